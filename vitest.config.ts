@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests for the main side (core, sandbox) and pure renderer logic. They run in plain Node.
+export default defineConfig({
+  test: {
+    include: ['electron/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: 'forks',
+    maxWorkers: 2
+  }
+})
