@@ -1,0 +1,175 @@
+/**
+ * The browser-preview host: the same core services as the Electron main process, in plain Node, behind
+ * a loopback HTTP bridge that speaks the contract. Serves the built renderer (out/renderer) to any
+ * browser on this machine.
+ *
+ * - Listens on 127.0.0.1 only.
+ * - A per-run secret token, handed to the page in the URL fragment, is required on every call and on
+ *   the event stream; requests from another Origin are refused.
+ * - Calls go through the same router as IPC: same zod validation, same handlers, errors as data.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFile, stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import type { EventName, Events } from '../../electron/core/contract'
+import { chooseSecretStore } from '../../electron/core/secrets/chooseSecretStore'
+import { createSellerDesk, type SellerDesk, type SellerDeskOptions } from '../../electron/core/sellerDesk'
+
+export interface PreviewHostOptions {
+  /** Folder of the built renderer. Default: out/renderer. */
+  rendererDir?: string
+  userDataDir: string
+  port?: number
+  /** Keychain service name (tests use their own). Default "Seller Desk". */
+  keychainService?: string
+  /** Use the system keychain when one answers. Default true. */
+  keychain?: boolean
+  startDemoMarketplace?: SellerDeskOptions['startDemoMarketplace']
+  apiOptions?: SellerDeskOptions['apiOptions']
+  version?: string
+}
+
+export interface PreviewHost {
+  /** Open this in a browser: origin + token fragment. */
+  url: string
+  origin: string
+  token: string
+  desk: SellerDesk
+  close(): Promise<void>
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json'
+}
+
+const MAX_BODY_BYTES = 1_000_000
+
+function sameToken(given: string | null | undefined, token: string): boolean {
+  if (!given) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  response.end(JSON.stringify(body))
+}
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) return null
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
+  const rendererDir = resolve(options.rendererDir ?? 'out/renderer')
+  const token = randomBytes(24).toString('base64url')
+  const streams = new Set<ServerResponse>()
+  let origin = ''
+
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    const data = `data: ${JSON.stringify({ event, payload })}\n\n`
+    for (const stream of streams) stream.write(data)
+  }
+
+  const desk = createSellerDesk({
+    userDataDir: options.userDataDir,
+    secrets: await chooseSecretStore({ service: options.keychainService ?? 'Seller Desk', keychain: options.keychain ?? true }),
+    app: { name: 'Seller Desk', version: options.version ?? '0.0.0', platform: process.platform, runtime: 'preview' },
+    emit,
+    ...(options.startDemoMarketplace ? { startDemoMarketplace: options.startDemoMarketplace } : {}),
+    ...(options.apiOptions ? { apiOptions: options.apiOptions } : {}),
+    onUnexpectedError: (where, error) => console.error(`[preview] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
+  })
+  await desk.session.restore().catch(() => undefined)
+
+  async function serveFile(pathname: string, response: ServerResponse) {
+    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '')
+    let file = join(rendererDir, relative || 'index.html')
+    if (!file.startsWith(rendererDir + sep) && file !== rendererDir) return sendJson(response, 404, { message: 'Not found' })
+    const info = await stat(file).catch(() => null)
+    if (!info || info.isDirectory()) file = join(rendererDir, 'index.html') // single-page app
+    const body = await readFile(file).catch(() => null)
+    if (!body) return sendJson(response, 404, { message: 'Not found. Build the renderer first: npx electron-vite build' })
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache'
+    })
+    response.end(body)
+  }
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', origin)
+      // Refuse other sites (and DNS rebinding): only our exact origin may call.
+      const requestOrigin = request.headers.origin
+      if (request.headers.host !== new URL(origin).host || (requestOrigin && requestOrigin !== origin)) {
+        return sendJson(response, 403, { message: 'Forbidden' })
+      }
+      if (url.pathname.startsWith('/rpc/')) {
+        if (request.method !== 'POST') return sendJson(response, 405, { message: 'Use POST' })
+        if (!sameToken(request.headers['x-preview-token'] as string | undefined, token)) return sendJson(response, 401, { message: 'Bad preview token' })
+        const name = decodeURIComponent(url.pathname.slice('/rpc/'.length))
+        const text = await readBody(request)
+        if (text === null) return sendJson(response, 413, { ok: false, error: { kind: 'invalid-input', message: 'That request is too large.' } })
+        let input: unknown
+        try {
+          input = text ? JSON.parse(text) : {}
+        } catch {
+          return sendJson(response, 400, { ok: false, error: { kind: 'invalid-input', message: 'The request was not valid JSON.' } })
+        }
+        return sendJson(response, 200, await desk.router.dispatch(name, input))
+      }
+      if (url.pathname === '/events') {
+        if (!sameToken(url.searchParams.get('token'), token)) return sendJson(response, 401, { message: 'Bad preview token' })
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+        response.write(': connected\n\n')
+        streams.add(response)
+        request.on('close', () => streams.delete(response))
+        return
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { message: 'Method not allowed' })
+      return serveFile(url.pathname, response)
+    })().catch(() => {
+      if (!response.headersSent) sendJson(response, 500, { ok: false, error: { kind: 'internal', message: 'The preview host failed.' } })
+      else response.end()
+    })
+  })
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail)
+    server.listen(options.port ?? 0, '127.0.0.1', () => done())
+  })
+  const { port } = server.address() as AddressInfo
+  origin = `http://127.0.0.1:${port}`
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    desk,
+    async close() {
+      for (const stream of streams) stream.end()
+      server.closeAllConnections()
+      await new Promise<void>((done) => server.close(() => done()))
+      await desk.dispose()
+    }
+  }
+}

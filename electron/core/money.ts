@@ -1,0 +1,36 @@
+/**
+ * Money is carried as integer cents everywhere inside Seller Desk.
+ * The Seller API sends dollars as two-decimal strings ("123.45") or as numbers (123.45);
+ * both are converted here, once, at the edge.
+ */
+
+const DECIMAL_STRING = /^(-?)(\d+)(?:\.(\d{1,2}))?$/
+
+/** "123.45" → 12345. Exact (no float arithmetic). Returns null when the text is not a decimal with ≤ 2 places. */
+export function centsFromDecimalString(text: string): number | null {
+  const match = DECIMAL_STRING.exec(text.trim())
+  if (!match) return null
+  const [, sign, whole = '0', fraction = ''] = match
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  if (!Number.isSafeInteger(cents)) return null
+  return sign === '-' ? -cents : cents
+}
+
+/** 123.45 → 12345. A number from JSON is rounded to the nearest cent (float noise such as 0.1 + 0.2). */
+export function centsFromNumber(amount: number): number | null {
+  if (!Number.isFinite(amount)) return null
+  const cents = Math.round(amount * 100)
+  return Number.isSafeInteger(cents) ? cents : null
+}
+
+/** 12345 → 123.45, the number the API expects in request bodies. */
+export function dollarsFromCents(cents: number): number {
+  return Math.round(cents) / 100
+}
+
+/** 12345 → "123.45" (no currency sign, no grouping): for CSV and input fields. */
+export function decimalStringFromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(cents))
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}

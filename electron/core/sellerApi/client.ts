@@ -1,0 +1,302 @@
+/**
+ * The Seller API client: the four endpoints of ../shared/spec/seller-api.md over ky, every response
+ * checked with zod and converted to domain types (wire.ts). Safe calls (GET) are retried with
+ * exponential backoff on network errors, timeouts and 5xx; every call honours `Retry-After` on 429/503.
+ * Every failure becomes a SellerDeskError with a message a seller can act on and never the key.
+ */
+import ky, { TimeoutError, type KyInstance } from 'ky'
+import type { z } from 'zod'
+import type { Order, SellRequest, SortDir } from '../domain'
+import { SellerDeskError, redactSecret } from '../errors'
+import { dollarsFromCents } from '../money'
+import { zonelessUtcFromInstant } from '../time'
+import {
+  errorBodyWire,
+  orderListWire,
+  sellRequestDeleteWire,
+  sellRequestEditWire,
+  sellRequestListWire
+} from './wire'
+
+export interface SellerApiOptions {
+  /** Ends just before `/v1`, e.g. https://api.example.com */
+  baseUrl: string
+  apiKey: string
+  /** Per attempt. Default 15 s. */
+  timeoutMs?: number
+  /** Further attempts after the first, for retryable failures. Default 3. */
+  retries?: number
+  /** First backoff step; doubles each retry, with jitter. Default 300 ms. */
+  backoffMs?: number
+  /** The longest `Retry-After` we wait for before giving up with 'rate-limited'. Default 30 s. */
+  maxRetryAfterMs?: number
+  /** Called before each retry (observability, tests). */
+  onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void
+  fetch?: typeof fetch
+}
+
+export interface OrderQuery {
+  page?: number
+  take?: number
+  searchTerm?: string
+  sortDir?: SortDir
+  /** Instants (ISO with zone); sent zone-less in UTC as the spec asks. */
+  fromDate?: string
+  toDate?: string
+}
+
+export interface SellRequestQuery {
+  page?: number
+  take?: number
+  searchTerm?: string
+  sortDir?: SortDir
+}
+
+export interface SellRequestChange {
+  priceCents?: number
+  quantity?: number
+}
+
+export interface SellerApi {
+  readonly baseUrl: string
+  listOrders(query?: OrderQuery, signal?: AbortSignal): Promise<{ total: number; orders: Order[] }>
+  listSellRequests(query?: SellRequestQuery, signal?: AbortSignal): Promise<{ total: number; sellRequests: SellRequest[] }>
+  editSellRequest(id: string, change: SellRequestChange, signal?: AbortSignal): Promise<SellRequest>
+  deleteSellRequest(id: string, signal?: AbortSignal): Promise<{ id: string }>
+}
+
+type Method = 'get' | 'patch' | 'delete'
+
+/** Normalises what a seller typed as the marketplace address. Throws invalid-input when it is not http(s). */
+export function normaliseBaseUrl(input: string): string {
+  let url: URL
+  try {
+    url = new URL(input.trim())
+  } catch {
+    throw new SellerDeskError('invalid-input', 'The marketplace address is not a valid URL (example: https://api.example.com).')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new SellerDeskError('invalid-input', 'The marketplace address must start with https:// (or http:// for a local server).')
+  }
+  if (url.username || url.password) {
+    throw new SellerDeskError('invalid-input', 'The marketplace address must not contain a user name or password; the API key goes in its own field.')
+  }
+  url.search = ''
+  url.hash = ''
+  // The base ends just before /v1; tolerate a pasted /v1 or trailing slash.
+  return url.toString().replace(/\/+$/, '').replace(/\/v1$/, '')
+}
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ')
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }, { once: true })
+  })
+
+export function createSellerApi(options: SellerApiOptions): SellerApi {
+  const baseUrl = normaliseBaseUrl(options.baseUrl)
+  const host = new URL(baseUrl).host
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const retries = options.retries ?? 3
+  const backoffMs = options.backoffMs ?? 300
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000
+  const apiKey = options.apiKey
+
+  const http: KyInstance = ky.create({
+    prefixUrl: baseUrl,
+    timeout: timeoutMs,
+    retry: 0, // retries are ours (below): ky does not retry timeouts and we need one policy for all causes
+    throwHttpErrors: false,
+    headers: { 'x-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
+    ...(options.fetch ? { fetch: options.fetch } : {})
+  })
+
+  /** What a failed attempt means, and whether it may be tried again. */
+  interface Failure {
+    error: SellerDeskError
+    retryable: boolean
+    waitMs?: number
+  }
+
+  async function failureFromResponse(response: Response, what: string): Promise<Failure> {
+    const status = response.status
+    let serverMessage = ''
+    try {
+      const parsed = errorBodyWire.safeParse(JSON.parse(await response.text()))
+      if (parsed.success) {
+        const m = parsed.data.message ?? parsed.data.description ?? parsed.data.error
+        serverMessage = redactSecret(Array.isArray(m) ? m.join('; ') : (m ?? ''), apiKey).slice(0, 300)
+      }
+    } catch {
+      // No readable body: the status says enough.
+    }
+    const detail = serverMessage ? ` The marketplace said: “${serverMessage}”.` : ''
+    if (status === 401 || status === 403) {
+      return {
+        retryable: false,
+        error: new SellerDeskError('auth', `The marketplace did not accept the API key (HTTP ${status}). Check the key, or sign in again with a new one.`, { status })
+      }
+    }
+    if (status === 404) {
+      return { retryable: false, error: new SellerDeskError('not-found', `${what}: not found on the marketplace (HTTP 404). It may have been deleted elsewhere; refresh the list.${detail}`, { status }) }
+    }
+    if (status === 429 || status === 503) {
+      const waitMs = retryAfterMs(response.headers.get('retry-after'))
+      const seconds = Math.ceil((waitMs ?? 0) / 1000)
+      const kind = status === 429 ? 'rate-limited' : 'server'
+      const message =
+        status === 429
+          ? `The marketplace is limiting requests (HTTP 429).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a moment.'}`
+          : `The marketplace is temporarily unavailable (HTTP 503).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`
+      const failure: Failure = { retryable: true, error: new SellerDeskError(kind, message, { status, ...(waitMs !== undefined ? { retryAfterMs: waitMs } : {}) }) }
+      if (waitMs !== undefined) failure.waitMs = waitMs
+      return failure
+    }
+    if (status >= 400 && status < 500) {
+      return { retryable: false, error: new SellerDeskError('invalid-input', `The marketplace refused the request (HTTP ${status}).${detail}`, { status }) }
+    }
+    return {
+      retryable: status >= 500,
+      error: new SellerDeskError('server', `The marketplace had a problem (HTTP ${status}). Try again in a minute.${detail}`, { status })
+    }
+  }
+
+  function failureFromThrown(error: unknown): Failure {
+    if (error instanceof TimeoutError) {
+      return { retryable: true, error: new SellerDeskError('timeout', `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s. Check your connection or try again later.`) }
+    }
+    return { retryable: true, error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection; Seller Desk will keep trying.`) }
+  }
+
+  /** One attempt: the body text of a 2xx answer, or what went wrong. */
+  async function send(
+    method: Method,
+    path: string,
+    what: string,
+    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal }
+  ): Promise<{ text: string } | { failure: Failure }> {
+    try {
+      const response = await http(path, {
+        method,
+        ...(init.searchParams ? { searchParams: init.searchParams } : {}),
+        ...(init.json !== undefined ? { json: init.json } : {}),
+        ...(init.signal ? { signal: init.signal } : {})
+      })
+      if (!response.ok) return { failure: await failureFromResponse(response, what) }
+      return { text: await response.text() }
+    } catch (error) {
+      if (init.signal?.aborted) throw init.signal.reason
+      return { failure: failureFromThrown(error) }
+    }
+  }
+
+  function parseBody<S extends z.ZodType>(text: string, schema: S, what: string): z.output<S> {
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw new SellerDeskError('malformed-response', `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`)
+    }
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) {
+      throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(describeIssues(parsed.error), apiKey)}.`)
+    }
+    return parsed.data
+  }
+
+  async function call<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    what: string,
+    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal } = {}
+  ): Promise<z.output<S>> {
+    const safe = method === 'get'
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await send(method, path, what, init)
+      if ('text' in outcome) return parseBody(outcome.text, schema, what)
+      const failure = outcome.failure
+
+      // Unsafe calls are only retried when the server says it did not process them (429/503).
+      const status = failure.error.status
+      const mayRetry = failure.retryable && (safe || status === 429 || status === 503)
+      if (!mayRetry || attempt >= retries) throw failure.error
+      let delayMs: number
+      if (failure.waitMs !== undefined) {
+        if (failure.waitMs > maxRetryAfterMs) throw failure.error
+        delayMs = failure.waitMs
+      } else {
+        delayMs = Math.min(backoffMs * 2 ** attempt, 10_000) * (0.75 + Math.random() * 0.5)
+      }
+      options.onRetry?.({ attempt: attempt + 1, delayMs, reason: failure.error.kind })
+      await sleep(delayMs, init.signal)
+    }
+  }
+
+  function params(query: Record<string, string | number | undefined>): Record<string, string | number> {
+    const out: Record<string, string | number> = {}
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') out[key] = value
+    return out
+  }
+
+  const sellRequestPath = (id: string) => `v1/sell-requests/${encodeURIComponent(id)}`
+
+  return {
+    baseUrl,
+
+    async listOrders(query = {}, signal) {
+      const body = await call('get', 'v1/orders/seller', orderListWire, 'order list', {
+        searchParams: params({
+          page: query.page,
+          take: query.take,
+          searchTerm: query.searchTerm?.trim(),
+          sortDir: query.sortDir,
+          fromDate: query.fromDate ? zonelessUtcFromInstant(query.fromDate) : undefined,
+          toDate: query.toDate ? zonelessUtcFromInstant(query.toDate) : undefined
+        }),
+        ...(signal ? { signal } : {})
+      })
+      return { total: body.total, orders: body.data }
+    },
+
+    async listSellRequests(query = {}, signal) {
+      const body = await call('get', 'v1/sell-requests', sellRequestListWire, 'sell request list', {
+        searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
+        ...(signal ? { signal } : {})
+      })
+      return { total: body.data.total, sellRequests: body.data.data }
+    },
+
+    async editSellRequest(id, change, signal) {
+      const json: { price?: number; quantity?: number } = {}
+      if (change.priceCents !== undefined) json.price = dollarsFromCents(change.priceCents)
+      if (change.quantity !== undefined) json.quantity = change.quantity
+      const body = await call('patch', sellRequestPath(id), sellRequestEditWire, 'sell request', { json, ...(signal ? { signal } : {}) })
+      return body.data
+    },
+
+    async deleteSellRequest(id, signal) {
+      const body = await call('delete', sellRequestPath(id), sellRequestDeleteWire, 'sell request', signal ? { signal } : {})
+      return { id: body.data.id }
+    }
+  }
+}

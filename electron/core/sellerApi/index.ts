@@ -1,0 +1,2 @@
+export { createSellerApi, normaliseBaseUrl } from './client'
+export type { SellerApi, SellerApiOptions, OrderQuery, SellRequestQuery, SellRequestChange } from './client'

@@ -1,0 +1,130 @@
+/**
+ * Who Seller Desk is signed in as: a marketplace (base URL + API key in the secret store) or the
+ * built-in demo marketplace. Restores the last session at start, validates a key with a real call
+ * before storing it, and deletes it on sign-out. The key stays here: SessionInfo never carries it.
+ */
+import { join } from 'node:path'
+import { z } from 'zod'
+import { readJsonFile, writeFileAtomic } from '../atomicFile'
+import type { SessionInfo } from '../contract'
+import { SellerDeskError } from '../errors'
+import { createSellerApi, normaliseBaseUrl, type SellerApi, type SellerApiOptions } from '../sellerApi'
+import type { SecretStoreChoice } from '../secrets/chooseSecretStore'
+
+export interface DemoMarketplace {
+  baseUrl: string
+  apiKey: string
+  close(): Promise<void>
+}
+
+export interface SessionDeps {
+  userDataDir: string
+  secrets: SecretStoreChoice
+  startDemoMarketplace: () => Promise<DemoMarketplace>
+  onChange: (info: SessionInfo) => void
+  apiOptions?: Omit<SellerApiOptions, 'baseUrl' | 'apiKey'>
+}
+
+const lastAccountSchema = z.union([
+  z.object({ kind: z.literal('demo') }),
+  z.object({ kind: z.literal('marketplace'), baseUrl: z.string() }),
+  z.null()
+])
+const settingsSchema = z.object({ lastAccount: lastAccountSchema.catch(null), lastBaseUrl: z.string().nullable().catch(null) })
+type SessionSettings = z.infer<typeof settingsSchema>
+
+export interface Session {
+  info(): SessionInfo
+  /** The signed-in client; throws not-signed-in otherwise. */
+  api(): SellerApi
+  restore(): Promise<SessionInfo>
+  signIn(baseUrl: string, apiKey: string): Promise<SessionInfo>
+  startDemo(): Promise<SessionInfo>
+  signOut(): Promise<SessionInfo>
+  dispose(): Promise<void>
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const settingsFile = join(deps.userDataDir, 'session.json')
+  let current: { api: SellerApi; demo: DemoMarketplace | null } | null = null
+  let lastBaseUrl: string | null = null
+
+  const info = (): SessionInfo => ({
+    signedIn: current !== null,
+    baseUrl: current?.api.baseUrl ?? null,
+    lastBaseUrl,
+    demo: current?.demo != null,
+    keyStorage: current ? (current.demo ? null : deps.secrets.store.kind) : null,
+    keyStorageNotice: current && !current.demo ? deps.secrets.notice : null
+  })
+
+  const makeApi = (baseUrl: string, apiKey: string) => createSellerApi({ ...deps.apiOptions, baseUrl, apiKey })
+
+  async function save(settings: SessionSettings) {
+    await writeFileAtomic(settingsFile, JSON.stringify(settings))
+  }
+
+  async function replace(next: typeof current) {
+    const previous = current
+    current = next
+    if (previous?.demo && previous.demo !== next?.demo) await previous.demo.close()
+    deps.onChange(info())
+  }
+
+  async function startDemo(): Promise<SessionInfo> {
+    if (current?.demo) return info()
+    const demo = await deps.startDemoMarketplace()
+    await replace({ api: makeApi(demo.baseUrl, demo.apiKey), demo })
+    await save({ lastAccount: { kind: 'demo' }, lastBaseUrl })
+    return info()
+  }
+
+  return {
+    info,
+
+    api() {
+      if (!current) throw new SellerDeskError('not-signed-in', 'You are signed out. Sign in to a marketplace or explore the demo.')
+      return current.api
+    },
+
+    async restore() {
+      const { value } = await readJsonFile<unknown>(settingsFile, null)
+      const parsed = settingsSchema.safeParse(value)
+      const settings: SessionSettings = parsed.success ? parsed.data : { lastAccount: null, lastBaseUrl: null }
+      lastBaseUrl = settings.lastBaseUrl
+      const account = settings.lastAccount
+      if (account?.kind === 'demo') return startDemo()
+      if (account?.kind === 'marketplace') {
+        const apiKey = await deps.secrets.store.get(account.baseUrl).catch(() => null)
+        if (apiKey) await replace({ api: makeApi(account.baseUrl, apiKey), demo: null })
+      }
+      return info()
+    },
+
+    async signIn(baseUrlText, apiKey) {
+      const baseUrl = normaliseBaseUrl(baseUrlText)
+      const api = makeApi(baseUrl, apiKey)
+      // A real call proves the address and the key before anything is stored.
+      await api.listSellRequests({ page: 1, take: 1 })
+      await deps.secrets.store.set(baseUrl, apiKey)
+      lastBaseUrl = baseUrl
+      await replace({ api, demo: null })
+      await save({ lastAccount: { kind: 'marketplace', baseUrl }, lastBaseUrl })
+      return info()
+    },
+
+    startDemo,
+
+    async signOut() {
+      if (current && !current.demo) await deps.secrets.store.delete(current.api.baseUrl)
+      await replace(null)
+      await save({ lastAccount: null, lastBaseUrl })
+      return info()
+    },
+
+    async dispose() {
+      if (current?.demo) await current.demo.close()
+      current = null
+    }
+  }
+}

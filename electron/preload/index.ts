@@ -1,0 +1,27 @@
+/**
+ * The preload: exposes one object, `window.sellerDesk`, built from the contract. Only the contract's
+ * call and event names can be used; `ipcRenderer` itself is never exposed.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { callNames, channelOf, eventChannelOf, eventNames, type SellerDeskBridge } from '../core/contract'
+
+const callSet = new Set<string>(callNames)
+const eventSet = new Set<string>(eventNames)
+
+const bridge: SellerDeskBridge = {
+  invoke(name, input) {
+    if (!callSet.has(name)) return Promise.resolve({ ok: false, error: { kind: 'invalid-input', message: 'Unknown call.' } })
+    return ipcRenderer.invoke(channelOf(name), input)
+  },
+  on(event, listener) {
+    if (!eventSet.has(event)) return () => undefined
+    const channel = eventChannelOf(event)
+    const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never)
+    ipcRenderer.on(channel, wrapped)
+    return () => {
+      ipcRenderer.removeListener(channel, wrapped)
+    }
+  }
+}
+
+contextBridge.exposeInMainWorld('sellerDesk', bridge)

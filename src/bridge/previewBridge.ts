@@ -1,0 +1,55 @@
+/**
+ * The browser-preview bridge: implements the preload's SellerDeskBridge over loopback HTTP to the
+ * preview host (e2e/preview/host.ts). The host hands the page a per-run token in the URL fragment;
+ * it is kept in sessionStorage so a reload keeps working, and sent with every call.
+ */
+import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@core/contract'
+
+const TOKEN_KEY = 'seller-desk-preview-token'
+
+function previewToken(): string {
+  const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token')
+  if (fromFragment) {
+    sessionStorage.setItem(TOKEN_KEY, fromFragment)
+    history.replaceState(null, '', location.pathname + location.search)
+    return fromFragment
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? ''
+}
+
+export function createPreviewBridge(): SellerDeskBridge {
+  const token = previewToken()
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+  let source: EventSource | null = null
+
+  function ensureEvents() {
+    if (source) return
+    source = new EventSource(`/events?token=${encodeURIComponent(token)}`)
+    source.onmessage = (message) => {
+      const { event, payload } = JSON.parse(message.data as string) as { event: EventName; payload: unknown }
+      listeners.get(event)?.forEach((listener) => listener(payload))
+    }
+  }
+
+  return {
+    async invoke<N extends CallName>(name: N, input: CallInput<N>): Promise<Outcome<CallResult<N>>> {
+      try {
+        const response = await fetch(`/rpc/${encodeURIComponent(name)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-preview-token': token },
+          body: JSON.stringify(input ?? {})
+        })
+        return (await response.json()) as Outcome<CallResult<N>>
+      } catch {
+        return { ok: false, error: { kind: 'internal', message: 'The Seller Desk preview host is not running. Start it again with npm start.' } }
+      }
+    },
+    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {
+      ensureEvents()
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener as (payload: unknown) => void)
+      listeners.set(event, set)
+      return () => set.delete(listener as (payload: unknown) => void)
+    }
+  }
+}
