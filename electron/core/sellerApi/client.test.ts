@@ -1,0 +1,220 @@
+/**
+ * The Seller API client against the real demo marketplace (HTTP on loopback): every endpoint, every
+ * fault the sandbox can inject, every error kind, and the key never in a message.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import { SellerDeskError } from '../errors'
+import { createSellerApi, normaliseBaseUrl, type SellerApiOptions } from './client'
+
+let sandbox: Sandbox
+const KEY = 'sk_test_client_0123456789abcdef'
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, seed: 7, orders: 120, sellRequests: 80 })
+})
+afterAll(() => sandbox.close())
+beforeEach(() => sandbox.setFaults({ latencyMs: 0, jitterMs: 0, errorRate: 0, rateLimitRate: 0, dropRate: 0, malformedRate: 0, retryAfterSeconds: 1 }))
+
+const api = (options: Partial<SellerApiOptions> = {}) =>
+  createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 10, timeoutMs: 2_000, ...options })
+
+async function failure(promise: Promise<unknown>): Promise<SellerDeskError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(SellerDeskError)
+    const e = error as SellerDeskError
+    expect(e.message).not.toContain(KEY)
+    expect(e.message.length).toBeGreaterThan(20)
+    return e
+  }
+  throw new Error('expected the call to fail')
+}
+
+describe('endpoints', () => {
+  it('lists orders with the spec query parameters', async () => {
+    const all = await api().listOrders({ take: 200 })
+    expect(all.total).toBe(120)
+    const page2 = await api().listOrders({ page: 2, take: 25 })
+    expect(page2.orders).toHaveLength(25)
+    expect(page2.orders[0]!.id).toBe(all.orders[25]!.id)
+    const asc = await api().listOrders({ take: 200, sortDir: 'ASC' })
+    expect(asc.orders.map((o) => o.id)).toEqual([...all.orders].reverse().map((o) => o.id))
+
+    const name = all.orders[0]!.items[0]!.name
+    const found = await api().listOrders({ take: 200, searchTerm: name })
+    expect(found.total).toBeGreaterThan(0)
+    expect(found.total).toBeLessThan(120)
+    expect(found.orders.every((o) => o.items.some((i) => i.name.toLowerCase().includes(name.toLowerCase())) || o.orderNo.includes(name))).toBe(true)
+
+    const dates = all.orders.map((o) => o.orderDate).sort()
+    const from = dates[60]!
+    const ranged = await api().listOrders({ take: 200, fromDate: from })
+    expect(ranged.total).toBeGreaterThan(0)
+    expect(ranged.total).toBeLessThan(120)
+  })
+
+  it('lists, edits and deletes sell requests', async () => {
+    const list = await api().listSellRequests({ take: 5 })
+    expect(list.total).toBe(sandbox.state.sellRequests.length)
+    const target = list.sellRequests[4]!
+    const edited = await api().editSellRequest(target.id, { priceCents: 12345, quantity: 7 })
+    expect(edited).toMatchObject({ id: target.id, priceCents: 12345, quantity: 7 })
+    expect(Date.parse(edited.updatedAt)).toBeGreaterThanOrEqual(Date.parse(target.updatedAt))
+    const first = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
+    expect(first.id).toBe(target.id) // most recently updated first
+    expect(first.priceCents).toBe(12345)
+
+    expect(await api().deleteSellRequest(target.id)).toEqual({ id: target.id })
+    expect((await api().listSellRequests({ take: 1000 })).sellRequests.some((s) => s.id === target.id)).toBe(false)
+  })
+
+  it('edits only the field given', async () => {
+    const target = (await api().listSellRequests({ take: 1, page: 3 })).sellRequests[0]!
+    const edited = await api().editSellRequest(target.id, { quantity: 0 })
+    expect(edited.priceCents).toBe(target.priceCents)
+    expect(edited.quantity).toBe(0)
+  })
+})
+
+describe('error kinds', () => {
+  it('auth: a wrong or empty key', async () => {
+    const wrong = await failure(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: 'wrong-key' }).listOrders())
+    expect(wrong.kind).toBe('auth')
+    expect(wrong.status).toBe(401)
+    expect(wrong.message).not.toContain('wrong-key')
+  })
+
+  it('not-found: an unknown id', async () => {
+    const e = await failure(api().deleteSellRequest('00000000-0000-4000-8000-000000000000'))
+    expect(e.kind).toBe('not-found')
+  })
+
+  it('invalid-input: the server refuses a value, and says why', async () => {
+    const target = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
+    const e = await failure(api().editSellRequest(target.id, { priceCents: -5 }))
+    expect(e.kind).toBe('invalid-input')
+    expect(e.status).toBe(400)
+    expect(e.message).toMatch(/price/i)
+  })
+
+  it('rate-limited: retries after Retry-After, then succeeds', async () => {
+    sandbox.injectNext('rate-limit', 1)
+    const waits: number[] = []
+    const started = Date.now()
+    const result = await api({ onRetry: (r) => waits.push(r.delayMs) }).listOrders({ take: 1 })
+    expect(result.orders).toHaveLength(1)
+    expect(waits).toEqual([1000])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+  })
+
+  it('rate-limited: gives up with the wait time when retries run out', async () => {
+    sandbox.injectNext('rate-limit', 5)
+    const e = await failure(api({ retries: 1 }).listOrders({ take: 1 }))
+    expect(e.kind).toBe('rate-limited')
+    expect(e.status).toBe(429)
+    expect(e.message).toMatch(/1 s/)
+  })
+
+  it('rate-limited: an unsafe call (PATCH) is retried on 429 because the server did not process it', async () => {
+    const target = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
+    sandbox.injectNext('rate-limit', 1)
+    const edited = await api({ maxRetryAfterMs: 5_000 }).editSellRequest(target.id, { quantity: 3 })
+    expect(edited.quantity).toBe(3)
+  })
+
+  it('server: 500s are retried for GET, then reported', async () => {
+    sandbox.injectNext('server-error', 2)
+    const retries: string[] = []
+    expect((await api({ onRetry: (r) => retries.push(r.reason) }).listOrders({ take: 1 })).orders).toHaveLength(1)
+    expect(retries).toEqual(['server', 'server'])
+
+    sandbox.injectNext('server-error', 10)
+    const e = await failure(api({ retries: 2 }).listOrders({ take: 1 }))
+    expect(e.kind).toBe('server')
+    expect(e.status).toBe(500)
+    sandbox.injectNext('server-error', 0)
+  })
+
+  it('server: 503 honours Retry-After', async () => {
+    sandbox.injectNext('unavailable', 1)
+    const waits: number[] = []
+    await api({ onRetry: (r) => waits.push(r.delayMs) }).listSellRequests({ take: 1 })
+    expect(waits).toEqual([1000])
+  })
+
+  it('server: a PATCH that failed with 500 is not repeated', async () => {
+    const target = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
+    sandbox.injectNext('server-error', 1)
+    const before = sandbox.requestCount()
+    const e = await failure(api().editSellRequest(target.id, { quantity: 9 }))
+    expect(e.kind).toBe('server')
+    expect(sandbox.requestCount() - before).toBe(1)
+  })
+
+  it('network: a dropped connection is retried for GET, and reported when it persists', async () => {
+    sandbox.injectNext('drop', 1)
+    expect((await api().listOrders({ take: 1 })).orders).toHaveLength(1)
+    sandbox.injectNext('drop', 10)
+    const e = await failure(api({ retries: 1 }).listOrders({ take: 1 }))
+    expect(e.kind).toBe('network')
+  })
+
+  it('network: nothing listening', async () => {
+    const closed = await startSandbox({ apiKey: KEY, orders: 1, sellRequests: 1 })
+    const baseUrl = closed.baseUrl
+    await closed.close()
+    const e = await failure(createSellerApi({ baseUrl, apiKey: KEY, retries: 0 }).listOrders())
+    expect(e.kind).toBe('network')
+    expect(e.message).toContain(new URL(baseUrl).host)
+  })
+
+  it('timeout: no answer in time', async () => {
+    sandbox.injectNext('hang', 1)
+    const e = await failure(api({ timeoutMs: 300, retries: 0 }).listOrders({ take: 1 }))
+    expect(e.kind).toBe('timeout')
+  })
+
+  it('timeout: latency beyond the limit', async () => {
+    sandbox.setFaults({ latencyMs: 600 })
+    const e = await failure(api({ timeoutMs: 200, retries: 1 }).listSellRequests({ take: 1 }))
+    expect(e.kind).toBe('timeout')
+    sandbox.setFaults({ latencyMs: 0 })
+  })
+
+  it('malformed-response: truncated JSON', async () => {
+    sandbox.injectNext('malformed', 1)
+    const e = await failure(api().listOrders({ take: 5 }))
+    expect(e.kind).toBe('malformed-response')
+    expect(e.message).toMatch(/not valid JSON/)
+  })
+
+  it('malformed-response: wrong types name the field', async () => {
+    sandbox.injectNext('wrong-types', 1)
+    const e = await failure(api().listOrders({ take: 5 }))
+    expect(e.kind).toBe('malformed-response')
+    expect(e.message).toMatch(/data\.\d+\./)
+  })
+
+  it('completes under random faults (500s, 429s, drops, jitter)', async () => {
+    sandbox.setFaults({ errorRate: 0.15, rateLimitRate: 0.1, retryAfterSeconds: 0, dropRate: 0.1, jitterMs: 5, faultSeed: 3 })
+    const client = api({ retries: 8, backoffMs: 1 })
+    const ids = new Set<string>()
+    for (let page = 1; page <= 12; page++) for (const order of (await client.listOrders({ page, take: 10 })).orders) ids.add(order.id)
+    expect(ids.size).toBe(120)
+  })
+})
+
+describe('base URL', () => {
+  it('normalises what a seller pastes', () => {
+    expect(normaliseBaseUrl(' https://api.example.com/ ')).toBe('https://api.example.com')
+    expect(normaliseBaseUrl('https://api.example.com/v1/')).toBe('https://api.example.com')
+    expect(normaliseBaseUrl('https://example.com/market/v1?x=1#y')).toBe('https://example.com/market')
+  })
+  it('refuses what is not an http(s) address', () => {
+    for (const bad of ['api.example.com', 'ftp://x.example.com', 'javascript:alert(1)', 'https://user:pw@example.com']) {
+      expect(() => normaliseBaseUrl(bad)).toThrowError(SellerDeskError)
+    }
+  })
+})
