@@ -30,21 +30,16 @@ test.describe('Electron app', () => {
     })
     const window = await app.firstWindow()
 
-    // Security settings as the window was created.
-    const prefs = await app.evaluate(({ BrowserWindow }) => {
-      const w = BrowserWindow.getAllWindows()[0]!
-      const p = w.webContents.getLastWebPreferences()
-      return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration }
-    })
-    expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false })
-    expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined')
+    // No Node in the renderer; only the contract's object is exposed.
+    expect(await window.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['undefined', 'undefined'])
+    expect(await window.evaluate(() => Object.keys((globalThis as { sellerDesk?: object }).sellerDesk ?? {}).sort())).toEqual(['invoke', 'on'])
 
     await window.getByTestId('start-demo').click()
     await expect(window.getByTestId('order-row').first()).toBeVisible()
-    await window.getByRole('menuitem', { name: /sell requests/i }).click()
+    await window.getByTestId('nav-sellRequests').click()
     const row = window.getByTestId('sell-request-row').first()
     await row.getByTestId('edit-sell-request').click()
-    await window.getByTestId('edit-price').locator('input').fill('321.09')
+    await window.getByTestId('edit-price').fill('321.09')
     await window.getByTestId('edit-save').click()
     await expect(window.getByTestId('sell-request-row').first()).toContainText('321.09')
     await window.getByTestId('sign-out').click()

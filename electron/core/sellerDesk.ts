@@ -32,7 +32,7 @@ export interface SellerDesk {
 }
 
 export async function startDemoSandbox(): Promise<DemoMarketplace> {
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 })
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, now: new Date() }) // today's demo orders are today's
   return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, close: () => sandbox.close() }
 }
 

@@ -14,7 +14,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: KEY, seed: 7, orders: 120, sellRequests: 80 })
 })
 afterAll(() => sandbox.close())
-beforeEach(() => sandbox.setFaults({ latencyMs: 0, jitterMs: 0, errorRate: 0, rateLimitRate: 0, dropRate: 0, malformedRate: 0, retryAfterSeconds: 1 }))
+beforeEach(() => {
+  sandbox.setFaults({ latencyMs: 0, jitterMs: 0, errorRate: 0, rateLimitRate: 0, dropRate: 0, malformedRate: 0, retryAfterSeconds: 1 })
+  sandbox.injectNext('server-error', 0) // clears one-shot faults a previous test left unused
+})
 
 const api = (options: Partial<SellerApiOptions> = {}) =>
   createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 10, timeoutMs: 2_000, ...options })
@@ -134,7 +137,6 @@ describe('error kinds', () => {
     const e = await failure(api({ retries: 2 }).listOrders({ take: 1 }))
     expect(e.kind).toBe('server')
     expect(e.status).toBe(500)
-    sandbox.injectNext('server-error', 0)
   })
 
   it('server: 503 honours Retry-After', async () => {

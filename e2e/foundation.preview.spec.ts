@@ -1,0 +1,197 @@
+/**
+ * The foundation flow in the browser preview (same renderer bundle, same core services, loopback
+ * bridge): demo marketplace → orders → search and dates → sell requests → edit → reload → invalid
+ * price → delete → sign out; and a real sign-in with a wrong and a right key, checking the key never
+ * reaches the page.
+ */
+import type { Page } from '@playwright/test'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import type { Order, Page as ListPage, SellRequest } from '../electron/core/domain'
+import { expect, test } from './fixtures'
+import type { PreviewHost } from './preview/host'
+
+/** What the core says, through the same router the page uses: the expected values for the UI. */
+async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
+  const outcome = await host.desk.router.dispatch(name, input)
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return outcome.value as T
+}
+
+const totalOf = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
+
+test('demo marketplace: orders, search, dates, edit, reload, invalid price, delete, sign out', async ({ app: page, host }) => {
+  // A new user lands on sign-in with the demo offered first.
+  await expect(page.getByTestId('start-demo')).toBeVisible()
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+
+  // Orders listed, total as the marketplace says.
+  const allOrders = await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1 })
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expect(page.getByTestId('orders-total')).toContainText(allOrders.total.toLocaleString('en-US'))
+  expect(await page.getByTestId('order-row').count()).toBeGreaterThan(5)
+
+  // Search narrows to exactly what the marketplace matches.
+  const term = 'Pixel'
+  const matching = await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 200, searchTerm: term })
+  expect(matching.total).toBeGreaterThan(0)
+  expect(matching.total).toBeLessThan(allOrders.total)
+  await page.getByTestId('orders-search').fill(term)
+  await expect.poll(() => totalOf(page, 'orders-total')).toBe(matching.total)
+  const shownNos = await page.getByTestId('order-no').allTextContents()
+  expect(shownNos.length).toBeGreaterThan(0)
+  expect(shownNos.every((no) => matching.rows.some((order) => order.orderNo === no))).toBe(true)
+
+  // Clear search, then a date range narrows further.
+  await page.getByTestId('orders-search').fill('')
+  await expect.poll(() => totalOf(page, 'orders-total')).toBe(allOrders.total)
+  await page.getByTestId('orders-date-range').click()
+  await page.getByText('Last 7 days', { exact: true }).click()
+  await expect.poll(() => totalOf(page, 'orders-total')).toBeLessThan(allOrders.total)
+  const weekTotal = await totalOf(page, 'orders-total')
+  expect(weekTotal).toBeGreaterThan(0)
+  const start = new Date()
+  start.setHours(0, 0, 0, 0)
+  start.setDate(start.getDate() - 6)
+  const expectedWeek = await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1, fromDate: start.toISOString(), toDate: new Date(Date.now() + 86_400_000).toISOString() })
+  expect(weekTotal).toBe(expectedWeek.total)
+
+  // Sell requests listed.
+  await page.getByTestId('nav-sellRequests').click()
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows.first()).toBeVisible()
+  const listed = await viaRouter<ListPage<SellRequest>>(host, 'sellRequests.list', { take: 10 })
+  await expect(page.getByTestId('sell-requests-total')).toContainText(listed.total.toLocaleString('en-US'))
+
+  // Edit price and quantity of the third listing.
+  const target = listed.rows[2]!
+  const targetRow = rows.filter({ hasText: target.sku })
+  await targetRow.getByTestId('edit-sell-request').click()
+  const dialog = page.getByTestId('edit-dialog')
+  await expect(dialog).toBeVisible()
+  await page.getByTestId('edit-price').fill('321.09')
+  await page.getByTestId('edit-quantity').fill('17')
+  await page.getByTestId('edit-save').click()
+  await expect(dialog).toBeHidden()
+  await expect(rows.filter({ hasText: target.sku })).toContainText('321.09')
+  const afterEdit = await viaRouter<ListPage<SellRequest>>(host, 'sellRequests.list', { take: 1 })
+  expect(afterEdit.rows[0]).toMatchObject({ id: target.id, priceCents: 32109, quantity: 17 })
+
+  // Persisted: after a reload the session is back and the listing shows the new values.
+  await page.reload()
+  await page.getByTestId('nav-sellRequests').click()
+  const reloadedRow = page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+  await expect(reloadedRow).toContainText('321.09')
+  await expect(reloadedRow).toContainText('17')
+
+  // Invalid prices are refused with a message and nothing is sent.
+  await reloadedRow.getByTestId('edit-sell-request').click()
+  for (const [bad, message] of [['12.345', /two decimals/], ['0', /more than 0/], ['-5', /price like/], ['abc', /price like/]] as const) {
+    await page.getByTestId('edit-price').fill(bad)
+    await expect(page.getByTestId('edit-price-error')).toContainText(message)
+    await expect(page.getByTestId('edit-save')).toBeDisabled()
+  }
+  await page.getByTestId('edit-quantity').fill('2.5')
+  await expect(page.getByTestId('edit-quantity-error')).toContainText(/whole number/)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('edit-dialog')).toBeHidden()
+  const unchanged = await viaRouter<ListPage<SellRequest>>(host, 'sellRequests.list', { take: 1 })
+  expect(unchanged.rows[0]).toMatchObject({ id: target.id, priceCents: 32109, quantity: 17 })
+
+  // Delete with confirmation naming the listing.
+  const victim = (await viaRouter<ListPage<SellRequest>>(host, 'sellRequests.list', { take: 10 })).rows[4]!
+  const victimRow = page.getByTestId('sell-request-row').filter({ hasText: victim.sku })
+  await victimRow.getByTestId('delete-sell-request').click()
+  await expect(page.getByRole('dialog')).toContainText(victim.name)
+  await page.getByTestId('confirm-delete').click()
+  await expect(page.getByTestId('sell-request-row').filter({ hasText: victim.sku })).toHaveCount(0)
+  const afterDelete = await viaRouter<ListPage<SellRequest>>(host, 'sellRequests.list', { take: 200 })
+  expect(afterDelete.total).toBe(listed.total - 1)
+  expect(afterDelete.rows.some((row) => row.id === victim.id)).toBe(false)
+  await expect(page.getByTestId('sell-requests-total')).toContainText((listed.total - 1).toLocaleString('en-US'))
+
+  // Sign out.
+  await page.getByTestId('sign-out').click()
+  await expect(page.getByTestId('start-demo')).toBeVisible()
+})
+
+test.describe('a real marketplace', () => {
+  const KEY = 'sk_live_e2e_Zq81mN4pX2vL7tR9'
+  let sandbox: Sandbox
+  test.beforeAll(async () => {
+    sandbox = await startSandbox({ apiKey: KEY, orders: 40, sellRequests: 30, seed: 11 })
+  })
+  test.afterAll(() => sandbox.close())
+
+  async function keyAnywhereInPage(page: Page): Promise<string[]> {
+    const found: string[] = []
+    if ((await page.content()).includes(KEY)) found.push('DOM')
+    const storage = await page.evaluate(async () => {
+      const dump: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.cookie]
+      const dbs = (await indexedDB.databases?.()) ?? []
+      dump.push(JSON.stringify(dbs))
+      const caches = 'caches' in window ? await window.caches.keys() : []
+      dump.push(JSON.stringify(caches))
+      dump.push(JSON.stringify((window as unknown as { __events?: string[] }).__events ?? []))
+      return dump
+    })
+    storage.forEach((text, i) => text.includes(KEY) && found.push(`storage#${i}`))
+    return found
+  }
+
+  test('wrong key is refused with a clear error; the right key signs in and never reaches the page', async ({ app: page, traffic }) => {
+    await expect(page.getByTestId('start-demo')).toBeVisible()
+    await page.getByTestId('base-url').fill(sandbox.baseUrl)
+    await page.getByTestId('api-key').fill('sk_live_wrong_key')
+    await page.getByTestId('sign-in').click()
+    await expect(page.getByTestId('sign-in-error')).toContainText(/did not accept the API key/)
+    await expect(page.getByTestId('api-key')).toHaveValue('')
+
+    await page.getByTestId('api-key').fill(KEY)
+    await page.getByTestId('sign-in').click()
+    await expect(page.getByTestId('order-row').first()).toBeVisible()
+    await expect(page.getByTestId('orders-total')).toContainText('40')
+    await expect(page.getByTestId('marketplace')).toContainText(new URL(sandbox.baseUrl).host)
+
+    // The session comes back after a reload, from the keychain.
+    await page.reload()
+    await expect(page.getByTestId('order-row').first()).toBeVisible()
+    await page.getByTestId('nav-sellRequests').click()
+    await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('settings-key-storage')).toContainText(/keychain|session/i)
+
+    expect(traffic.bodies.length).toBeGreaterThan(5)
+    expect(traffic.bodies.filter((body) => body.includes(KEY))).toEqual([])
+    expect(await keyAnywhereInPage(page)).toEqual([])
+
+    await page.getByTestId('sign-out').click()
+    await expect(page.getByTestId('base-url')).toHaveValue(sandbox.baseUrl)
+  })
+})
+
+test('follows the OS dark setting', async ({ app: page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.getByTestId('start-demo')).toBeVisible()
+  const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(dark)
+  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const brightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, n) => sum + Number(n), 0)
+  expect(brightness(dark)).toBeLessThan(brightness(light))
+})
+
+test('the bridge refuses calls without the per-run token and from other origins', async ({ host }) => {
+  const noToken = await fetch(`${host.origin}/rpc/session.get`, { method: 'POST', body: '{}' })
+  expect(noToken.status).toBe(401)
+  const wrongOrigin = await fetch(`${host.origin}/rpc/session.get`, { method: 'POST', body: '{}', headers: { 'x-preview-token': host.token, origin: 'http://evil.example' } })
+  expect(wrongOrigin.status).toBe(403)
+  const events = await fetch(`${host.origin}/events?token=nope`)
+  expect(events.status).toBe(401)
+  const ok = await fetch(`${host.origin}/rpc/session.get`, { method: 'POST', body: '{}', headers: { 'x-preview-token': host.token } })
+  expect(((await ok.json()) as { ok: boolean }).ok).toBe(true)
+  const invalid = await fetch(`${host.origin}/rpc/sellRequests.edit`, { method: 'POST', body: JSON.stringify({ id: 'x', priceCents: -1 }), headers: { 'x-preview-token': host.token } })
+  expect(await invalid.json()).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+  const traversal = await fetch(`${host.origin}/..%2f..%2fpackage.json`)
+  expect(await traversal.text()).not.toContain('"devDependencies"')
+})

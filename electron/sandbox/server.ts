@@ -1,0 +1,307 @@
+/**
+ * The demo marketplace: a real HTTP server (node:http) answering the four Seller API endpoints of
+ * shared/spec/seller-api.md from seeded data, with fault injection. The embedded default for new
+ * users, and the backend of every e2e test and benchmark.
+ *
+ * Nothing is logged, and the API key is never echoed back.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { advanceOrders, placeOrders } from './activity'
+import { ApiError, errorBody } from './errors'
+import { FaultInjector, truncatedJson, withWrongTypes, type FaultKind, type Faults } from './faults'
+import type { MarketplaceState } from './marketplace'
+import { IMAGE_NAME, productImageSvg } from './productImage'
+import { Random } from './random'
+import { DEFAULT_NOW, generateMarketplace } from './seed'
+import { parseOrderListQuery, parseSellRequestChange, parseSellRequestId, parseSellRequestListQuery } from './validation'
+import { wireOrderList, wireSellRequestDeleted, wireSellRequestEdited, wireSellRequestList } from './wire'
+
+/** The key the demo marketplace accepts unless told otherwise. Not a secret. */
+export const DEMO_API_KEY = 'demo-key-seller-desk-sandbox'
+export const DEFAULT_SEED = 1
+export const DEFAULT_ORDERS = 300
+export const DEFAULT_SELL_REQUESTS = 250
+/** Largest PATCH body accepted (413 beyond). */
+export const MAX_BODY_BYTES = 64 * 1024
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Default 0: a free port chosen by the system. */
+  port?: number
+  /** Default DEMO_API_KEY. */
+  apiKey?: string
+  /** Default DEFAULT_SEED. */
+  seed?: number
+  /** Default DEFAULT_ORDERS. */
+  orders?: number
+  /** Default DEFAULT_SELL_REQUESTS. */
+  sellRequests?: number
+  /** Default: a UUID drawn from the seed. */
+  sellerId?: string
+  /**
+   * The marketplace's "now" at start (default DEFAULT_NOW, fixed so data is reproducible).
+   * Generated data lies before it; afterwards the sandbox clock runs on from it in real time.
+   */
+  now?: Date
+  faults?: Partial<Faults>
+}
+
+export interface Sandbox {
+  /** E.g. http://127.0.0.1:4321: no trailing slash, ends just before /v1. */
+  readonly baseUrl: string
+  readonly port: number
+  readonly apiKey: string
+  /** Live: changed by PATCH, DELETE, addOrders and touchOrders. */
+  readonly state: MarketplaceState
+  setFaults(faults: Partial<Faults>): void
+  /**
+   * The next `count` API requests (not image requests) fail with `kind`, before any rate-based fault.
+   * Replaces one-shot faults not yet used; `injectNext(kind, 0)` clears them.
+   */
+  injectNext(kind: FaultKind, count?: number): void
+  /** API requests (`/v1/...`) received so far, including refused and faulted ones; images excluded. */
+  requestCount(): number
+  /** Simulates `n` new orders arriving now. Returns their ids. */
+  addOrders(n: number): string[]
+  /** Simulates `n` existing orders (chosen at random) being updated now. Returns their ids. */
+  touchOrders(n: number): string[]
+  /** Stops listening and destroys open connections, including hanging requests. */
+  close(): Promise<void>
+}
+
+interface Answer {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1'
+  const apiKey = options.apiKey ?? DEMO_API_KEY
+  if (typeof apiKey !== 'string' || apiKey === '') throw new RangeError('apiKey must be a non-empty string')
+  const seed = options.seed ?? DEFAULT_SEED
+  const now = options.now ?? DEFAULT_NOW
+
+  const state = generateMarketplace({
+    seed,
+    orders: options.orders ?? DEFAULT_ORDERS,
+    sellRequests: options.sellRequests ?? DEFAULT_SELL_REQUESTS,
+    now,
+    ...(options.sellerId !== undefined ? { sellerId: options.sellerId } : {})
+  })
+  const faults = new FaultInjector(options.faults)
+  const activity = new Random(seed ^ 0x5eed)
+  const clock = sandboxClock(now.getTime())
+  const keyDigest = digest(apiKey)
+
+  let baseUrl = ''
+  let apiRequests = 0
+  let closing: Promise<void> | undefined
+  const delays = new Set<NodeJS.Timeout>()
+
+  const keyMatches = (given: string | string[] | undefined): boolean =>
+    typeof given === 'string' && timingSafeEqual(digest(given), keyDigest)
+
+  async function answer(req: IncomingMessage, url: URL): Promise<Answer> {
+    if (!keyMatches(req.headers['x-api-key'])) throw new ApiError(401, 'Missing or invalid API key')
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+    const method = req.method ?? 'GET'
+
+    if (path === '/v1/orders/seller' && method === 'GET') {
+      const { total, rows } = state.listOrders(parseOrderListQuery(url.searchParams))
+      return { status: 200, body: wireOrderList(total, rows, baseUrl) }
+    }
+    if (path === '/v1/sell-requests' && method === 'GET') {
+      const { total, rows } = state.listSellRequests(parseSellRequestListQuery(url.searchParams))
+      return { status: 200, body: wireSellRequestList(total, rows, baseUrl) }
+    }
+    const idSegment = /^\/v1\/sell-requests\/([^/]+)$/.exec(path)?.[1]
+    if (idSegment !== undefined && method === 'PATCH') {
+      const id = parseSellRequestId(idSegment)
+      const change = parseSellRequestChange(req.headers['content-type'], await readBody(req))
+      const edited = state.editSellRequest(id, change, clock())
+      if (!edited) throw new ApiError(404, `Sell request ${id} not found`)
+      return { status: 200, body: wireSellRequestEdited(edited, baseUrl) }
+    }
+    if (idSegment !== undefined && method === 'DELETE') {
+      const id = parseSellRequestId(idSegment)
+      if (!state.deleteSellRequest(id)) throw new ApiError(404, `Sell request ${id} not found`)
+      return { status: 200, body: wireSellRequestDeleted(id) }
+    }
+    throw new ApiError(404, `Cannot ${method} ${shorten(url.pathname)}`)
+  }
+
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, fault: FaultKind | undefined): Promise<void> {
+    switch (fault) {
+      case 'hang':
+        return // Never answered; close() destroys the connection.
+      case 'drop':
+        req.socket.destroy()
+        return
+      case 'server-error':
+        return sendJson(res, 500, errorBody(500, 'Internal server error'), { 'X-Sandbox-Fault': fault })
+      case 'rate-limit':
+      case 'unavailable': {
+        const seconds = String(Math.ceil(faults.current.retryAfterSeconds))
+        const status = fault === 'rate-limit' ? 429 : 503
+        const message = fault === 'rate-limit' ? `Rate limit exceeded, retry after ${seconds} s` : `Service temporarily unavailable, retry after ${seconds} s`
+        return sendJson(res, status, errorBody(status, message), { 'Retry-After': seconds, 'X-Sandbox-Fault': fault })
+      }
+    }
+
+    let result: Answer
+    try {
+      result = await answer(req, url)
+    } catch (error) {
+      if (req.socket.destroyed) return
+      result =
+        error instanceof ApiError
+          ? { status: error.statusCode, body: errorBody(error.statusCode, error.message) }
+          : { status: 500, body: errorBody(500, 'Internal server error') }
+    }
+    if (fault === 'malformed') {
+      return sendText(res, 200, 'application/json; charset=utf-8', truncatedJson(JSON.stringify(result.body)), { 'X-Sandbox-Fault': fault })
+    }
+    if (fault === 'wrong-types') return sendJson(res, 200, withWrongTypes(result.body), { 'X-Sandbox-Fault': fault })
+    sendJson(res, result.status, result.body, result.headers)
+  }
+
+  function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox.invalid')
+    } catch {
+      return sendJson(res, 400, errorBody(400, 'Malformed request URL'))
+    }
+    const path = url.pathname
+
+    if (path.startsWith('/img/')) return serveImage(req, res, path)
+    if (path !== '/v1' && !path.startsWith('/v1/')) {
+      return sendJson(res, 404, errorBody(404, `Cannot ${req.method ?? 'GET'} ${shorten(path)}`))
+    }
+
+    apiRequests++
+    const plan = faults.plan()
+    const go = (): void => {
+      if (closing || req.socket.destroyed) return
+      serveApi(req, res, url, plan.fault).catch(() => {
+        if (!res.headersSent && !req.socket.destroyed) sendJson(res, 500, errorBody(500, 'Internal server error'))
+      })
+    }
+    if (plan.delayMs <= 0) return go()
+    const timer = setTimeout(() => {
+      delays.delete(timer)
+      go()
+    }, plan.delayMs)
+    delays.add(timer)
+  }
+
+  const server = createServer({ keepAlive: true }, onRequest)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  baseUrl = `http://${urlHost(host)}:${port}`
+
+  return {
+    baseUrl,
+    port,
+    apiKey,
+    state,
+    setFaults: (change) => faults.set(change),
+    injectNext: (kind, count = 1) => faults.injectNext(kind, count),
+    requestCount: () => apiRequests,
+    addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock),
+    touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        for (const timer of delays) clearTimeout(timer)
+        delays.clear()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return closing
+    }
+  }
+}
+
+/**
+ * The sandbox's time, epoch ms: starts at `startMs` and runs on in real time. Strictly increasing,
+ * so every change gets its own instant and update order is never a tie.
+ */
+function sandboxClock(startMs: number): () => number {
+  const origin = performance.now()
+  let last = startMs - 1
+  return () => {
+    last = Math.max(last + 1, startMs + Math.floor(performance.now() - origin))
+    return last
+  }
+}
+
+function serveImage(req: IncomingMessage, res: ServerResponse, path: string): void {
+  const name = path.endsWith('.svg') ? path.slice('/img/'.length, -'.svg'.length) : ''
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !IMAGE_NAME.test(name)) {
+    return sendJson(res, 404, errorBody(404, `Cannot ${req.method ?? 'GET'} ${shorten(path)}`))
+  }
+  sendText(res, 200, 'image/svg+xml; charset=utf-8', productImageSvg(name), {
+    'Cache-Control': 'public, max-age=86400',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'X-Content-Type-Options': 'nosniff'
+  })
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let tooLarge = false
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) tooLarge = true
+      else chunks.push(chunk)
+    })
+    req.on('end', () => {
+      if (tooLarge) reject(new ApiError(413, `body must be at most ${MAX_BODY_BYTES} bytes`))
+      else resolve(Buffer.concat(chunks).toString('utf8'))
+    })
+    req.on('error', reject)
+  })
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendText(res, status, 'application/json; charset=utf-8', JSON.stringify(body), headers)
+}
+
+function sendText(res: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return
+  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(text)) })
+  res.end(res.req.method === 'HEAD' ? undefined : text)
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest()
+}
+
+function shorten(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path
+}
+
+function wholeNumber(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0`)
+  return value
+}
+
+/** The host as it goes in a URL; a wildcard address becomes the loopback one. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1'
+  if (host === '::') return '[::1]'
+  return host.includes(':') ? `[${host}]` : host
+}

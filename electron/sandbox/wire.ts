@@ -1,0 +1,201 @@
+/**
+ * The marketplace state as the Seller API sends it (shared/spec/seller-api.md, section 2):
+ * field names, field order and formats exactly as specified.
+ *
+ * - Sell request: money as numbers, timestamps ISO 8601 UTC with milliseconds and `Z`.
+ * - Order: `orderDate` ISO 8601 with microseconds and no zone (the time is UTC); `orderNo`,
+ *   `quantity`, `products` numeric strings; `totalPrice`, `amountPaid` two-decimal strings.
+ * - Order item: money as numbers.
+ * - Images point at the sandbox itself (`<baseUrl>/img/<name>.svg`), never at remote content.
+ */
+import type { DeviceProperties, OrderItemRecord, OrderRecord, SellRequestRecord, TrackingInformation } from './marketplace'
+
+export interface WireSellRequest {
+  id: string
+  name: string
+  category: string
+  brand: string
+  price: number
+  msrp: number
+  sku: string
+  status: string
+  quantity: number
+  minQuantity: number
+  properties: Record<string, string>
+  seller: string
+  imgUrl: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface WireOrderItem {
+  id: string
+  margin: number
+  name: string
+  quantity: number
+  price: number
+  total: number
+  properties: Record<string, string>
+  status: string
+  imageUrl: string
+  warrantyTime: null
+  shippingTime: null
+  shippingMethod: string
+  shipment: string
+  possibleStatuses: string[]
+  sellrequestId: string
+  trackingInformation: TrackingInformation
+}
+
+export interface WireOrder {
+  id: string
+  orderDate: string
+  orderNo: string
+  status: string
+  quantity: string
+  products: string
+  totalPrice: string
+  amountPaid: string
+  items: WireOrderItem[]
+}
+
+export interface WireOrderList {
+  total: string
+  data: WireOrder[]
+}
+
+export interface WireSellRequestList {
+  status: number
+  description: string
+  data: { total: number; data: WireSellRequest[] }
+}
+
+export interface WireSellRequestEdited {
+  description: string
+  data: WireSellRequest
+}
+
+export interface WireSellRequestDeleted {
+  description: string
+  data: { id: string }
+}
+
+/** The NestJS-style error body every failure carries. */
+export interface WireError {
+  statusCode: number
+  error: string
+  message: string
+}
+
+/** 12345 → 123.45 */
+export function dollarsFromCents(cents: number): number {
+  return cents / 100
+}
+
+/** 12345 → "123.45"; 5 → "0.05". */
+export function decimalStringFromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** Epoch ms → "2026-11-19T14:03:22.123Z". */
+export function isoMillisUtc(ms: number): string {
+  return new Date(ms).toISOString()
+}
+
+/** Epoch µs → "2026-11-19T14:03:22.123456" (UTC, no zone suffix). */
+export function isoMicrosZoneless(micros: number): string {
+  const ms = Math.floor(micros / 1000)
+  const extra = micros - ms * 1000
+  return `${new Date(ms).toISOString().slice(0, -1)}${String(extra).padStart(3, '0')}`
+}
+
+export function imageUrl(baseUrl: string, image: string): string {
+  return `${baseUrl}/img/${image}.svg`
+}
+
+function propertiesOf(properties: DeviceProperties): Record<string, string> {
+  return { color: properties.color, grade: properties.grade, carrier: properties.carrier, storage: properties.storage }
+}
+
+export function wireSellRequest(sellRequest: SellRequestRecord, baseUrl: string): WireSellRequest {
+  return {
+    id: sellRequest.id,
+    name: sellRequest.name,
+    category: sellRequest.category,
+    brand: sellRequest.brand,
+    price: dollarsFromCents(sellRequest.priceCents),
+    msrp: dollarsFromCents(sellRequest.msrpCents),
+    sku: sellRequest.sku,
+    status: sellRequest.status,
+    quantity: sellRequest.quantity,
+    minQuantity: sellRequest.minQuantity,
+    properties: propertiesOf(sellRequest.properties),
+    seller: sellRequest.seller,
+    imgUrl: imageUrl(baseUrl, sellRequest.image),
+    createdAt: isoMillisUtc(sellRequest.createdAt),
+    updatedAt: isoMillisUtc(sellRequest.updatedAt)
+  }
+}
+
+export function wireOrderItem(item: OrderItemRecord, baseUrl: string): WireOrderItem {
+  return {
+    id: item.id,
+    margin: dollarsFromCents(item.marginCents),
+    name: item.name,
+    quantity: item.quantity,
+    price: dollarsFromCents(item.priceCents),
+    total: dollarsFromCents(item.priceCents * item.quantity),
+    properties: propertiesOf(item.properties),
+    status: item.status,
+    imageUrl: imageUrl(baseUrl, item.image),
+    warrantyTime: item.warrantyTime,
+    shippingTime: item.shippingTime,
+    shippingMethod: item.shippingMethod,
+    shipment: item.shipment,
+    possibleStatuses: [...item.possibleStatuses],
+    sellrequestId: item.sellrequestId,
+    trackingInformation: { ...item.trackingInformation }
+  }
+}
+
+export function wireOrder(order: OrderRecord, baseUrl: string): WireOrder {
+  let units = 0
+  let totalCents = 0
+  for (const item of order.items) {
+    units += item.quantity
+    totalCents += item.priceCents * item.quantity
+  }
+  return {
+    id: order.id,
+    orderDate: isoMicrosZoneless(order.orderDateMicros),
+    orderNo: order.orderNo,
+    status: order.status,
+    quantity: String(units),
+    products: String(new Set(order.items.map((item) => item.sellrequestId)).size),
+    totalPrice: decimalStringFromCents(totalCents),
+    amountPaid: decimalStringFromCents(order.amountPaidCents),
+    items: order.items.map((item) => wireOrderItem(item, baseUrl))
+  }
+}
+
+export function wireOrderList(total: number, orders: readonly OrderRecord[], baseUrl: string): WireOrderList {
+  return { total: String(total), data: orders.map((order) => wireOrder(order, baseUrl)) }
+}
+
+export function wireSellRequestList(total: number, sellRequests: readonly SellRequestRecord[], baseUrl: string): WireSellRequestList {
+  return {
+    status: 200,
+    description: 'Sell requests retrieved successfully',
+    data: { total, data: sellRequests.map((sellRequest) => wireSellRequest(sellRequest, baseUrl)) }
+  }
+}
+
+export function wireSellRequestEdited(sellRequest: SellRequestRecord, baseUrl: string): WireSellRequestEdited {
+  return { description: 'Sell request updated successfully', data: wireSellRequest(sellRequest, baseUrl) }
+}
+
+export function wireSellRequestDeleted(id: string): WireSellRequestDeleted {
+  return { description: 'Sell request deleted successfully', data: { id } }
+}
