@@ -173,11 +173,13 @@ test.describe('a real marketplace', () => {
 test('follows the OS dark setting', async ({ app: page }) => {
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.getByTestId('start-demo')).toBeVisible()
-  const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
-  await page.emulateMedia({ colorScheme: 'light' })
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(dark)
-  const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
   const brightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, n) => sum + Number(n), 0)
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  await expect.poll(async () => brightness(await background())).toBeLessThan(200)
+  const dark = await background()
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect.poll(async () => brightness(await background())).toBeGreaterThan(600)
+  const light = await background()
   expect(brightness(dark)).toBeLessThan(brightness(light))
 })
 

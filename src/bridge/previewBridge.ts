@@ -41,7 +41,7 @@ export function createPreviewBridge(): SellerDeskBridge {
         })
         return (await response.json()) as Outcome<CallResult<N>>
       } catch {
-        return { ok: false, error: { kind: 'internal', message: 'The Seller Desk preview host is not running. Start it again with npm start.' } }
+        return { ok: false, error: { kind: 'internal', message: 'The Seller Desk preview host is not running. Start it again with npm start (or npm run preview).' } }
       }
     },
     on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { formatProperties } from './formatProperties'
+
+describe('formatProperties', () => {
+  it('puts the known keys first in a fixed order and reads a bare grade as "Grade X"', () => {
+    expect(formatProperties({ carrier: 'Unlocked', grade: 'A', storage: '128GB', color: 'Black' })).toBe('Black · 128GB · Grade A · Unlocked')
+  })
+
+  it('keeps unknown keys as "key: value" and skips empty values', () => {
+    expect(formatProperties({ color: 'Blue', grade: '', batteryHealth: '92%' })).toBe('Blue · batteryHealth: 92%')
+  })
+
+  it('does not double a grade that already says so', () => {
+    expect(formatProperties({ grade: 'Grade B+' })).toBe('Grade B+')
+  })
+
+  it('is empty for no properties', () => {
+    expect(formatProperties({})).toBe('')
+    expect(formatProperties(null)).toBe('')
+  })
+})

@@ -1,0 +1,20 @@
+/**
+ * Instants on screen: an ISO instant ("2026-11-19T13:03:22.123Z") → the seller's local date and time,
+ * with the zone named so a time is never ambiguous ("Nov 19, 2026, 2:03 PM GMT+1").
+ */
+
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short'
+})
+
+/** Text that is not a valid instant is shown as sent rather than hidden. */
+export function formatTime(instant: string | null | undefined): string {
+  if (!instant) return '—'
+  const ms = Date.parse(instant)
+  return Number.isNaN(ms) ? instant : dateTime.format(ms)
+}

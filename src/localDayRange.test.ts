@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { instantsOfLocalDays, lastLocalDays, thisLocalMonth } from './localDayRange'
+
+describe('local day ranges', () => {
+  it('covers the first day from midnight and the last day to its last millisecond, local time', () => {
+    const first = new Date(2026, 10, 14, 15, 30).getTime()
+    const last = new Date(2026, 10, 20, 0, 0).getTime()
+    const { fromDate, toDate } = instantsOfLocalDays(first, last)
+    expect(new Date(fromDate).getTime()).toBe(new Date(2026, 10, 14, 0, 0, 0, 0).getTime())
+    expect(new Date(toDate).getTime()).toBe(new Date(2026, 10, 20, 23, 59, 59, 999).getTime())
+    expect(fromDate).toMatch(/Z$/)
+    expect(toDate).toMatch(/Z$/)
+  })
+
+  it('last 7 days starts at midnight six calendar days ago and ends now', () => {
+    const now = new Date(2026, 10, 20, 9, 41)
+    const [start, end] = lastLocalDays(7, now)
+    expect(start).toBe(new Date(2026, 10, 14).getTime())
+    expect(end).toBe(now.getTime())
+    expect(lastLocalDays(1, now)[0]).toBe(new Date(2026, 10, 20).getTime())
+  })
+
+  it('this month starts on the first', () => {
+    const now = new Date(2026, 1, 17, 12)
+    expect(thisLocalMonth(now)).toEqual([new Date(2026, 1, 1).getTime(), now.getTime()])
+  })
+})

@@ -1,0 +1,69 @@
+/**
+ * Who the seller is signed in as, and to which marketplace. The API key only passes through `signIn`
+ * on its way to the main side: it is never kept here, in storage or anywhere else in the renderer.
+ */
+import type { SessionInfo } from '@core/contract'
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { call, messageOf } from '../bridge/sellerDesk'
+
+export const useSessionStore = defineStore('session', () => {
+  const info = ref<SessionInfo | null>(null)
+  /** The first `session.get` is under way. */
+  const loading = ref(false)
+  /** Why the first `session.get` failed (the app cannot tell whether the seller is signed in). */
+  const loadError = ref<string | null>(null)
+  /** Signing in, starting the demo or signing out. */
+  const busy = ref(false)
+  /** Why the last sign-in, demo start or sign-out failed. */
+  const error = ref<string | null>(null)
+
+  const signedIn = computed(() => info.value?.signedIn === true)
+  const demo = computed(() => info.value?.demo === true)
+  /**
+   * Which marketplace account the data on screen belongs to; changes whenever the seller signs in,
+   * out, or switches marketplace, so lists can drop what they hold.
+   */
+  const identity = computed(() => {
+    const current = info.value
+    if (!current?.signedIn) return null
+    return current.demo ? 'demo' : `marketplace:${current.baseUrl ?? ''}`
+  })
+
+  function apply(next: SessionInfo) {
+    info.value = next
+  }
+
+  async function load() {
+    loading.value = true
+    loadError.value = null
+    try {
+      apply(await call('session.get', {}))
+    } catch (e) {
+      loadError.value = messageOf(e)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  /** Runs one session change; returns whether it succeeded (the reason is in `error`). */
+  async function change(run: () => Promise<SessionInfo>): Promise<boolean> {
+    busy.value = true
+    error.value = null
+    try {
+      apply(await run())
+      return true
+    } catch (e) {
+      error.value = messageOf(e)
+      return false
+    } finally {
+      busy.value = false
+    }
+  }
+
+  const signIn = (baseUrl: string, apiKey: string) => change(() => call('session.signIn', { baseUrl, apiKey }))
+  const startDemo = () => change(() => call('session.startDemo', {}))
+  const signOut = () => change(() => call('session.signOut', {}))
+
+  return { info, loading, loadError, busy, error, signedIn, demo, identity, apply, load, signIn, startDemo, signOut }
+})
