@@ -28,6 +28,7 @@ export interface PreviewHostOptions {
   keychain?: boolean
   startDemoMarketplace?: SellerDeskOptions['startDemoMarketplace']
   apiOptions?: SellerDeskOptions['apiOptions']
+  syncEngine?: SellerDeskOptions['syncEngine']
   version?: string
 }
 
@@ -88,13 +89,14 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     for (const stream of streams) stream.write(data)
   }
 
-  const desk = createSellerDesk({
+  const desk = await createSellerDesk({
     userDataDir: options.userDataDir,
     secrets: await chooseSecretStore({ service: options.keychainService ?? 'Seller Desk', keychain: options.keychain ?? true }),
     app: { name: 'Seller Desk', version: options.version ?? '0.0.0', platform: process.platform, runtime: 'preview' },
     emit,
     ...(options.startDemoMarketplace ? { startDemoMarketplace: options.startDemoMarketplace } : {}),
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {}),
+    ...(options.syncEngine ? { syncEngine: options.syncEngine } : {}),
     onUnexpectedError: (where, error) => console.error(`[preview] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
   })
   await desk.session.restore().catch(() => undefined)

@@ -33,15 +33,26 @@ const pageInput = {
   sortDir: z.enum(['ASC', 'DESC']).default('DESC')
 }
 
+const statusList = z.array(z.string().min(1).max(100)).max(50).optional()
+
 export const orderListInput = z
-  .object({ ...pageInput, fromDate: isoInstant.optional(), toDate: isoInstant.optional() })
+  .object({
+    ...pageInput,
+    fromDate: isoInstant.optional(),
+    toDate: isoInstant.optional(),
+    statuses: statusList,
+    itemStatuses: statusList,
+    sortBy: z.enum(['date', 'total']).default('date')
+  })
   .strict()
   .refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
     message: 'The start date must be before the end date.',
     path: ['toDate']
   })
 
-export const sellRequestListInput = z.object(pageInput).strict()
+export const sellRequestListInput = z
+  .object({ ...pageInput, statuses: statusList, sortBy: z.enum(['updated', 'price', 'quantity', 'name']).default('updated') })
+  .strict()
 
 export const sellRequestEditInput = z
   .object({ id: sellRequestIdInput, priceCents: priceCentsInput.optional(), quantity: quantityInput.optional() })
@@ -54,6 +65,47 @@ export const signInInput = z
     apiKey: z.string().trim().min(1, 'Enter your API key.').max(4096, 'That API key is too long.')
   })
   .strict()
+
+/** App-wide settings: each field falls back to its default when missing or invalid. */
+export const appSettingsSchema = z.object({
+  syncIntervalMinutes: z.number().int().min(1).max(240).catch(5),
+  historyDays: z.number().int().min(7).max(3650).catch(90),
+  notifyNewOrders: z.boolean().catch(true)
+})
+export type AppSettings = z.infer<typeof appSettingsSchema>
+
+export const appSettingsUpdateInput = z
+  .object({
+    syncIntervalMinutes: z.number().int('Whole minutes, please.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.'),
+    historyDays: z.number().int('Whole days, please.').min(7, 'At least 7 days.').max(3650, 'At most 3650 days.'),
+    notifyNewOrders: z.boolean()
+  })
+  .partial()
+  .strict()
+
+/** Where the snapshot stands and whether the marketplace answers. */
+export interface SyncStatus {
+  running: boolean
+  kind: 'full' | 'incremental' | null
+  resource: 'orders' | 'sellRequests' | null
+  pagesDone: number
+  pagesTotal: number
+  items: number
+  /** The older of the two resources' last completed syncs; null before the first. */
+  lastSyncedAt: string | null
+  lastError: ErrorData | null
+  online: boolean
+  offlineSince: string | null
+}
+
+/** A list page and where it came from. */
+export interface ListResult<T> extends Page<T> {
+  source: 'snapshot' | 'server'
+  /** When the rows were last synced (snapshot), or now (server). */
+  syncedAt: string | null
+  /** Something the seller should know about this result (e.g. older orders need a connection). */
+  note: string | null
+}
 
 /** How the API key is kept on this computer. */
 export type KeyStorage = 'keychain' | 'encrypted-file' | 'session-only'
@@ -84,8 +136,15 @@ export const calls = {
   'session.signIn': call<SessionInfo>()(signInInput),
   'session.startDemo': call<SessionInfo>()(noInput),
   'session.signOut': call<SessionInfo>()(noInput),
-  'orders.list': call<Page<Order>>()(orderListInput),
-  'sellRequests.list': call<Page<SellRequest>>()(sellRequestListInput),
+  'orders.list': call<ListResult<Order>>()(orderListInput),
+  'sellRequests.list': call<ListResult<SellRequest>>()(sellRequestListInput),
+  'filters.statuses': call<{ orders: string[]; orderItems: string[]; sellRequests: string[] }>()(noInput),
+  'sync.status': call<SyncStatus>()(noInput),
+  'sync.run': call<SyncStatus>()(z.object({ kind: z.enum(['auto', 'full']).default('auto') }).strict()),
+  'sync.cancel': call<SyncStatus>()(noInput),
+  'sync.windowFocused': call<SyncStatus>()(noInput),
+  'settings.get': call<AppSettings>()(noInput),
+  'settings.update': call<AppSettings>()(appSettingsUpdateInput),
   'sellRequests.edit': call<SellRequest>()(sellRequestEditInput),
   'sellRequests.delete': call<{ id: string }>()(z.object({ id: sellRequestIdInput }).strict())
 } as const
@@ -105,9 +164,15 @@ export interface Events {
   'session.changed': SessionInfo
   /** Something the seller should see as a toast or banner. */
   notice: { level: 'info' | 'warning' | 'error'; message: string }
+  'sync.status': SyncStatus
+  /** A sync brought orders not seen before. */
+  'orders.new': { count: number; totalCents: number }
+  /** Main asks the renderer to show a view (e.g. after a notification was clicked). */
+  navigate: { view: 'orders' | 'sellRequests' | 'settings' }
+  'settings.changed': AppSettings
 }
 export type EventName = keyof Events
-export const eventNames: EventName[] = ['session.changed', 'notice']
+export const eventNames: EventName[] = ['session.changed', 'notice', 'sync.status', 'orders.new', 'navigate', 'settings.changed']
 
 /** The object preload exposes as `window.sellerDesk` and the preview bridge implements. */
 export interface SellerDeskBridge {

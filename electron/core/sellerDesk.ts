@@ -1,15 +1,19 @@
 /**
- * Seller Desk's main side, assembled: session, Seller API, router. Runs unchanged in Electron's main
- * process, in the browser-preview host and under Vitest. The caller brings what differs per runtime:
- * the chosen secret store, where user data lives, and how events reach the renderer.
+ * Seller Desk's main side, assembled: session, settings, the signed-in account's workspace (snapshot +
+ * sync), and the router. Runs unchanged in Electron's main process, in the browser-preview host and
+ * under Vitest. The caller brings what differs per runtime: the chosen secret store, where user data
+ * lives, and how events reach the renderer.
  */
 import { startSandbox } from '../sandbox'
 import type { AppInfo, EventName, Events } from './contract'
-import type { Page } from './domain'
+import { SellerDeskError } from './errors'
 import { createRouter, type Router } from './router'
 import type { SecretStoreChoice } from './secrets/chooseSecretStore'
 import { createSession, type DemoMarketplace, type Session } from './session/session'
 import type { SellerApiOptions } from './sellerApi'
+import { openAppSettings, type AppSettingsStore } from './settings/appSettings'
+import type { SyncSettings } from './sync/syncEngine'
+import { openWorkspace, type Workspace } from './workspace'
 
 export type Emit = <E extends EventName>(event: E, payload: Events[E]) => void
 
@@ -21,6 +25,9 @@ export interface SellerDeskOptions {
   /** The built-in demo marketplace; default: the sandbox on 127.0.0.1 with its default seed. */
   startDemoMarketplace?: () => Promise<DemoMarketplace>
   apiOptions?: Omit<SellerApiOptions, 'baseUrl' | 'apiKey'>
+  syncEngine?: Partial<SyncSettings>
+  /** Start syncing as soon as an account is signed in (default true; tests may drive sync themselves). */
+  autoSync?: boolean
   /** Called with errors that are bugs (not seller-facing failures). Never given the key. */
   onUnexpectedError?: (where: string, error: unknown) => void
 }
@@ -28,6 +35,9 @@ export interface SellerDeskOptions {
 export interface SellerDesk {
   router: Router
   session: Session
+  settings: AppSettingsStore
+  /** The signed-in account's workspace, or null. */
+  workspace(): Workspace | null
   dispose(): Promise<void>
 }
 
@@ -36,21 +46,49 @@ export async function startDemoSandbox(): Promise<DemoMarketplace> {
   return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, close: () => sandbox.close() }
 }
 
-const page = <T>(rows: T[], total: number, query: { page: number; take: number }): Page<T> => ({
-  rows,
-  total,
-  page: query.page,
-  take: query.take
-})
+export async function createSellerDesk(options: SellerDeskOptions): Promise<SellerDesk> {
+  const settings = await openAppSettings(options.userDataDir)
+  let workspace: Workspace | null = null
 
-export function createSellerDesk(options: SellerDeskOptions): SellerDesk {
+  function switchWorkspace() {
+    const account = session.account()
+    const same =
+      workspace && account && workspace.account.baseUrl === account.baseUrl && workspace.account.demo === account.demo && workspace.account.sellerId === account.sellerId
+    if (same) return
+    workspace?.close()
+    workspace = null
+    if (!account) return
+    workspace = openWorkspace({
+      userDataDir: options.userDataDir,
+      account,
+      api: session.api(),
+      settings: () => settings.get(),
+      emit: options.emit,
+      ...(options.syncEngine ? { syncEngine: options.syncEngine } : {})
+    })
+    if (options.autoSync !== false) workspace.sync.start()
+  }
+
   const session = createSession({
     userDataDir: options.userDataDir,
     secrets: options.secrets,
     startDemoMarketplace: options.startDemoMarketplace ?? startDemoSandbox,
-    onChange: (info) => options.emit('session.changed', info),
+    onChange: (info) => {
+      switchWorkspace()
+      options.emit('session.changed', info)
+    },
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {})
   })
+
+  settings.onChange((next) => {
+    workspace?.sync.settingsChanged()
+    options.emit('settings.changed', next)
+  })
+
+  const open = (): Workspace => {
+    if (!workspace) throw new SellerDeskError('not-signed-in', 'You are signed out. Sign in to a marketplace or explore the demo.')
+    return workspace
+  }
 
   const router = createRouter(
     {
@@ -59,23 +97,31 @@ export function createSellerDesk(options: SellerDeskOptions): SellerDesk {
       'session.signIn': ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
       'session.startDemo': () => session.startDemo(),
       'session.signOut': () => session.signOut(),
-      'orders.list': async (query) => {
-        const { total, orders } = await session.api().listOrders(query)
-        return page(orders, total, query)
-      },
-      'sellRequests.list': async (query) => {
-        const { total, sellRequests } = await session.api().listSellRequests(query)
-        return page(sellRequests, total, query)
-      },
+      'orders.list': (query) => open().listOrders(query),
+      'sellRequests.list': async (query) => open().listSellRequests(query),
       'sellRequests.edit': ({ id, priceCents, quantity }) =>
-        session.api().editSellRequest(id, {
-          ...(priceCents !== undefined ? { priceCents } : {}),
-          ...(quantity !== undefined ? { quantity } : {})
-        }),
-      'sellRequests.delete': ({ id }) => session.api().deleteSellRequest(id)
+        open().editSellRequest(id, { ...(priceCents !== undefined ? { priceCents } : {}), ...(quantity !== undefined ? { quantity } : {}) }),
+      'sellRequests.delete': ({ id }) => open().deleteSellRequest(id),
+      'filters.statuses': async () => open().snapshot.statuses(),
+      'sync.status': async () => open().sync.status(),
+      'sync.run': ({ kind }) => open().sync.sync(kind),
+      'sync.cancel': async () => open().sync.cancel(),
+      'sync.windowFocused': async () => open().sync.windowFocused(),
+      'settings.get': async () => settings.get(),
+      'settings.update': (patch) => settings.update(patch)
     },
     options.onUnexpectedError
   )
 
-  return { router, session, dispose: () => session.dispose() }
+  return {
+    router,
+    session,
+    settings,
+    workspace: () => workspace,
+    async dispose() {
+      workspace?.close()
+      workspace = null
+      await session.dispose()
+    }
+  }
 }

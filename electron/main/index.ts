@@ -3,8 +3,10 @@
  * lives in electron/core; this file only wires it to Electron.
  */
 import { app, BrowserWindow, session } from 'electron'
+import type { EventName, Events } from '../core/contract'
 import { createSellerDesk, type SellerDesk } from '../core/sellerDesk'
 import { bindContract, broadcast } from './ipc'
+import { showNewOrderNotification } from './newOrderNotification'
 import { chooseElectronSecretStore } from './secretStorage'
 import { lockDownSession } from './security'
 import { createMainWindow } from './window'
@@ -28,15 +30,20 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     lockDownSession(session.defaultSession)
-    desk = createSellerDesk({
+    const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+      broadcast(event, payload)
+      if (event === 'orders.new') showNewOrderNotification(payload as Events['orders.new'])
+    }
+    const started = await createSellerDesk({
       userDataDir: app.getPath('userData'),
       secrets: await chooseElectronSecretStore(),
       app: { name: app.getName(), version: app.getVersion(), platform: process.platform, runtime: 'electron' },
-      emit: broadcast,
+      emit,
       onUnexpectedError: (where, error) => console.error(`[seller-desk] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
     })
-    bindContract(desk.router)
-    await desk.session.restore().catch(() => undefined)
+    desk = started
+    bindContract(started.router)
+    await started.session.restore().catch(() => undefined)
     createMainWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow()

@@ -57,12 +57,18 @@ export interface SellRequestChange {
   quantity?: number
 }
 
+/** Per call: cancel it, or retry more (or less) than the client's default. */
+export interface CallOptions {
+  signal?: AbortSignal
+  retries?: number
+}
+
 export interface SellerApi {
   readonly baseUrl: string
-  listOrders(query?: OrderQuery, signal?: AbortSignal): Promise<{ total: number; orders: Order[] }>
-  listSellRequests(query?: SellRequestQuery, signal?: AbortSignal): Promise<{ total: number; sellRequests: SellRequest[] }>
-  editSellRequest(id: string, change: SellRequestChange, signal?: AbortSignal): Promise<SellRequest>
-  deleteSellRequest(id: string, signal?: AbortSignal): Promise<{ id: string }>
+  listOrders(query?: OrderQuery, options?: CallOptions): Promise<{ total: number; orders: Order[] }>
+  listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<{ total: number; sellRequests: SellRequest[] }>
+  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions): Promise<SellRequest>
+  deleteSellRequest(id: string, options?: CallOptions): Promise<{ id: string }>
 }
 
 type Method = 'get' | 'patch' | 'delete'
@@ -228,9 +234,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     path: string,
     schema: S,
     what: string,
-    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal } = {}
+    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal; retries?: number } = {}
   ): Promise<z.output<S>> {
     const safe = method === 'get'
+    const maxRetries = init.retries ?? retries
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init)
       if ('text' in outcome) return parseBody(outcome.text, schema, what)
@@ -239,7 +246,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       // Unsafe calls are only retried when the server says it did not process them (429/503).
       const status = failure.error.status
       const mayRetry = failure.retryable && (safe || status === 429 || status === 503)
-      if (!mayRetry || attempt >= retries) throw failure.error
+      if (!mayRetry || attempt >= maxRetries) throw failure.error
       let delayMs: number
       if (failure.waitMs !== undefined) {
         if (failure.waitMs > maxRetryAfterMs) throw failure.error
@@ -263,7 +270,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   return {
     baseUrl,
 
-    async listOrders(query = {}, signal) {
+    async listOrders(query = {}, options = {}) {
       const body = await call('get', 'v1/orders/seller', orderListWire, 'order list', {
         searchParams: params({
           page: query.page,
@@ -273,29 +280,29 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
           fromDate: query.fromDate ? zonelessUtcFromInstant(query.fromDate) : undefined,
           toDate: query.toDate ? zonelessUtcFromInstant(query.toDate) : undefined
         }),
-        ...(signal ? { signal } : {})
+        ...options
       })
       return { total: body.total, orders: body.data }
     },
 
-    async listSellRequests(query = {}, signal) {
+    async listSellRequests(query = {}, options = {}) {
       const body = await call('get', 'v1/sell-requests', sellRequestListWire, 'sell request list', {
         searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
-        ...(signal ? { signal } : {})
+        ...options
       })
       return { total: body.data.total, sellRequests: body.data.data }
     },
 
-    async editSellRequest(id, change, signal) {
+    async editSellRequest(id, change, options = {}) {
       const json: { price?: number; quantity?: number } = {}
       if (change.priceCents !== undefined) json.price = dollarsFromCents(change.priceCents)
       if (change.quantity !== undefined) json.quantity = change.quantity
-      const body = await call('patch', sellRequestPath(id), sellRequestEditWire, 'sell request', { json, ...(signal ? { signal } : {}) })
+      const body = await call('patch', sellRequestPath(id), sellRequestEditWire, 'sell request', { json, ...options })
       return body.data
     },
 
-    async deleteSellRequest(id, signal) {
-      const body = await call('delete', sellRequestPath(id), sellRequestDeleteWire, 'sell request', signal ? { signal } : {})
+    async deleteSellRequest(id, options = {}) {
+      const body = await call('delete', sellRequestPath(id), sellRequestDeleteWire, 'sell request', options)
       return { id: body.data.id }
     }
   }

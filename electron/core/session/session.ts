@@ -27,14 +27,23 @@ export interface SessionDeps {
 
 const lastAccountSchema = z.union([
   z.object({ kind: z.literal('demo') }),
-  z.object({ kind: z.literal('marketplace'), baseUrl: z.string() }),
+  z.object({ kind: z.literal('marketplace'), baseUrl: z.string(), sellerId: z.string().nullable().catch(null) }),
   z.null()
 ])
 const settingsSchema = z.object({ lastAccount: lastAccountSchema.catch(null), lastBaseUrl: z.string().nullable().catch(null) })
 type SessionSettings = z.infer<typeof settingsSchema>
 
+/** Who the snapshot belongs to: the demo, or a marketplace address and the seller its key identifies. */
+export interface Account {
+  demo: boolean
+  baseUrl: string
+  sellerId: string | null
+}
+
 export interface Session {
   info(): SessionInfo
+  /** The signed-in account; null when signed out. */
+  account(): Account | null
   /** The signed-in client; throws not-signed-in otherwise. */
   api(): SellerApi
   restore(): Promise<SessionInfo>
@@ -46,7 +55,7 @@ export interface Session {
 
 export function createSession(deps: SessionDeps): Session {
   const settingsFile = join(deps.userDataDir, 'session.json')
-  let current: { api: SellerApi; demo: DemoMarketplace | null } | null = null
+  let current: { api: SellerApi; demo: DemoMarketplace | null; sellerId: string | null } | null = null
   let lastBaseUrl: string | null = null
 
   const info = (): SessionInfo => ({
@@ -74,13 +83,15 @@ export function createSession(deps: SessionDeps): Session {
   async function startDemo(): Promise<SessionInfo> {
     if (current?.demo) return info()
     const demo = await deps.startDemoMarketplace()
-    await replace({ api: makeApi(demo.baseUrl, demo.apiKey), demo })
+    await replace({ api: makeApi(demo.baseUrl, demo.apiKey), demo, sellerId: null })
     await save({ lastAccount: { kind: 'demo' }, lastBaseUrl })
     return info()
   }
 
   return {
     info,
+
+    account: () => (current ? { demo: current.demo !== null, baseUrl: current.api.baseUrl, sellerId: current.sellerId } : null),
 
     api() {
       if (!current) throw new SellerDeskError('not-signed-in', 'You are signed out. Sign in to a marketplace or explore the demo.')
@@ -96,7 +107,7 @@ export function createSession(deps: SessionDeps): Session {
       if (account?.kind === 'demo') return startDemo()
       if (account?.kind === 'marketplace') {
         const apiKey = await deps.secrets.store.get(account.baseUrl).catch(() => null)
-        if (apiKey) await replace({ api: makeApi(account.baseUrl, apiKey), demo: null })
+        if (apiKey) await replace({ api: makeApi(account.baseUrl, apiKey), demo: null, sellerId: account.sellerId })
       }
       return info()
     },
@@ -105,11 +116,13 @@ export function createSession(deps: SessionDeps): Session {
       const baseUrl = normaliseBaseUrl(baseUrlText)
       const api = makeApi(baseUrl, apiKey)
       // A real call proves the address and the key before anything is stored.
-      await api.listSellRequests({ page: 1, take: 1 })
+      // It also tells which seller the key belongs to: the snapshot is kept per base URL and seller.
+      const probe = await api.listSellRequests({ page: 1, take: 1 })
+      const sellerId = probe.sellRequests[0]?.seller || null
       await deps.secrets.store.set(baseUrl, apiKey)
       lastBaseUrl = baseUrl
-      await replace({ api, demo: null })
-      await save({ lastAccount: { kind: 'marketplace', baseUrl }, lastBaseUrl })
+      await replace({ api, demo: null, sellerId })
+      await save({ lastAccount: { kind: 'marketplace', baseUrl, sellerId }, lastBaseUrl })
       return info()
     },
 

@@ -1,0 +1,138 @@
+/**
+ * The local snapshot of one account's orders and sell requests: a SQLite file in the user-data folder.
+ * Every write the sync makes is one transaction, so a crash at any moment leaves the previous complete
+ * snapshot readable. It never holds the API key.
+ */
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import type { Order, Page, SellRequest } from '../domain'
+import { openDatabase, type Db } from './database'
+import {
+  allOrders, clearStagedOrders, countOrders, orderStatuses, promoteStagedOrders, queryOrders, summarizeOrders, unknownOrderIds, writeOrders,
+  type OrderQuery
+} from './orderTable'
+import {
+  allSellRequests, clearStagedSellRequests, deleteSellRequest, promoteStagedSellRequests, querySellRequests, sellRequestStatuses,
+  writeSellRequests, type SellRequestQuery
+} from './sellRequestTable'
+import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type SyncRun } from './syncBookkeeping'
+
+export type { OrderQuery, SellRequestQuery, Resource, ResourceSyncState, SyncRun }
+
+/** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
+export function snapshotFileFor(userDataDir: string, account: { demo: boolean; baseUrl: string; sellerId: string | null }): string {
+  const id = account.demo ? 'demo' : createHash('sha256').update(`${account.baseUrl}\n${account.sellerId ?? ''}`).digest('hex').slice(0, 20)
+  return join(userDataDir, 'snapshots', `${id}.sqlite`)
+}
+
+export interface Snapshot {
+  readonly file: string
+  /** Set when an unreadable file was set aside at open. */
+  readonly notice: string | null
+  queryOrders(query: OrderQuery): Page<Order>
+  summarizeOrders(ids: string[]): { count: number; totalCents: number }
+  querySellRequests(query: SellRequestQuery): Page<SellRequest>
+  statuses(): { orders: string[]; orderItems: string[]; sellRequests: string[] }
+  syncState(resource: Resource): ResourceSyncState
+  /** The full-sync run in progress for a resource, if a previous one was interrupted. */
+  run(resource: Resource): SyncRun | null
+  beginRun(run: SyncRun): void
+  /** Stores one page of a full sync (one transaction, page marked done with it). */
+  stagePage(resource: 'orders', page: number, rows: Order[]): void
+  stagePage(resource: 'sellRequests', page: number, rows: SellRequest[]): void
+  /** Swaps a completed full sync in (one transaction). Returns order ids not seen before (empty on a first sync). */
+  commitRun(resource: Resource, serverTotal: number): { newOrderIds: string[] }
+  abandonRun(resource: Resource): void
+  /** Applies changed rows from an incremental sync (one transaction). */
+  applyChanges(resource: 'orders', rows: Order[], syncedMs: number): { newOrderIds: string[] }
+  applyChanges(resource: 'sellRequests', rows: SellRequest[], syncedMs: number): { newOrderIds: string[] }
+  putSellRequest(row: SellRequest): void
+  removeSellRequest(id: string): void
+  /** Everything, for tests and reconciliation checks. */
+  dump(): { orders: Order[]; sellRequests: SellRequest[] }
+  close(): void
+}
+
+export function openSnapshot(file: string): Snapshot {
+  const { db, notice } = openDatabase(file)
+  const tx = <T>(work: () => T): T => db.transaction(work)()
+
+  function newOrderIdsAmong(ids: string[]): string[] {
+    // A first sync brings everything: nothing is "new" to the seller then.
+    if (readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0) return []
+    return [...unknownOrderIds(db, ids)]
+  }
+
+  const stagedIds = (database: Db) => (database.prepare('SELECT id FROM orders_staged').raw().all() as [string][]).map(([id]) => id)
+
+  return {
+    file,
+    notice,
+    queryOrders: (query) => queryOrders(db, query),
+    summarizeOrders: (ids) => summarizeOrders(db, ids),
+    querySellRequests: (query) => querySellRequests(db, query),
+    statuses() {
+      const { statuses, itemStatuses } = orderStatuses(db)
+      return { orders: statuses, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
+    },
+    syncState: (resource) => readSyncState(db, resource),
+    run: (resource) => readRun(db, resource),
+    beginRun(run) {
+      tx(() => {
+        if (run.resource === 'orders') clearStagedOrders(db)
+        else clearStagedSellRequests(db)
+        writeRun(db, run)
+      })
+    },
+    stagePage(resource: Resource, page: number, rows: Order[] | SellRequest[]) {
+      tx(() => {
+        const run = readRun(db, resource)
+        if (!run) throw new Error(`no ${resource} sync run to stage into`)
+        if (resource === 'orders') writeOrders(db, rows as Order[], '_staged')
+        else writeSellRequests(db, rows as SellRequest[], '_staged')
+        if (!run.pagesDone.includes(page)) run.pagesDone.push(page)
+        writeRun(db, run)
+      })
+    },
+    commitRun(resource, serverTotal) {
+      return tx(() => {
+        const run = readRun(db, resource)
+        if (!run) throw new Error(`no ${resource} sync run to commit`)
+        let newOrderIds: string[] = []
+        if (resource === 'orders') {
+          newOrderIds = newOrderIdsAmong(stagedIds(db))
+          promoteStagedOrders(db)
+        } else {
+          promoteStagedSellRequests(db)
+        }
+        deleteRun(db, resource)
+        writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, serverTotal, windowFromMs: run.windowFromMs })
+        return { newOrderIds }
+      })
+    },
+    abandonRun(resource) {
+      tx(() => {
+        if (resource === 'orders') clearStagedOrders(db)
+        else clearStagedSellRequests(db)
+        deleteRun(db, resource)
+      })
+    },
+    applyChanges(resource: Resource, rows: Order[] | SellRequest[], syncedMs: number) {
+      return tx(() => {
+        let newOrderIds: string[] = []
+        if (resource === 'orders') {
+          newOrderIds = newOrderIdsAmong((rows as Order[]).map((order) => order.id))
+          writeOrders(db, rows as Order[], '')
+        } else {
+          writeSellRequests(db, rows as SellRequest[], '')
+        }
+        writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
+        return { newOrderIds }
+      })
+    },
+    putSellRequest: (row) => tx(() => writeSellRequests(db, [row], '')),
+    removeSellRequest: (id) => tx(() => deleteSellRequest(db, id)),
+    dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
+    close: () => void db.close()
+  }
+}

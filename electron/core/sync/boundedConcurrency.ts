@@ -1,0 +1,24 @@
+/**
+ * Runs `work` over `items` with at most `limit` at a time. The first failure stops new work from
+ * starting; what is in flight finishes, then the failure is thrown. An abort does the same.
+ */
+export async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let next = 0
+  let failure: { error: unknown } | null = null
+  const lane = async () => {
+    while (failure === null && next < items.length) {
+      if (signal?.aborted) {
+        failure = { error: signal.reason }
+        return
+      }
+      const item = items[next++] as T
+      try {
+        await work(item)
+      } catch (error) {
+        failure ??= { error }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+  if (failure) throw (failure as { error: unknown }).error
+}

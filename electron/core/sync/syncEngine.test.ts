@@ -1,0 +1,163 @@
+/**
+ * The sync engine against the real demo marketplace over loopback and a real SQLite snapshot file.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { Order, SellRequest } from '../domain'
+import { createSellerApi } from '../sellerApi'
+import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncEngine'
+
+const KEY = 'sk_test_sync_0123456789'
+let sandbox: Sandbox
+let snapshot: Snapshot
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, seed: 5, orders: 450, sellRequests: 330, now: new Date() })
+  snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-sync-')), 'snapshot.sqlite'))
+})
+afterEach(async () => {
+  snapshot.close()
+  await sandbox.close()
+})
+
+function engine(settings: Partial<SyncSettings> = {}, onProgress?: Parameters<typeof createSyncEngine>[0]['onProgress']) {
+  return createSyncEngine({
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000 }),
+    snapshot,
+    settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: 3650, ...settings },
+    ...(onProgress ? { onProgress } : {})
+  })
+}
+
+/** The server's state, read through the API with plain fetch: what the snapshot must equal. */
+async function serverState(): Promise<{ orderIds: string[]; sellRequests: Map<string, { price: number; quantity: number; updatedAt: string }> }> {
+  const get = async (path: string) => (await (await fetch(`${sandbox.baseUrl}${path}`, { headers: { 'x-api-key': KEY } })).json()) as Record<string, unknown>
+  const orders = (await get('/v1/orders/seller?take=1000')) as { data: { id: string }[] }
+  const sells = (await get('/v1/sell-requests?take=1000')) as { data: { data: { id: string; price: number; quantity: number; updatedAt: string }[] } }
+  return {
+    orderIds: orders.data.map((o) => o.id).sort(),
+    sellRequests: new Map(sells.data.data.map((s) => [s.id, { price: Math.round(s.price * 100), quantity: s.quantity, updatedAt: s.updatedAt }]))
+  }
+}
+
+function expectSnapshotEqualsServer(server: Awaited<ReturnType<typeof serverState>>) {
+  const { orders, sellRequests } = snapshot.dump()
+  expect(orders.map((o: Order) => o.id).sort()).toEqual(server.orderIds)
+  expect(sellRequests).toHaveLength(server.sellRequests.size)
+  for (const row of sellRequests as SellRequest[]) {
+    expect(server.sellRequests.get(row.id), row.id).toEqual({ price: row.priceCents, quantity: row.quantity, updatedAt: row.updatedAt })
+  }
+}
+
+describe('full sync', () => {
+  it('brings every page of both resources into the snapshot, with progress', async () => {
+    const progress: number[] = []
+    const report = await engine({}, (p) => p.kind === 'full' && p.resource === 'orders' && progress.push(p.pagesDone)).run('auto', new AbortController().signal)
+    expect(report.kinds).toEqual({ orders: 'full', sellRequests: 'full' })
+    expect(report.newOrderIds).toEqual([]) // a first sync announces nothing
+    expect(progress.at(-1)).toBe(9) // 450 / 50
+    expectSnapshotEqualsServer(await serverState())
+    expect(snapshot.syncState('orders').serverTotal).toBe(450)
+    expect(snapshot.syncState('sellRequests').lastFullMs).not.toBeNull()
+  })
+
+  it('keeps only orders within the history window', async () => {
+    await engine({ historyDays: 30 }).run('full', new AbortController().signal)
+    const cutoff = Date.now() - 30 * 86_400_000
+    const { orders } = snapshot.dump()
+    expect(orders.length).toBeGreaterThan(0)
+    expect(orders.length).toBeLessThan(450)
+    // Within the window by order date or by last update (the API's fromDate covers both).
+    const hiddenUpdated = new Map(sandbox.state.orders.map((o) => [o.id, o]))
+    for (const order of orders) expect(hiddenUpdated.has(order.id)).toBe(true)
+    expect(orders.filter((o) => Date.parse(o.orderDate) >= cutoff).length).toBeGreaterThan(orders.length * 0.8)
+  })
+
+  it('reconciles deletions made elsewhere', async () => {
+    await engine().run('full', new AbortController().signal)
+    const victim = snapshot.dump().sellRequests[0]!
+    await fetch(`${sandbox.baseUrl}/v1/sell-requests/${victim.id}`, { method: 'DELETE', headers: { 'x-api-key': KEY } })
+    await engine().run('incremental', new AbortController().signal)
+    expect(snapshot.dump().sellRequests.some((s) => s.id === victim.id)).toBe(true) // incremental cannot see deletions
+    await engine().run('full', new AbortController().signal)
+    expect(snapshot.dump().sellRequests.some((s) => s.id === victim.id)).toBe(false)
+    expectSnapshotEqualsServer(await serverState())
+  })
+
+  it('resumes an interrupted full sync without refetching staged pages, and the live snapshot stays whole meanwhile', async () => {
+    await engine().run('full', new AbortController().signal)
+    const before = snapshot.dump()
+    sandbox.addOrders(3)
+    const controller = new AbortController()
+    let staged = 0
+    const interrupted = engine({ concurrency: 1 }, (p) => {
+      if (p.kind === 'full' && p.resource === 'orders' && ++staged === 4) controller.abort(new Error('stop'))
+    }).run('full', controller.signal)
+    await expect(interrupted).rejects.toThrow()
+    expect(snapshot.run('orders')?.pagesDone.length).toBeGreaterThanOrEqual(3)
+    expect(snapshot.dump().orders.map((o) => o.id).sort()).toEqual(before.orders.map((o) => o.id).sort()) // untouched
+
+    const requestsBefore = sandbox.requestCount()
+    const report = await engine().run('auto', new AbortController().signal)
+    expect(report.kinds.orders).toBe('full')
+    // 453 orders = 10 pages; at least 3 were staged already, + 1 catch-up page.
+    expect(report.pagesFetched.orders).toBeLessThanOrEqual(10 - 3 + 1)
+    expect(sandbox.requestCount() - requestsBefore).toBe(report.pagesFetched.orders + report.pagesFetched.sellRequests)
+    expect(report.newOrderIds).toHaveLength(3)
+    expectSnapshotEqualsServer(await serverState())
+  })
+})
+
+describe('incremental sync', () => {
+  it('after 50 orders changed fetches at most ceil(50/take) + 1 order pages, and sees new orders', async () => {
+    await engine({ take: 100 }).run('full', new AbortController().signal)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    sandbox.touchOrders(45)
+    const added = sandbox.addOrders(5)
+    const report = await engine({ take: 100, safetyMarginMs: 0 }).run('incremental', new AbortController().signal)
+    expect(report.kinds.orders).toBe('incremental')
+    expect(report.pagesFetched.orders).toBeLessThanOrEqual(Math.ceil(50 / 100) + 1)
+    expect(report.newOrderIds.sort()).toEqual([...added].sort())
+    expectSnapshotEqualsServer(await serverState())
+  })
+
+  it('walks sell requests newest first and stops at the last sync', async () => {
+    await engine({ take: 50 }).run('full', new AbortController().signal)
+    const target = snapshot.dump().sellRequests[7]!
+    await fetch(`${sandbox.baseUrl}/v1/sell-requests/${target.id}`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ price: 77.77, quantity: 3 })
+    })
+    const report = await engine({ take: 50, safetyMarginMs: 0 }).run('incremental', new AbortController().signal)
+    expect(report.pagesFetched.sellRequests).toBe(1)
+    expect(snapshot.dump().sellRequests.find((s) => s.id === target.id)).toMatchObject({ priceCents: 7777, quantity: 3 })
+  })
+})
+
+describe('faults', () => {
+  it('completes under 10% 500s, 5% 429s with Retry-After, 5% dropped connections and jitter, and equals the server exactly', async () => {
+    sandbox.setFaults({ errorRate: 0.1, rateLimitRate: 0.05, retryAfterSeconds: 0, dropRate: 0.05, jitterMs: 4, faultSeed: 42 })
+    const report = await engine({ take: 25, retriesPerPage: 8 }).run('full', new AbortController().signal)
+    expect(report.pagesFetched.orders).toBeGreaterThanOrEqual(18)
+    sandbox.setFaults({ errorRate: 0, rateLimitRate: 0, dropRate: 0, jitterMs: 0 })
+    expectSnapshotEqualsServer(await serverState())
+  })
+
+  it('a malformed page aborts the sync with a clear error and leaves the snapshot untouched', async () => {
+    await engine().run('full', new AbortController().signal)
+    const before = snapshot.dump()
+    sandbox.touchOrders(5)
+    for (const fault of ['wrong-types', 'malformed'] as const) {
+      sandbox.injectNext(fault, 1)
+      const failure = engine().run('full', new AbortController().signal)
+      await expect(failure).rejects.toMatchObject({ kind: 'malformed-response' })
+      await expect(failure).rejects.toThrow(/cannot read|not valid JSON/)
+      expect(snapshot.dump()).toEqual(before)
+    }
+  })
+})

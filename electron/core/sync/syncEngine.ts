@@ -1,0 +1,195 @@
+/**
+ * Brings the snapshot up to date with the marketplace.
+ *
+ * - Full sync: every page of a resource (orders within the history window), fetched in ascending
+ *   update order with bounded concurrency, staged page by page (each page one transaction, so an
+ *   interrupted run resumes where it stopped), then swapped in with one transaction. Deleted sell
+ *   requests disappear here. A short incremental pass then picks up what changed while it ran.
+ * - Incremental sync: orders via `fromDate` = last sync minus a safety margin; sell requests by walking
+ *   `updatedAt DESC` pages until one is older than the last sync. Applied in one transaction.
+ *
+ * Retries, backoff and `Retry-After` are the client's; a malformed page aborts the sync and leaves the
+ * live snapshot as it was.
+ */
+import type { Order, SellRequest } from '../domain'
+import type { SellerApi } from '../sellerApi'
+import type { Resource, Snapshot } from '../snapshot/snapshot'
+import { forEachBounded } from './boundedConcurrency'
+
+export interface SyncSettings {
+  /** Rows per page. */
+  take: number
+  /** Pages in flight at once. */
+  concurrency: number
+  /** Orders younger than this many days are kept in the snapshot. */
+  historyDays: number
+  /** A full reconcile runs when the last one is older than this. */
+  reconcileEveryMs: number
+  /** Incremental syncs look back this much before the last sync. */
+  safetyMarginMs: number
+  /** An interrupted full sync younger than this is resumed; older ones restart. */
+  resumeWithinMs: number
+  /** Retries per page (on top of the first attempt). */
+  retriesPerPage: number
+}
+
+export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
+  take: 100,
+  concurrency: 4,
+  historyDays: 90,
+  reconcileEveryMs: 6 * 60 * 60 * 1000,
+  safetyMarginMs: 5 * 60 * 1000,
+  resumeWithinMs: 60 * 60 * 1000,
+  retriesPerPage: 6
+}
+
+export type SyncKind = 'full' | 'incremental'
+
+export interface SyncProgress {
+  kind: SyncKind
+  resource: Resource
+  pagesDone: number
+  pagesTotal: number
+  items: number
+}
+
+export interface SyncReport {
+  kinds: Record<Resource, SyncKind>
+  pagesFetched: Record<Resource, number>
+  newOrderIds: string[]
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export interface SyncEngineDeps {
+  api: SellerApi
+  snapshot: Snapshot
+  settings: SyncSettings
+  onProgress?: (progress: SyncProgress) => void
+  now?: () => number
+}
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const now = deps.now ?? Date.now
+  const { api, snapshot } = deps
+
+  async function fetchPage(resource: Resource, query: { page: number; sortDir: 'ASC' | 'DESC'; fromMs?: number | null }, signal: AbortSignal) {
+    const s = deps.settings
+    const options = { signal, retries: s.retriesPerPage }
+    if (resource === 'orders') {
+      const { total, orders } = await api.listOrders(
+        { page: query.page, take: s.take, sortDir: query.sortDir, ...(query.fromMs != null ? { fromDate: new Date(query.fromMs).toISOString() } : {}) },
+        options
+      )
+      return { total, rows: orders as (Order | SellRequest)[] }
+    }
+    const { total, sellRequests } = await api.listSellRequests({ page: query.page, take: s.take, sortDir: query.sortDir }, options)
+    return { total, rows: sellRequests as (Order | SellRequest)[] }
+  }
+
+  function kindFor(resource: Resource, requested: SyncKind | 'auto'): SyncKind {
+    if (requested !== 'auto') return requested
+    const state = snapshot.syncState(resource)
+    if (snapshot.run(resource)) return 'full' // finish an interrupted one
+    if (state.lastFullMs === null || now() - state.lastFullMs > deps.settings.reconcileEveryMs) return 'full'
+    return 'incremental'
+  }
+
+  async function full(resource: Resource, signal: AbortSignal, counters: { pages: number }) {
+    const s = deps.settings
+    const windowFromMs = resource === 'orders' ? now() - s.historyDays * DAY_MS : null
+    let run = snapshot.run(resource)
+    if (!run || run.take !== s.take || now() - run.startedMs > s.resumeWithinMs) {
+      const startedMs = now()
+      const first = await fetchPage(resource, { page: 1, sortDir: 'ASC', fromMs: windowFromMs }, signal)
+      counters.pages++
+      run = { resource, startedMs, take: s.take, windowFromMs, total: first.total, pagesDone: [] }
+      snapshot.beginRun(run)
+      stage(resource, 1, first.rows)
+      run.pagesDone.push(1)
+    }
+    const pagesTotal = Math.max(1, Math.ceil(run.total / s.take))
+    const remaining = Array.from({ length: pagesTotal }, (_, i) => i + 1).filter((page) => !run!.pagesDone.includes(page))
+    let pagesDone = pagesTotal - remaining.length
+    let items = pagesDone * s.take
+    const report = () => deps.onProgress?.({ kind: 'full', resource, pagesDone, pagesTotal, items: Math.min(items, run!.total) })
+    report()
+    const runWindow = run.windowFromMs
+    await forEachBounded(remaining, s.concurrency, async (page) => {
+      const { rows } = await fetchPage(resource, { page, sortDir: 'ASC', fromMs: runWindow }, signal)
+      counters.pages++
+      if (signal.aborted) throw signal.reason
+      stage(resource, page, rows)
+      pagesDone++
+      items += rows.length
+      report()
+    }, signal)
+    const { newOrderIds } = snapshot.commitRun(resource, run.total)
+    // What changed while the run was fetching.
+    const caughtUp = await incremental(resource, signal, counters, run.startedMs)
+    return [...new Set([...newOrderIds, ...caughtUp])]
+  }
+
+  function stage(resource: Resource, page: number, rows: (Order | SellRequest)[]) {
+    if (resource === 'orders') snapshot.stagePage('orders', page, rows as Order[])
+    else snapshot.stagePage('sellRequests', page, rows as SellRequest[])
+  }
+
+  async function incremental(resource: Resource, signal: AbortSignal, counters: { pages: number }, sinceMs?: number): Promise<string[]> {
+    const s = deps.settings
+    const state = snapshot.syncState(resource)
+    const since = (sinceMs ?? state.lastIncrementalMs ?? state.lastFullMs ?? 0) - s.safetyMarginMs
+    const startedMs = now()
+    if (resource === 'orders') {
+      const first = await fetchPage('orders', { page: 1, sortDir: 'DESC', fromMs: since }, signal)
+      counters.pages++
+      const pagesTotal = Math.max(1, Math.ceil(first.total / s.take))
+      const rows = [...(first.rows as Order[])]
+      let pagesDone = 1
+      deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal, items: rows.length })
+      const rest = Array.from({ length: pagesTotal - 1 }, (_, i) => i + 2)
+      await forEachBounded(rest, s.concurrency, async (page) => {
+        const result = await fetchPage('orders', { page, sortDir: 'DESC', fromMs: since }, signal)
+        counters.pages++
+        rows.push(...(result.rows as Order[]))
+        deps.onProgress?.({ kind: 'incremental', resource, pagesDone: ++pagesDone, pagesTotal, items: rows.length })
+      }, signal)
+      if (signal.aborted) throw signal.reason
+      return snapshot.applyChanges('orders', rows, startedMs).newOrderIds
+    }
+    const rows: SellRequest[] = []
+    for (let page = 1; ; page++) {
+      const result = await fetchPage('sellRequests', { page, sortDir: 'DESC' }, signal)
+      counters.pages++
+      const batch = result.rows as SellRequest[]
+      const fresh = batch.filter((row) => Date.parse(row.updatedAt) >= since)
+      rows.push(...fresh)
+      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: page, pagesTotal: page, items: rows.length })
+      if (fresh.length < batch.length || batch.length < s.take) break
+    }
+    if (signal.aborted) throw signal.reason
+    snapshot.applyChanges('sellRequests', rows, startedMs)
+    return []
+  }
+
+  return {
+    /** One sync of both resources. Throws the first failure (SellerDeskError) or the abort reason. */
+    async run(requested: SyncKind | 'auto', signal: AbortSignal): Promise<SyncReport> {
+      const report: SyncReport = { kinds: { orders: 'incremental', sellRequests: 'incremental' }, pagesFetched: { orders: 0, sellRequests: 0 }, newOrderIds: [] }
+      for (const resource of ['orders', 'sellRequests'] as const) {
+        const kind = kindFor(resource, requested)
+        report.kinds[resource] = kind
+        const counters = { pages: 0 }
+        try {
+          const ids = kind === 'full' ? await full(resource, signal, counters) : await incremental(resource, signal, counters)
+          if (resource === 'orders') report.newOrderIds = ids
+        } finally {
+          report.pagesFetched[resource] = counters.pages
+        }
+      }
+      return report
+    }
+  }
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>

@@ -1,0 +1,190 @@
+/**
+ * Keeps one account's snapshot fresh and says how fresh it is: runs the sync engine at start, on
+ * window focus, every N minutes and on demand (one run at a time, cancellable), tracks online/offline
+ * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
+ */
+import type { SyncStatus } from '../contract'
+import { toErrorData } from '../errors'
+import type { SellerApi } from '../sellerApi'
+import type { Snapshot } from '../snapshot/snapshot'
+import { createConnectivity, isOfflineError, observedApi } from './connectivity'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncReport, type SyncSettings } from './syncEngine'
+
+export interface SyncServiceDeps {
+  api: SellerApi
+  snapshot: Snapshot
+  /** Read at every run, so setting changes apply to the next one. */
+  settings: () => { syncIntervalMinutes: number; historyDays: number }
+  engine?: Partial<SyncSettings>
+  onStatus: (status: SyncStatus) => void
+  onNewOrders: (orderIds: string[]) => void
+  /** Focus triggers a sync only when the last one started longer ago than this. */
+  focusCooldownMs?: number
+  probe?: { firstMs?: number; maxMs?: number }
+  now?: () => number
+}
+
+export interface SyncService {
+  /** The API with every outcome feeding online/offline: use it for edits and deletes too. */
+  readonly api: SellerApi
+  status(): SyncStatus
+  /** Runs a sync (or joins the one running) and resolves with the status after it. */
+  sync(kind?: 'auto' | 'full'): Promise<SyncStatus>
+  cancel(): SyncStatus
+  windowFocused(): SyncStatus
+  /** First sync and the interval timer. */
+  start(): void
+  /** Re-reads the settings (interval). */
+  settingsChanged(): void
+  stop(): void
+  lastReport(): SyncReport | null
+}
+
+const STATUS_THROTTLE_MS = 100
+
+export function createSyncService(deps: SyncServiceDeps): SyncService {
+  const now = deps.now ?? Date.now
+  const focusCooldownMs = deps.focusCooldownMs ?? 60_000
+  let progress: SyncProgress | null = null
+  let lastError: SyncStatus['lastError'] = null
+  let running: { promise: Promise<SyncStatus>; controller: AbortController } | null = null
+  let lastStartedMs = 0
+  let interval: ReturnType<typeof setInterval> | null = null
+  let intervalMinutes = 0
+  let report: SyncReport | null = null
+  let stopped = false
+
+  const connectivity = createConnectivity({
+    probe: () => deps.api.listSellRequests({ page: 1, take: 1 }, { retries: 0 }),
+    onChange: (state) => {
+      emit(true)
+      if (state.online) void sync('auto') // back online: catch up
+    },
+    ...(deps.probe?.firstMs !== undefined ? { firstProbeMs: deps.probe.firstMs } : {}),
+    ...(deps.probe?.maxMs !== undefined ? { maxProbeMs: deps.probe.maxMs } : {}),
+    now
+  })
+  const api = observedApi(deps.api, connectivity)
+
+  function lastSyncedAt(): string | null {
+    const times = (['orders', 'sellRequests'] as const).map((resource) => {
+      const state = deps.snapshot.syncState(resource)
+      return Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
+    })
+    const oldest = Math.min(...times)
+    return oldest > 0 ? new Date(oldest).toISOString() : null
+  }
+
+  function status(): SyncStatus {
+    const net = connectivity.state()
+    return {
+      running: running !== null,
+      kind: progress?.kind ?? null,
+      resource: progress?.resource ?? null,
+      pagesDone: progress?.pagesDone ?? 0,
+      pagesTotal: progress?.pagesTotal ?? 0,
+      items: progress?.items ?? 0,
+      lastSyncedAt: lastSyncedAt(),
+      lastError,
+      online: net.online,
+      offlineSince: net.offlineSince
+    }
+  }
+
+  let lastEmitMs = 0
+  let pendingEmit: ReturnType<typeof setTimeout> | null = null
+  function emit(force = false) {
+    if (stopped) return
+    const elapsed = now() - lastEmitMs
+    if (!force && elapsed < STATUS_THROTTLE_MS) {
+      pendingEmit ??= setTimeout(() => {
+        pendingEmit = null
+        emit(true)
+      }, STATUS_THROTTLE_MS - elapsed)
+      return
+    }
+    if (pendingEmit) clearTimeout(pendingEmit)
+    pendingEmit = null
+    lastEmitMs = now()
+    deps.onStatus(status())
+  }
+
+  function engine() {
+    const { historyDays } = deps.settings()
+    return createSyncEngine({
+      api,
+      snapshot: deps.snapshot,
+      settings: { ...DEFAULT_SYNC_SETTINGS, ...deps.engine, historyDays },
+      onProgress: (p) => {
+        progress = p
+        emit()
+      },
+      now
+    })
+  }
+
+  function sync(kind: 'auto' | 'full' = 'auto'): Promise<SyncStatus> {
+    if (running) return running.promise
+    if (stopped) return Promise.resolve(status())
+    const controller = new AbortController()
+    lastStartedMs = now()
+    const promise = (async () => {
+      try {
+        report = await engine().run(kind, controller.signal)
+        lastError = null
+        if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
+      } catch (error) {
+        // Cancelled: not an error. Offline: the banner says it; the last error stays for details.
+        lastError = controller.signal.aborted ? null : toErrorData(error)
+        if (isOfflineError(error)) connectivity.report(error)
+      } finally {
+        running = null
+        progress = null
+        emit(true)
+      }
+      return status()
+    })()
+    running = { promise, controller }
+    emit(true)
+    return promise
+  }
+
+  function scheduleInterval() {
+    const minutes = deps.settings().syncIntervalMinutes
+    if (interval && minutes === intervalMinutes) return
+    if (interval) clearInterval(interval)
+    intervalMinutes = minutes
+    interval = setInterval(() => {
+      scheduleInterval() // pick up a changed setting
+      if (connectivity.state().online) void sync('auto')
+    }, minutes * 60_000)
+    interval.unref?.()
+  }
+
+  return {
+    api,
+    status,
+    sync,
+    cancel() {
+      running?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
+      return status()
+    },
+    windowFocused() {
+      if (!running && connectivity.state().online && now() - lastStartedMs > focusCooldownMs) void sync('auto')
+      return status()
+    },
+    start() {
+      scheduleInterval()
+      void sync('auto')
+    },
+    settingsChanged: () => scheduleInterval(),
+    stop() {
+      stopped = true
+      running?.controller.abort(new DOMException('Stopped', 'AbortError'))
+      if (interval) clearInterval(interval)
+      if (pendingEmit) clearTimeout(pendingEmit)
+      connectivity.stop()
+    },
+    lastReport: () => report
+  }
+}
