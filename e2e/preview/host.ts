@@ -67,6 +67,23 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body))
 }
 
+/** decodeURIComponent that answers null instead of throwing on bad percent-encoding. */
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+
+const PAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-cache'
+}
+
 async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = []
   let size = 0
@@ -102,24 +119,27 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   await desk.session.restore().catch(() => undefined)
 
   async function serveFile(pathname: string, response: ServerResponse) {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '')
+    const path = decoded(pathname)
+    if (path === null) return sendJson(response, 400, { message: 'Bad path' })
+    const relative = normalize(path).replace(/^([/\\])+/, '')
     let file = join(rendererDir, relative || 'index.html')
     if (!file.startsWith(rendererDir + sep) && file !== rendererDir) return sendJson(response, 404, { message: 'Not found' })
     const info = await stat(file).catch(() => null)
     if (!info || info.isDirectory()) file = join(rendererDir, 'index.html') // single-page app
     const body = await readFile(file).catch(() => null)
     if (!body) return sendJson(response, 404, { message: 'Not found. Build the renderer first: npx electron-vite build' })
-    response.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-cache'
-    })
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', ...PAGE_HEADERS })
     response.end(body)
   }
 
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', origin)
+      // localhost is this computer too, but the page's token lives with 127.0.0.1: send it there.
+      if (request.headers.host === `localhost:${new URL(origin).port}` && request.method === 'GET' && !url.pathname.startsWith('/rpc/')) {
+        response.writeHead(302, { location: `${origin}${url.pathname}` })
+        return response.end()
+      }
       // Refuse other sites (and DNS rebinding): only our exact origin may call.
       const requestOrigin = request.headers.origin
       if (request.headers.host !== new URL(origin).host || (requestOrigin && requestOrigin !== origin)) {
@@ -128,7 +148,8 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       if (url.pathname.startsWith('/rpc/')) {
         if (request.method !== 'POST') return sendJson(response, 405, { message: 'Use POST' })
         if (!sameToken(request.headers['x-preview-token'] as string | undefined, token)) return sendJson(response, 401, { message: 'Bad preview token' })
-        const name = decodeURIComponent(url.pathname.slice('/rpc/'.length))
+        const name = decoded(url.pathname.slice('/rpc/'.length))
+        if (name === null) return sendJson(response, 400, { ok: false, error: { kind: 'invalid-input', message: 'Bad call name.' } })
         const text = await readBody(request)
         if (text === null) return sendJson(response, 413, { ok: false, error: { kind: 'invalid-input', message: 'That request is too large.' } })
         let input: unknown
@@ -155,10 +176,26 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     })
   })
 
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail)
-    server.listen(options.port ?? 0, '127.0.0.1', () => done())
-  })
+  // A busy port (another preview running) moves to the next free one.
+  const firstPort = options.port ?? 0
+  for (let port = firstPort; ; port++) {
+    try {
+      await new Promise<void>((done, fail) => {
+        server.once('error', fail)
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', fail)
+          done()
+        })
+      })
+      break
+    } catch (error) {
+      const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      if (!busy || firstPort === 0 || port - firstPort >= 20) {
+        await desk.dispose()
+        throw busy ? new Error(`Ports ${firstPort}–${port} are busy; pass --port with a free one.`) : error
+      }
+    }
+  }
   const { port } = server.address() as AddressInfo
   origin = `http://127.0.0.1:${port}`
 

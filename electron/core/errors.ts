@@ -33,20 +33,15 @@ export class SellerDeskError extends Error {
   readonly kind: ErrorKind
   readonly status?: number
   readonly issues?: { path: string; message: string }[]
-  /** For rate-limited: how long the server asked us to wait. */
-  readonly retryAfterMs?: number
+  /** Set when the failure came after one or more retries (a retried DELETE's 404 means it worked). */
+  afterRetry = false
 
-  constructor(
-    kind: ErrorKind,
-    message: string,
-    extra: { status?: number; issues?: { path: string; message: string }[]; retryAfterMs?: number } = {}
-  ) {
+  constructor(kind: ErrorKind, message: string, extra: { status?: number; issues?: { path: string; message: string }[] } = {}) {
     super(message)
     this.name = 'SellerDeskError'
     this.kind = kind
     if (extra.status !== undefined) this.status = extra.status
     if (extra.issues !== undefined) this.issues = extra.issues
-    if (extra.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs
   }
 }
 
@@ -59,6 +54,14 @@ export function toErrorData(error: unknown): ErrorData {
     return data
   }
   return { kind: 'internal', message: 'Something went wrong inside Seller Desk. Try again; if it keeps happening, restart the app.' }
+}
+
+/** True when a text contains the secret or any 8-character piece of it. */
+export function mentionsSecret(text: string, secret: string | undefined): boolean {
+  if (!secret || !text) return false
+  const window = Math.min(8, secret.length)
+  for (let i = 0; i + window <= secret.length; i++) if (text.includes(secret.slice(i, i + window))) return true
+  return false
 }
 
 /** Removes every occurrence of a secret from a text (defence in depth for anything that may echo a request). */

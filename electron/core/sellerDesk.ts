@@ -77,6 +77,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       switchWorkspace()
       options.emit('session.changed', info)
     },
+    onNotice: (message) => options.emit('notice', { level: 'warning', message }),
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {})
   })
 
@@ -93,7 +94,10 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
   const router = createRouter(
     {
       'app.info': async () => options.app,
-      'session.get': async () => session.info(),
+      'session.get': async () => {
+        await session.restored()
+        return session.info()
+      },
       'session.signIn': ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
       'session.startDemo': () => session.startDemo(),
       'session.signOut': () => session.signOut(),

@@ -3,12 +3,10 @@
  *
  * - Sell request timestamps arrive as ISO 8601 UTC with milliseconds and `Z`.
  * - Order dates arrive as ISO 8601 with microseconds and NO zone. The spec does not say which zone;
- *   Seller Desk takes them as UTC (ORDER_DATE_ZONE). This is the one place that decision lives.
+ *   Seller Desk takes them as UTC. This is the one place that decision lives (instantFromZonelessUtc).
  *
  * Inside the app every instant is an ISO string with `Z` (millisecond precision).
  */
-
-export const ORDER_DATE_ZONE = 'UTC'
 
 const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/

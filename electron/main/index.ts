@@ -11,8 +11,8 @@ import { chooseElectronSecretStore } from './secretStorage'
 import { lockDownSession } from './security'
 import { createMainWindow } from './window'
 
-// Tests and portable setups may point user data elsewhere.
-const userDataOverride = process.env['SELLER_DESK_USER_DATA']
+// Tests may point user data elsewhere; a packaged app ignores the variable.
+const userDataOverride = app.isPackaged ? undefined : process.env['SELLER_DESK_USER_DATA']
 if (userDataOverride) app.setPath('userData', userDataOverride)
 
 if (!app.requestSingleInstanceLock()) {
@@ -43,8 +43,9 @@ if (!app.requestSingleInstanceLock()) {
     })
     desk = started
     bindContract(started.router)
-    await started.session.restore().catch(() => undefined)
+    // The window shows at once; `session.get` waits for the restore (which may wait for the keychain).
     createMainWindow()
+    void started.session.restore().catch(() => undefined)
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow()
     })

@@ -2,19 +2,22 @@
  * Window and session lockdown: no navigation away from the app, no new windows, no permissions,
  * no remote content beyond images; links open in the default browser only when https and allowed.
  */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { app, shell, type Session, type WebContents } from 'electron'
+import { isAppUrl as isAppUrlFor } from '../core/appUrl'
 import { isAllowedExternalUrl } from '../core/externalLinks'
 
-/** True when a URL is the app's own page (the built file or the dev server). */
+/** The renderer's page; a dev-server URL only in development (never honoured in a packaged app). */
+export const rendererIndexFile = join(__dirname, '../renderer/index.html')
+export const devServerUrl = !app.isPackaged ? (process.env['ELECTRON_RENDERER_URL'] ?? null) : null
+
 export function isAppUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url)
-    const dev = process.env['ELECTRON_RENDERER_URL']
-    if (dev && parsed.origin === new URL(dev).origin) return true
-    return parsed.protocol === 'file:' && decodeURIComponent(parsed.pathname).startsWith(app.getAppPath().replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/'))
-  } catch {
-    return false
-  }
+  return isAppUrlFor(url, {
+    indexHref: pathToFileURL(rendererIndexFile).href,
+    devOrigin: devServerUrl ? new URL(devServerUrl).origin : null,
+    caseInsensitivePaths: process.platform === 'win32' || process.platform === 'darwin'
+  })
 }
 
 export function lockDownSession(session: Session): void {

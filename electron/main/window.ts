@@ -1,6 +1,7 @@
 /** The main window: sandboxed, context-isolated, no Node in the renderer. */
 import { join } from 'node:path'
 import { BrowserWindow, nativeTheme } from 'electron'
+import { devServerUrl, rendererIndexFile } from './security'
 
 export function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -24,8 +25,7 @@ export function createMainWindow(): BrowserWindow {
     }
   })
   window.once('ready-to-show', () => window.show())
-  const devUrl = process.env['ELECTRON_RENDERER_URL']
-  if (devUrl) void window.loadURL(devUrl)
-  else void window.loadFile(join(__dirname, '../renderer/index.html'))
+  if (devServerUrl) void window.loadURL(devServerUrl)
+  else void window.loadFile(rendererIndexFile)
   return window
 }

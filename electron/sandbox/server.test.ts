@@ -254,7 +254,7 @@ describe('listing', () => {
     expect(ids.size).toBe(150)
   })
 
-  it('narrows orders by searchTerm: item names, any case, and the order number', async () => {
+  it('narrows orders by searchTerm: item names, any case (the name only, as the spec says)', async () => {
     const name = sandbox.state.orders[0]?.items[0]?.name ?? ''
     const term = name.split(' ').slice(0, 2).join(' ').toUpperCase()
     const found = await allOrders(`&searchTerm=${encodeURIComponent(term)}`)
@@ -265,9 +265,7 @@ describe('listing', () => {
     expect(found).toHaveLength(expected.length)
 
     const orderNo = sandbox.state.orders[5]?.orderNo ?? ''
-    const byNumber = await orders(`?searchTerm=${orderNo}`)
-    expect(byNumber.body.data.map((o) => o.orderNo)).toContain(orderNo)
-    expect(Number(byNumber.body.total)).toBeLessThan(5)
+    expect((await orders(`?searchTerm=${orderNo}`)).body.total).toBe('0')
     expect((await orders('?searchTerm=no-such-device-xyz')).body).toEqual({ total: '0', data: [] })
   })
 

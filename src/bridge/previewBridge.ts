@@ -39,9 +39,15 @@ export function createPreviewBridge(): SellerDeskBridge {
           headers: { 'content-type': 'application/json', 'x-preview-token': token },
           body: JSON.stringify(input ?? {})
         })
+        if (response.status === 401 || response.status === 403) {
+          return { ok: false, error: { kind: 'not-signed-in', message: 'This page is not connected to Seller Desk. Open the address printed by npm start (it carries a one-time key for this run).' } }
+        }
+        if (!response.headers.get('content-type')?.includes('application/json')) {
+          return { ok: false, error: { kind: 'internal', message: `The Seller Desk preview host answered HTTP ${response.status}. Restart it with npm start.` } }
+        }
         return (await response.json()) as Outcome<CallResult<N>>
       } catch {
-        return { ok: false, error: { kind: 'internal', message: 'The Seller Desk preview host is not running. Start it again with npm start (or npm run preview).' } }
+        return { ok: false, error: { kind: 'internal', message: 'The Seller Desk preview host is not running. Start it again with npm start.' } }
       }
     },
     on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {

@@ -7,6 +7,8 @@ import type { SecretStore } from './secretStore'
 
 type Keytar = typeof import('keytar')
 
+const KEYCHAIN_TIMEOUT_MS = 15_000
+
 const KEYCHAIN_MESSAGE = 'The system keychain did not answer. Unlock it (or install a Secret Service such as GNOME Keyring on Linux) and try again.'
 
 /**
@@ -26,11 +28,20 @@ export async function openKeytarSecretStore(service: string): Promise<{ store: S
   } catch {
     return { store: null, reason: 'no system keychain is available' }
   }
+  // A locked keychain may wait for a password prompt forever: give up after a while.
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
     try {
-      return await work()
+      return await Promise.race([
+        work(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('keychain timeout')), KEYCHAIN_TIMEOUT_MS)
+        })
+      ])
     } catch {
       throw new SellerDeskError('keychain', KEYCHAIN_MESSAGE)
+    } finally {
+      clearTimeout(timer)
     }
   }
   return {

@@ -2,6 +2,8 @@
  * The Seller API client against the real demo marketplace (HTTP on loopback): every endpoint, every
  * fault the sandbox can inject, every error kind, and the key never in a message.
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { SellerDeskError } from '../errors'
@@ -49,7 +51,7 @@ describe('endpoints', () => {
     const found = await api().listOrders({ take: 200, searchTerm: name })
     expect(found.total).toBeGreaterThan(0)
     expect(found.total).toBeLessThan(120)
-    expect(found.orders.every((o) => o.items.some((i) => i.name.toLowerCase().includes(name.toLowerCase())) || o.orderNo.includes(name))).toBe(true)
+    expect(found.orders.every((o) => o.items.some((i) => i.name.toLowerCase().includes(name.toLowerCase())))).toBe(true)
 
     const dates = all.orders.map((o) => o.orderDate).sort()
     const from = dates[60]!
@@ -213,10 +215,112 @@ describe('base URL', () => {
     expect(normaliseBaseUrl(' https://api.example.com/ ')).toBe('https://api.example.com')
     expect(normaliseBaseUrl('https://api.example.com/v1/')).toBe('https://api.example.com')
     expect(normaliseBaseUrl('https://example.com/market/v1?x=1#y')).toBe('https://example.com/market')
+    expect(normaliseBaseUrl('api.example.com')).toBe('https://api.example.com')
+    expect(normaliseBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010')
   })
-  it('refuses what is not an http(s) address', () => {
-    for (const bad of ['api.example.com', 'ftp://x.example.com', 'javascript:alert(1)', 'https://user:pw@example.com']) {
-      expect(() => normaliseBaseUrl(bad)).toThrowError(SellerDeskError)
+  it('refuses what is not https (http only on this computer)', () => {
+    for (const bad of ['ftp://x.example.com', 'javascript:alert(1)', 'https://user:pw@example.com', 'http://api.example.com', 'http://10.0.0.5:8080', 'https://']) {
+      expect(() => normaliseBaseUrl(bad), bad).toThrowError(SellerDeskError)
     }
+  })
+})
+
+/** A real HTTP server that misbehaves the way a test needs. */
+async function rogueServer(handler: (request: IncomingMessage, response: ServerResponse) => void) {
+  const server = createServer(handler)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise<void>((done) => server.close(() => done()))
+    }
+  }
+}
+
+describe('misbehaving servers', () => {
+  it('does not follow a redirect (the key would go with it) and names where it pointed', async () => {
+    let keySeenElsewhere = false
+    const elsewhere = await rogueServer((request, response) => {
+      keySeenElsewhere = request.headers['x-api-key'] !== undefined
+      response.end('{}')
+    })
+    const redirecting = await rogueServer((request, response) => {
+      response.writeHead(302, { location: `${elsewhere.baseUrl}${request.url}` })
+      response.end()
+    })
+    const e = await failure(createSellerApi({ baseUrl: redirecting.baseUrl, apiKey: KEY, retries: 0 }).listOrders())
+    expect(e.kind).toBe('server')
+    expect(e.message).toContain(elsewhere.baseUrl)
+    expect(keySeenElsewhere).toBe(false)
+    await redirecting.close()
+    await elsewhere.close()
+  })
+
+  it('times out a body that stalls after the headers', async () => {
+    const stalling = await rogueServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"total":"1","data":[')
+    })
+    const started = Date.now()
+    const e = await failure(createSellerApi({ baseUrl: stalling.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 300 }).listOrders())
+    expect(e.kind).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(2_000)
+    await stalling.close()
+  })
+
+  it('gives up at once when Retry-After asks for longer than it will wait', async () => {
+    const busy = await rogueServer((_request, response) => {
+      response.writeHead(429, { 'retry-after': '120', 'content-type': 'application/json' })
+      response.end('{"message":"slow down"}')
+    })
+    const started = Date.now()
+    const e = await failure(createSellerApi({ baseUrl: busy.baseUrl, apiKey: KEY, maxRetryAfterMs: 5_000 }).listOrders())
+    expect(e.kind).toBe('rate-limited')
+    expect(e.message).toMatch(/120 s/)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    await busy.close()
+  })
+
+  it('never repeats a server message that quotes the key, even partly', async () => {
+    const echoing = await rogueServer((request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ message: `bad request for key ${String(request.headers['x-api-key']).slice(0, 12)}…` }))
+    })
+    const e = await failure(createSellerApi({ baseUrl: echoing.baseUrl, apiKey: KEY }).listOrders())
+    expect(e.kind).toBe('invalid-input')
+    expect(e.message).not.toContain(KEY.slice(0, 8))
+    await echoing.close()
+  })
+
+  it('says a change may have been applied when the connection drops during it', async () => {
+    const target = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
+    sandbox.injectNext('drop', 1)
+    const e = await failure(api().editSellRequest(target.id, { quantity: 4 }))
+    expect(e.kind).toBe('network')
+    expect(e.message).toMatch(/may or may not have been applied/)
+  })
+
+  it('a DELETE retried after 429 that then finds nothing reports success (the first one worked)', async () => {
+    const target = (await api().listSellRequests({ take: 1, page: 2 })).sellRequests[0]!
+    let calls = 0
+    const flaky = await rogueServer((request, response) => {
+      calls++
+      if (calls === 1) {
+        // Pass the first DELETE on, then pretend we were rate limited.
+        void fetch(`${sandbox.baseUrl}${request.url}`, { method: 'DELETE', headers: { 'x-api-key': KEY } }).then(() => {
+          response.writeHead(429, { 'retry-after': '0' })
+          response.end()
+        })
+        return
+      }
+      void fetch(`${sandbox.baseUrl}${request.url}`, { method: 'DELETE', headers: { 'x-api-key': KEY } }).then(async (upstream) => {
+        response.writeHead(upstream.status, { 'content-type': 'application/json' })
+        response.end(await upstream.text())
+      })
+    })
+    expect(await createSellerApi({ baseUrl: flaky.baseUrl, apiKey: KEY }).deleteSellRequest(target.id)).toEqual({ id: target.id })
+    expect(calls).toBe(2)
+    await flaky.close()
   })
 })

@@ -4,10 +4,10 @@
  * exponential backoff on network errors, timeouts and 5xx; every call honours `Retry-After` on 429/503.
  * Every failure becomes a SellerDeskError with a message a seller can act on and never the key.
  */
-import ky, { TimeoutError, type KyInstance } from 'ky'
+import ky, { type KyInstance } from 'ky'
 import type { z } from 'zod'
 import type { Order, SellRequest, SortDir } from '../domain'
-import { SellerDeskError, redactSecret } from '../errors'
+import { SellerDeskError, mentionsSecret, redactSecret } from '../errors'
 import { dollarsFromCents } from '../money'
 import { zonelessUtcFromInstant } from '../time'
 import {
@@ -59,8 +59,10 @@ export interface SellRequestChange {
 
 /** Per call: cancel it, or retry more (or less) than the client's default. */
 export interface CallOptions {
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   retries?: number
+  /** Per attempt, from sending to the last byte of the answer. */
+  timeoutMs?: number
 }
 
 export interface SellerApi {
@@ -73,16 +75,23 @@ export interface SellerApi {
 
 type Method = 'get' | 'patch' | 'delete'
 
-/** Normalises what a seller typed as the marketplace address. Throws invalid-input when it is not http(s). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * Normalises what a seller typed as the marketplace address: adds https:// when no scheme is given,
+ * drops a pasted /v1, query and fragment. Refuses anything but https (http only on this computer,
+ * so the key never travels unencrypted).
+ */
 export function normaliseBaseUrl(input: string): string {
+  const typed = input.trim()
   let url: URL
   try {
-    url = new URL(input.trim())
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`)
   } catch {
     throw new SellerDeskError('invalid-input', 'The marketplace address is not a valid URL (example: https://api.example.com).')
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new SellerDeskError('invalid-input', 'The marketplace address must start with https:// (or http:// for a local server).')
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    throw new SellerDeskError('invalid-input', 'The marketplace address must start with https:// (plain http:// is only allowed for a server on this computer).')
   }
   if (url.username || url.password) {
     throw new SellerDeskError('invalid-input', 'The marketplace address must not contain a user name or password; the API key goes in its own field.')
@@ -121,7 +130,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export function createSellerApi(options: SellerApiOptions): SellerApi {
   const baseUrl = normaliseBaseUrl(options.baseUrl)
   const host = new URL(baseUrl).host
-  const timeoutMs = options.timeoutMs ?? 15_000
+  const defaultTimeoutMs = options.timeoutMs ?? 15_000
   const retries = options.retries ?? 3
   const backoffMs = options.backoffMs ?? 300
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000
@@ -129,9 +138,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
 
   const http: KyInstance = ky.create({
     prefixUrl: baseUrl,
-    timeout: timeoutMs,
-    retry: 0, // retries are ours (below): ky does not retry timeouts and we need one policy for all causes
+    timeout: false, // ours (below) also covers reading the body
+    retry: 0, // ours (below): ky does not retry timeouts and we need one policy for all causes
     throwHttpErrors: false,
+    redirect: 'manual', // a redirect would carry the key to another address
     headers: { 'x-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
     ...(options.fetch ? { fetch: options.fetch } : {})
   })
@@ -145,16 +155,31 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
 
   async function failureFromResponse(response: Response, what: string): Promise<Failure> {
     const status = response.status
+    if (status >= 300 && status < 400) {
+      const location = response.headers.get('location')
+      let where = ''
+      try {
+        where = location ? ` to ${new URL(location, baseUrl).origin}` : ''
+      } catch {
+        // An unreadable Location says nothing useful.
+      }
+      return {
+        retryable: false,
+        error: new SellerDeskError('server', `The marketplace redirected the request${where} (HTTP ${status}). Seller Desk does not follow redirects with your key: check the marketplace address.`, { status })
+      }
+    }
     let serverMessage = ''
     try {
       const parsed = errorBodyWire.safeParse(JSON.parse(await response.text()))
       if (parsed.success) {
         const m = parsed.data.message ?? parsed.data.description ?? parsed.data.error
-        serverMessage = redactSecret(Array.isArray(m) ? m.join('; ') : (m ?? ''), apiKey).slice(0, 300)
+        serverMessage = (Array.isArray(m) ? m.join('; ') : (m ?? '')).slice(0, 300)
       }
     } catch {
       // No readable body: the status says enough.
     }
+    // A server message that quotes any part of the key is not repeated at all.
+    if (mentionsSecret(serverMessage, apiKey)) serverMessage = ''
     const detail = serverMessage ? ` The marketplace said: “${serverMessage}”.` : ''
     if (status === 401 || status === 403) {
       return {
@@ -173,7 +198,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         status === 429
           ? `The marketplace is limiting requests (HTTP 429).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a moment.'}`
           : `The marketplace is temporarily unavailable (HTTP 503).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`
-      const failure: Failure = { retryable: true, error: new SellerDeskError(kind, message, { status, ...(waitMs !== undefined ? { retryAfterMs: waitMs } : {}) }) }
+      const failure: Failure = { retryable: true, error: new SellerDeskError(kind, message, { status }) }
       if (waitMs !== undefined) failure.waitMs = waitMs
       return failure
     }
@@ -186,32 +211,38 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
   }
 
-  function failureFromThrown(error: unknown): Failure {
-    if (error instanceof TimeoutError) {
-      return { retryable: true, error: new SellerDeskError('timeout', `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s. Check your connection or try again later.`) }
+  function failureFromThrown(timedOut: boolean, method: Method, timeoutMs: number): Failure {
+    // For a change, the request may have arrived before the connection failed: say so.
+    const maybeApplied = method === 'get' ? '' : ' The change may or may not have been applied: refresh to check before trying again.'
+    if (timedOut) {
+      return { retryable: true, error: new SellerDeskError('timeout', `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.${maybeApplied || ' Check your connection or try again later.'}`) }
     }
-    return { retryable: true, error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection; Seller Desk will keep trying.`) }
+    return { retryable: true, error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection.${maybeApplied}`) }
   }
 
-  /** One attempt: the body text of a 2xx answer, or what went wrong. */
+  /** One attempt, bounded by `timeoutMs` from sending to the last byte: the body of a 2xx answer, or what went wrong. */
   async function send(
     method: Method,
     path: string,
     what: string,
-    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal }
+    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal | undefined },
+    timeoutMs: number
   ): Promise<{ text: string } | { failure: Failure }> {
+    const deadline = AbortSignal.timeout(timeoutMs)
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline
     try {
       const response = await http(path, {
         method,
+        signal,
         ...(init.searchParams ? { searchParams: init.searchParams } : {}),
-        ...(init.json !== undefined ? { json: init.json } : {}),
-        ...(init.signal ? { signal: init.signal } : {})
+        ...(init.json !== undefined ? { json: init.json } : {})
       })
       if (!response.ok) return { failure: await failureFromResponse(response, what) }
       return { text: await response.text() }
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason
-      return { failure: failureFromThrown(error) }
+      if (error instanceof SellerDeskError) throw error
+      return { failure: failureFromThrown(deadline.aborted, method, timeoutMs) }
     }
   }
 
@@ -229,19 +260,21 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     return parsed.data
   }
 
-  async function call<S extends z.ZodType>(
-    method: Method,
-    path: string,
-    schema: S,
-    what: string,
-    init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal; retries?: number } = {}
-  ): Promise<z.output<S>> {
+  interface CallInit extends CallOptions {
+    searchParams?: Record<string, string | number>
+    json?: unknown
+  }
+
+  /** The parsed body, or the SellerDeskError of the last attempt; `attempts` says how many were made. */
+  async function call<S extends z.ZodType>(method: Method, path: string, schema: S, what: string, init: CallInit = {}): Promise<z.output<S>> {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
+    const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
     for (let attempt = 0; ; attempt++) {
-      const outcome = await send(method, path, what, init)
+      const outcome = await send(method, path, what, init, timeoutMs)
       if ('text' in outcome) return parseBody(outcome.text, schema, what)
       const failure = outcome.failure
+      if (attempt > 0) failure.error.afterRetry = true
 
       // Unsafe calls are only retried when the server says it did not process them (429/503).
       const status = failure.error.status
@@ -302,8 +335,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     },
 
     async deleteSellRequest(id, options = {}) {
-      const body = await call('delete', sellRequestPath(id), sellRequestDeleteWire, 'sell request', options)
-      return { id: body.data.id }
+      try {
+        const body = await call('delete', sellRequestPath(id), sellRequestDeleteWire, 'sell request', options)
+        return { id: body.data.id }
+      } catch (error) {
+        // Retried after a 429/503 and now gone: the first attempt deleted it after all.
+        if (error instanceof SellerDeskError && error.kind === 'not-found' && error.afterRetry) return { id }
+        throw error
+      }
     }
   }
 }

@@ -11,6 +11,8 @@ import { SellerDeskError } from '../errors'
 import { createSellerApi, normaliseBaseUrl, type SellerApi, type SellerApiOptions } from '../sellerApi'
 import type { SecretStoreChoice } from '../secrets/chooseSecretStore'
 
+const SIGN_IN_TIMEOUT_MS = 10_000
+
 export interface DemoMarketplace {
   baseUrl: string
   apiKey: string
@@ -22,6 +24,8 @@ export interface SessionDeps {
   secrets: SecretStoreChoice
   startDemoMarketplace: () => Promise<DemoMarketplace>
   onChange: (info: SessionInfo) => void
+  /** Something the seller should know that is not an answer to a call (e.g. restore problems). */
+  onNotice?: (message: string) => void
   apiOptions?: Omit<SellerApiOptions, 'baseUrl' | 'apiKey'>
 }
 
@@ -47,6 +51,8 @@ export interface Session {
   /** The signed-in client; throws not-signed-in otherwise. */
   api(): SellerApi
   restore(): Promise<SessionInfo>
+  /** Resolves once restore() has finished (at once if it was never called). */
+  restored(): Promise<void>
   signIn(baseUrl: string, apiKey: string): Promise<SessionInfo>
   startDemo(): Promise<SessionInfo>
   signOut(): Promise<SessionInfo>
@@ -57,6 +63,8 @@ export function createSession(deps: SessionDeps): Session {
   const settingsFile = join(deps.userDataDir, 'session.json')
   let current: { api: SellerApi; demo: DemoMarketplace | null; sellerId: string | null } | null = null
   let lastBaseUrl: string | null = null
+  let restoring: Promise<unknown> = Promise.resolve()
+  const notice = (message: string) => deps.onNotice?.(message)
 
   const info = (): SessionInfo => ({
     signedIn: current !== null,
@@ -98,26 +106,40 @@ export function createSession(deps: SessionDeps): Session {
       return current.api
     },
 
-    async restore() {
-      const { value } = await readJsonFile<unknown>(settingsFile, null)
-      const parsed = settingsSchema.safeParse(value)
-      const settings: SessionSettings = parsed.success ? parsed.data : { lastAccount: null, lastBaseUrl: null }
-      lastBaseUrl = settings.lastBaseUrl
-      const account = settings.lastAccount
-      if (account?.kind === 'demo') return startDemo()
-      if (account?.kind === 'marketplace') {
-        const apiKey = await deps.secrets.store.get(account.baseUrl).catch(() => null)
-        if (apiKey) await replace({ api: makeApi(account.baseUrl, apiKey), demo: null, sellerId: account.sellerId })
-      }
-      return info()
+    restore() {
+      const work = (async () => {
+        const { value } = await readJsonFile<unknown>(settingsFile, null)
+        const parsed = settingsSchema.safeParse(value)
+        const settings: SessionSettings = parsed.success ? parsed.data : { lastAccount: null, lastBaseUrl: null }
+        lastBaseUrl = settings.lastBaseUrl
+        const account = settings.lastAccount
+        if (account?.kind === 'demo') {
+          await startDemo().catch(() => notice('The demo marketplace could not start. Try “Explore the demo marketplace” again.'))
+        } else if (account?.kind === 'marketplace') {
+          const apiKey = await deps.secrets.store.get(account.baseUrl).catch(() => undefined)
+          if (apiKey) await replace({ api: makeApi(account.baseUrl, apiKey), demo: null, sellerId: account.sellerId })
+          else if (apiKey === undefined) notice('Your saved API key could not be read from the system keychain. Unlock the keychain and restart Seller Desk, or sign in again.')
+          else notice('Your saved API key was not found on this computer any more. Sign in again to continue.')
+        }
+        return info()
+      })()
+      restoring = work.catch(() => undefined)
+      return work
     },
+
+    restored: () => restoring.then(() => undefined),
 
     async signIn(baseUrlText, apiKey) {
       const baseUrl = normaliseBaseUrl(baseUrlText)
       const api = makeApi(baseUrl, apiKey)
       // A real call proves the address and the key before anything is stored.
       // It also tells which seller the key belongs to: the snapshot is kept per base URL and seller.
-      const probe = await api.listSellRequests({ page: 1, take: 1 })
+      const probe = await api.listSellRequests({ page: 1, take: 1 }, { retries: 0, timeoutMs: SIGN_IN_TIMEOUT_MS }).catch((error: unknown) => {
+        if (error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'malformed-response')) {
+          throw new SellerDeskError('invalid-input', `No Seller API answered at ${baseUrl}. Check the address: it is the part before /v1 (for example https://api.example.com).`)
+        }
+        throw error
+      })
       const sellerId = probe.sellRequests[0]?.seller || null
       await deps.secrets.store.set(baseUrl, apiKey)
       lastBaseUrl = baseUrl
@@ -129,9 +151,15 @@ export function createSession(deps: SessionDeps): Session {
     startDemo,
 
     async signOut() {
-      if (current && !current.demo) await deps.secrets.store.delete(current.api.baseUrl)
+      const forget = current && !current.demo ? current.api.baseUrl : null
+      // End the session here first: a keychain that fails must not keep the seller signed in.
       await replace(null)
       await save({ lastAccount: null, lastBaseUrl })
+      if (forget) {
+        await deps.secrets.store.delete(forget).catch(() =>
+          notice('You are signed out, but the API key could not be removed from the system keychain. Remove “Seller Desk” entries there yourself if you want it gone.')
+        )
+      }
       return info()
     },
 
