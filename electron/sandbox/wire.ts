@@ -8,6 +8,7 @@
  * - Order item: money as numbers.
  * - Images point at the sandbox itself (`<baseUrl>/img/<name>.svg`), never at remote content.
  */
+import { decimalStringFromCents, dollarsFromCents } from '../core/money'
 import type { DeviceProperties, OrderItemRecord, OrderRecord, SellRequestRecord, TrackingInformation } from './marketplace'
 
 export interface WireSellRequest {
@@ -85,18 +86,6 @@ export interface WireError {
   statusCode: number
   error: string
   message: string
-}
-
-/** 12345 → 123.45 */
-export function dollarsFromCents(cents: number): number {
-  return cents / 100
-}
-
-/** 12345 → "123.45"; 5 → "0.05". */
-export function decimalStringFromCents(cents: number): string {
-  const sign = cents < 0 ? '-' : ''
-  const abs = Math.abs(cents)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
 /** Epoch ms → "2026-11-19T14:03:22.123Z". */

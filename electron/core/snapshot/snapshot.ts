@@ -133,6 +133,13 @@ export function openSnapshot(file: string): Snapshot {
     putSellRequest: (row) => tx(() => writeSellRequests(db, [row], '')),
     removeSellRequest: (id) => tx(() => deleteSellRequest(db, id)),
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
-    close: () => void db.close()
+    close() {
+      // Fold the WAL back into the file so a closed snapshot is one self-contained file.
+      try {
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+      } finally {
+        db.close()
+      }
+    }
   }
 }

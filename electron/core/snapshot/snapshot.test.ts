@@ -1,0 +1,170 @@
+/**
+ * The snapshot file: schema, list queries done in SQLite, atomic swaps, and what happens to a file that
+ * cannot be read.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'libsql'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { generateMarketplace } from '../../sandbox'
+import { orderListWire, sellRequestListWire } from '../sellerApi/wire'
+import { wireOrder, wireSellRequest } from '../../sandbox/wire'
+import type { Order, SellRequest } from '../domain'
+import { MIGRATIONS } from './migrations'
+import { openSnapshot, snapshotFileFor, type Snapshot } from './snapshot'
+
+const BASE = 'http://127.0.0.1:1'
+const state = generateMarketplace({ seed: 3, orders: 400, sellRequests: 300 })
+const orders: Order[] = orderListWire.parse({ total: String(state.orders.length), data: state.orders.map((o) => wireOrder(o, BASE)) }).data
+const sellRequests: SellRequest[] = sellRequestListWire.parse({ data: { total: state.sellRequests.length, data: state.sellRequests.map((s) => wireSellRequest(s, BASE)) } }).data.data
+
+let dir: string
+let snapshot: Snapshot
+
+/** A snapshot holding the generated data, written the way a full sync writes it. */
+function seeded(): Snapshot {
+  const s = openSnapshot(join(dir, 'snapshot.sqlite'))
+  for (const [resource, rows] of [['orders', orders], ['sellRequests', sellRequests]] as const) {
+    s.beginRun({ resource, startedMs: Date.now(), take: 100, windowFromMs: null, total: rows.length, pagesDone: [] })
+    for (let page = 0; page * 100 < rows.length; page++) {
+      const slice = rows.slice(page * 100, page * 100 + 100)
+      if (resource === 'orders') s.stagePage('orders', page + 1, slice as Order[])
+      else s.stagePage('sellRequests', page + 1, slice as SellRequest[])
+    }
+    s.commitRun(resource, rows.length)
+  }
+  return s
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'seller-desk-snapshot-'))
+  snapshot = seeded()
+})
+
+describe('schema', () => {
+  it('is at the latest migration, and reopening keeps the data', () => {
+    snapshot.close()
+    const raw = new Database(join(dir, 'snapshot.sqlite'))
+    expect((raw.prepare('PRAGMA user_version').raw().get() as [number])[0]).toBe(MIGRATIONS.length)
+    expect((raw.prepare('PRAGMA journal_mode').raw().get() as [string])[0]).toBe('wal')
+    raw.close()
+    snapshot = openSnapshot(join(dir, 'snapshot.sqlite'))
+    expect(snapshot.dump().orders).toHaveLength(400)
+  })
+
+  it('keeps one file per account, demo apart', () => {
+    const a = snapshotFileFor(dir, { demo: false, baseUrl: 'https://a.example.com', sellerId: 's1' })
+    expect(snapshotFileFor(dir, { demo: false, baseUrl: 'https://a.example.com', sellerId: 's2' })).not.toBe(a)
+    expect(snapshotFileFor(dir, { demo: false, baseUrl: 'https://b.example.com', sellerId: 's1' })).not.toBe(a)
+    expect(snapshotFileFor(dir, { demo: true, baseUrl: 'http://127.0.0.1:9', sellerId: null })).toMatch(/demo\.sqlite$/)
+  })
+
+  it.each([
+    ['overwritten with garbage', (bytes: Buffer) => Buffer.alloc(bytes.length, 0x5a)],
+    ['cut in half', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2))],
+    ['pages scrambled', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0x01)])]
+  ])('moves a file %s aside and starts fresh, with a notice', (_label, damage) => {
+    snapshot.close()
+    const file = join(dir, 'snapshot.sqlite')
+    // A closed snapshot has folded its WAL into the file: the damage below reaches all the data.
+    expect(existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0).toBe(0)
+    writeFileSync(file, damage(readFileSync(file)))
+    const fresh = openSnapshot(file)
+    expect(fresh.notice).toMatch(/could not be read/)
+    expect(fresh.dump()).toEqual({ orders: [], sellRequests: [] })
+    expect(readdirSync(dir).some((name) => name.startsWith('snapshot.sqlite.unreadable-'))).toBe(true)
+    fresh.close()
+    snapshot = openSnapshot(file)
+    expect(snapshot.notice).toBeNull()
+  })
+})
+
+describe('order list query', () => {
+  const all = { page: 1, take: 1000, sortBy: 'date', sortDir: 'DESC' } as const
+
+  it('pages and sorts by date or total in SQLite', () => {
+    const page1 = snapshot.queryOrders({ ...all, take: 50 })
+    const page2 = snapshot.queryOrders({ ...all, take: 50, page: 2 })
+    expect(page1.total).toBe(400)
+    expect(page1.rows).toHaveLength(50)
+    const dates = [...page1.rows, ...page2.rows].map((o) => Date.parse(o.orderDate))
+    expect(dates).toEqual([...dates].sort((a, b) => b - a))
+    const byTotal = snapshot.queryOrders({ ...all, sortBy: 'total', sortDir: 'ASC' }).rows.map((o) => o.totalCents)
+    expect(byTotal).toEqual([...byTotal].sort((a, b) => a - b))
+  })
+
+  it('searches order number, item names, shipment and tracking number', () => {
+    const sample = orders[17]!
+    const item = sample.items[0]!
+    const expectMatch = (term: string, predicate: (o: Order) => boolean) => {
+      const found = snapshot.queryOrders({ ...all, searchTerm: term })
+      expect(found.total, term).toBe(orders.filter(predicate).length)
+      expect(found.rows.map((o) => o.id)).toContain(sample.id)
+    }
+    expectMatch(sample.orderNo, (o) => o.orderNo.includes(sample.orderNo))
+    const word = item.name.split(' ')[0]!.toUpperCase()
+    expectMatch(word, (o) => o.orderNo.toLowerCase().includes(word.toLowerCase()) || o.items.some((i) => [i.name, i.shipment, i.tracking?.trackingNumber].some((t) => t?.toLowerCase().includes(word.toLowerCase()))))
+    expectMatch(item.tracking!.trackingNumber, (o) => o.items.some((i) => i.tracking?.trackingNumber.includes(item.tracking!.trackingNumber)))
+    expect(snapshot.queryOrders({ ...all, searchTerm: '100%_\\' }).total).toBe(0) // wildcards are literal
+  })
+
+  it('filters by date range and by order and item status', () => {
+    const dates = orders.map((o) => Date.parse(o.orderDate)).sort((a, b) => a - b)
+    const fromMs = dates[100]!
+    const toMs = dates[300]!
+    const ranged = snapshot.queryOrders({ ...all, fromMs, toMs })
+    expect(ranged.total).toBe(orders.filter((o) => Date.parse(o.orderDate) >= fromMs && Date.parse(o.orderDate) <= toMs).length)
+    const ready = snapshot.queryOrders({ ...all, itemStatuses: ['ready-to-ship'] })
+    expect(ready.total).toBe(orders.filter((o) => o.items.some((i) => i.status === 'ready-to-ship')).length)
+    expect(ready.total).toBeGreaterThan(0)
+    expect(snapshot.queryOrders({ ...all, statuses: ['payment-confirmed'] }).total).toBe(orders.filter((o) => o.status === 'payment-confirmed').length)
+    expect(snapshot.queryOrders({ ...all, statuses: ['no-such-status'] }).total).toBe(0)
+    expect(snapshot.statuses().orderItems).toEqual(expect.arrayContaining(['awaiting-shipment', 'ready-to-ship']))
+  })
+})
+
+describe('sell request list query', () => {
+  const all = { page: 1, take: 1000, sortBy: 'updated', sortDir: 'DESC' } as const
+  it('searches name, SKU and brand; filters status; sorts by price, quantity, name', () => {
+    const sample = sellRequests[42]!
+    expect(snapshot.querySellRequests({ ...all, searchTerm: sample.sku }).rows.map((s) => s.id)).toEqual([sample.id])
+    expect(snapshot.querySellRequests({ ...all, searchTerm: sample.brand.toLowerCase() }).total).toBe(
+      sellRequests.filter((s) => [s.name, s.sku, s.brand].some((t) => t.toLowerCase().includes(sample.brand.toLowerCase()))).length
+    )
+    const open = snapshot.querySellRequests({ ...all, statuses: ['open'] })
+    expect(open.total).toBe(sellRequests.filter((s) => s.status === 'open').length)
+    const prices = snapshot.querySellRequests({ ...all, sortBy: 'price', sortDir: 'ASC' }).rows.map((s) => s.priceCents)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    const names = snapshot.querySellRequests({ ...all, sortBy: 'name', sortDir: 'ASC' }).rows.map((s) => s.name.toLowerCase())
+    expect(names).toEqual([...names].sort())
+  })
+
+  it('applies an edit and a delete to the live table', () => {
+    const target = sellRequests[5]!
+    snapshot.putSellRequest({ ...target, priceCents: 1, quantity: 999 })
+    expect(snapshot.querySellRequests({ ...all, searchTerm: target.sku }).rows[0]).toMatchObject({ priceCents: 1, quantity: 999 })
+    snapshot.removeSellRequest(target.id)
+    expect(snapshot.querySellRequests({ ...all, searchTerm: target.sku }).total).toBe(0)
+  })
+})
+
+describe('atomic swaps', () => {
+  it('a staged full sync is invisible until committed, and reports only unseen orders', () => {
+    const extra = { ...orders[0]!, id: '11111111-1111-4111-8111-111111111111', orderNo: '999999' }
+    snapshot.beginRun({ resource: 'orders', startedMs: Date.now(), take: 1000, windowFromMs: null, total: 401, pagesDone: [] })
+    snapshot.stagePage('orders', 1, [...orders.slice(0, 200), extra])
+    expect(snapshot.dump().orders).toHaveLength(400) // the live table is untouched while staging
+    expect(snapshot.run('orders')?.pagesDone).toEqual([1])
+    const { newOrderIds } = snapshot.commitRun('orders', 201)
+    expect(newOrderIds).toEqual([extra.id])
+    expect(snapshot.dump().orders).toHaveLength(201)
+    expect(snapshot.run('orders')).toBeNull()
+  })
+
+  it('never stores the API key (it never gets one) and nothing but marketplace data', () => {
+    snapshot.close()
+    const bytes = readFileSync(join(dir, 'snapshot.sqlite'))
+    expect(bytes.includes(Buffer.from('x-api-key'))).toBe(false)
+  })
+})
