@@ -1,0 +1,112 @@
+/**
+ * The sync service: offline when the marketplace stops answering, back online (and synced) by itself
+ * when it answers again; status pushed as it goes; new orders reported; cancel.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { SyncStatus } from '../contract'
+import { createSellerApi } from '../sellerApi'
+import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { createSyncService, type SyncService } from './syncService'
+
+const KEY = 'sk_test_service_0123456789'
+let sandbox: Sandbox | null = null
+let snapshot: Snapshot | null = null
+let service: SyncService | null = null
+
+afterEach(async () => {
+  service?.stop()
+  snapshot?.close()
+  await sandbox?.close()
+})
+
+async function setUp(port = 0) {
+  sandbox = await startSandbox({ apiKey: KEY, port, orders: 120, sellRequests: 80, now: new Date() })
+  snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-service-')), 'snapshot.sqlite'))
+  const statuses: SyncStatus[] = []
+  const newOrders: string[][] = []
+  service = createSyncService({
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 1, backoffMs: 5, timeoutMs: 1_000 }),
+    snapshot,
+    settings: () => ({ syncIntervalMinutes: 5, historyDays: 3650 }),
+    engine: { take: 50, retriesPerPage: 1 },
+    onStatus: (status) => statuses.push(status),
+    onNewOrders: (ids) => newOrders.push(ids),
+    probe: { firstMs: 50, maxMs: 200 }
+  })
+  return { statuses, newOrders }
+}
+
+const until = async (condition: () => boolean, ms = 5_000) => {
+  const start = Date.now()
+  while (!condition()) {
+    if (Date.now() - start > ms) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+it('syncs, reports progress and completion, then reports new orders', async () => {
+  const { statuses, newOrders } = await setUp()
+  const done = await service!.sync()
+  expect(done).toMatchObject({ running: false, online: true, lastError: null })
+  expect(done.lastSyncedAt).not.toBeNull()
+  expect(statuses.some((s) => s.running && s.pagesTotal > 0)).toBe(true)
+  expect(statuses.at(-1)?.running).toBe(false)
+  expect(newOrders).toEqual([]) // the first sync is not "new"
+
+  const added = sandbox!.addOrders(3)
+  await service!.sync()
+  expect(newOrders).toEqual([expect.arrayContaining(added)])
+  expect(snapshot!.summarizeOrders(added).count).toBe(3)
+})
+
+it('goes offline when the marketplace stops answering, keeps the snapshot readable, and comes back by itself', async () => {
+  const { statuses } = await setUp()
+  await service!.sync()
+  const port = sandbox!.port
+  const rows = snapshot!.queryOrders({ page: 1, take: 10, sortBy: 'date', sortDir: 'DESC' }).total
+  await sandbox!.close()
+  sandbox = null
+
+  const offline = await service!.sync()
+  expect(offline.online).toBe(false)
+  expect(offline.offlineSince).not.toBeNull()
+  expect(snapshot!.queryOrders({ page: 1, take: 10, sortBy: 'date', sortDir: 'DESC', searchTerm: '' }).total).toBe(rows)
+  await expect(service!.api.listOrders({ take: 1 })).rejects.toMatchObject({ kind: 'network' })
+
+  sandbox = await startSandbox({ apiKey: KEY, port, orders: 120, sellRequests: 80, now: new Date() })
+  const before = statuses.length
+  await until(() => service!.status().online)
+  // Back online, a sync runs by itself.
+  await until(() => statuses.slice(before).some((s) => s.running) && !service!.status().running)
+  expect(service!.status()).toMatchObject({ online: true, offlineSince: null, lastError: null })
+})
+
+it('cancels a running sync without an error, and the next one resumes', async () => {
+  await setUp()
+  sandbox!.setFaults({ latencyMs: 30 })
+  const running = service!.sync('full')
+  await until(() => service!.status().pagesDone >= 1)
+  service!.cancel()
+  const after = await running
+  expect(after).toMatchObject({ running: false, lastError: null })
+  expect(snapshot!.run('orders') ?? snapshot!.run('sellRequests')).not.toBeNull()
+  sandbox!.setFaults({ latencyMs: 0 })
+  await service!.sync()
+  expect(snapshot!.dump().orders).toHaveLength(120)
+  expect(snapshot!.dump().sellRequests).toHaveLength(80)
+})
+
+it('a focus triggers a sync only after the cooldown, and one run at a time', async () => {
+  await setUp()
+  const first = service!.sync()
+  expect(service!.sync()).toBe(first) // joins the running one
+  await first
+  const requests = sandbox!.requestCount()
+  service!.windowFocused() // within the cooldown
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(sandbox!.requestCount()).toBe(requests)
+})
