@@ -26,6 +26,8 @@ export function instantFromZonelessUtc(text: string): string | null {
 /** "2026-11-19T14:03:22.123Z" → the same instant normalised; null when it has no zone or is invalid. */
 export function instantFromZoned(text: string): string | null {
   if (!ZONED.test(text.trim())) return null
+  const [y, mo, d] = text.trim().slice(0, 10).split('-').map(Number) as [number, number, number]
+  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null // no 2026-02-31
   const ms = Date.parse(text)
   return Number.isNaN(ms) ? null : new Date(ms).toISOString()
 }

@@ -101,9 +101,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
     async editSellRequest(id, change) {
       needsConnection('changing a listing')
-      const updated = await api.editSellRequest(id, change)
-      snapshot.putSellRequest(updated)
-      return updated
+      const { sellRequest, wire } = await api.editSellRequest(id, change)
+      snapshot.putSellRequest({ rows: [sellRequest], wire })
+      return sellRequest
     },
 
     async deleteSellRequest(id) {

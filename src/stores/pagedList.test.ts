@@ -1,6 +1,9 @@
 import type { Page } from '@core/domain'
 import { describe, expect, it, vi } from 'vitest'
-import { usePagedList, type PageQuery } from './pagedList'
+import { usePagedList, type PageAnswer, type PageQuery } from './pagedList'
+
+type Sort = 'updated' | 'name'
+const DEFAULT_SORT: { by: Sort; dir: 'DESC' } = { by: 'updated', dir: 'DESC' }
 
 vi.mock('../bridge/sellerDesk', () => ({
   messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
@@ -8,9 +11,9 @@ vi.mock('../bridge/sellerDesk', () => ({
 
 /** A fetch whose answers the test releases by hand, in any order. */
 function controlledFetch() {
-  const pending: { query: PageQuery; resolve: (page: Page<string>) => void; reject: (e: Error) => void }[] = []
-  const fetchPage = (query: PageQuery) =>
-    new Promise<Page<string>>((resolve, reject) => pending.push({ query, resolve, reject }))
+  const pending: { query: PageQuery<Sort>; resolve: (page: PageAnswer<string>) => void; reject: (e: Error) => void }[] = []
+  const fetchPage = (query: PageQuery<Sort>) =>
+    new Promise<PageAnswer<string>>((resolve, reject) => pending.push({ query, resolve, reject }))
   return { fetchPage, pending }
 }
 
@@ -19,7 +22,7 @@ const pageOf = (rows: string[], total = rows.length): Page<string> => ({ rows, t
 describe('usePagedList', () => {
   it('keeps the answer to the latest request when an older one finishes later', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage)
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
     const older = list.search('i')
     const newer = list.search('iphone')
     expect(pending.map((p) => p.query.searchTerm)).toEqual(['i', 'iphone'])
@@ -34,9 +37,9 @@ describe('usePagedList', () => {
 
   it('ignores a late error from an older request', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage)
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
     const older = list.load()
-    const newer = list.setSortDir('ASC')
+    const newer = list.setSort('name', 'ASC')
     pending[1]!.resolve(pageOf(['a']))
     await newer
     pending[0]!.reject(new Error('network'))
@@ -47,7 +50,7 @@ describe('usePagedList', () => {
 
   it('forgets an answer still on its way after a reset', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage)
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
     const load = list.load()
     list.reset()
     pending[0]!.resolve(pageOf(['previous seller']))
@@ -58,7 +61,7 @@ describe('usePagedList', () => {
 
   it('moves back to the last page when the current one has emptied', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage)
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
     list.page.value = 3
     const load = list.load()
     pending[0]!.resolve({ rows: [], total: 30, page: 3, take: 25 })
@@ -72,10 +75,64 @@ describe('usePagedList', () => {
 
   it('sends the search trimmed, and none when empty', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage)
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
     void list.search('  pixel ')
     void list.search('')
     expect(pending[0]!.query.searchTerm).toBe('pixel')
     expect('searchTerm' in pending[1]!.query).toBe(false)
+  })
+
+  it('sends the sort and goes back to page 1 when it changes', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    list.page.value = 4
+    void list.setSort('name', 'ASC')
+    expect(pending[0]!.query).toMatchObject({ page: 1, sortBy: 'name', sortDir: 'ASC' })
+    list.reset()
+    void list.load()
+    expect(pending[1]!.query).toMatchObject({ sortBy: 'updated', sortDir: 'DESC' })
+  })
+
+  it('keeps the note that came with the rows', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    const load = list.load()
+    pending[0]!.resolve({ ...pageOf(['a']), note: 'Only recent orders are saved.' })
+    await load
+    expect(list.note.value).toBe('Only recent orders are saved.')
+    const again = list.load()
+    pending[1]!.resolve(pageOf(['a']))
+    await again
+    expect(list.note.value).toBeNull()
+  })
+
+  it('reloads quietly: no loading indicator, and only a list that is on screen', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    await list.reloadIfShown()
+    expect(pending).toHaveLength(0)
+    const first = list.load()
+    pending[0]!.resolve(pageOf(['a']))
+    await first
+    const quiet = list.reloadIfShown()
+    expect(pending).toHaveLength(2)
+    expect(list.loading.value).toBe(false)
+    pending[1]!.resolve(pageOf(['a', 'b']))
+    await quiet
+    expect(list.rows.value).toEqual(['a', 'b'])
+  })
+
+  it('a quiet reload that supersedes a loud one ends its loading indicator', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    const loud = list.load()
+    expect(list.loading.value).toBe(true)
+    const quiet = list.reloadIfShown()
+    pending[1]!.resolve(pageOf(['fresh']))
+    await quiet
+    pending[0]!.resolve(pageOf(['stale']))
+    await loud
+    expect(list.loading.value).toBe(false)
+    expect(list.rows.value).toEqual(['fresh'])
   })
 })

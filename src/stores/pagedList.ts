@@ -1,32 +1,72 @@
 /**
- * One page of a list kept on the marketplace (orders, sell requests): the query the seller set
- * (page, page size, search, sort), the rows and total the server answered, and loading / error state.
+ * One page of a list the seller browses (orders, sell requests): the query the seller set (page, page
+ * size, search, sort), the rows and total that came back with any note about them, and loading / error
+ * state. Lists are read from the snapshot on this computer, so every query works offline too.
  *
  * Only the answer to the latest request is kept: a slower, older request that finishes later is
  * dropped, so typing in the search box or paging quickly never shows stale rows.
  */
+import type { ListResult } from '@core/contract'
 import type { Page, SortDir } from '@core/domain'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowRef, type Ref } from 'vue'
 import { messageOf } from '../bridge/sellerDesk'
 
 export const PAGE_SIZES = [25, 50, 100] as const
 const DEFAULT_TAKE = 25
 
-export interface PageQuery {
+export interface PageQuery<S extends string = string> {
   page: number
   take: number
   searchTerm?: string
+  sortBy: S
   sortDir: SortDir
 }
 
-export function usePagedList<T>(fetchPage: (query: PageQuery) => Promise<Page<T>>) {
+/** A page, and where it came from when the main side says so. */
+export type PageAnswer<T> = Page<T> & Partial<Pick<ListResult<T>, 'source' | 'syncedAt' | 'note'>>
+
+export interface LoadOptions {
+  /** Read again without the loading indicator (after a sync or an edit): the rows just change in place. */
+  quiet?: boolean
+}
+
+/** What a list view needs from a list store (the store's refs unwrapped, as Pinia exposes them). */
+export interface ListControls<T, S extends string> {
+  readonly page: number
+  readonly take: number
+  readonly searchTerm: string
+  readonly sortBy: S
+  readonly sortDir: SortDir
+  readonly rows: T[]
+  readonly total: number
+  readonly note: string | null
+  readonly loading: boolean
+  readonly error: string | null
+  readonly loaded: boolean
+  /** A filter other than the search narrows the list (dates, statuses). */
+  readonly narrowed: boolean
+  load(): Promise<void>
+  setPage(page: number): Promise<void>
+  setTake(take: number): Promise<void>
+  search(term: string): Promise<void>
+  setSort(by: S, dir: SortDir): Promise<void>
+  clearFilters(): Promise<void>
+}
+
+export function usePagedList<T, S extends string>(
+  fetchPage: (query: PageQuery<S>) => Promise<PageAnswer<T>>,
+  defaultSort: { by: S; dir: SortDir }
+) {
   const page = ref(1)
   const take = ref(DEFAULT_TAKE)
   const searchTerm = ref('')
-  const sortDir = ref<SortDir>('DESC')
+  const sortBy = ref(defaultSort.by) as Ref<S>
+  const sortDir = ref<SortDir>(defaultSort.dir)
 
   const rows = shallowRef<T[]>([])
   const total = ref(0)
+  /** Something the seller should know about these rows (e.g. older orders need a connection). */
+  const note = ref<string | null>(null)
   const loading = ref(false)
   const error = ref<string | null>(null)
   /** At least one page has arrived since the list was last reset. */
@@ -34,15 +74,15 @@ export function usePagedList<T>(fetchPage: (query: PageQuery) => Promise<Page<T>
 
   let latest = 0
 
-  function query(): PageQuery {
+  function query(): PageQuery<S> {
     const term = searchTerm.value.trim()
-    return { page: page.value, take: take.value, sortDir: sortDir.value, ...(term ? { searchTerm: term } : {}) }
+    return { page: page.value, take: take.value, sortBy: sortBy.value, sortDir: sortDir.value, ...(term ? { searchTerm: term } : {}) }
   }
 
-  async function load(): Promise<void> {
+  async function load(options: LoadOptions = {}): Promise<void> {
     const ticket = ++latest
-    loading.value = true
-    error.value = null
+    if (!options.quiet) loading.value = true
+    if (!options.quiet) error.value = null
     try {
       const result = await fetchPage(query())
       if (ticket !== latest) return
@@ -50,17 +90,26 @@ export function usePagedList<T>(fetchPage: (query: PageQuery) => Promise<Page<T>
       if (result.rows.length === 0 && page.value > lastPage) {
         // The page emptied under us (rows deleted elsewhere, or the last one on it): show the last page instead.
         page.value = lastPage
-        return load()
+        return load(options)
       }
       rows.value = result.rows
       total.value = result.total
+      note.value = result.note ?? null
+      error.value = null
       loaded.value = true
     } catch (e) {
       if (ticket !== latest) return
       error.value = messageOf(e)
     } finally {
+      // Also ends the indicator of a louder request this one superseded.
       if (ticket === latest) loading.value = false
     }
+  }
+
+  /** Reads the current page again, quietly, if the seller has this list on screen (or asked for it). */
+  function reloadIfShown(): Promise<void> {
+    if (!loaded.value && !loading.value && !error.value) return Promise.resolve()
+    return load({ quiet: true })
   }
 
   function setPage(next: number) {
@@ -81,13 +130,20 @@ export function usePagedList<T>(fetchPage: (query: PageQuery) => Promise<Page<T>
     return load()
   }
 
-  function setSortDir(next: SortDir) {
-    sortDir.value = next
+  function setSort(by: S, dir: SortDir) {
+    sortBy.value = by
+    sortDir.value = dir
     page.value = 1
     return load()
   }
 
-  /** Replaces rows in place (after an edit) without asking the server again. */
+  /** Back to page 1 after a filter changed (the caller has set it). */
+  function refilter() {
+    page.value = 1
+    return load()
+  }
+
+  /** Replaces rows in place (after an edit) without reading the list again. */
   function replaceRows(update: (current: T[]) => T[]) {
     rows.value = update(rows.value)
   }
@@ -98,9 +154,11 @@ export function usePagedList<T>(fetchPage: (query: PageQuery) => Promise<Page<T>
     page.value = 1
     take.value = DEFAULT_TAKE
     searchTerm.value = ''
-    sortDir.value = 'DESC'
+    sortBy.value = defaultSort.by
+    sortDir.value = defaultSort.dir
     rows.value = []
     total.value = 0
+    note.value = null
     loading.value = false
     error.value = null
     loaded.value = false
@@ -110,17 +168,21 @@ export function usePagedList<T>(fetchPage: (query: PageQuery) => Promise<Page<T>
     page,
     take,
     searchTerm,
+    sortBy,
     sortDir,
     rows,
     total,
+    note,
     loading,
     error,
     loaded,
     load,
+    reloadIfShown,
     setPage,
     setTake,
     search,
-    setSortDir,
+    setSort,
+    refilter,
     replaceRows,
     reset
   }

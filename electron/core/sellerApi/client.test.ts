@@ -64,7 +64,7 @@ describe('endpoints', () => {
     const list = await api().listSellRequests({ take: 5 })
     expect(list.total).toBe(sandbox.state.sellRequests.length)
     const target = list.sellRequests[4]!
-    const edited = await api().editSellRequest(target.id, { priceCents: 12345, quantity: 7 })
+    const edited = (await api().editSellRequest(target.id, { priceCents: 12345, quantity: 7 })).sellRequest
     expect(edited).toMatchObject({ id: target.id, priceCents: 12345, quantity: 7 })
     expect(Date.parse(edited.updatedAt)).toBeGreaterThanOrEqual(Date.parse(target.updatedAt))
     const first = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
@@ -77,7 +77,7 @@ describe('endpoints', () => {
 
   it('edits only the field given', async () => {
     const target = (await api().listSellRequests({ take: 1, page: 3 })).sellRequests[0]!
-    const edited = await api().editSellRequest(target.id, { quantity: 0 })
+    const edited = (await api().editSellRequest(target.id, { quantity: 0 })).sellRequest
     expect(edited.priceCents).toBe(target.priceCents)
     expect(edited.quantity).toBe(0)
   })
@@ -125,7 +125,7 @@ describe('error kinds', () => {
   it('rate-limited: an unsafe call (PATCH) is retried on 429 because the server did not process it', async () => {
     const target = (await api().listSellRequests({ take: 1 })).sellRequests[0]!
     sandbox.injectNext('rate-limit', 1)
-    const edited = await api({ maxRetryAfterMs: 5_000 }).editSellRequest(target.id, { quantity: 3 })
+    const edited = (await api({ maxRetryAfterMs: 5_000 }).editSellRequest(target.id, { quantity: 3 })).sellRequest
     expect(edited.quantity).toBe(3)
   })
 

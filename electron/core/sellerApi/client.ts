@@ -5,17 +5,20 @@
  * Every failure becomes a SellerDeskError with a message a seller can act on and never the key.
  */
 import ky, { type KyInstance } from 'ky'
-import type { z } from 'zod'
 import type { Order, SellRequest, SortDir } from '../domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../errors'
 import { dollarsFromCents } from '../money'
 import { zonelessUtcFromInstant } from '../time'
 import {
   errorBodyWire,
-  orderListWire,
-  sellRequestDeleteWire,
-  sellRequestEditWire,
-  sellRequestListWire
+  orderListFormat,
+  ORDER_ROWS_PATH,
+  SELL_REQUEST_ROWS_PATH,
+  sellRequestDeleteFormat,
+  sellRequestEditFormat,
+  sellRequestListFormat,
+  readWire,
+  type WireFormat
 } from './wire'
 
 export interface SellerApiOptions {
@@ -65,11 +68,20 @@ export interface CallOptions {
   timeoutMs?: number
 }
 
+/**
+ * Rows exactly as the marketplace sent them: the response text and the JSON path of its rows array.
+ * The snapshot stores these (checked) rows as received instead of serialising them again.
+ */
+export interface WireRows {
+  json: string
+  path: string
+}
+
 export interface SellerApi {
   readonly baseUrl: string
-  listOrders(query?: OrderQuery, options?: CallOptions): Promise<{ total: number; orders: Order[] }>
-  listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<{ total: number; sellRequests: SellRequest[] }>
-  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions): Promise<SellRequest>
+  listOrders(query?: OrderQuery, options?: CallOptions): Promise<{ total: number; orders: Order[]; wire: WireRows }>
+  listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<{ total: number; sellRequests: SellRequest[]; wire: WireRows }>
+  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions): Promise<{ sellRequest: SellRequest; wire: WireRows }>
   deleteSellRequest(id: string, options?: CallOptions): Promise<{ id: string }>
 }
 
@@ -108,13 +120,6 @@ function retryAfterMs(header: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
   const date = Date.parse(header)
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ')
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -246,18 +251,16 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
   }
 
-  function parseBody<S extends z.ZodType>(text: string, schema: S, what: string): z.output<S> {
+  function parseBody<T>(text: string, format: WireFormat<T>, what: string): T {
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
       throw new SellerDeskError('malformed-response', `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`)
     }
-    const parsed = schema.safeParse(body)
-    if (!parsed.success) {
-      throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(describeIssues(parsed.error), apiKey)}.`)
-    }
-    return parsed.data
+    const read = readWire(format, body)
+    if (!read.ok) throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(read.problem, apiKey)}.`)
+    return read.value
   }
 
   interface CallInit extends CallOptions {
@@ -265,14 +268,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     json?: unknown
   }
 
-  /** The parsed body, or the SellerDeskError of the last attempt; `attempts` says how many were made. */
-  async function call<S extends z.ZodType>(method: Method, path: string, schema: S, what: string, init: CallInit = {}): Promise<z.output<S>> {
+  /** The converted body and its text, or the SellerDeskError of the last attempt. */
+  async function call<T>(method: Method, path: string, format: WireFormat<T>, what: string, init: CallInit = {}): Promise<{ value: T; text: string }> {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs)
-      if ('text' in outcome) return parseBody(outcome.text, schema, what)
+      if ('text' in outcome) return { value: parseBody(outcome.text, format, what), text: outcome.text }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
 
@@ -304,7 +307,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     baseUrl,
 
     async listOrders(query = {}, options = {}) {
-      const body = await call('get', 'v1/orders/seller', orderListWire, 'order list', {
+      const { value, text } = await call('get', 'v1/orders/seller', orderListFormat, 'order list', {
         searchParams: params({
           page: query.page,
           take: query.take,
@@ -315,29 +318,29 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         }),
         ...options
       })
-      return { total: body.total, orders: body.data }
+      return { ...value, wire: { json: text, path: ORDER_ROWS_PATH } }
     },
 
     async listSellRequests(query = {}, options = {}) {
-      const body = await call('get', 'v1/sell-requests', sellRequestListWire, 'sell request list', {
+      const { value, text } = await call('get', 'v1/sell-requests', sellRequestListFormat, 'sell request list', {
         searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
         ...options
       })
-      return { total: body.data.total, sellRequests: body.data.data }
+      return { ...value, wire: { json: text, path: SELL_REQUEST_ROWS_PATH } }
     },
 
     async editSellRequest(id, change, options = {}) {
       const json: { price?: number; quantity?: number } = {}
       if (change.priceCents !== undefined) json.price = dollarsFromCents(change.priceCents)
       if (change.quantity !== undefined) json.quantity = change.quantity
-      const body = await call('patch', sellRequestPath(id), sellRequestEditWire, 'sell request', { json, ...options })
-      return body.data
+      const { value, text } = await call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json, ...options })
+      // The one row sits at $.data; as a rows array: wrap it.
+      return { sellRequest: value, wire: { json: `[${JSON.stringify((JSON.parse(text) as { data: unknown }).data)}]`, path: '$' } }
     },
 
     async deleteSellRequest(id, options = {}) {
       try {
-        const body = await call('delete', sellRequestPath(id), sellRequestDeleteWire, 'sell request', options)
-        return { id: body.data.id }
+        return (await call('delete', sellRequestPath(id), sellRequestDeleteFormat, 'sell request', options)).value
       } catch (error) {
         // Retried after a 429/503 and now gone: the first attempt deleted it after all.
         if (error instanceof SellerDeskError && error.kind === 'not-found' && error.afterRetry) return { id }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { orderListWire, sellRequestListWire } from './wire'
+import { orderListFormat, readWire, sellRequestListFormat, type WireFormat } from './wire'
+
+/** zod-like helpers over a wire format, so the cases below read simply. */
+const wireOf = <T>(format: WireFormat<T>) => ({
+  parse(body: unknown): T {
+    const read = readWire(format, body)
+    if (!read.ok) throw new Error(read.problem)
+    return read.value
+  },
+  safeParse: (body: unknown) => readWire(format, body)
+})
+const orderListWire = wireOf(orderListFormat)
+const sellRequestListWire = wireOf(sellRequestListFormat)
 
 const sellRequest = {
   id: '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50',
@@ -59,7 +71,7 @@ const order = {
 describe('sell request wire format', () => {
   it('converts to the domain once: cents, instants', () => {
     const parsed = sellRequestListWire.parse({ status: 200, description: 'ok', data: { total: 1, data: [sellRequest] } })
-    const row = parsed.data.data[0]!
+    const row = parsed.sellRequests[0]!
     expect(row.priceCents).toBe(89999)
     expect(row.msrpCents).toBe(99900)
     expect(row.updatedAt).toBe('2026-11-19T14:03:22.123Z')
@@ -71,7 +83,7 @@ describe('sell request wire format', () => {
       data: { total: 1, data: [{ ...sellRequest, status: 'paused-by-admin', properties: { ...sellRequest.properties, region: 'EU', batteryHealth: 91 }, warehouse: 'NJ-2' }] },
       pagination: { next: 2 }
     })
-    const row = parsed.data.data[0]!
+    const row = parsed.sellRequests[0]!
     expect(row.status).toBe('paused-by-admin')
     expect(row.properties['region']).toBe('EU')
     expect(row.properties['batteryHealth']).toBe('91')
@@ -80,12 +92,12 @@ describe('sell request wire format', () => {
 
   it('rejects wrong types with a message naming the field', () => {
     const result = sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, price: 'cheap' }] } })
-    expect(result.success).toBe(false)
-    expect(result.error!.issues[0]!.path.join('.')).toBe('data.data.0.price')
-    expect(result.error!.issues[0]!.message).toMatch(/dollars/)
-    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, quantity: 2.5 }] } }).success).toBe(false)
-    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, updatedAt: '2026-11-19 14:03' }] } }).success).toBe(false)
-    expect(sellRequestListWire.safeParse({ data: { total: 'many', data: [] } }).success).toBe(false)
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.problem).toMatch(/^data\.data\.0\.price: .*dollars/)
+    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, quantity: 2.5 }] } }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, updatedAt: '2026-11-19 14:03' }] } }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, updatedAt: '2026-02-31T10:00:00.000Z' }] } }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse({ data: { total: 'many', data: [] } }).ok).toBe(false)
   })
 })
 
@@ -93,7 +105,7 @@ describe('order wire format', () => {
   it('reads numeric strings, two-decimal strings and zone-less microsecond dates', () => {
     const parsed = orderListWire.parse({ total: '1', data: [order] })
     expect(parsed.total).toBe(1)
-    const row = parsed.data[0]!
+    const row = parsed.orders[0]!
     expect(row.orderDate).toBe('2026-11-19T14:03:22.123Z')
     expect(row.quantity).toBe(2)
     expect(row.products).toBe(1)
@@ -111,7 +123,7 @@ describe('order wire format', () => {
       total: '1',
       data: [{ ...order, status: 'partially-refunded', channel: 'b2b', items: [{ ...item, status: 'lost-in-transit', possibleStatuses: [], insured: true }] }]
     })
-    const row = parsed.data[0]!
+    const row = parsed.orders[0]!
     expect(row.status).toBe('partially-refunded')
     expect(row.extra).toEqual({ channel: 'b2b' })
     expect(row.items[0]!.status).toBe('lost-in-transit')
@@ -120,11 +132,11 @@ describe('order wire format', () => {
   })
 
   it('rejects wrong types', () => {
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, totalPrice: { amount: 1 } }] }).success).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, totalPrice: '12.345' }] }).success).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, quantity: 'two' }] }).success).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, orderDate: 'last tuesday' }] }).success).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, items: 'none' }] }).success).toBe(false)
-    expect(orderListWire.safeParse({ total: 'x', data: [] }).success).toBe(false)
+    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, totalPrice: { amount: 1 } }] }).ok).toBe(false)
+    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, totalPrice: '12.345' }] }).ok).toBe(false)
+    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, quantity: 'two' }] }).ok).toBe(false)
+    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, orderDate: 'last tuesday' }] }).ok).toBe(false)
+    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, items: 'none' }] }).ok).toBe(false)
+    expect(orderListWire.safeParse({ total: 'x', data: [] }).ok).toBe(false)
   })
 })

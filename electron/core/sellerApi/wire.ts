@@ -1,235 +1,268 @@
 /**
- * The Seller API's wire format (../shared/spec/seller-api.md), as zod schemas that convert to the
- * domain types once, here. Open where the spec says "not shown": unknown status values, property keys
- * and extra fields are accepted and kept; wrong types are rejected.
+ * The Seller API's wire format (../shared/spec/seller-api.md): how a response is checked and how it
+ * becomes domain types, once, here.
+ *
+ * Each format is a zod shape that only checks (types and formats, no transforms: zod compiles such
+ * shapes to fast code) and a plain function that converts the checked object. Open where the spec says
+ * "not shown": unknown status values, property keys and extra fields are accepted and kept (the
+ * converter reads the original object, so nothing the server sent is lost); wrong types are rejected.
  */
 import { z } from 'zod'
 import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../domain'
 import { centsFromDecimalString, centsFromNumber } from '../money'
 import { instantFromZoned, instantFromZonelessUtc } from '../time'
 
+/** A shape to check a response with, and how to turn a checked response into what the app uses. */
+export interface WireFormat<T> {
+  shape: z.ZodType
+  convert(checked: unknown): T
+}
+
+// ── Field checks ───────────────────────────────────────────────────────────────────────────────
+
 const id = z.string().min(1, 'expected an id')
-
-/** An integer the spec types as a JSON number. Integral numeric strings are tolerated. */
-const integer = z.union([z.number(), z.string().regex(/^-?\d+$/, 'expected an integer')]).transform((value, ctx) => {
-  const n = Number(value)
-  if (!Number.isSafeInteger(n)) {
-    ctx.addIssue({ code: 'custom', message: 'expected an integer' })
-    return z.NEVER
-  }
-  return n
-})
-
-/** A count the spec types as a numeric string ("3"). Plain integers are tolerated. */
+/** The spec's JSON integers; integral numeric strings are tolerated. */
+const integer = z.union([z.number().int('expected an integer'), z.string().regex(/^-?\d{1,15}$/, 'expected an integer')])
+/** The spec's numeric strings ("3"); plain integers are tolerated. */
 const numericString = integer
-
-/** Dollars the spec types as a JSON number (123.45). Decimal strings are tolerated. */
-const dollarsNumber = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const cents = typeof value === 'number' ? centsFromNumber(value) : centsFromDecimalString(value)
-  if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: 'expected an amount in dollars' })
-    return z.NEVER
-  }
-  return cents
-})
-
-/** Dollars the spec types as a decimal string with two places ("1240.00"). Numbers are tolerated. */
+/** The spec's dollars as JSON numbers (123.45); decimal strings are tolerated. */
+const dollarsNumber = z.union([z.number().finite('expected an amount in dollars'), z.string().regex(/^-?\d{1,13}(\.\d{1,2})?$/, 'expected an amount in dollars')])
+/** The spec's dollars as two-decimal strings ("1240.00"); numbers are tolerated. */
 const dollarsString = dollarsNumber
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
+const ZONELESS_OR_ZONED = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const zonedInstant = z.string().regex(ZONED, 'expected an ISO 8601 UTC timestamp')
+/** The spec gives order dates no zone; a zone, if a server sends one anyway, is honoured. */
+const zonelessInstant = z.string().regex(ZONELESS_OR_ZONED, 'expected an ISO 8601 timestamp')
+const text = z.string().nullish()
+const properties = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullish()
 
-const zonedInstant = z.string().transform((value, ctx) => {
-  const instant = instantFromZoned(value)
-  if (instant === null) {
-    ctx.addIssue({ code: 'custom', message: 'expected an ISO 8601 UTC timestamp' })
-    return z.NEVER
-  }
-  return instant
+// ── Shapes ─────────────────────────────────────────────────────────────────────────────────────
+
+const sellRequestShape = z.object({
+  id,
+  name: z.string(),
+  category: text,
+  brand: text,
+  price: dollarsNumber,
+  msrp: dollarsNumber.nullish(),
+  sku: text,
+  status: z.string(),
+  quantity: integer,
+  minQuantity: integer.nullish(),
+  properties,
+  seller: text,
+  imgUrl: text,
+  createdAt: zonedInstant,
+  updatedAt: zonedInstant
 })
 
-const zonelessInstant = z.string().transform((value, ctx) => {
-  // The spec gives no zone; a zone, if a server sends one anyway, is honoured.
-  const instant = instantFromZonelessUtc(value) ?? instantFromZoned(value)
-  if (instant === null) {
-    ctx.addIssue({ code: 'custom', message: 'expected an ISO 8601 timestamp' })
-    return z.NEVER
-  }
-  return instant
-})
-
-/** Property values are strings; numbers and booleans are shown as text, null is dropped. */
-const properties = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+const trackingShape = z
+  .object({ slugId: text, carrier: text, trackerId: text, trackingUrl: text, trackingNumber: text })
   .nullish()
-  .transform((value): Properties => {
-    const out: Properties = {}
-    for (const [key, v] of Object.entries(value ?? {})) if (v !== null) out[key] = String(v)
-    return out
-  })
 
-const optionalText = z.string().nullish().transform((v) => v ?? null)
+const orderItemShape = z.object({
+  id,
+  margin: dollarsNumber.nullish(),
+  name: z.string(),
+  quantity: integer,
+  price: dollarsNumber,
+  total: dollarsNumber,
+  properties,
+  status: z.string(),
+  imageUrl: text,
+  shippingMethod: text,
+  shipment: text,
+  possibleStatuses: z.array(z.string()).nullish(),
+  sellrequestId: text,
+  trackingInformation: trackingShape
+})
 
-function extraOf(raw: Record<string, unknown>, known: readonly string[]): Extra {
+const orderShape = z.object({
+  id,
+  orderDate: zonelessInstant,
+  orderNo: z.union([z.string(), z.number()]),
+  status: z.string(),
+  quantity: numericString,
+  products: numericString,
+  totalPrice: dollarsString,
+  amountPaid: dollarsString,
+  items: z.array(orderItemShape)
+})
+
+type WireSellRequest = z.infer<typeof sellRequestShape>
+type WireOrderItem = z.infer<typeof orderItemShape>
+type WireOrder = z.infer<typeof orderShape>
+type WireTracking = z.infer<typeof trackingShape>
+
+// ── Conversion (of checked objects) ────────────────────────────────────────────────────────────
+
+/** A value the shape accepted but that still cannot be used (e.g. 2026-02-31): reported like a shape failure. */
+export class WireValueError extends Error {}
+
+const cents = (value: number | string): number => {
+  const result = typeof value === 'number' ? centsFromNumber(value) : centsFromDecimalString(value)
+  if (result === null) throw new WireValueError(`expected an amount in dollars, got ${JSON.stringify(value)}`)
+  return result
+}
+const count = (value: number | string): number => (typeof value === 'number' ? value : Number(value))
+
+function instant(value: string, zoneless: boolean): string {
+  const result = zoneless ? (instantFromZonelessUtc(value) ?? instantFromZoned(value)) : instantFromZoned(value)
+  if (result === null) throw new WireValueError(`expected a real date and time, got ${JSON.stringify(value)}`)
+  return result
+}
+
+function propertiesOf(value: WireSellRequest['properties']): Properties {
+  const out: Properties = {}
+  for (const key in value ?? {}) {
+    const v = value![key]
+    if (v !== null && v !== undefined) out[key] = String(v)
+  }
+  return out
+}
+
+/** Fields the spec does not name, kept for display. */
+function extraOf(raw: object, known: ReadonlySet<string>): Extra {
   const extra: Extra = {}
-  for (const [key, value] of Object.entries(raw)) if (!known.includes(key)) extra[key] = value
+  for (const key in raw) if (!known.has(key)) extra[key] = (raw as Record<string, unknown>)[key]
   return extra
 }
 
-const SELL_REQUEST_KEYS = [
-  'id', 'name', 'category', 'brand', 'price', 'msrp', 'sku', 'status', 'quantity', 'minQuantity',
-  'properties', 'seller', 'imgUrl', 'createdAt', 'updatedAt'
-] as const
+const keysOf = (shape: { shape: Record<string, unknown> }) => new Set(Object.keys(shape.shape))
+const SELL_REQUEST_KEYS = keysOf(sellRequestShape)
+const ORDER_ITEM_KEYS = keysOf(orderItemShape)
+const ORDER_KEYS = keysOf(orderShape)
 
-export const sellRequestWire = z
-  .looseObject({
-    id,
-    name: z.string(),
-    category: z.string().nullish(),
-    brand: z.string().nullish(),
-    price: dollarsNumber,
-    msrp: dollarsNumber.nullish(),
-    sku: z.string().nullish(),
-    status: z.string(),
-    quantity: integer,
-    minQuantity: integer.nullish(),
-    properties,
-    seller: z.string().nullish(),
-    imgUrl: optionalText,
-    createdAt: zonedInstant,
-    updatedAt: zonedInstant
-  })
-  .transform(
-    (w): SellRequest => ({
-      id: w.id,
-      name: w.name,
-      category: w.category ?? '',
-      brand: w.brand ?? '',
-      priceCents: w.price,
-      msrpCents: w.msrp ?? null,
-      sku: w.sku ?? '',
-      status: w.status,
-      quantity: w.quantity,
-      minQuantity: w.minQuantity ?? 1,
-      properties: w.properties,
-      seller: w.seller ?? '',
-      imgUrl: w.imgUrl,
-      createdAt: w.createdAt,
-      updatedAt: w.updatedAt,
-      extra: extraOf(w, SELL_REQUEST_KEYS)
-    })
-  )
+export function sellRequestFromWire(w: WireSellRequest): SellRequest {
+  return {
+    id: w.id,
+    name: w.name,
+    category: w.category ?? '',
+    brand: w.brand ?? '',
+    priceCents: cents(w.price),
+    msrpCents: w.msrp === null || w.msrp === undefined ? null : cents(w.msrp),
+    sku: w.sku ?? '',
+    status: w.status,
+    quantity: count(w.quantity),
+    minQuantity: w.minQuantity === null || w.minQuantity === undefined ? 1 : count(w.minQuantity),
+    properties: propertiesOf(w.properties),
+    seller: w.seller ?? '',
+    imgUrl: w.imgUrl ?? null,
+    createdAt: instant(w.createdAt, false),
+    updatedAt: instant(w.updatedAt, false),
+    extra: extraOf(w, SELL_REQUEST_KEYS)
+  }
+}
 
-const trackingWire = z
-  .looseObject({
-    slugId: z.string().nullish(),
-    carrier: z.string().nullish(),
-    trackerId: z.string().nullish(),
-    trackingUrl: z.string().nullish(),
-    trackingNumber: z.string().nullish()
-  })
-  .nullish()
-  .transform(
-    (w): TrackingInformation | null =>
-      w
-        ? {
-            slugId: w.slugId ?? '',
-            carrier: w.carrier ?? '',
-            trackerId: w.trackerId ?? '',
-            trackingUrl: w.trackingUrl ?? '',
-            trackingNumber: w.trackingNumber ?? ''
-          }
-        : null
-  )
+function trackingFromWire(w: WireTracking): TrackingInformation | null {
+  if (!w) return null
+  return {
+    slugId: w.slugId ?? '',
+    carrier: w.carrier ?? '',
+    trackerId: w.trackerId ?? '',
+    trackingUrl: w.trackingUrl ?? '',
+    trackingNumber: w.trackingNumber ?? ''
+  }
+}
 
-const ORDER_ITEM_KEYS = [
-  'id', 'margin', 'name', 'quantity', 'price', 'total', 'properties', 'status', 'imageUrl', 'warrantyTime',
-  'shippingTime', 'shippingMethod', 'shipment', 'possibleStatuses', 'sellrequestId', 'trackingInformation'
-] as const
+function orderItemFromWire(w: WireOrderItem): OrderItem {
+  const raw = w as WireOrderItem & { warrantyTime?: unknown; shippingTime?: unknown }
+  return {
+    id: w.id,
+    name: w.name,
+    quantity: count(w.quantity),
+    priceCents: cents(w.price),
+    totalCents: cents(w.total),
+    marginCents: w.margin === null || w.margin === undefined ? null : cents(w.margin),
+    properties: propertiesOf(w.properties),
+    status: w.status,
+    imageUrl: w.imageUrl ?? null,
+    warrantyTime: raw.warrantyTime ?? null,
+    shippingTime: raw.shippingTime ?? null,
+    shippingMethod: w.shippingMethod ?? null,
+    shipment: w.shipment ?? null,
+    possibleStatuses: w.possibleStatuses ?? [],
+    sellRequestId: w.sellrequestId ?? null,
+    tracking: trackingFromWire(w.trackingInformation),
+    extra: extraOf(w, new Set([...ORDER_ITEM_KEYS, 'warrantyTime', 'shippingTime']))
+  }
+}
 
-export const orderItemWire = z
-  .looseObject({
-    id,
-    margin: dollarsNumber.nullish(),
-    name: z.string(),
-    quantity: integer,
-    price: dollarsNumber,
-    total: dollarsNumber,
-    properties,
-    status: z.string(),
-    imageUrl: optionalText,
-    warrantyTime: z.unknown(),
-    shippingTime: z.unknown(),
-    shippingMethod: optionalText,
-    shipment: optionalText,
-    possibleStatuses: z.array(z.string()).nullish(),
-    sellrequestId: optionalText,
-    trackingInformation: trackingWire
-  })
-  .transform(
-    (w): OrderItem => ({
-      id: w.id,
-      name: w.name,
-      quantity: w.quantity,
-      priceCents: w.price,
-      totalCents: w.total,
-      marginCents: w.margin ?? null,
-      properties: w.properties,
-      status: w.status,
-      imageUrl: w.imageUrl,
-      warrantyTime: w.warrantyTime ?? null,
-      shippingTime: w.shippingTime ?? null,
-      shippingMethod: w.shippingMethod,
-      shipment: w.shipment,
-      possibleStatuses: w.possibleStatuses ?? [],
-      sellRequestId: w.sellrequestId,
-      tracking: w.trackingInformation,
-      extra: extraOf(w, ORDER_ITEM_KEYS)
-    })
-  )
+export function orderFromWire(w: WireOrder): Order {
+  return {
+    id: w.id,
+    orderDate: instant(w.orderDate, true),
+    orderNo: String(w.orderNo),
+    status: w.status,
+    quantity: count(w.quantity),
+    products: count(w.products),
+    totalCents: cents(w.totalPrice),
+    amountPaidCents: cents(w.amountPaid),
+    items: w.items.map(orderItemFromWire),
+    extra: extraOf(w, ORDER_KEYS)
+  }
+}
 
-const ORDER_KEYS = ['id', 'orderDate', 'orderNo', 'status', 'quantity', 'products', 'totalPrice', 'amountPaid', 'items'] as const
+/**
+ * Checks a parsed response against a format and converts it: the value, or what is wrong with it
+ * ("data.3.totalPrice: expected an amount in dollars").
+ */
+export function readWire<T>(format: WireFormat<T>, body: unknown): { ok: true; value: T } | { ok: false; problem: string } {
+  const checked = format.shape.safeParse(body)
+  if (!checked.success) {
+    const problem = checked.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
+      .join('; ')
+    return { ok: false, problem }
+  }
+  try {
+    return { ok: true, value: format.convert(body) } // the original object: fields the shape does not name are kept
+  } catch (error) {
+    if (error instanceof WireValueError) return { ok: false, problem: error.message }
+    throw error
+  }
+}
 
-export const orderWire = z
-  .looseObject({
-    id,
-    orderDate: zonelessInstant,
-    orderNo: z.union([z.string(), z.number()]).transform(String),
-    status: z.string(),
-    quantity: numericString,
-    products: numericString,
-    totalPrice: dollarsString,
-    amountPaid: dollarsString,
-    items: z.array(orderItemWire)
-  })
-  .transform(
-    (w): Order => ({
-      id: w.id,
-      orderDate: w.orderDate,
-      orderNo: w.orderNo,
-      status: w.status,
-      quantity: w.quantity,
-      products: w.products,
-      totalCents: w.totalPrice,
-      amountPaidCents: w.amountPaid,
-      items: w.items,
-      extra: extraOf(w, ORDER_KEYS)
-    })
-  )
+// ── Response formats ───────────────────────────────────────────────────────────────────────────
+
+/** Where a list response keeps its rows, as a JSON path (the snapshot stores rows as received). */
+export const ORDER_ROWS_PATH = '$.data'
+export const SELL_REQUEST_ROWS_PATH = '$.data.data'
 
 /** GET /v1/orders/seller */
-export const orderListWire = z.looseObject({ total: numericString, data: z.array(orderWire) })
+export const orderListFormat: WireFormat<{ total: number; orders: Order[] }> = {
+  shape: z.object({ total: numericString, data: z.array(orderShape) }),
+  convert: (checked) => {
+    const body = checked as { total: number | string; data: WireOrder[] }
+    return { total: count(body.total), orders: body.data.map(orderFromWire) }
+  }
+}
 
 /** GET /v1/sell-requests */
-export const sellRequestListWire = z.looseObject({
-  data: z.looseObject({ total: integer, data: z.array(sellRequestWire) })
-})
+export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: SellRequest[] }> = {
+  shape: z.object({ data: z.object({ total: integer, data: z.array(sellRequestShape) }) }),
+  convert: (checked) => {
+    const body = checked as { data: { total: number | string; data: WireSellRequest[] } }
+    return { total: count(body.data.total), sellRequests: body.data.data.map(sellRequestFromWire) }
+  }
+}
 
 /** PATCH /v1/sell-requests/:id */
-export const sellRequestEditWire = z.looseObject({ data: sellRequestWire })
+export const sellRequestEditFormat: WireFormat<SellRequest> = {
+  shape: z.object({ data: sellRequestShape }),
+  convert: (checked) => sellRequestFromWire((checked as { data: WireSellRequest }).data)
+}
 
 /** DELETE /v1/sell-requests/:id */
-export const sellRequestDeleteWire = z.looseObject({ data: z.looseObject({ id }) })
+export const sellRequestDeleteFormat: WireFormat<{ id: string }> = {
+  shape: z.object({ data: z.object({ id }) }),
+  convert: (checked) => ({ id: (checked as { data: { id: string } }).data.id })
+}
 
 /** An error body as servers commonly send it; every field optional (the spec does not show one). */
-export const errorBodyWire = z.looseObject({
+export const errorBodyWire = z.object({
   message: z.union([z.string(), z.array(z.string())]).optional(),
   error: z.string().optional(),
   description: z.string().optional()

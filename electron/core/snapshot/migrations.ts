@@ -1,40 +1,32 @@
 /**
- * The snapshot's schema, as numbered migrations (PRAGMA user_version). Append, never edit: a file
- * written by an older Seller Desk is brought forward one step at a time.
+ * The snapshot's schema, as numbered migrations (PRAGMA user_version). Append, never edit a released
+ * one: a file written by an older Seller Desk is brought forward one step at a time.
  *
- * Orders and sell requests are kept twice: the live tables the app reads, and `*_staged` tables a full
- * sync fills page by page (resumable) before swapping them in with one transaction.
+ * Each resource is a narrow table of the columns lists filter and sort on (scans stay fast) plus a
+ * table of the full JSON documents, read only for the rows of the page shown. A full sync fills the
+ * `*_staged` twins page by page (resumable), then swaps them in by renaming, in one transaction.
  */
 
-const orderTables = (suffix: string) => `
+export const ORDER_TABLES = (suffix: string) => `
 CREATE TABLE orders${suffix} (
   id TEXT PRIMARY KEY,
   order_no TEXT NOT NULL,
   order_ms INTEGER NOT NULL,
   status TEXT NOT NULL,
+  item_statuses TEXT NOT NULL,
   quantity INTEGER NOT NULL,
   products INTEGER NOT NULL,
   total_cents INTEGER NOT NULL,
   amount_paid_cents INTEGER NOT NULL,
-  search_text TEXT NOT NULL,
-  json TEXT NOT NULL
+  search_text TEXT NOT NULL
 );
-CREATE TABLE order_items${suffix} (
-  order_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  status TEXT NOT NULL,
-  quantity INTEGER NOT NULL,
-  price_cents INTEGER NOT NULL,
-  total_cents INTEGER NOT NULL,
-  sell_request_id TEXT,
-  shipment TEXT,
-  tracking_number TEXT,
-  PRIMARY KEY (order_id, position)
-);`
+CREATE TABLE order_docs${suffix} (id TEXT PRIMARY KEY, json TEXT NOT NULL);`
 
-const sellRequestTable = (suffix: string) => `
+export const ORDER_INDEXES = `
+CREATE INDEX orders_by_date ON orders(order_ms, id);
+CREATE INDEX orders_by_total ON orders(total_cents, id);`
+
+export const SELL_REQUEST_TABLES = (suffix: string) => `
 CREATE TABLE sell_requests${suffix} (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,
@@ -47,22 +39,23 @@ CREATE TABLE sell_requests${suffix} (
   quantity INTEGER NOT NULL,
   min_quantity INTEGER NOT NULL,
   updated_ms INTEGER NOT NULL,
-  search_text TEXT NOT NULL,
-  json TEXT NOT NULL
-);`
+  search_text TEXT NOT NULL
+);
+CREATE TABLE sell_request_docs${suffix} (id TEXT PRIMARY KEY, json TEXT NOT NULL);`
+
+export const SELL_REQUEST_INDEXES = `
+CREATE INDEX sell_requests_by_updated ON sell_requests(updated_ms, id);
+CREATE INDEX sell_requests_by_price ON sell_requests(price_cents, id);
+CREATE INDEX sell_requests_by_quantity ON sell_requests(quantity, id);`
 
 export const MIGRATIONS: readonly string[] = [
-  // 1: orders, items, sell requests, their staging twins, sync bookkeeping.
-  `${orderTables('')}
-  CREATE INDEX orders_by_date ON orders(order_ms, id);
-  CREATE INDEX orders_by_total ON orders(total_cents, id);
-  CREATE INDEX order_items_by_status ON order_items(status, order_id);
-  ${orderTables('_staged')}
-  ${sellRequestTable('')}
-  CREATE INDEX sell_requests_by_updated ON sell_requests(updated_ms, id);
-  CREATE INDEX sell_requests_by_price ON sell_requests(price_cents, id);
-  CREATE INDEX sell_requests_by_quantity ON sell_requests(quantity, id);
-  ${sellRequestTable('_staged')}
+  // 1: orders, sell requests, their staging twins, sync bookkeeping.
+  `${ORDER_TABLES('')}
+  ${ORDER_INDEXES}
+  ${ORDER_TABLES('_staged')}
+  ${SELL_REQUEST_TABLES('')}
+  ${SELL_REQUEST_INDEXES}
+  ${SELL_REQUEST_TABLES('_staged')}
   CREATE TABLE sync_state (
     resource TEXT PRIMARY KEY,
     last_full_ms INTEGER,

@@ -1,12 +1,20 @@
 /**
- * Sell requests in the snapshot: writing pages, swapping a staged full sync in, single-row updates
- * after an edit or delete, and the list query done in SQLite.
+ * Sell requests in the snapshot: writing pages (one JSON array per page, unpacked in SQLite), swapping
+ * a staged full sync in, single-row updates after an edit or delete, and the list query in SQLite.
  */
 import type { Page, SellRequest, SortDir } from '../domain'
+import type { WireRows } from '../sellerApi'
+import { sellRequestFromWire } from '../sellerApi/wire'
 import { scalar, type Db } from './database'
 import { containsPattern, searchText } from './likePattern'
+import { SELL_REQUEST_INDEXES, SELL_REQUEST_TABLES } from './migrations'
+import type { Tables } from './orderTable'
 
-export type SellRequestTables = '' | '_staged'
+/** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
+export interface SellRequestBatch {
+  rows: SellRequest[]
+  wire: WireRows
+}
 
 export interface SellRequestQuery {
   page: number
@@ -17,61 +25,73 @@ export interface SellRequestQuery {
   sortDir: SortDir
 }
 
-export function writeSellRequests(db: Db, rows: SellRequest[], tables: SellRequestTables): void {
-  const upsert = db.prepare(
-    `INSERT OR REPLACE INTO sell_requests${tables} (id, name, sku, brand, category, status, price_cents, msrp_cents, quantity, min_quantity, updated_ms, search_text, json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  )
-  for (const row of rows) {
-    upsert.run(
-      row.id, row.name, row.sku, row.brand, row.category, row.status, row.priceCents, row.msrpCents, row.quantity, row.minQuantity,
-      Date.parse(row.updatedAt), searchText([row.name, row.sku, row.brand]), JSON.stringify(row)
-    )
-  }
+export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequestBatch, tables: Tables): void {
+  if (sellRequests.length === 0) return
+  const rows = sellRequests.map((row) => [
+    row.id, row.name, row.sku, row.brand, row.category, row.status, row.priceCents, row.msrpCents, row.quantity, row.minQuantity,
+    Date.parse(row.updatedAt), searchText([row.name, row.sku, row.brand])
+  ])
+  db.prepare(
+    `INSERT OR REPLACE INTO sell_requests${tables} (id, name, sku, brand, category, status, price_cents, msrp_cents, quantity, min_quantity, updated_ms, search_text)
+     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11
+     FROM json_each(?)`
+  ).run(JSON.stringify(rows))
+  db.prepare(`INSERT OR REPLACE INTO sell_request_docs${tables} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
 }
 
 export function deleteSellRequest(db: Db, id: string): void {
   db.prepare('DELETE FROM sell_requests WHERE id = ?').run(id)
+  db.prepare('DELETE FROM sell_request_docs WHERE id = ?').run(id)
 }
 
+/** Replaces the live sell requests with the staged ones by renaming (inside the caller's transaction). */
 export function promoteStagedSellRequests(db: Db): void {
   db.exec(`
-    DELETE FROM sell_requests;
-    INSERT INTO sell_requests SELECT * FROM sell_requests_staged;
-    DELETE FROM sell_requests_staged;`)
+    DROP TABLE sell_requests; DROP TABLE sell_request_docs;
+    ALTER TABLE sell_requests_staged RENAME TO sell_requests; ALTER TABLE sell_request_docs_staged RENAME TO sell_request_docs;
+    ${SELL_REQUEST_INDEXES}
+    ${SELL_REQUEST_TABLES('_staged')}`)
 }
 
 export function clearStagedSellRequests(db: Db): void {
-  db.exec('DELETE FROM sell_requests_staged')
+  db.exec('DELETE FROM sell_requests_staged; DELETE FROM sell_request_docs_staged;')
 }
 
-const SORT_COLUMN = { updated: 'updated_ms', price: 'price_cents', quantity: 'quantity', name: 'name COLLATE NOCASE' } as const
+const SORT_COLUMN = { updated: 'updated_ms', price: 'price_cents', quantity: 'quantity', name: 'name' } as const
 
 export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellRequest> {
   const where: string[] = []
   const params: unknown[] = []
   if (query.searchTerm?.trim()) {
-    where.push("search_text LIKE ? ESCAPE '\\'")
+    where.push("s.search_text LIKE ? ESCAPE '\\'")
     params.push(containsPattern(query.searchTerm))
   }
   if (query.statuses?.length) {
-    where.push(`status IN (${query.statuses.map(() => '?').join(',')})`)
+    where.push(`s.status IN (${query.statuses.map(() => '?').join(',')})`)
     params.push(...query.statuses)
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
-  const total = scalar<number>(db, `SELECT COUNT(*) FROM sell_requests ${whereSql}`, ...params) ?? 0
+  const column = SORT_COLUMN[query.sortBy]
+  const collate = query.sortBy === 'name' ? ' COLLATE NOCASE' : ''
+  const total = scalar<number>(db, `SELECT COUNT(*) FROM sell_requests s ${whereSql}`, ...params) ?? 0
   const rows = db
-    .prepare(`SELECT json FROM sell_requests ${whereSql} ORDER BY ${SORT_COLUMN[query.sortBy]} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${whereSql} ORDER BY s.${column}${collate} ${dir}, s.id ${dir} LIMIT ? OFFSET ?) AS p
+       JOIN sell_request_docs d ON d.id = p.id ORDER BY p.k${collate} ${dir}, p.id ${dir}`
+    )
     .raw()
     .all(...params, query.take, (query.page - 1) * query.take) as [string][]
-  return { total, page: query.page, take: query.take, rows: rows.map(([json]) => JSON.parse(json) as SellRequest) }
+  return { total, page: query.page, take: query.take, rows: rows.map(([json]) => sellRequestFromDoc(json)) }
 }
 
 export function sellRequestStatuses(db: Db): string[] {
   return (db.prepare('SELECT DISTINCT status FROM sell_requests ORDER BY status').raw().all() as [string][]).map(([s]) => s)
 }
 
+/** A stored document (checked when it was written) → the domain sell request. */
+const sellRequestFromDoc = (json: string): SellRequest => sellRequestFromWire(JSON.parse(json) as Parameters<typeof sellRequestFromWire>[0])
+
 export function allSellRequests(db: Db): SellRequest[] {
-  return (db.prepare('SELECT json FROM sell_requests ORDER BY id').raw().all() as [string][]).map(([json]) => JSON.parse(json) as SellRequest)
+  return (db.prepare('SELECT json FROM sell_request_docs ORDER BY id').raw().all() as [string][]).map(([json]) => sellRequestFromDoc(json))
 }

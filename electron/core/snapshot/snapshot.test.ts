@@ -8,16 +8,25 @@ import { join } from 'node:path'
 import Database from 'libsql'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { generateMarketplace } from '../../sandbox'
-import { orderListWire, sellRequestListWire } from '../sellerApi/wire'
+import { orderFromWire, sellRequestFromWire } from '../sellerApi/wire'
 import { wireOrder, wireSellRequest } from '../../sandbox/wire'
 import type { Order, SellRequest } from '../domain'
+import type { OrderBatch, SellRequestBatch } from './snapshot'
 import { MIGRATIONS } from './migrations'
 import { openSnapshot, snapshotFileFor, type Snapshot } from './snapshot'
 
 const BASE = 'http://127.0.0.1:1'
 const state = generateMarketplace({ seed: 3, orders: 400, sellRequests: 300 })
-const orders: Order[] = orderListWire.parse({ total: String(state.orders.length), data: state.orders.map((o) => wireOrder(o, BASE)) }).data
-const sellRequests: SellRequest[] = sellRequestListWire.parse({ data: { total: state.sellRequests.length, data: state.sellRequests.map((s) => wireSellRequest(s, BASE)) } }).data.data
+const wireOrders = state.orders.map((o) => wireOrder(o, BASE))
+const wireSellRequests = state.sellRequests.map((s) => wireSellRequest(s, BASE))
+const orders: Order[] = wireOrders.map(orderFromWire)
+const sellRequests: SellRequest[] = wireSellRequests.map(sellRequestFromWire)
+
+/** Rows as a page the way the client hands them to the snapshot: converted, and as received. */
+const orderBatch = (rows: Order[]): OrderBatch => ({ rows, wire: { json: JSON.stringify(rows.map((r) => wireOrders[orders.indexOf(r)] ?? wireFor(r))), path: '$' } })
+const sellRequestBatch = (rows: SellRequest[]): SellRequestBatch => ({ rows, wire: { json: JSON.stringify(rows.map((r) => ({ ...wireSellRequests.find((w) => w.id === r.id)!, price: r.priceCents / 100, quantity: r.quantity }))), path: '$' } })
+/** An order not in the generated set (a copy under a new id). */
+const wireFor = (order: Order) => ({ ...wireOrders[0]!, id: order.id, orderNo: order.orderNo })
 
 let dir: string
 let snapshot: Snapshot
@@ -29,8 +38,8 @@ function seeded(): Snapshot {
     s.beginRun({ resource, startedMs: Date.now(), take: 100, windowFromMs: null, total: rows.length, pagesDone: [] })
     for (let page = 0; page * 100 < rows.length; page++) {
       const slice = rows.slice(page * 100, page * 100 + 100)
-      if (resource === 'orders') s.stagePage('orders', page + 1, slice as Order[])
-      else s.stagePage('sellRequests', page + 1, slice as SellRequest[])
+      if (resource === 'orders') s.stagePage('orders', page + 1, orderBatch(slice as Order[]))
+      else s.stagePage('sellRequests', page + 1, sellRequestBatch(slice as SellRequest[]))
     }
     s.commitRun(resource, rows.length)
   }
@@ -142,7 +151,7 @@ describe('sell request list query', () => {
 
   it('applies an edit and a delete to the live table', () => {
     const target = sellRequests[5]!
-    snapshot.putSellRequest({ ...target, priceCents: 1, quantity: 999 })
+    snapshot.putSellRequest(sellRequestBatch([{ ...target, priceCents: 1, quantity: 999 }]))
     expect(snapshot.querySellRequests({ ...all, searchTerm: target.sku }).rows[0]).toMatchObject({ priceCents: 1, quantity: 999 })
     snapshot.removeSellRequest(target.id)
     expect(snapshot.querySellRequests({ ...all, searchTerm: target.sku }).total).toBe(0)
@@ -153,7 +162,7 @@ describe('atomic swaps', () => {
   it('a staged full sync is invisible until committed, and reports only unseen orders', () => {
     const extra = { ...orders[0]!, id: '11111111-1111-4111-8111-111111111111', orderNo: '999999' }
     snapshot.beginRun({ resource: 'orders', startedMs: Date.now(), take: 1000, windowFromMs: null, total: 401, pagesDone: [] })
-    snapshot.stagePage('orders', 1, [...orders.slice(0, 200), extra])
+    snapshot.stagePage('orders', 1, orderBatch([...orders.slice(0, 200), extra]))
     expect(snapshot.dump().orders).toHaveLength(400) // the live table is untouched while staging
     expect(snapshot.run('orders')?.pagesDone).toEqual([1])
     const { newOrderIds } = snapshot.commitRun('orders', 201)

@@ -6,18 +6,18 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Order, Page, SellRequest } from '../domain'
-import { openDatabase, type Db } from './database'
+import { openDatabase } from './database'
 import {
-  allOrders, clearStagedOrders, countOrders, orderStatuses, promoteStagedOrders, queryOrders, summarizeOrders, unknownOrderIds, writeOrders,
-  type OrderQuery
+  allOrders, clearStagedOrders, countOrders, orderStatuses, promoteStagedOrders, queryOrders, stagedOrderIds, summarizeOrders, unknownOrderIds,
+  writeOrders, type OrderBatch, type OrderQuery
 } from './orderTable'
 import {
   allSellRequests, clearStagedSellRequests, deleteSellRequest, promoteStagedSellRequests, querySellRequests, sellRequestStatuses,
-  writeSellRequests, type SellRequestQuery
+  writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type SyncRun } from './syncBookkeeping'
 
-export type { OrderQuery, SellRequestQuery, Resource, ResourceSyncState, SyncRun }
+export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
 export function snapshotFileFor(userDataDir: string, account: { demo: boolean; baseUrl: string; sellerId: string | null }): string {
@@ -38,15 +38,15 @@ export interface Snapshot {
   run(resource: Resource): SyncRun | null
   beginRun(run: SyncRun): void
   /** Stores one page of a full sync (one transaction, page marked done with it). */
-  stagePage(resource: 'orders', page: number, rows: Order[]): void
-  stagePage(resource: 'sellRequests', page: number, rows: SellRequest[]): void
+  stagePage(resource: 'orders', page: number, batch: OrderBatch): void
+  stagePage(resource: 'sellRequests', page: number, batch: SellRequestBatch): void
   /** Swaps a completed full sync in (one transaction). Returns order ids not seen before (empty on a first sync). */
   commitRun(resource: Resource, serverTotal: number): { newOrderIds: string[] }
   abandonRun(resource: Resource): void
-  /** Applies changed rows from an incremental sync (one transaction). */
-  applyChanges(resource: 'orders', rows: Order[], syncedMs: number): { newOrderIds: string[] }
-  applyChanges(resource: 'sellRequests', rows: SellRequest[], syncedMs: number): { newOrderIds: string[] }
-  putSellRequest(row: SellRequest): void
+  /** Applies the pages of changed rows an incremental sync fetched (one transaction). */
+  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): { newOrderIds: string[] }
+  applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): { newOrderIds: string[] }
+  putSellRequest(batch: SellRequestBatch): void
   removeSellRequest(id: string): void
   /** Everything, for tests and reconciliation checks. */
   dump(): { orders: Order[]; sellRequests: SellRequest[] }
@@ -62,8 +62,6 @@ export function openSnapshot(file: string): Snapshot {
     if (readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0) return []
     return [...unknownOrderIds(db, ids)]
   }
-
-  const stagedIds = (database: Db) => (database.prepare('SELECT id FROM orders_staged').raw().all() as [string][]).map(([id]) => id)
 
   return {
     file,
@@ -84,12 +82,12 @@ export function openSnapshot(file: string): Snapshot {
         writeRun(db, run)
       })
     },
-    stagePage(resource: Resource, page: number, rows: Order[] | SellRequest[]) {
+    stagePage(resource: Resource, page: number, batch: OrderBatch | SellRequestBatch) {
       tx(() => {
         const run = readRun(db, resource)
         if (!run) throw new Error(`no ${resource} sync run to stage into`)
-        if (resource === 'orders') writeOrders(db, rows as Order[], '_staged')
-        else writeSellRequests(db, rows as SellRequest[], '_staged')
+        if (resource === 'orders') writeOrders(db, batch as OrderBatch, '_staged')
+        else writeSellRequests(db, batch as SellRequestBatch, '_staged')
         if (!run.pagesDone.includes(page)) run.pagesDone.push(page)
         writeRun(db, run)
       })
@@ -100,7 +98,7 @@ export function openSnapshot(file: string): Snapshot {
         if (!run) throw new Error(`no ${resource} sync run to commit`)
         let newOrderIds: string[] = []
         if (resource === 'orders') {
-          newOrderIds = newOrderIdsAmong(stagedIds(db))
+          newOrderIds = newOrderIdsAmong(stagedOrderIds(db))
           promoteStagedOrders(db)
         } else {
           promoteStagedSellRequests(db)
@@ -117,20 +115,20 @@ export function openSnapshot(file: string): Snapshot {
         deleteRun(db, resource)
       })
     },
-    applyChanges(resource: Resource, rows: Order[] | SellRequest[], syncedMs: number) {
+    applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
       return tx(() => {
         let newOrderIds: string[] = []
         if (resource === 'orders') {
-          newOrderIds = newOrderIdsAmong((rows as Order[]).map((order) => order.id))
-          writeOrders(db, rows as Order[], '')
+          newOrderIds = newOrderIdsAmong((batches as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id)))
+          for (const batch of batches as OrderBatch[]) writeOrders(db, batch, '')
         } else {
-          writeSellRequests(db, rows as SellRequest[], '')
+          for (const batch of batches as SellRequestBatch[]) writeSellRequests(db, batch, '')
         }
         writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
         return { newOrderIds }
       })
     },
-    putSellRequest: (row) => tx(() => writeSellRequests(db, [row], '')),
+    putSellRequest: (batch) => tx(() => writeSellRequests(db, batch, '')),
     removeSellRequest: (id) => tx(() => deleteSellRequest(db, id)),
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {

@@ -11,9 +11,8 @@
  * Retries, backoff and `Retry-After` are the client's; a malformed page aborts the sync and leaves the
  * live snapshot as it was.
  */
-import type { Order, SellRequest } from '../domain'
 import type { SellerApi } from '../sellerApi'
-import type { Resource, Snapshot } from '../snapshot/snapshot'
+import type { OrderBatch, Resource, SellRequestBatch, Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from './boundedConcurrency'
 
 export interface SyncSettings {
@@ -61,6 +60,8 @@ export interface SyncReport {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+type Batch = OrderBatch | SellRequestBatch
+
 export interface SyncEngineDeps {
   api: SellerApi
   snapshot: Snapshot
@@ -77,14 +78,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const s = deps.settings
     const options = { signal, retries: s.retriesPerPage }
     if (resource === 'orders') {
-      const { total, orders } = await api.listOrders(
+      const { total, orders, wire } = await api.listOrders(
         { page: query.page, take: s.take, sortDir: query.sortDir, ...(query.fromMs != null ? { fromDate: new Date(query.fromMs).toISOString() } : {}) },
         options
       )
-      return { total, rows: orders as (Order | SellRequest)[] }
+      return { total, batch: { rows: orders, wire } as Batch }
     }
-    const { total, sellRequests } = await api.listSellRequests({ page: query.page, take: s.take, sortDir: query.sortDir }, options)
-    return { total, rows: sellRequests as (Order | SellRequest)[] }
+    const { total, sellRequests, wire } = await api.listSellRequests({ page: query.page, take: s.take, sortDir: query.sortDir }, options)
+    return { total, batch: { rows: sellRequests, wire } as Batch }
   }
 
   function kindFor(resource: Resource, requested: SyncKind | 'auto'): SyncKind {
@@ -105,7 +106,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       counters.pages++
       run = { resource, startedMs, take: s.take, windowFromMs, total: first.total, pagesDone: [] }
       snapshot.beginRun(run)
-      stage(resource, 1, first.rows)
+      stage(resource, 1, first.batch)
       run.pagesDone.push(1)
     }
     const pagesTotal = Math.max(1, Math.ceil(run.total / s.take))
@@ -116,12 +117,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     report()
     const runWindow = run.windowFromMs
     await forEachBounded(remaining, s.concurrency, async (page) => {
-      const { rows } = await fetchPage(resource, { page, sortDir: 'ASC', fromMs: runWindow }, signal)
+      const { batch } = await fetchPage(resource, { page, sortDir: 'ASC', fromMs: runWindow }, signal)
       counters.pages++
       if (signal.aborted) throw signal.reason
-      stage(resource, page, rows)
+      stage(resource, page, batch)
       pagesDone++
-      items += rows.length
+      items += batch.rows.length
       report()
     }, signal)
     const { newOrderIds } = snapshot.commitRun(resource, run.total)
@@ -130,9 +131,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return [...new Set([...newOrderIds, ...caughtUp])]
   }
 
-  function stage(resource: Resource, page: number, rows: (Order | SellRequest)[]) {
-    if (resource === 'orders') snapshot.stagePage('orders', page, rows as Order[])
-    else snapshot.stagePage('sellRequests', page, rows as SellRequest[])
+  function stage(resource: Resource, page: number, batch: Batch) {
+    if (resource === 'orders') snapshot.stagePage('orders', page, batch as OrderBatch)
+    else snapshot.stagePage('sellRequests', page, batch as SellRequestBatch)
   }
 
   async function incremental(resource: Resource, signal: AbortSignal, counters: { pages: number }, sinceMs?: number): Promise<string[]> {
@@ -144,31 +145,36 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const first = await fetchPage('orders', { page: 1, sortDir: 'DESC', fromMs: since }, signal)
       counters.pages++
       const pagesTotal = Math.max(1, Math.ceil(first.total / s.take))
-      const rows = [...(first.rows as Order[])]
-      let pagesDone = 1
-      deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal, items: rows.length })
+      const batches = [first.batch as OrderBatch]
+      let items = first.batch.rows.length
+      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: 1, pagesTotal, items })
       const rest = Array.from({ length: pagesTotal - 1 }, (_, i) => i + 2)
       await forEachBounded(rest, s.concurrency, async (page) => {
-        const result = await fetchPage('orders', { page, sortDir: 'DESC', fromMs: since }, signal)
+        const { batch } = await fetchPage('orders', { page, sortDir: 'DESC', fromMs: since }, signal)
         counters.pages++
-        rows.push(...(result.rows as Order[]))
-        deps.onProgress?.({ kind: 'incremental', resource, pagesDone: ++pagesDone, pagesTotal, items: rows.length })
+        batches.push(batch as OrderBatch)
+        items += batch.rows.length
+        deps.onProgress?.({ kind: 'incremental', resource, pagesDone: batches.length, pagesTotal, items })
       }, signal)
       if (signal.aborted) throw signal.reason
-      return snapshot.applyChanges('orders', rows, startedMs).newOrderIds
+      return snapshot.applyChanges('orders', batches, startedMs).newOrderIds
     }
-    const rows: SellRequest[] = []
+    // Sell requests: newest first until a row is older than the last sync. Whole pages are applied
+    // (rows just older than the cut-off are simply written again, unchanged).
+    const batches: SellRequestBatch[] = []
+    let items = 0
     for (let page = 1; ; page++) {
-      const result = await fetchPage('sellRequests', { page, sortDir: 'DESC' }, signal)
+      const { batch } = await fetchPage('sellRequests', { page, sortDir: 'DESC' }, signal)
       counters.pages++
-      const batch = result.rows as SellRequest[]
-      const fresh = batch.filter((row) => Date.parse(row.updatedAt) >= since)
-      rows.push(...fresh)
-      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: page, pagesTotal: page, items: rows.length })
-      if (fresh.length < batch.length || batch.length < s.take) break
+      const rows = (batch as SellRequestBatch).rows
+      batches.push(batch as SellRequestBatch)
+      const fresh = rows.filter((row) => Date.parse(row.updatedAt) >= since).length
+      items += fresh
+      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: page, pagesTotal: page, items })
+      if (fresh < rows.length || rows.length < s.take) break
     }
     if (signal.aborted) throw signal.reason
-    snapshot.applyChanges('sellRequests', rows, startedMs)
+    snapshot.applyChanges('sellRequests', batches, startedMs)
     return []
   }
 

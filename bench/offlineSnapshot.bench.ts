@@ -1,0 +1,147 @@
+/**
+ * Offline snapshots and sync, measured: `sh scripts/with-keyring.sh npx tsx bench/offlineSnapshot.bench.ts`
+ * (after `npx electron-vite build`). Sizes: 20,000 orders and 20,000 sell requests; the marketplace
+ * runs in its own process on loopback.
+ *
+ * - full sync vs fetching the same pages with plain fetch and discarding them (same take, same concurrency)
+ * - pages an incremental sync fetches after 50 orders changed
+ * - list query p95 (filter + sort + one page of 100) in core, and through the preview bridge
+ * - cold start of the browser preview to the first cached orders row visible
+ */
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { startPreviewHost } from '../e2e/preview/host'
+import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
+import { createSellerApi } from '../electron/core/sellerApi'
+import { openSnapshot, snapshotFileFor, type OrderQuery } from '../electron/core/snapshot/snapshot'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
+import { startMarketplaceProcess } from './marketplaceProcess'
+import { ms, percentile, report } from './stats'
+
+const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
+const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
+const settings = { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650 }
+const { take, concurrency } = settings
+
+const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
+const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-'))
+
+/** Every page of both resources with plain fetch, discarded: the floor a sync cannot beat. */
+async function plainFetchAll(): Promise<number> {
+  const started = performance.now()
+  for (const [path, total] of [['/v1/orders/seller', ORDERS], ['/v1/sell-requests', SELL_REQUESTS]] as const) {
+    const pages = Array.from({ length: Math.ceil(total / take) }, (_, i) => i + 1)
+    let next = 0
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < pages.length) {
+          const page = pages[next++]!
+          const response = await fetch(`${market.baseUrl}${path}?page=${page}&take=${take}&sortDir=ASC`, { headers: { 'x-api-key': market.apiKey } })
+          await response.arrayBuffer()
+        }
+      })
+    )
+  }
+  return performance.now() - started
+}
+
+const api = createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey })
+const snapshotFile = join(work, 'snapshot.sqlite')
+
+// Warm up both paths once (JIT, connection pool), then alternate measurements.
+await plainFetchAll()
+const fetchTimes: number[] = []
+const syncTimes: number[] = []
+for (let round = 0; round < 3; round++) {
+  fetchTimes.push(await plainFetchAll())
+  const file = join(work, `round-${round}.sqlite`)
+  const snapshot = openSnapshot(file)
+  const started = performance.now()
+  await createSyncEngine({ api, snapshot, settings }).run('full', new AbortController().signal)
+  syncTimes.push(performance.now() - started)
+  snapshot.close()
+  if (round === 2) cpSync(file, snapshotFile)
+}
+const fetchMedian = percentile(fetchTimes, 50)
+const syncMedian = percentile(syncTimes, 50)
+
+// Incremental after 50 orders changed.
+const snapshot = openSnapshot(snapshotFile)
+await market.command('touch 45')
+await market.command('add 5')
+const incremental = await createSyncEngine({ api, snapshot, settings }).run('incremental', new AbortController().signal)
+
+// List queries in core: filter + sort + one page of 100.
+const queries: OrderQuery[] = [
+  { page: 1, take: 100, sortBy: 'date', sortDir: 'DESC' },
+  { page: 50, take: 100, sortBy: 'total', sortDir: 'ASC' },
+  { page: 1, take: 100, sortBy: 'date', sortDir: 'DESC', searchTerm: 'iphone' },
+  { page: 3, take: 100, sortBy: 'total', sortDir: 'DESC', itemStatuses: ['ready-to-ship'] },
+  { page: 1, take: 100, sortBy: 'date', sortDir: 'ASC', fromMs: Date.now() - 30 * 86_400_000, toMs: Date.now() },
+  { page: 1, take: 100, sortBy: 'date', sortDir: 'DESC', searchTerm: 'galaxy 256', statuses: ['payment-confirmed'] }
+]
+const coreTimes: number[] = []
+for (let i = 0; i < 300; i++) {
+  const query = queries[i % queries.length]!
+  const started = performance.now()
+  snapshot.queryOrders(query)
+  coreTimes.push(performance.now() - started)
+}
+const sellTimes: number[] = []
+for (let i = 0; i < 120; i++) {
+  const started = performance.now()
+  snapshot.querySellRequests({ page: 1 + (i % 20), take: 100, sortBy: i % 2 ? 'price' : 'updated', sortDir: 'DESC', ...(i % 3 ? {} : { searchTerm: 'pro' }) })
+  sellTimes.push(performance.now() - started)
+}
+snapshot.close()
+
+// Through the bridge, and cold start: a preview host whose user data already holds this account's snapshot.
+const userDataDir = join(work, 'user-data')
+const secrets = await chooseSecretStore({ service: 'Seller Desk bench' })
+const probe = await api.listSellRequests({ take: 1 })
+const account = { demo: false, baseUrl: market.baseUrl, sellerId: probe.sellRequests[0]?.seller ?? null }
+mkdirSync(dirname(snapshotFileFor(userDataDir, account)), { recursive: true })
+cpSync(snapshotFile, snapshotFileFor(userDataDir, account))
+writeFileSync(join(userDataDir, 'session.json'), JSON.stringify({ lastAccount: { kind: 'marketplace', ...account }, lastBaseUrl: market.baseUrl }))
+await secrets.store.set(market.baseUrl, market.apiKey)
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+})
+const page = await browser.newPage()
+const coldStarted = performance.now()
+const host = await startPreviewHost({ userDataDir, keychainService: 'Seller Desk bench' })
+await page.goto(host.url)
+await page.getByTestId('order-row').first().waitFor()
+const coldStart = performance.now() - coldStarted
+
+const bridgeTimes: number[] = []
+for (let i = 0; i < 200; i++) {
+  const query = queries[i % queries.length]!
+  const input = { page: query.page, take: query.take, sortBy: query.sortBy, sortDir: query.sortDir, ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}), ...(query.itemStatuses ? { itemStatuses: query.itemStatuses } : {}) }
+  const started = performance.now()
+  const response = await fetch(`${host.origin}/rpc/orders.list`, { method: 'POST', headers: { 'x-preview-token': host.token, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+  await response.json()
+  bridgeTimes.push(performance.now() - started)
+}
+
+await browser.close()
+await host.close()
+await secrets.store.delete(market.baseUrl)
+await market.stop()
+
+console.log(`\nOffline snapshot benchmark: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}\n`)
+report([
+  ['plain fetch of all pages (median of 3)', ms(fetchMedian), ''],
+  ['full sync into the snapshot (median of 3)', ms(syncMedian), ''],
+  ['full sync / plain fetch', `${(syncMedian / fetchMedian).toFixed(2)}×`, 'budget ≤ 1.30×'],
+  ['incremental after 50 orders changed: order pages', String(incremental.pagesFetched.orders), `budget ≤ ${Math.ceil(50 / take) + 1}`],
+  ['order list query p95, core', ms(percentile(coreTimes, 95)), 'budget ≤ 20 ms'],
+  ['sell request list query p95, core', ms(percentile(sellTimes, 95)), ''],
+  ['order list query p95, through the bridge', ms(percentile(bridgeTimes, 95)), 'budget ≤ 30 ms'],
+  ['cold start to first cached order row', ms(coldStart), 'budget ≤ 1500 ms']
+])
+console.log(`\nraw: fetch ${fetchTimes.map(ms).join(', ')}; sync ${syncTimes.map(ms).join(', ')}`)

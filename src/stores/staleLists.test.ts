@@ -1,0 +1,40 @@
+import type { SyncStatus } from '@core/contract'
+import { describe, expect, it } from 'vitest'
+import { staleListsAfter } from './staleLists'
+
+const idle: SyncStatus = {
+  running: false,
+  kind: null,
+  resource: null,
+  pagesDone: 0,
+  pagesTotal: 0,
+  items: 0,
+  lastSyncedAt: '2026-11-20T12:00:00.000Z',
+  lastError: null,
+  online: true,
+  offlineSince: null
+}
+const running = (resource: SyncStatus['resource'], pagesDone = 1): SyncStatus => ({ ...idle, running: true, kind: 'full', resource, pagesDone, pagesTotal: 5 })
+
+describe('staleListsAfter', () => {
+  it('marks both lists stale when a sync ends', () => {
+    expect(staleListsAfter(running('sellRequests'), idle)).toEqual(['orders', 'sellRequests'])
+    expect(staleListsAfter(running(null), { ...idle, lastError: { kind: 'network', message: 'x' } })).toEqual(['orders', 'sellRequests'])
+  })
+
+  it('marks the resource a running sync moved on from', () => {
+    expect(staleListsAfter(running('orders', 5), running('sellRequests'))).toEqual(['orders'])
+  })
+
+  it('leaves lists alone while a resource is still syncing or nothing runs', () => {
+    expect(staleListsAfter(running('orders', 1), running('orders', 2))).toEqual([])
+    expect(staleListsAfter(running(null), running('orders'))).toEqual([])
+    expect(staleListsAfter(idle, { ...idle, online: false })).toEqual([])
+    expect(staleListsAfter(idle, running(null))).toEqual([])
+  })
+
+  it('reads both again on the first status when idle, not while a sync runs', () => {
+    expect(staleListsAfter(null, idle)).toEqual(['orders', 'sellRequests'])
+    expect(staleListsAfter(null, running('orders'))).toEqual([])
+  })
+})

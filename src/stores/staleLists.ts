@@ -1,0 +1,19 @@
+/**
+ * Which lists a change in sync status has made stale: both when a sync ends (finished, failed or
+ * cancelled: whatever it stored is now in the snapshot), or the resource a running sync just moved on
+ * from (its part is committed). A status seen for the first time while idle also counts, so a list read
+ * while an earlier sync was still committing is read again.
+ */
+import type { SyncStatus } from '@core/contract'
+
+export type SyncedList = 'orders' | 'sellRequests'
+
+const BOTH: SyncedList[] = ['orders', 'sellRequests']
+
+export function staleListsAfter(previous: SyncStatus | null, next: SyncStatus): SyncedList[] {
+  if (!previous) return next.running ? [] : BOTH
+  if (!previous.running) return []
+  if (!next.running) return BOTH
+  if (previous.resource && next.resource && previous.resource !== next.resource) return [previous.resource]
+  return []
+}
