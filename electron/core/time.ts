@@ -24,7 +24,14 @@ export function instantFromZonelessUtc(text: string): string | null {
 }
 
 /** "2026-11-19T14:03:22.123Z" → the same instant normalised; null when it has no zone or is invalid. */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
 export function instantFromZoned(text: string): string | null {
+  // The usual case, the spec's own form: valid exactly when it survives a round trip (no 2026-02-31).
+  if (CANONICAL.test(text)) {
+    const ms = Date.parse(text)
+    return !Number.isNaN(ms) && new Date(ms).toISOString() === text ? text : null
+  }
   if (!ZONED.test(text.trim())) return null
   const [y, mo, d] = text.trim().slice(0, 10).split('-').map(Number) as [number, number, number]
   if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null // no 2026-02-31

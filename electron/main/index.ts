@@ -8,6 +8,7 @@ import { createSellerDesk, type SellerDesk } from '../core/sellerDesk'
 import { bindContract, broadcast } from './ipc'
 import { showNewOrderNotification } from './newOrderNotification'
 import { chooseElectronSecretStore } from './secretStorage'
+import { installMenu } from './menu'
 import { lockDownSession } from './security'
 import { createMainWindow } from './window'
 
@@ -30,6 +31,7 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     lockDownSession(session.defaultSession)
+    installMenu()
     const emit = <E extends EventName>(event: E, payload: Events[E]) => {
       broadcast(event, payload)
       if (event === 'orders.new') showNewOrderNotification(payload as Events['orders.new'])

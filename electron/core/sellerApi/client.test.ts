@@ -165,13 +165,17 @@ describe('error kinds', () => {
     expect(e.kind).toBe('network')
   })
 
-  it('network: nothing listening', async () => {
+  it('network: nothing listening, reported after one quick retry rather than a long backoff', async () => {
     const closed = await startSandbox({ apiKey: KEY, orders: 1, sellRequests: 1 })
     const baseUrl = closed.baseUrl
     await closed.close()
-    const e = await failure(createSellerApi({ baseUrl, apiKey: KEY, retries: 0 }).listOrders())
+    const retries: number[] = []
+    const started = Date.now()
+    const e = await failure(createSellerApi({ baseUrl, apiKey: KEY, retries: 6, backoffMs: 300, onRetry: (r) => retries.push(r.attempt) }).listOrders())
     expect(e.kind).toBe('network')
     expect(e.message).toContain(new URL(baseUrl).host)
+    expect(retries).toEqual([1])
+    expect(Date.now() - started).toBeLessThan(1_500)
   })
 
   it('timeout: no answer in time', async () => {

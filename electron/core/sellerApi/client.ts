@@ -122,6 +122,19 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
+
+/** The system error code behind a failed fetch (undici puts it on `cause`). */
+function causeCode(error: unknown): string {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return ''
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
@@ -156,6 +169,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     error: SellerDeskError
     retryable: boolean
     waitMs?: number
+    /** The host refused or could not be found: retrying at length will not help. */
+    unreachable?: boolean
   }
 
   async function failureFromResponse(response: Response, what: string): Promise<Failure> {
@@ -216,13 +231,16 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
   }
 
-  function failureFromThrown(timedOut: boolean, method: Method, timeoutMs: number): Failure {
+  function failureFromThrown(error: unknown, timedOut: boolean, method: Method, timeoutMs: number): Failure {
     // For a change, the request may have arrived before the connection failed: say so.
     const maybeApplied = method === 'get' ? '' : ' The change may or may not have been applied: refresh to check before trying again.'
     if (timedOut) {
       return { retryable: true, error: new SellerDeskError('timeout', `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.${maybeApplied || ' Check your connection or try again later.'}`) }
     }
-    return { retryable: true, error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection.${maybeApplied}`) }
+    const failure: Failure = { retryable: true, error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection.${maybeApplied}`) }
+    // Nobody there (refused, no route, no DNS): one quick retry, not a long backoff, so offline shows at once.
+    if (UNREACHABLE_CODES.has(causeCode(error))) failure.unreachable = true
+    return failure
   }
 
   /** One attempt, bounded by `timeoutMs` from sending to the last byte: the body of a 2xx answer, or what went wrong. */
@@ -247,7 +265,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason
       if (error instanceof SellerDeskError) throw error
-      return { failure: failureFromThrown(deadline.aborted, method, timeoutMs) }
+      return { failure: failureFromThrown(error, deadline.aborted, method, timeoutMs) }
     }
   }
 
@@ -282,7 +300,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       // Unsafe calls are only retried when the server says it did not process them (429/503).
       const status = failure.error.status
       const mayRetry = failure.retryable && (safe || status === 429 || status === 503)
-      if (!mayRetry || attempt >= maxRetries) throw failure.error
+      if (!mayRetry || attempt >= (failure.unreachable ? Math.min(1, maxRetries) : maxRetries)) throw failure.error
       let delayMs: number
       if (failure.waitMs !== undefined) {
         if (failure.waitMs > maxRetryAfterMs) throw failure.error

@@ -3,13 +3,14 @@
  * one: a file written by an older Seller Desk is brought forward one step at a time.
  *
  * Each resource is a narrow table of the columns lists filter and sort on (scans stay fast) plus a
- * table of the full JSON documents, read only for the rows of the page shown. A full sync fills the
- * `*_staged` twins page by page (resumable), then swaps them in by renaming, in one transaction.
+ * table of the full JSON documents, read only for the rows of the page shown. A full sync appends to
+ * the `*_staged` twins page by page (resumable; no indexes there, so each page writes only new pages
+ * of the file), then swaps them in by renaming and indexes them once, in one transaction.
  */
 
 export const ORDER_TABLES = (suffix: string) => `
 CREATE TABLE orders${suffix} (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL,
   order_no TEXT NOT NULL,
   order_ms INTEGER NOT NULL,
   status TEXT NOT NULL,
@@ -20,15 +21,18 @@ CREATE TABLE orders${suffix} (
   amount_paid_cents INTEGER NOT NULL,
   search_text TEXT NOT NULL
 );
-CREATE TABLE order_docs${suffix} (id TEXT PRIMARY KEY, json TEXT NOT NULL);`
+CREATE TABLE order_docs${suffix} (id TEXT NOT NULL, json TEXT NOT NULL);`
 
+/** The live tables' indexes (one row per id: upserts replace). */
 export const ORDER_INDEXES = `
+CREATE UNIQUE INDEX orders_id ON orders(id);
+CREATE UNIQUE INDEX order_docs_id ON order_docs(id);
 CREATE INDEX orders_by_date ON orders(order_ms, id);
 CREATE INDEX orders_by_total ON orders(total_cents, id);`
 
 export const SELL_REQUEST_TABLES = (suffix: string) => `
 CREATE TABLE sell_requests${suffix} (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL,
   name TEXT NOT NULL,
   sku TEXT NOT NULL,
   brand TEXT NOT NULL,
@@ -41,9 +45,11 @@ CREATE TABLE sell_requests${suffix} (
   updated_ms INTEGER NOT NULL,
   search_text TEXT NOT NULL
 );
-CREATE TABLE sell_request_docs${suffix} (id TEXT PRIMARY KEY, json TEXT NOT NULL);`
+CREATE TABLE sell_request_docs${suffix} (id TEXT NOT NULL, json TEXT NOT NULL);`
 
 export const SELL_REQUEST_INDEXES = `
+CREATE UNIQUE INDEX sell_requests_id ON sell_requests(id);
+CREATE UNIQUE INDEX sell_request_docs_id ON sell_request_docs(id);
 CREATE INDEX sell_requests_by_updated ON sell_requests(updated_ms, id);
 CREATE INDEX sell_requests_by_price ON sell_requests(price_cents, id);
 CREATE INDEX sell_requests_by_quantity ON sell_requests(quantity, id);`

@@ -63,6 +63,9 @@ export function promoteStagedOrders(db: Db): void {
   db.exec(`
     DROP TABLE orders; DROP TABLE order_docs;
     ALTER TABLE orders_staged RENAME TO orders; ALTER TABLE order_docs_staged RENAME TO order_docs;
+    -- A row fetched twice (pages shift while a sync runs): the later copy wins.
+    DELETE FROM orders WHERE rowid NOT IN (SELECT MAX(rowid) FROM orders GROUP BY id);
+    DELETE FROM order_docs WHERE rowid NOT IN (SELECT MAX(rowid) FROM order_docs GROUP BY id);
     ${ORDER_INDEXES}
     ${ORDER_TABLES('_staged')}`)
 }
@@ -78,7 +81,7 @@ export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
 }
 
 export function stagedOrderIds(db: Db): string[] {
-  return (db.prepare('SELECT id FROM orders_staged').raw().all() as [string][]).map(([id]) => id)
+  return (db.prepare('SELECT DISTINCT id FROM orders_staged').raw().all() as [string][]).map(([id]) => id)
 }
 
 export function countOrders(db: Db): number {

@@ -49,6 +49,9 @@ export function promoteStagedSellRequests(db: Db): void {
   db.exec(`
     DROP TABLE sell_requests; DROP TABLE sell_request_docs;
     ALTER TABLE sell_requests_staged RENAME TO sell_requests; ALTER TABLE sell_request_docs_staged RENAME TO sell_request_docs;
+    -- A row fetched twice (pages shift while a sync runs): the later copy wins.
+    DELETE FROM sell_requests WHERE rowid NOT IN (SELECT MAX(rowid) FROM sell_requests GROUP BY id);
+    DELETE FROM sell_request_docs WHERE rowid NOT IN (SELECT MAX(rowid) FROM sell_request_docs GROUP BY id);
     ${SELL_REQUEST_INDEXES}
     ${SELL_REQUEST_TABLES('_staged')}`)
 }
