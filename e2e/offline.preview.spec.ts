@@ -1,0 +1,139 @@
+/**
+ * Offline snapshots and sync, as a seller sees them in the browser preview: the marketplace goes away
+ * and comes back; new orders arrive; a long sync shows progress and can be cancelled; settings stay.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import type { ListResult } from '../electron/core/contract'
+import type { Order } from '../electron/core/domain'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { startPreviewHost, type PreviewHost } from './preview/host'
+
+const KEY = 'sk_live_offline_e2e_4f7Qk2'
+let sandbox: Sandbox
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 21, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+async function signIn(page: Page, baseUrl = sandbox.baseUrl) {
+  await page.getByTestId('base-url').fill(baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expect(page.getByTestId('sync-last')).toBeVisible({ timeout: 20_000 })
+}
+
+async function snapshotTotal(host: PreviewHost, input: object): Promise<number> {
+  const outcome = await host.desk.router.dispatch('orders.list', { take: 1, ...input })
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return (outcome.value as ListResult<Order>).total
+}
+
+test('marketplace gone: banner, cached orders searchable, changes disabled; back: banner gone and a sync runs', async ({ app: page, host }) => {
+  await signIn(page)
+  const port = sandbox.port
+  const term = 'iPhone'
+  const expected = await snapshotTotal(host, { searchTerm: term })
+  expect(expected).toBeGreaterThan(0)
+
+  await sandbox.close()
+  await page.getByTestId('sync-now').click()
+  const banner = page.getByTestId('offline-banner')
+  await expect(banner).toBeVisible({ timeout: 10_000 })
+  await expect(banner).toContainText(/Offline — showing data synced/)
+
+  // Everything readable keeps working.
+  await page.getByTestId('orders-search').fill(term)
+  await expect.poll(async () => Number(((await page.getByTestId('orders-total').textContent()) ?? '').replace(/\D/g, ''))).toBe(expected)
+  await page.getByTestId('order-row').first().click()
+  await expect(page.getByTestId('order-items').first()).toBeVisible()
+
+  // Changes need the server: disabled, with the reason.
+  await page.getByTestId('nav-sellRequests').click()
+  const edit = page.getByTestId('edit-sell-request').first()
+  await expect(edit).toBeDisabled()
+  await expect(page.getByTestId('sell-request-row').first().locator('[title*="offline" i]').first()).toBeAttached()
+
+  // The marketplace answers again: online by itself, and a sync runs.
+  const syncedBefore = host.desk.workspace()!.sync.status().lastSyncedAt
+  sandbox = await startSandbox({ apiKey: KEY, port, orders: 120, sellRequests: 60, seed: 21, now: new Date() })
+  await expect(banner).toBeHidden({ timeout: 20_000 })
+  await expect.poll(() => host.desk.workspace()!.sync.status().lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedBefore)
+  await expect(page.getByTestId('edit-sell-request').first()).toBeEnabled()
+})
+
+test('new orders from a sync: a notification with count and total that opens Orders; off in settings means none', async ({ app: page, host }) => {
+  await signIn(page)
+  await page.getByTestId('nav-sellRequests').click()
+  const added = sandbox.addOrders(3)
+  await page.getByTestId('sync-now').click()
+  const notification = page.getByTestId('new-orders-notification')
+  await expect(notification).toBeVisible({ timeout: 15_000 })
+  await expect(notification).toContainText('3 new orders')
+  const totalCents = host.desk.workspace()!.snapshot.summarizeOrders(added).totalCents
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(totalCents / 100)
+  await expect(notification).toContainText(money)
+  await page.getByTestId('new-orders-open').click()
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('settings-notify').click()
+  await expect.poll(() => host.desk.settings.get().notifyNewOrders).toBe(false)
+  const events = () => page.evaluate(() => ((window as unknown as { __events?: string[] }).__events ?? []).map((e) => JSON.parse(e) as { event: string; payload: { running?: boolean } }))
+  const newOrderEvents = async () => (await events()).filter((e) => e.event === 'orders.new').length
+  expect(await newOrderEvents()).toBe(1)
+  const seen = (await events()).length
+  sandbox.addOrders(2)
+  await host.desk.workspace()!.sync.sync()
+  // The sync's last status has reached the page, so an orders.new from it would have too.
+  await expect.poll(async () => (await events()).slice(seen).some((e) => e.event === 'sync.status' && e.payload.running === false)).toBe(true)
+  expect(await newOrderEvents()).toBe(1)
+  await expect(page.getByText('2 new orders')).toHaveCount(0)
+})
+
+test('a long sync shows progress and can be cancelled, then finishes', async ({ app: page, host }) => {
+  await signIn(page)
+  sandbox.setFaults({ latencyMs: 150 })
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('settings-full-resync').click()
+  const progress = page.getByTestId('sync-progress')
+  await expect(progress).toBeVisible()
+  await expect(progress).toContainText(/pages/)
+  await page.getByTestId('sync-cancel').click()
+  await expect(progress).toBeHidden()
+  await expect(page.getByTestId('sync-error')).toHaveCount(0)
+  sandbox.setFaults({ latencyMs: 0 })
+  await page.getByTestId('sync-now').click()
+  await expect.poll(() => host.desk.workspace()!.snapshot.run('orders'), { timeout: 20_000 }).toBeNull()
+})
+
+test('sync settings survive a restart', async ({ page }) => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-settings-'))
+  const options = { userDataDir, keychainService: `Seller Desk e2e settings ${Date.now()}` }
+  let host = await startPreviewHost(options)
+  await page.goto(host.url)
+  await page.getByTestId('start-demo').click()
+  await page.getByTestId('nav-settings').click()
+  const interval = page.getByTestId('settings-sync-interval')
+  await interval.fill('15')
+  await interval.press('Enter')
+  await expect.poll(() => host.desk.settings.get().syncIntervalMinutes).toBe(15)
+  await interval.fill('0')
+  await interval.press('Enter')
+  await expect(page.getByTestId('settings-sync-interval-error')).toBeVisible()
+  expect(host.desk.settings.get().syncIntervalMinutes).toBe(15)
+  await host.close()
+
+  host = await startPreviewHost(options)
+  await page.goto(host.url)
+  await page.getByTestId('nav-settings').click()
+  await expect(page.getByTestId('settings-sync-interval')).toHaveValue('15')
+  await host.close()
+})
