@@ -1,0 +1,82 @@
+/**
+ * The workspace's local-first lists: rows from the snapshot; orders older than the synced window from
+ * the marketplace on demand (or a note when offline); edits and deletes reach the marketplace first.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../sandbox'
+import type { AppSettings } from './contract'
+import { createSellerApi } from './sellerApi'
+import { openWorkspace, type Workspace } from './workspace'
+
+const KEY = 'sk_test_workspace_123456'
+let sandbox: Sandbox
+let workspace: Workspace
+const settings: AppSettings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: true }
+const events: string[] = []
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 200, sellRequests: 40, seed: 4, now: new Date() })
+  workspace = openWorkspace({
+    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
+    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-1' },
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0 }),
+    settings: () => settings,
+    emit: (event) => events.push(event)
+  })
+  await workspace.sync.sync()
+})
+afterEach(async () => {
+  workspace.close()
+  await sandbox.close()
+})
+
+const base = { page: 1, take: 50, sortBy: 'date', sortDir: 'DESC' } as const
+
+it('lists from the snapshot, within the history window', async () => {
+  const result = await workspace.listOrders(base)
+  expect(result.source).toBe('snapshot')
+  expect(result.syncedAt).not.toBeNull()
+  expect(result.total).toBeGreaterThan(0)
+  expect(result.total).toBeLessThan(200)
+})
+
+it('fetches orders older than the window from the marketplace when online, and says so offline', async () => {
+  const fromDate = new Date(Date.now() - 100 * 86_400_000).toISOString()
+  const toDate = new Date(Date.now() - 60 * 86_400_000).toISOString()
+  const older = await workspace.listOrders({ ...base, fromDate, toDate })
+  expect(older.source).toBe('server')
+  expect(older.total).toBeGreaterThan(0)
+  // Orders the snapshot does not hold (older than its 30-day window) came back.
+  const held = new Set(workspace.snapshot.dump().orders.map((o) => o.id))
+  expect(older.rows.some((o) => !held.has(o.id) && Date.parse(o.orderDate) < Date.now() - 30 * 86_400_000)).toBe(true)
+
+  await sandbox.close()
+  await workspace.sync.sync() // finds the marketplace gone
+  const offline = await workspace.listOrders({ ...base, fromDate, toDate })
+  expect(offline.source).toBe('snapshot')
+  expect(offline.note).toMatch(/connect to see older ones/)
+  await expect(workspace.editSellRequest(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!.id, { quantity: 1 })).rejects.toMatchObject({
+    kind: 'network'
+  })
+  sandbox = await startSandbox({ apiKey: KEY, orders: 1, sellRequests: 1 })
+})
+
+it('edits and deletes go to the marketplace, then to the snapshot', async () => {
+  const [first, second] = workspace.listSellRequests({ page: 1, take: 2, sortBy: 'updated', sortDir: 'DESC' }).rows
+  const edited = await workspace.editSellRequest(second!.id, { priceCents: 4321 })
+  expect(edited.priceCents).toBe(4321)
+  expect(sandbox.state.sellRequest(second!.id)!.priceCents).toBe(4321)
+  expect(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]).toMatchObject({ id: second!.id, priceCents: 4321 })
+
+  await workspace.deleteSellRequest(first!.id)
+  expect(sandbox.state.sellRequest(first!.id)).toBeUndefined()
+  expect(workspace.snapshot.dump().sellRequests.some((s) => s.id === first!.id)).toBe(false)
+  // Deleted elsewhere already: gone here too, and the seller is told.
+  const third = workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'ASC' }).rows[0]!
+  await fetch(`${sandbox.baseUrl}/v1/sell-requests/${third.id}`, { method: 'DELETE', headers: { 'x-api-key': KEY } })
+  await expect(workspace.deleteSellRequest(third.id)).rejects.toMatchObject({ kind: 'not-found' })
+  expect(workspace.snapshot.dump().sellRequests.some((s) => s.id === third.id)).toBe(false)
+})
