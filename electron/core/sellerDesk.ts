@@ -15,6 +15,9 @@ import { openAppSettings, type AppSettingsStore } from './settings/appSettings'
 import type { SyncSettings } from './sync/syncEngine'
 import { openWorkspace, type Workspace } from './workspace'
 
+/** How long a restored account's first sync waits, so the first screen comes from the snapshot. */
+const STARTUP_SYNC_DELAY_MS = 2_000
+
 export type Emit = <E extends EventName>(event: E, payload: Events[E]) => void
 
 export interface SellerDeskOptions {
@@ -66,7 +69,9 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       emit: options.emit,
       ...(options.syncEngine ? { syncEngine: options.syncEngine } : {})
     })
-    if (options.autoSync !== false) workspace.sync.start()
+    // A snapshot that already holds data is shown first and refreshed a moment later; an empty one syncs at once.
+    const hasData = workspace.sync.status().lastSyncedAt !== null
+    if (options.autoSync !== false) workspace.sync.start(hasData ? STARTUP_SYNC_DELAY_MS : 0)
   }
 
   const session = createSession({

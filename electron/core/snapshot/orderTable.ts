@@ -17,7 +17,7 @@ import type { Order, Page, SortDir } from '../domain'
 import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, type Db } from './database'
-import { containsPattern, searchText } from './likePattern'
+import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
 import { ORDER_INDEXES, ORDER_TABLES } from './migrations'
 
 export type Tables = '' | '_staged'
@@ -114,15 +114,20 @@ export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
   const sortColumn = query.sortBy === 'total' ? 'total_cents' : 'order_ms'
-  const total = scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
-  // The page is chosen on the narrow table; only its rows' documents are read.
+  const count = () => scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
+  const filtered = Boolean(query.searchTerm?.trim() || query.statuses?.length || query.itemStatuses?.length) && query.fromMs === undefined && query.toMs === undefined
+  // A search or status filter: count first (one pass). Few matches: one more pass over the narrow table
+  // and a sort beats walking the sort index and fetching rows one by one; many: the walk stops early.
+  const known = filtered ? count() : null
+  const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
   const rows = db
     .prepare(
-      `SELECT d.json FROM (SELECT o.id, o.${sortColumn} AS k FROM orders o ${whereSql} ORDER BY o.${sortColumn} ${dir}, o.id ${dir} LIMIT ? OFFSET ?) AS p
+      `SELECT d.json FROM (SELECT o.id, o.${sortColumn} AS k FROM orders o ${scan} ${whereSql} ORDER BY o.${sortColumn} ${dir}, o.id ${dir} LIMIT ? OFFSET ?) AS p
        JOIN order_docs d ON d.id = p.id ORDER BY p.k ${dir}, p.id ${dir}`
     )
     .raw()
     .all(...params, query.take, (query.page - 1) * query.take) as [string][]
+  const total = known ?? pageTotal(query, rows.length, count)
   return { total, page: query.page, take: query.take, rows: rows.map(([json]) => orderFromDoc(json)) }
 }
 

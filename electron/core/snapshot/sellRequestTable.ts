@@ -6,7 +6,7 @@ import type { Page, SellRequest, SortDir } from '../domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
 import { scalar, type Db } from './database'
-import { containsPattern, searchText } from './likePattern'
+import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
 import { SELL_REQUEST_INDEXES, SELL_REQUEST_TABLES } from './migrations'
 import type { Tables } from './orderTable'
 
@@ -77,14 +77,18 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
   const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
   const column = SORT_COLUMN[query.sortBy]
   const collate = query.sortBy === 'name' ? ' COLLATE NOCASE' : ''
-  const total = scalar<number>(db, `SELECT COUNT(*) FROM sell_requests s ${whereSql}`, ...params) ?? 0
+  const count = () => scalar<number>(db, `SELECT COUNT(*) FROM sell_requests s ${whereSql}`, ...params) ?? 0
+  // As for orders: with a filter, count first and pick the plan by how many rows match.
+  const known = where.length ? count() : null
+  const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
   const rows = db
     .prepare(
-      `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${whereSql} ORDER BY s.${column}${collate} ${dir}, s.id ${dir} LIMIT ? OFFSET ?) AS p
+      `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${scan} ${whereSql} ORDER BY s.${column}${collate} ${dir}, s.id ${dir} LIMIT ? OFFSET ?) AS p
        JOIN sell_request_docs d ON d.id = p.id ORDER BY p.k${collate} ${dir}, p.id ${dir}`
     )
     .raw()
     .all(...params, query.take, (query.page - 1) * query.take) as [string][]
+  const total = known ?? pageTotal(query, rows.length, count)
   return { total, page: query.page, take: query.take, rows: rows.map(([json]) => sellRequestFromDoc(json)) }
 }
 

@@ -32,8 +32,8 @@ export interface SyncService {
   sync(kind?: 'auto' | 'full'): Promise<SyncStatus>
   cancel(): SyncStatus
   windowFocused(): SyncStatus
-  /** First sync and the interval timer. */
-  start(): void
+  /** First sync (after `delayMs`, so the first screen is drawn from the snapshot first) and the interval timer. */
+  start(delayMs?: number): void
   /** Re-reads the settings (interval). */
   settingsChanged(): void
   stop(): void
@@ -173,9 +173,11 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       if (!running && connectivity.state().online && now() - lastStartedMs > focusCooldownMs) void sync('auto')
       return status()
     },
-    start() {
+    start(delayMs = 0) {
       scheduleInterval()
-      void sync('auto')
+      if (delayMs <= 0) return void sync('auto')
+      const timer = setTimeout(() => void sync('auto'), delayMs)
+      timer.unref?.()
     },
     settingsChanged: () => scheduleInterval(),
     stop() {
