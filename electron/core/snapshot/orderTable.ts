@@ -1,5 +1,5 @@
 /**
- * Orders (with items and tracking) in the snapshot: writing pages, swapping a staged full sync in,
+ * Orders (with items and tracking) in the snapshot: writing pages (live or staged),
  * and the list query (search, dates, statuses, sort, paging) done in SQLite.
  *
  * A page is written with two statements whatever its size: the columns go to SQLite as one JSON array
@@ -18,7 +18,6 @@ import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, type Db } from './database'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
-import { ORDER_INDEXES, ORDER_TABLES } from './migrations'
 
 export type Tables = '' | '_staged'
 
@@ -56,22 +55,6 @@ export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: 
      SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9 FROM json_each(?)`
   ).run(JSON.stringify(rows))
   db.prepare(`INSERT OR REPLACE INTO order_docs${tables} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
-}
-
-/** Replaces the live orders with the staged ones by renaming (inside the caller's transaction). */
-export function promoteStagedOrders(db: Db): void {
-  db.exec(`
-    DROP TABLE orders; DROP TABLE order_docs;
-    ALTER TABLE orders_staged RENAME TO orders; ALTER TABLE order_docs_staged RENAME TO order_docs;
-    -- A row fetched twice (pages shift while a sync runs): the later copy wins.
-    DELETE FROM orders WHERE rowid NOT IN (SELECT MAX(rowid) FROM orders GROUP BY id);
-    DELETE FROM order_docs WHERE rowid NOT IN (SELECT MAX(rowid) FROM order_docs GROUP BY id);
-    ${ORDER_INDEXES}
-    ${ORDER_TABLES('_staged')}`)
-}
-
-export function clearStagedOrders(db: Db): void {
-  db.exec('DELETE FROM orders_staged; DELETE FROM order_docs_staged;')
 }
 
 /** Ids among `ids` that the live table does not hold yet. */

@@ -1,13 +1,12 @@
 /**
- * Sell requests in the snapshot: writing pages (one JSON array per page, unpacked in SQLite), swapping
- * a staged full sync in, single-row updates after an edit or delete, and the list query in SQLite.
+ * Sell requests in the snapshot: writing pages (live or staged; as for orders, one JSON array per page
+ * unpacked in SQLite), deleting one after a delete, and the list query in SQLite.
  */
 import type { Page, SellRequest, SortDir } from '../domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
 import { scalar, type Db } from './database'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
-import { SELL_REQUEST_INDEXES, SELL_REQUEST_TABLES } from './migrations'
 import type { Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
@@ -42,22 +41,6 @@ export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequ
 export function deleteSellRequest(db: Db, id: string): void {
   db.prepare('DELETE FROM sell_requests WHERE id = ?').run(id)
   db.prepare('DELETE FROM sell_request_docs WHERE id = ?').run(id)
-}
-
-/** Replaces the live sell requests with the staged ones by renaming (inside the caller's transaction). */
-export function promoteStagedSellRequests(db: Db): void {
-  db.exec(`
-    DROP TABLE sell_requests; DROP TABLE sell_request_docs;
-    ALTER TABLE sell_requests_staged RENAME TO sell_requests; ALTER TABLE sell_request_docs_staged RENAME TO sell_request_docs;
-    -- A row fetched twice (pages shift while a sync runs): the later copy wins.
-    DELETE FROM sell_requests WHERE rowid NOT IN (SELECT MAX(rowid) FROM sell_requests GROUP BY id);
-    DELETE FROM sell_request_docs WHERE rowid NOT IN (SELECT MAX(rowid) FROM sell_request_docs GROUP BY id);
-    ${SELL_REQUEST_INDEXES}
-    ${SELL_REQUEST_TABLES('_staged')}`)
-}
-
-export function clearStagedSellRequests(db: Db): void {
-  db.exec('DELETE FROM sell_requests_staged; DELETE FROM sell_request_docs_staged;')
 }
 
 const SORT_COLUMN = { updated: 'updated_ms', price: 'price_cents', quantity: 'quantity', name: 'name' } as const

@@ -7,12 +7,13 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Order, Page, SellRequest } from '../domain'
 import { openDatabase } from './database'
+import { clearStaged, promoteStaged } from './stagedTables'
 import {
-  allOrders, clearStagedOrders, countOrders, orderStatuses, promoteStagedOrders, queryOrders, stagedOrderIds, summarizeOrders, unknownOrderIds,
+  allOrders, countOrders, orderStatuses, queryOrders, stagedOrderIds, summarizeOrders, unknownOrderIds,
   writeOrders, type OrderBatch, type OrderQuery
 } from './orderTable'
 import {
-  allSellRequests, clearStagedSellRequests, deleteSellRequest, promoteStagedSellRequests, querySellRequests, sellRequestStatuses,
+  allSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses,
   writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type SyncRun } from './syncBookkeeping'
@@ -77,8 +78,7 @@ export function openSnapshot(file: string): Snapshot {
     run: (resource) => readRun(db, resource),
     beginRun(run) {
       tx(() => {
-        if (run.resource === 'orders') clearStagedOrders(db)
-        else clearStagedSellRequests(db)
+        clearStaged(db, run.resource)
         writeRun(db, run)
       })
     },
@@ -97,12 +97,8 @@ export function openSnapshot(file: string): Snapshot {
         const run = readRun(db, resource)
         if (!run) throw new Error(`no ${resource} sync run to commit`)
         let newOrderIds: string[] = []
-        if (resource === 'orders') {
-          newOrderIds = newOrderIdsAmong(stagedOrderIds(db))
-          promoteStagedOrders(db)
-        } else {
-          promoteStagedSellRequests(db)
-        }
+        if (resource === 'orders') newOrderIds = newOrderIdsAmong(stagedOrderIds(db))
+        promoteStaged(db, resource)
         deleteRun(db, resource)
         writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, serverTotal, windowFromMs: run.windowFromMs })
         return { newOrderIds }
@@ -110,8 +106,7 @@ export function openSnapshot(file: string): Snapshot {
     },
     abandonRun(resource) {
       tx(() => {
-        if (resource === 'orders') clearStagedOrders(db)
-        else clearStagedSellRequests(db)
+        clearStaged(db, resource)
         deleteRun(db, resource)
       })
     },
