@@ -100,12 +100,14 @@ test('new orders from a sync: a notification with count and total that opens Ord
 
 test('a long sync shows progress and can be cancelled, then finishes', async ({ app: page, host }) => {
   await signIn(page)
+  await expect.poll(() => host.desk.workspace()!.sync.status().running).toBe(false)
   sandbox.setFaults({ latencyMs: 150 })
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('settings-full-resync').click()
   const progress = page.getByTestId('sync-progress')
   await expect(progress).toBeVisible()
-  await expect(progress).toContainText(/pages/)
+  await expect(progress).toContainText(/Syncing orders… \d+ \/ \d+ pages?/)
+  expect(host.desk.workspace()!.sync.status().kind).toBe('full')
   await page.getByTestId('sync-cancel').click()
   await expect(progress).toBeHidden()
   await expect(page.getByTestId('sync-error')).toHaveCount(0)

@@ -104,6 +104,14 @@ it('a focus triggers a sync only after the cooldown, and one run at a time', asy
   await setUp()
   const first = service!.sync()
   expect(service!.sync()).toBe(first) // joins the running one
+  const kinds: string[] = []
+  const full = service!.sync('full').then((status) => {
+    kinds.push(service!.lastReport()!.kinds.orders)
+    return status
+  })
+  await first
+  await full
+  expect(kinds).toEqual(['full']) // a full request while one runs follows it, it is not swallowed
   await first
   const requests = sandbox!.requestCount()
   service!.windowFocused() // within the cooldown

@@ -124,7 +124,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   }
 
   function sync(kind: 'auto' | 'full' = 'auto'): Promise<SyncStatus> {
-    if (running) return running.promise
+    // One run at a time: an automatic request joins the running one; a full one follows it.
+    if (running) return kind === 'full' ? running.promise.then(() => sync('full')) : running.promise
     if (stopped) return Promise.resolve(status())
     const controller = new AbortController()
     lastStartedMs = now()
