@@ -12,7 +12,9 @@ const snapshot = openSnapshot(file)
 const engine = createSyncEngine({
   api: createSellerApi({ baseUrl, apiKey, backoffMs: 5 }),
   snapshot,
-  settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: 3650 }
+  settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: 3650 },
+  // Each page written says so, so the parent can aim its kill at work in progress (not at start-up).
+  onProgress: () => process.stdout.write('page\n')
 })
 process.stdout.write('ready\n')
 for (let round = 0; ; round++) {
