@@ -35,6 +35,7 @@ test.describe('Electron app', () => {
     expect(await window.evaluate(() => Object.keys((globalThis as { sellerDesk?: object }).sellerDesk ?? {}).sort())).toEqual(['invoke', 'on'])
 
     await window.getByTestId('start-demo').click()
+    await window.getByTestId('nav-orders').click()
     await expect(window.getByTestId('order-row').first()).toBeVisible()
     await window.getByTestId('nav-sellRequests').click()
     const row = window.getByTestId('sell-request-row').first()

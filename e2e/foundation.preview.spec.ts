@@ -24,6 +24,9 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   await expect(page.getByTestId('start-demo')).toBeVisible()
   await page.getByTestId('start-demo').click()
   await expect(page.getByTestId('demo-badge')).toBeVisible()
+  // The dashboard comes first; then the orders.
+  await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page')
+  await page.getByTestId('nav-orders').click()
 
   // Orders listed, total as the marketplace says.
   const allOrders = await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1 })
@@ -149,6 +152,7 @@ test.describe('a real marketplace', () => {
 
     await page.getByTestId('api-key').fill(KEY)
     await page.getByTestId('sign-in').click()
+    await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('order-row').first()).toBeVisible()
     // The snapshot keeps the history window (90 days by default) of the sandbox's 40 orders.
     await expect.poll(async () => host.desk.workspace()?.sync.status().lastSyncedAt ?? null).not.toBeNull()

@@ -26,6 +26,7 @@ async function signIn(page: Page, baseUrl = sandbox.baseUrl) {
   await page.getByTestId('base-url').fill(baseUrl)
   await page.getByTestId('api-key').fill(KEY)
   await page.getByTestId('sign-in').click()
+  await page.getByTestId('nav-orders').click()
   await expect(page.getByTestId('order-row').first()).toBeVisible()
   await expect(page.getByTestId('sync-last')).toBeVisible({ timeout: 20_000 })
 }

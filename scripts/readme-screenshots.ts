@@ -1,5 +1,6 @@
 /**
- * Takes README's screenshots from the browser preview on the demo marketplace:
+ * Takes README's screenshots from the browser preview on the demo marketplace (dashboard, orders with
+ * the order drawer, sell requests; light and dark):
  * `npx electron-vite build && npx tsx scripts/readme-screenshots.ts` (on Linux inside
  * scripts/with-keyring.sh). Writes docs/screenshots/*.png.
  */
@@ -24,24 +25,38 @@ async function shoot(page: Page, name: string) {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
+  const suffix = scheme === 'dark' ? '-dark' : ''
   const page = await browser.newPage({ viewport: { width: 1360, height: 820 }, colorScheme: scheme, deviceScaleFactor: 1 })
   await page.goto(host.url)
   if (scheme === 'light') {
     await page.getByTestId('start-demo').waitFor()
     await shoot(page, 'sign-in')
     await page.getByTestId('start-demo').click()
+    // The first sync fills the snapshot the dashboard sums.
+    await page.getByTestId('sync-last').waitFor({ timeout: 60_000 })
   }
+
+  await page.getByTestId('nav-dashboard').click()
+  await page.getByTestId('dashboard-chart').locator('canvas').waitFor()
+  await shoot(page, `dashboard${suffix}`)
+
+  await page.getByTestId('nav-orders').click()
   await page.getByTestId('order-row').first().waitFor()
+  await shoot(page, `orders${suffix}`)
   await page.getByTestId('order-row').nth(1).click()
-  await page.getByTestId('order-items').first().waitFor()
-  await shoot(page, scheme === 'light' ? 'orders' : 'orders-dark')
+  await page.getByTestId('order-drawer').waitFor()
+  await shoot(page, `order-drawer${suffix}`)
+  await page.keyboard.press('Escape')
+  await page.getByTestId('order-drawer').waitFor({ state: 'hidden' })
+
+  await page.getByTestId('nav-sellRequests').click()
+  await page.getByTestId('sell-request-row').first().waitFor()
+  await shoot(page, `sell-requests${suffix}`)
   if (scheme === 'light') {
-    await page.getByTestId('nav-sellRequests').click()
-    await page.getByTestId('sell-request-row').first().waitFor()
-    await shoot(page, 'sell-requests')
     await page.getByTestId('edit-sell-request').first().click()
     await page.getByTestId('edit-price').fill('12.345')
     await shoot(page, 'edit')
+    await page.keyboard.press('Escape')
   }
   await page.close()
 }

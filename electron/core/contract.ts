@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import type { Order, Page, SellRequest } from './domain'
 import type { ErrorData } from './errors'
-import { priceCentsInput, quantityInput, sellRequestIdInput } from './userInput'
+import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, quantityInput, sellRequestIdInput } from './userInput'
 
 /** A call: its input schema, and its result type carried as a phantom. */
 export interface CallSpec<I extends z.ZodType, R> {
@@ -35,23 +35,50 @@ const pageInput = {
 
 const statusList = z.array(z.string().min(1).max(100)).max(50).optional()
 
+/** The orders a seller narrowed the list to: shared by the list and its CSV export. */
+const orderFilterInput = {
+  searchTerm: pageInput.searchTerm,
+  sortDir: pageInput.sortDir,
+  fromDate: isoInstant.optional(),
+  toDate: isoInstant.optional(),
+  statuses: statusList,
+  itemStatuses: statusList,
+  sortBy: z.enum(['date', 'total']).default('date')
+}
+
+const datesInOrder = (q: { fromDate?: string | undefined; toDate?: string | undefined }) =>
+  !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate)
+const datesInOrderIssue = { message: 'The start date must be before the end date.', path: ['toDate'] }
+
 export const orderListInput = z
-  .object({
-    ...pageInput,
-    fromDate: isoInstant.optional(),
-    toDate: isoInstant.optional(),
-    statuses: statusList,
-    itemStatuses: statusList,
-    sortBy: z.enum(['date', 'total']).default('date')
-  })
+  .object({ ...pageInput, ...orderFilterInput })
   .strict()
-  .refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
-    message: 'The start date must be before the end date.',
-    path: ['toDate']
-  })
+  .refine(datesInOrder, datesInOrderIssue)
+
+/** The seller's IANA time zone ("Europe/Berlin"), as the renderer reads it from Intl. */
+export const timeZoneInput = z.string().min(1).max(64, 'That is not a time zone name.')
+
+export const orderExportInput = z
+  .object({ ...orderFilterInput, timeZone: timeZoneInput })
+  .strict()
+  .refine(datesInOrder, datesInOrderIssue)
+
+const textList = z.array(z.string().max(200)).max(200).optional()
+const centsBound = z.number().int('Whole cents, please.').min(0, 'A price cannot be negative.').max(MAX_PRICE_CENTS).optional()
+const quantityBound = z.number().int('A whole number, please.').min(0, 'A quantity cannot be negative.').max(MAX_QUANTITY).optional()
 
 export const sellRequestListInput = z
-  .object({ ...pageInput, statuses: statusList, sortBy: z.enum(['updated', 'price', 'quantity', 'name']).default('updated') })
+  .object({
+    ...pageInput,
+    statuses: statusList,
+    brands: textList,
+    categories: textList,
+    minPriceCents: centsBound,
+    maxPriceCents: centsBound,
+    minQuantity: quantityBound,
+    maxQuantity: quantityBound,
+    sortBy: z.enum(['updated', 'price', 'quantity', 'name']).default('updated')
+  })
   .strict()
 
 export const sellRequestEditInput = z
@@ -70,7 +97,9 @@ export const signInInput = z
 export const appSettingsSchema = z.object({
   syncIntervalMinutes: z.number().int().min(1).max(240).catch(5),
   historyDays: z.number().int().min(7).max(3650).catch(90),
-  notifyNewOrders: z.boolean().catch(true)
+  notifyNewOrders: z.boolean().catch(true),
+  /** Listings with fewer units than this count as low on stock (dashboard). */
+  lowStockThreshold: z.number().int().min(1).max(MAX_QUANTITY).catch(5)
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -78,7 +107,8 @@ export const appSettingsUpdateInput = z
   .object({
     syncIntervalMinutes: z.number().int('Whole minutes, please.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.'),
     historyDays: z.number().int('Whole days, please.').min(7, 'At least 7 days.').max(3650, 'At most 3650 days.'),
-    notifyNewOrders: z.boolean()
+    notifyNewOrders: z.boolean(),
+    lowStockThreshold: z.number().int('A whole number, please.').min(1, 'At least 1.').max(MAX_QUANTITY, 'At most 1,000,000.')
   })
   .partial()
   .strict()
@@ -130,6 +160,307 @@ export interface AppInfo {
   runtime: 'electron' | 'preview'
 }
 
+/** A figure of orders over a range of instants (both ends included, like the Orders date filter). */
+export interface OrderFigure {
+  fromDate: string
+  toDate: string
+  orders: number
+  revenueCents: number
+}
+
+/** The seller's workspace at a glance, from the snapshot, in the seller's time zone. */
+export interface Dashboard {
+  timeZone: string
+  /** Today, local midnight to the end of the day. */
+  today: OrderFigure
+  /** The last 7 local days including today (the Orders list's "Last 7 days"). */
+  week: OrderFigure
+  /** Units of items in this status and the orders holding them. */
+  awaitingShipment: { status: 'awaiting-shipment'; units: number; orders: number }
+  readyToShip: { status: 'ready-to-ship'; units: number; orders: number }
+  /** Listings with fewer than `threshold` units. */
+  lowStock: { threshold: number; listings: number }
+  /** One point per local day over the synced window, oldest first. */
+  days: ({ date: string } & OrderFigure)[]
+  /** When the synced window starts and when the snapshot was last synced (null before the first sync). */
+  windowFrom: string | null
+  syncedAt: string | null
+}
+
+/** A CSV file the renderer offers as a download. */
+export interface CsvFile {
+  fileName: string
+  text: string
+  orders: number
+  rows: number
+}
+
+/** Views a seller can be looking at. */
+export const workspaceViews = ['dashboard', 'orders', 'sellRequests', 'settings'] as const
+export type WorkspaceView = (typeof workspaceViews)[number]
+
+const idList = z.array(z.string().max(200)).max(200)
+const columnWidths = z.record(z.string().max(60), z.number().min(40).max(2000))
+const listPreferences = {
+  searchTerm: z.string().max(200).optional(),
+  sortBy: z.string().max(40).optional(),
+  sortDir: z.enum(['ASC', 'DESC']).optional(),
+  take: z.number().int().min(1).max(200).optional(),
+  columnWidths: columnWidths.optional()
+}
+
+/** How the seller left the workspace (per account): view, filters, sort, page size, column widths. */
+export const workspacePreferencesSchema = z.object({
+  view: z.enum(workspaceViews).optional(),
+  orders: z
+    .object({
+      ...listPreferences,
+      /** A preset is kept by name so "Today" is today again tomorrow. */
+      datePreset: z.enum(['today', 'last7', 'last30', 'thisMonth']).optional(),
+      fromDate: isoInstant.optional(),
+      toDate: isoInstant.optional(),
+      statuses: idList.optional(),
+      itemStatuses: idList.optional()
+    })
+    .strict()
+    .optional(),
+  sellRequests: z
+    .object({
+      ...listPreferences,
+      statuses: idList.optional(),
+      brands: idList.optional(),
+      categories: idList.optional(),
+      minPriceCents: centsBound,
+      maxPriceCents: centsBound,
+      minQuantity: quantityBound,
+      maxQuantity: quantityBound
+    })
+    .strict()
+    .optional()
+}).strict()
+export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>
+
+// ── Bulk edit ──────────────────────────────────────────────────────────────────────────────────
+
+/** The largest file `bulk.importFile` reads. */
+export const BULK_IMPORT_MAX_BYTES = 20 * 1024 * 1024
+/** The most changes one call may stage. */
+export const BULK_MAX_CHANGES = 100_000
+/** Applying more listings than this (or any change with a warning) needs the seller's confirmation. */
+export const BULK_CONFIRM_LISTINGS = 50
+
+/** A listing's field a bulk edit changes: price in cents, or quantity. */
+export type BulkField = 'priceCents' | 'quantity'
+
+/** One pending change to one field of one listing. Invalid ones are never applied; warnings do not block. */
+export interface StagedChange {
+  sellRequestId: string
+  field: BulkField
+  /** The listing's value when staged. */
+  before: number
+  after: number
+  /** The listing's `updatedAt` when staged: if it moved by the time of applying, the change is a conflict. */
+  baseUpdatedAt: string
+  /** Why this change cannot be applied, or null. */
+  invalid: string | null
+  /** Something to double-check (large price move, below the floor), or null. */
+  warning: string | null
+}
+
+export interface StagedChangeView extends StagedChange {
+  name: string
+  sku: string
+}
+
+export interface ChangeSetSummary {
+  changes: number
+  /** Distinct listings with at least one change. */
+  listings: number
+  invalid: number
+  warnings: number
+  canUndo: boolean
+  canRedo: boolean
+}
+
+export interface BulkPreview extends ChangeSetSummary {
+  /** Listings with at least one valid change: what `bulk.apply` would send. */
+  applicableListings: number
+  applicableChanges: number
+  /** Sum of (after − before) over valid quantity changes. */
+  quantityDelta: number
+  /** Average of (after − before) over valid price changes, in cents (0 when none). */
+  averagePriceChangeCents: number
+  /** Average relative price change in percent (0 when none). */
+  averagePriceChangePercent: number
+  /** `bulk.apply` must be called with `confirmed: true`. */
+  needsConfirmation: boolean
+  confirmationThreshold: number
+}
+
+export interface WarningRules {
+  /** Warn when a price moves by more than this percentage. */
+  priceChangePercent: number
+  /** Warn when a new price falls below this, or null. */
+  priceFloorCents: number | null
+}
+
+export type BatchRowStatus = 'pending' | 'applied' | 'failed' | 'conflict' | 'cancelled'
+
+/** A batch of changes being (or having been) applied. */
+export interface BatchStatus {
+  id: string
+  label: string
+  createdAt: string
+  startedAt: string | null
+  finishedAt: string | null
+  running: boolean
+  total: number
+  pending: number
+  applied: number
+  failed: number
+  conflict: number
+  cancelled: number
+  /** Estimated time left while running, or null. */
+  etaMs: number | null
+}
+
+export interface BatchRow {
+  sellRequestId: string
+  sku: string
+  name: string
+  field: BulkField
+  before: number
+  after: number
+  status: BatchRowStatus
+  /** The API's message (failed), what moved (conflict) or why cancelled; null when applied or pending. */
+  message: string | null
+  changedAt: string
+}
+
+export interface BulkStatus {
+  changeSet: ChangeSetSummary
+  rules: WarningRules
+  /** The batch being applied now. */
+  running: BatchStatus | null
+  /** A batch with changes not yet sent (e.g. the app was closed mid-apply): offer `bulk.resume`. */
+  pendingBatch: BatchStatus | null
+}
+
+export interface ImportProblem {
+  /** The row in the file (the header is row 1). */
+  row: number
+  message: string
+}
+
+export interface ImportReport {
+  fileName: string
+  format: 'csv' | 'xlsx'
+  /** Data rows read (the header excluded, blank rows skipped). */
+  rows: number
+  /** Changes staged from the file (rows with problems stage nothing). */
+  staged: number
+  /** Rows whose values equal the listing's current ones. */
+  unchanged: number
+  /** The first problems found, by row. */
+  problems: ImportProblem[]
+  /** Problems beyond those listed. */
+  moreProblems: number
+  changeSet: ChangeSetSummary
+}
+
+export interface ExportedFile {
+  fileName: string
+  mimeType: string
+  base64: string
+}
+
+const batchIdInput = z.guid('That is not a batch id.')
+
+export const bulkSelectionInput = z.union([
+  z.object({ ids: z.array(sellRequestIdInput).min(1, 'Select at least one listing.').max(BULK_MAX_CHANGES) }).strict(),
+  z.object({ all: z.literal(true) }).strict()
+])
+
+/** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
+export const bulkStageInput = z
+  .object({
+    changes: z
+      .array(z.object({ sellRequestId: sellRequestIdInput, priceCents: z.number().optional(), quantity: z.number().optional() }).strict())
+      .min(1)
+      .max(BULK_MAX_CHANGES, `At most ${BULK_MAX_CHANGES.toLocaleString('en-US')} changes at a time.`)
+  })
+  .strict()
+
+const percentInput = z
+  .number({ error: 'Enter a percentage.' })
+  .min(-100, 'A price cannot go down by more than 100%.')
+  .max(1000, 'At most +1000%.')
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'At most two decimals.')
+
+export const bulkOperationInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('setPrice'), priceCents: priceCentsInput }).strict(),
+  z.object({ kind: z.literal('adjustPricePercent'), percent: percentInput }).strict(),
+  z.object({ kind: z.literal('adjustPriceAmount'), amountCents: z.number().int('Whole cents, please.').min(-MAX_PRICE_CENTS).max(MAX_PRICE_CENTS) }).strict(),
+  z.object({ kind: z.literal('setQuantity'), quantity: quantityInput }).strict(),
+  z.object({ kind: z.literal('adjustQuantity'), delta: z.number().int('A whole number, please.').min(-MAX_QUANTITY).max(MAX_QUANTITY) }).strict()
+])
+export type BulkOperation = z.infer<typeof bulkOperationInput>
+
+export const bulkRulesInput = z
+  .object({
+    priceChangePercent: z.number().min(1, 'At least 1%.').max(1000, 'At most 1000%.'),
+    priceFloorCents: priceCentsInput.nullable()
+  })
+  .strict()
+
+export const bulkImportInput = z
+  .object({
+    fileName: z.string().trim().min(1).max(255),
+    base64: z
+      .string()
+      .max(Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4, 'That file is larger than 20 MB. Split it into smaller files.')
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file content is not base64.')
+  })
+  .strict()
+
+export const bulkExportInput = z
+  .object({
+    format: z.enum(['csv', 'xlsx']),
+    rows: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('listings'), selection: bulkSelectionInput }).strict(),
+      z.object({ kind: z.literal('failed'), batchId: batchIdInput }).strict()
+    ])
+  })
+  .strict()
+
+const batchInput = z.object({ batchId: batchIdInput }).strict()
+
+/** The bulk-edit calls, spread into `calls`. */
+const bulkCalls = {
+  'bulk.stage': call<ChangeSetSummary>()(bulkStageInput),
+  'bulk.operation': call<ChangeSetSummary>()(z.object({ selection: bulkSelectionInput, operation: bulkOperationInput }).strict()),
+  'bulk.changes': call<Page<StagedChangeView>>()(
+    z.object({ page: pageInput.page, take: pageInput.take, only: z.enum(['all', 'invalid', 'warnings']).default('all') }).strict()
+  ),
+  'bulk.preview': call<BulkPreview>()(noInput),
+  'bulk.undo': call<ChangeSetSummary>()(noInput),
+  'bulk.redo': call<ChangeSetSummary>()(noInput),
+  'bulk.discard': call<ChangeSetSummary>()(noInput),
+  'bulk.setRules': call<ChangeSetSummary>()(bulkRulesInput),
+  'bulk.apply': call<BatchStatus>()(z.object({ confirmed: z.boolean().default(false) }).strict()),
+  'bulk.cancel': call<BatchStatus>()(batchInput),
+  'bulk.retryFailed': call<BatchStatus>()(batchInput),
+  'bulk.resume': call<BatchStatus>()(batchInput),
+  'bulk.status': call<BulkStatus>()(noInput),
+  'bulk.history': call<BatchStatus[]>()(z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict()),
+  'bulk.batchRows': call<Page<BatchRow>>()(
+    z.object({ batchId: batchIdInput, status: z.enum(['pending', 'applied', 'failed', 'conflict', 'cancelled']).optional(), page: pageInput.page, take: pageInput.take }).strict()
+  ),
+  'bulk.undoBatch': call<ChangeSetSummary>()(batchInput),
+  'bulk.importFile': call<ImportReport>()(bulkImportInput),
+  'bulk.exportFile': call<ExportedFile>()(bulkExportInput)
+} as const
+
 export const calls = {
   'app.info': call<AppInfo>()(noInput),
   'session.get': call<SessionInfo>()(noInput),
@@ -146,7 +477,15 @@ export const calls = {
   'settings.get': call<AppSettings>()(noInput),
   'settings.update': call<AppSettings>()(appSettingsUpdateInput),
   'sellRequests.edit': call<SellRequest>()(sellRequestEditInput),
-  'sellRequests.delete': call<{ id: string }>()(z.object({ id: sellRequestIdInput }).strict())
+  'sellRequests.delete': call<{ id: string }>()(z.object({ id: sellRequestIdInput }).strict()),
+  'dashboard.get': call<Dashboard>()(z.object({ timeZone: timeZoneInput }).strict()),
+  'orders.exportCsv': call<CsvFile>()(orderExportInput),
+  'sellRequests.facets': call<{ brands: string[]; categories: string[] }>()(noInput),
+  /** Opens an https page of an allow-listed carrier in the seller's default browser (refused otherwise). */
+  'shell.openExternal': call<{ opened: boolean }>()(z.object({ url: z.string().min(1).max(2048) }).strict()),
+  'preferences.get': call<WorkspacePreferences>()(noInput),
+  'preferences.set': call<WorkspacePreferences>()(workspacePreferencesSchema),
+  ...bulkCalls
 } as const
 
 export type CallName = keyof typeof calls
@@ -168,11 +507,13 @@ export interface Events {
   /** A sync brought orders not seen before. */
   'orders.new': { count: number; totalCents: number }
   /** Main asks the renderer to show a view (e.g. after a notification was clicked). */
-  navigate: { view: 'orders' | 'sellRequests' | 'settings' }
+  navigate: { view: WorkspaceView }
   'settings.changed': AppSettings
+  /** Progress of the bulk-edit batch being applied (throttled), and its final state. */
+  'bulk.progress': BatchStatus
 }
 export type EventName = keyof Events
-export const eventNames: EventName[] = ['session.changed', 'notice', 'sync.status', 'orders.new', 'navigate', 'settings.changed']
+export const eventNames: EventName[] = ['session.changed', 'notice', 'sync.status', 'orders.new', 'navigate', 'settings.changed', 'bulk.progress']
 
 /** The object preload exposes as `window.sellerDesk` and the preview bridge implements. */
 export interface SellerDeskBridge {

@@ -7,6 +7,7 @@
 import { startSandbox } from '../sandbox'
 import type { AppInfo, EventName, Events } from './contract'
 import { SellerDeskError } from './errors'
+import { isAllowedExternalUrl } from './externalLinks'
 import { createRouter, type Router } from './router'
 import type { SecretStoreChoice } from './secrets/chooseSecretStore'
 import { createSession, type DemoMarketplace, type Session } from './session/session'
@@ -31,6 +32,11 @@ export interface SellerDeskOptions {
   syncEngine?: Partial<SyncSettings>
   /** Start syncing as soon as an account is signed in (default true; tests may drive sync themselves). */
   autoSync?: boolean
+  /**
+   * Opens an allowed https page in the seller's default browser (Electron: shell.openExternal). Without
+   * it (the browser preview) `shell.openExternal` checks the address and answers `opened: false`.
+   */
+  openExternal?: (url: string) => Promise<void>
   /** Called with errors that are bugs (not seller-facing failures). Never given the key. */
   onUnexpectedError?: (where: string, error: unknown) => void
 }
@@ -117,7 +123,38 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'sync.cancel': async () => open().sync.cancel(),
       'sync.windowFocused': async () => open().sync.windowFocused(),
       'settings.get': async () => settings.get(),
-      'settings.update': (patch) => settings.update(patch)
+      'settings.update': (patch) => settings.update(patch),
+      'dashboard.get': async ({ timeZone }) => open().dashboard(timeZone),
+      'orders.exportCsv': async (query) => open().exportOrdersCsv(query),
+      'sellRequests.facets': async () => open().sellRequestFacets(),
+      'shell.openExternal': async ({ url }) => {
+        if (!isAllowedExternalUrl(url)) {
+          throw new SellerDeskError('invalid-input', 'Seller Desk opens only secure (https) tracking pages of known carriers, and this address is not one of them.')
+        }
+        if (!options.openExternal) return { opened: false }
+        await options.openExternal(url)
+        return { opened: true }
+      },
+      'preferences.get': async () => open().preferences(),
+      'preferences.set': (preferences) => open().savePreferences(preferences),
+      'bulk.stage': async ({ changes }) => open().bulk.stage(changes),
+      'bulk.operation': async ({ selection, operation }) => open().bulk.operation(selection, operation),
+      'bulk.changes': async (query) => open().bulk.changes(query),
+      'bulk.preview': async () => open().bulk.preview(),
+      'bulk.undo': async () => open().bulk.undo(),
+      'bulk.redo': async () => open().bulk.redo(),
+      'bulk.discard': async () => open().bulk.discard(),
+      'bulk.setRules': async (rules) => open().bulk.setRules(rules),
+      'bulk.apply': async ({ confirmed }) => open().bulk.apply(confirmed),
+      'bulk.cancel': async ({ batchId }) => open().bulk.cancel(batchId),
+      'bulk.retryFailed': async ({ batchId }) => open().bulk.retryFailed(batchId),
+      'bulk.resume': async ({ batchId }) => open().bulk.resume(batchId),
+      'bulk.status': async () => open().bulk.status(),
+      'bulk.history': async ({ limit }) => open().bulk.history(limit),
+      'bulk.batchRows': async (query) => open().bulk.batchRows(query),
+      'bulk.undoBatch': async ({ batchId }) => open().bulk.undoBatch(batchId),
+      'bulk.importFile': ({ fileName, base64 }) => open().bulk.importFile(fileName, Buffer.from(base64, 'base64')),
+      'bulk.exportFile': ({ format, rows }) => open().bulk.exportFile(format, rows)
     },
     options.onUnexpectedError
   )

@@ -3,14 +3,22 @@
  * and delete services the contract exposes. Lists read the snapshot (local-first); edits and deletes go
  * to the marketplace and update the snapshot on success. Opened at sign-in, closed at sign-out.
  */
-import type { AppSettings, Events, EventName, ListResult } from './contract'
+import { basename, join } from 'node:path'
+import { readJsonFile, writeFileAtomic } from './atomicFile'
+import { workspacePreferencesSchema, type AppSettings, type CsvFile, type Dashboard, type Events, type EventName, type ListResult, type WorkspacePreferences } from './contract'
+import { computeDashboard } from './dashboard/dashboard'
+import { isKnownTimeZone, localDateOf } from './dashboard/localCalendar'
+import { openSnapshotReader } from './dashboard/snapshotReader'
 import type { Order, SellRequest } from './domain'
 import { SellerDeskError } from './errors'
+import { ordersCsv } from './orderExport/orderCsv'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
+import { sellRequestFacets } from './snapshot/sellRequestTable'
 import { openSnapshot, snapshotFileFor, type OrderQuery, type SellRequestQuery, type Snapshot } from './snapshot/snapshot'
 import type { SyncSettings } from './sync/syncEngine'
 import { createSyncService, type SyncService } from './sync/syncService'
+import { createBulkEdit, type BulkEdit } from './bulkEdit/bulkEdit'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -29,14 +37,30 @@ export interface OrderListQuery extends Omit<OrderQuery, 'fromMs' | 'toMs'> {
   toDate?: string | undefined
 }
 
+/** The orders to export: the list's filters and sort, no paging. */
+export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> {
+  timeZone: string
+}
+
+/** How many orders an export reads from the snapshot at a time. */
+const EXPORT_PAGE = 1_000
+
 export interface Workspace {
   readonly account: Account
   readonly snapshot: Snapshot
   readonly sync: SyncService
+  /** Bulk edit of prices and quantities: the change set, and the apply queue in the snapshot. */
+  readonly bulk: BulkEdit
   listOrders(query: OrderListQuery): Promise<ListResult<Order>>
   listSellRequests(query: SellRequestQuery): ListResult<SellRequest>
   editSellRequest(id: string, change: SellRequestChange): Promise<SellRequest>
   deleteSellRequest(id: string): Promise<{ id: string }>
+  dashboard(timeZone: string): Dashboard
+  exportOrdersCsv(query: OrderExportQuery): CsvFile
+  sellRequestFacets(): { brands: string[]; categories: string[] }
+  /** How the seller left this account's workspace (view, filters, sort, column widths). */
+  preferences(): Promise<WorkspacePreferences>
+  savePreferences(preferences: WorkspacePreferences): Promise<WorkspacePreferences>
   close(): void
 }
 
@@ -59,6 +83,27 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     now
   })
   const api = sync.api
+  const bulk = createBulkEdit({
+    snapshot,
+    api,
+    online: () => sync.status().online,
+    onProgress: (status) => deps.emit('bulk.progress', status),
+    onFailure: (message) => deps.emit('notice', { level: 'error', message }),
+    now
+  })
+  const interrupted = bulk.status().pendingBatch
+  if (interrupted) {
+    deps.emit('notice', { level: 'warning', message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Sell requests to resume.` })
+  }
+  // Sums and filter choices read through their own read-only connection, beside the sync's writes.
+  const reader = openSnapshotReader(snapshot.file)
+  // Preferences sit beside the snapshot, under the same account id.
+  const preferencesFile = join(deps.userDataDir, 'preferences', basename(snapshot.file).replace(/\.sqlite$/, '.json'))
+
+  function knownZone(timeZone: string): string {
+    if (!isKnownTimeZone(timeZone)) throw new SellerDeskError('invalid-input', `“${timeZone.slice(0, 64)}” is not a time zone Seller Desk knows. Check your computer's time zone setting.`)
+    return timeZone
+  }
 
   const syncedAt = () => sync.status().lastSyncedAt
 
@@ -70,6 +115,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     account: deps.account,
     snapshot,
     sync,
+    bulk,
 
     async listOrders(query) {
       const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
@@ -119,7 +165,47 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       }
     },
 
+    dashboard(timeZone) {
+      const windowFromMs = snapshot.syncState('orders').windowFromMs ?? now() - deps.settings().historyDays * DAY_MS
+      return computeDashboard(reader, {
+        timeZone: knownZone(timeZone),
+        nowMs: now(),
+        windowFromMs,
+        lowStockThreshold: deps.settings().lowStockThreshold,
+        syncedAt: syncedAt()
+      })
+    },
+
+    exportOrdersCsv({ timeZone, fromDate, toDate, ...filters }) {
+      knownZone(timeZone)
+      const query = { ...filters, take: EXPORT_PAGE, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined }
+      const orders: Order[] = []
+      for (let page = 1; ; page++) {
+        const { rows } = snapshot.queryOrders({ ...query, page })
+        orders.push(...rows)
+        if (rows.length < EXPORT_PAGE) break
+      }
+      const { text, rows } = ordersCsv(orders, timeZone)
+      return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, text, orders: orders.length, rows }
+    },
+
+    sellRequestFacets: () => sellRequestFacets(reader),
+
+    async preferences() {
+      const { value } = await readJsonFile<unknown>(preferencesFile, {})
+      // A file from another version, or edited by hand: whatever does not fit is forgotten, not an error.
+      const parsed = workspacePreferencesSchema.safeParse(value)
+      return parsed.success ? parsed.data : {}
+    },
+
+    async savePreferences(preferences) {
+      await writeFileAtomic(preferencesFile, JSON.stringify(preferences, null, 2))
+      return preferences
+    },
+
     close() {
+      bulk.close()
+      reader.close()
       sync.stop()
       snapshot.close()
     }

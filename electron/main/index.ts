@@ -2,7 +2,7 @@
  * Electron glue: lifecycle, one instance, the window, the contract on IPC. Everything Seller Desk does
  * lives in electron/core; this file only wires it to Electron.
  */
-import { app, BrowserWindow, session } from 'electron'
+import { app, BrowserWindow, session, shell } from 'electron'
 import type { EventName, Events } from '../core/contract'
 import { createSellerDesk, type SellerDesk } from '../core/sellerDesk'
 import { bindContract, broadcast } from './ipc'
@@ -41,6 +41,8 @@ if (!app.requestSingleInstanceLock()) {
       secrets: await chooseElectronSecretStore(),
       app: { name: app.getName(), version: app.getVersion(), platform: process.platform, runtime: 'electron' },
       emit,
+      // The core has checked the address (https, allow-listed carrier) before this is called.
+      openExternal: (url) => shell.openExternal(url),
       onUnexpectedError: (where, error) => console.error(`[seller-desk] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
     })
     desk = started

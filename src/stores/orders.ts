@@ -1,18 +1,34 @@
 /**
  * The seller's orders as the Orders view shows them: one page, read from the snapshot, with the search,
- * date range, order and item statuses, and sort the seller chose. Dates are instants (ISO with `Z`);
- * the main side turns them into the API's form.
+ * date range (a named preset or custom days), order and item statuses, and sort the seller chose. Dates
+ * are instants (ISO with `Z`); the main side turns them into the API's form.
  */
-import type { CallInput } from '@core/contract'
+import type { CallInput, WorkspacePreferences } from '@core/contract'
 import type { Order } from '@core/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call } from '../bridge/sellerDesk'
+import { presetRange, type DatePreset } from '../datePresets'
 import { usePagedList } from './pagedList'
 
 export type OrderSortBy = NonNullable<CallInput<'orders.list'>['sortBy']>
+export type OrderPreferences = NonNullable<WorkspacePreferences['orders']>
+
+/** What narrows the list besides paging: every filter at once (the dashboard's links set exactly these). */
+export interface OrderFilters {
+  searchTerm?: string
+  datePreset?: DatePreset | null
+  fromDate?: string | null
+  toDate?: string | null
+  statuses?: string[]
+  itemStatuses?: string[]
+}
+
+const SORTS: readonly OrderSortBy[] = ['date', 'total']
 
 export const useOrdersStore = defineStore('orders', () => {
+  /** The named range the dates come from, or null for custom days (or none). */
+  const datePreset = ref<DatePreset | null>(null)
   /** Orders on or after this instant. */
   const fromDate = ref<string | null>(null)
   /** Orders on or before this instant. */
@@ -22,24 +38,45 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Orders with at least one item in any of these statuses (none: all). */
   const itemStatuses = ref<string[]>([])
 
-  const list = usePagedList<Order, OrderSortBy>(
-    (query) =>
-      call('orders.list', {
-        ...query,
-        ...(fromDate.value ? { fromDate: fromDate.value } : {}),
-        ...(toDate.value ? { toDate: toDate.value } : {}),
-        ...(statuses.value.length ? { statuses: statuses.value } : {}),
-        ...(itemStatuses.value.length ? { itemStatuses: itemStatuses.value } : {})
-      }),
-    { by: 'date', dir: 'DESC' }
-  )
+  /** The filters besides the search, as the main side takes them. */
+  function filterInput(): Pick<CallInput<'orders.list'>, 'fromDate' | 'toDate' | 'statuses' | 'itemStatuses'> {
+    return {
+      ...(fromDate.value ? { fromDate: fromDate.value } : {}),
+      ...(toDate.value ? { toDate: toDate.value } : {}),
+      ...(statuses.value.length ? { statuses: statuses.value } : {}),
+      ...(itemStatuses.value.length ? { itemStatuses: itemStatuses.value } : {})
+    }
+  }
+
+  const list = usePagedList<Order, OrderSortBy>((query) => call('orders.list', { ...query, ...filterInput() }), { by: 'date', dir: 'DESC' })
+
+  /** Every order the list matches as CSV (one row per item), built by the main side from the snapshot. */
+  function exportCsv(timeZone: string) {
+    const term = list.searchTerm.value.trim()
+    return call('orders.exportCsv', { ...filterInput(), ...(term ? { searchTerm: term } : {}), sortBy: list.sortBy.value, sortDir: list.sortDir.value, timeZone })
+  }
 
   /** A filter other than the search is set. */
   const narrowed = computed(() => fromDate.value !== null || toDate.value !== null || statuses.value.length > 0 || itemStatuses.value.length > 0)
 
   function setDateRange(from: string | null, to: string | null) {
+    datePreset.value = null
     fromDate.value = from
     toDate.value = to
+    return list.refilter()
+  }
+
+  function applyPreset(preset: DatePreset | null) {
+    datePreset.value = preset
+    if (!preset) return
+    const range = presetRange(preset)
+    fromDate.value = range.fromDate
+    toDate.value = range.toDate
+  }
+
+  /** One click: today, the last 7 or 30 days, this month. */
+  function setDatePreset(preset: DatePreset) {
+    applyPreset(preset)
     return list.refilter()
   }
 
@@ -53,24 +90,76 @@ export const useOrdersStore = defineStore('orders', () => {
     return list.refilter()
   }
 
-  function clearOwnFilters() {
-    fromDate.value = null
-    toDate.value = null
-    statuses.value = []
-    itemStatuses.value = []
+  function setOwnFilters(filters: OrderFilters) {
+    datePreset.value = null
+    fromDate.value = filters.fromDate ?? null
+    toDate.value = filters.toDate ?? null
+    if (filters.datePreset) applyPreset(filters.datePreset)
+    statuses.value = filters.statuses ?? []
+    itemStatuses.value = filters.itemStatuses ?? []
+    list.searchTerm.value = filters.searchTerm ?? ''
+  }
+
+  /** Shows exactly the orders these filters match (everything else cleared), from page 1. */
+  function showOnly(filters: OrderFilters) {
+    setOwnFilters(filters)
+    return list.refilter()
   }
 
   /** Drops the search, the date range and the statuses; keeps the sort and page size. */
   function clearFilters() {
-    clearOwnFilters()
-    list.searchTerm.value = ''
-    return list.refilter()
+    return showOnly({})
   }
 
   function reset() {
-    clearOwnFilters()
+    setOwnFilters({})
     list.reset()
   }
 
-  return { ...list, fromDate, toDate, statuses, itemStatuses, narrowed, setDateRange, setStatuses, setItemStatuses, clearFilters, reset }
+  /** What is remembered across restarts (a preset by name, custom dates as instants). */
+  function preferences(): OrderPreferences {
+    return {
+      searchTerm: list.searchTerm.value,
+      sortBy: list.sortBy.value,
+      sortDir: list.sortDir.value,
+      take: list.take.value,
+      columnWidths: { ...list.columnWidths.value },
+      ...(datePreset.value ? { datePreset: datePreset.value } : {}),
+      ...(!datePreset.value && fromDate.value ? { fromDate: fromDate.value } : {}),
+      ...(!datePreset.value && toDate.value ? { toDate: toDate.value } : {}),
+      statuses: statuses.value,
+      itemStatuses: itemStatuses.value
+    }
+  }
+
+  /** Puts remembered choices back (before the list is first read). */
+  function restore(saved: OrderPreferences) {
+    setOwnFilters(saved)
+    list.restoreView({
+      sortBy: SORTS.find((sort) => sort === saved.sortBy),
+      sortDir: saved.sortDir,
+      take: saved.take,
+      columnWidths: saved.columnWidths
+    })
+  }
+
+  return {
+    ...list,
+    datePreset,
+    fromDate,
+    toDate,
+    statuses,
+    itemStatuses,
+    narrowed,
+    exportCsv,
+    setDateRange,
+    setDatePreset,
+    setStatuses,
+    setItemStatuses,
+    showOnly,
+    clearFilters,
+    reset,
+    preferences,
+    restore
+  }
 })

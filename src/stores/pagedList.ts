@@ -45,6 +45,9 @@ export interface ListControls<T, S extends string> {
   readonly loaded: boolean
   /** A filter other than the search narrows the list (dates, statuses). */
   readonly narrowed: boolean
+  /** Widths the seller dragged columns to, by column key. */
+  readonly columnWidths: Record<string, number>
+  setColumnWidth(key: string, width: number): void
   load(): Promise<void>
   setPage(page: number): Promise<void>
   setTake(take: number): Promise<void>
@@ -62,6 +65,7 @@ export function usePagedList<T, S extends string>(
   const searchTerm = ref('')
   const sortBy = ref(defaultSort.by) as Ref<S>
   const sortDir = ref<SortDir>(defaultSort.dir)
+  const columnWidths = ref<Record<string, number>>({})
 
   const rows = shallowRef<T[]>([])
   const total = ref(0)
@@ -148,6 +152,19 @@ export function usePagedList<T, S extends string>(
     rows.value = update(rows.value)
   }
 
+  function setColumnWidth(key: string, width: number) {
+    columnWidths.value = { ...columnWidths.value, [key]: Math.round(width) }
+  }
+
+  /** Puts a remembered sort, page size and column widths back (values that no longer fit are skipped). */
+  function restoreView(saved: { sortBy?: S | undefined; sortDir?: SortDir | undefined; take?: number | undefined; columnWidths?: Record<string, number> | undefined }) {
+    if (saved.sortBy) sortBy.value = saved.sortBy
+    if (saved.sortDir) sortDir.value = saved.sortDir
+    if (saved.take && (PAGE_SIZES as readonly number[]).includes(saved.take)) take.value = saved.take
+    columnWidths.value = { ...(saved.columnWidths ?? {}) }
+    page.value = 1
+  }
+
   /** Forgets everything: the query, the rows, and any answer still on its way. */
   function reset() {
     latest++
@@ -156,6 +173,7 @@ export function usePagedList<T, S extends string>(
     searchTerm.value = ''
     sortBy.value = defaultSort.by
     sortDir.value = defaultSort.dir
+    columnWidths.value = {}
     rows.value = []
     total.value = 0
     note.value = null
@@ -170,6 +188,7 @@ export function usePagedList<T, S extends string>(
     searchTerm,
     sortBy,
     sortDir,
+    columnWidths,
     rows,
     total,
     note,
@@ -184,6 +203,8 @@ export function usePagedList<T, S extends string>(
     setSort,
     refilter,
     replaceRows,
+    setColumnWidth,
+    restoreView,
     reset
   }
 }

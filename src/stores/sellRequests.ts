@@ -1,37 +1,126 @@
 /**
  * The seller's sell requests (listings) as the Sell requests view shows them: one page read from the
- * snapshot with the seller's search, statuses and sort, and the two changes the marketplace allows:
- * edit price / quantity, delete. Changes go to the marketplace; the main side updates the snapshot when
- * they succeed, and the page is read from it again.
+ * snapshot with the seller's search, filters (status, brand, category, price and quantity ranges) and
+ * sort, and the two changes the marketplace allows: edit price / quantity, delete. Changes go to the
+ * marketplace; the main side updates the snapshot when they succeed, and the page is read from it again.
  */
-import type { CallInput } from '@core/contract'
+import type { CallInput, WorkspacePreferences } from '@core/contract'
 import type { SellRequest } from '@core/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { call } from '../bridge/sellerDesk'
+import { call, messageOf } from '../bridge/sellerDesk'
 import { usePagedList } from './pagedList'
 
 export type SellRequestSortBy = NonNullable<CallInput<'sellRequests.list'>['sortBy']>
+export type SellRequestPreferences = NonNullable<WorkspacePreferences['sellRequests']>
 
 export interface SellRequestChanges {
   priceCents?: number
   quantity?: number
 }
 
+/** A range of numbers; either end may be open. */
+export interface NumberRange {
+  min: number | null
+  max: number | null
+}
+
+/** Every filter at once (the dashboard's low-stock link sets exactly these). */
+export interface SellRequestFilters {
+  searchTerm?: string
+  statuses?: string[]
+  brands?: string[]
+  categories?: string[]
+  price?: NumberRange
+  quantity?: NumberRange
+}
+
+/** How one listing of a multi-delete went. */
+export interface DeleteResult {
+  id: string
+  name: string
+  ok: boolean
+  message: string | null
+}
+
+const SORTS: readonly SellRequestSortBy[] = ['updated', 'price', 'quantity', 'name']
+const OPEN: NumberRange = { min: null, max: null }
+
 export const useSellRequestsStore = defineStore('sellRequests', () => {
-  /** Sell requests in any of these statuses (none: all). */
+  /** Sell requests in any of these statuses / brands / categories (none: all). */
   const statuses = ref<string[]>([])
+  const brands = ref<string[]>([])
+  const categories = ref<string[]>([])
+  /** Price range in cents, both ends included. */
+  const price = ref<NumberRange>({ ...OPEN })
+  /** Quantity range, both ends included. */
+  const quantity = ref<NumberRange>({ ...OPEN })
 
   const list = usePagedList<SellRequest, SellRequestSortBy>(
-    (query) => call('sellRequests.list', { ...query, ...(statuses.value.length ? { statuses: statuses.value } : {}) }),
+    (query) =>
+      call('sellRequests.list', {
+        ...query,
+        ...(statuses.value.length ? { statuses: statuses.value } : {}),
+        ...(brands.value.length ? { brands: brands.value } : {}),
+        ...(categories.value.length ? { categories: categories.value } : {}),
+        ...(price.value.min !== null ? { minPriceCents: price.value.min } : {}),
+        ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
+        ...(quantity.value.min !== null ? { minQuantity: quantity.value.min } : {}),
+        ...(quantity.value.max !== null ? { maxQuantity: quantity.value.max } : {})
+      }),
     { by: 'updated', dir: 'DESC' }
   )
 
   /** A filter other than the search is set. */
-  const narrowed = computed(() => statuses.value.length > 0)
+  const narrowed = computed(
+    () =>
+      statuses.value.length > 0 ||
+      brands.value.length > 0 ||
+      categories.value.length > 0 ||
+      price.value.min !== null ||
+      price.value.max !== null ||
+      quantity.value.min !== null ||
+      quantity.value.max !== null
+  )
 
   function setStatuses(next: string[]) {
     statuses.value = next
+    return list.refilter()
+  }
+
+  function setBrands(next: string[]) {
+    brands.value = next
+    return list.refilter()
+  }
+
+  function setCategories(next: string[]) {
+    categories.value = next
+    return list.refilter()
+  }
+
+  function setPriceRange(next: NumberRange) {
+    price.value = { ...next }
+    return list.refilter()
+  }
+
+  function setQuantityRange(next: NumberRange) {
+    quantity.value = { ...next }
+    return list.refilter()
+  }
+
+  function setOwnFilters(filters: SellRequestFilters) {
+    statuses.value = filters.statuses ?? []
+    brands.value = filters.brands ?? []
+    categories.value = filters.categories ?? []
+    price.value = { ...(filters.price ?? OPEN) }
+    quantity.value = { ...(filters.quantity ?? OPEN) }
+    list.searchTerm.value = filters.searchTerm ?? ''
+  }
+
+  /** Shows exactly the listings these filters match (everything else cleared), sorted as given, from page 1. */
+  function showOnly(filters: SellRequestFilters, sort?: { by: SellRequestSortBy; dir: 'ASC' | 'DESC' }) {
+    setOwnFilters(filters)
+    if (sort) return list.setSort(sort.by, sort.dir)
     return list.refilter()
   }
 
@@ -42,6 +131,20 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     // The new values may move the row (sorted by update, price, quantity): read the page again.
     void list.load({ quiet: true })
     return updated
+  }
+
+  /**
+   * An edit made in the table: the row shows the new value at once; if the marketplace refuses, the row
+   * goes back to what it was and the error is thrown for the view to show. Throws ContractError.
+   */
+  async function editInPlace(row: SellRequest, changes: SellRequestChanges): Promise<SellRequest> {
+    list.replaceRows((rows) => rows.map((r) => (r.id === row.id ? { ...r, ...changes } : r)))
+    try {
+      return await edit(row.id, changes)
+    } catch (e) {
+      list.replaceRows((rows) => rows.map((r) => (r.id === row.id ? row : r)))
+      throw e
+    }
   }
 
   /** Deletes on the marketplace, then reads the page again so it fills up. Throws ContractError. */
@@ -58,17 +161,84 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     await list.load({ quiet: true })
   }
 
-  /** Drops the search and the statuses; keeps the sort and page size. */
+  /** Deletes several listings one after another (the marketplace has no batch delete); one result per listing. */
+  async function removeMany(listings: { id: string; name: string }[]): Promise<DeleteResult[]> {
+    const results: DeleteResult[] = []
+    for (const { id, name } of listings) {
+      try {
+        await call('sellRequests.delete', { id })
+        results.push({ id, name, ok: true, message: null })
+      } catch (e) {
+        results.push({ id, name, ok: false, message: messageOf(e) })
+      }
+    }
+    await list.load({ quiet: true })
+    return results
+  }
+
+  /** Drops the search and the filters; keeps the sort and page size. */
   function clearFilters() {
-    statuses.value = []
-    list.searchTerm.value = ''
-    return list.refilter()
+    return showOnly({})
   }
 
   function reset() {
-    statuses.value = []
+    setOwnFilters({})
     list.reset()
   }
 
-  return { ...list, statuses, narrowed, setStatuses, edit, remove, clearFilters, reset }
+  function preferences(): SellRequestPreferences {
+    const bound = (key: string, value: number | null) => (value === null ? {} : { [key]: value })
+    return {
+      searchTerm: list.searchTerm.value,
+      sortBy: list.sortBy.value,
+      sortDir: list.sortDir.value,
+      take: list.take.value,
+      columnWidths: { ...list.columnWidths.value },
+      statuses: statuses.value,
+      brands: brands.value,
+      categories: categories.value,
+      ...bound('minPriceCents', price.value.min),
+      ...bound('maxPriceCents', price.value.max),
+      ...bound('minQuantity', quantity.value.min),
+      ...bound('maxQuantity', quantity.value.max)
+    }
+  }
+
+  function restore(saved: SellRequestPreferences) {
+    setOwnFilters({
+      ...saved,
+      price: { min: saved.minPriceCents ?? null, max: saved.maxPriceCents ?? null },
+      quantity: { min: saved.minQuantity ?? null, max: saved.maxQuantity ?? null }
+    })
+    list.restoreView({
+      sortBy: SORTS.find((sort) => sort === saved.sortBy),
+      sortDir: saved.sortDir,
+      take: saved.take,
+      columnWidths: saved.columnWidths
+    })
+  }
+
+  return {
+    ...list,
+    statuses,
+    brands,
+    categories,
+    price,
+    quantity,
+    narrowed,
+    setStatuses,
+    setBrands,
+    setCategories,
+    setPriceRange,
+    setQuantityRange,
+    showOnly,
+    edit,
+    editInPlace,
+    remove,
+    removeMany,
+    clearFilters,
+    reset,
+    preferences,
+    restore
+  }
 })

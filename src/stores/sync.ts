@@ -10,6 +10,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'
 import { createCooldown } from '../cooldown'
+import { useDashboardStore } from './dashboard'
 import { useFilterStatusesStore } from './filterStatuses'
 import { useOrdersStore } from './orders'
 import { useSellRequestsStore } from './sellRequests'
@@ -24,6 +25,7 @@ export const useSyncStore = defineStore('sync', () => {
   const orders = useOrdersStore()
   const sellRequests = useSellRequestsStore()
   const filterStatuses = useFilterStatusesStore()
+  const dashboard = useDashboardStore()
 
   const status = ref<SyncStatus | null>(null)
   /** Why the status could not be read. */
@@ -45,7 +47,10 @@ export const useSyncStore = defineStore('sync', () => {
     loadError.value = null
     if (stale.includes('orders')) void orders.reloadIfShown()
     if (stale.includes('sellRequests')) void sellRequests.reloadIfShown()
-    if (stale.length) void filterStatuses.load()
+    if (stale.length) {
+      void filterStatuses.load()
+      void dashboard.reloadIfShown()
+    }
   }
 
   /**

@@ -15,6 +15,8 @@ CREATE TABLE orders${suffix} (
   order_ms INTEGER NOT NULL,
   status TEXT NOT NULL,
   item_statuses TEXT NOT NULL,
+  awaiting_shipment_units INTEGER NOT NULL,
+  ready_to_ship_units INTEGER NOT NULL,
   quantity INTEGER NOT NULL,
   products INTEGER NOT NULL,
   total_cents INTEGER NOT NULL,
@@ -76,5 +78,28 @@ export const MIGRATIONS: readonly string[] = [
     window_from_ms INTEGER,
     total INTEGER NOT NULL,
     pages_done TEXT NOT NULL
-  );`
+  );`,
+  // 2: bulk edit: batches of changes applied to sell requests, and each change's outcome (the apply queue).
+  `CREATE TABLE bulk_batches (
+    id TEXT PRIMARY KEY,
+    label TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    started_ms INTEGER,
+    finished_ms INTEGER
+  );
+  CREATE TABLE bulk_changes (
+    batch_id TEXT NOT NULL,
+    sell_request_id TEXT NOT NULL,
+    field TEXT NOT NULL CHECK (field IN ('priceCents', 'quantity')),
+    sku TEXT NOT NULL,
+    name TEXT NOT NULL,
+    before_value INTEGER NOT NULL,
+    after_value INTEGER NOT NULL,
+    base_updated_ms INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'applied', 'failed', 'conflict', 'cancelled')),
+    message TEXT,
+    changed_ms INTEGER NOT NULL,
+    PRIMARY KEY (batch_id, sell_request_id, field)
+  ) WITHOUT ROWID;
+  CREATE INDEX bulk_changes_by_status ON bulk_changes(batch_id, status);`
 ]

@@ -36,6 +36,9 @@ export interface OrderQuery {
 /** Item statuses as one searchable text: "|awaiting-shipment|ready-to-ship|". */
 const statusSet = (statuses: string[]) => `|${[...new Set(statuses)].join('|')}|`
 
+/** Units of the order's items in one status (for the dashboard's sums). */
+const unitsIn = (order: Order, status: string) => order.items.reduce((sum, item) => (item.status === status ? sum + item.quantity : sum), 0)
+
 export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: Tables): void {
   if (orders.length === 0) return
   const rows = orders.map((order) => [
@@ -44,6 +47,8 @@ export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: 
       Date.parse(order.orderDate),
       order.status,
       statusSet(order.items.map((item) => item.status)),
+      unitsIn(order, 'awaiting-shipment'),
+      unitsIn(order, 'ready-to-ship'),
       order.quantity,
       order.products,
       order.totalCents,
@@ -51,8 +56,8 @@ export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: 
       searchText([order.orderNo, ...order.items.flatMap((item) => [item.name, item.shipment, item.tracking?.trackingNumber])])
     ])
   db.prepare(
-    `INSERT OR REPLACE INTO orders${tables} (id, order_no, order_ms, status, item_statuses, quantity, products, total_cents, amount_paid_cents, search_text)
-     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9 FROM json_each(?)`
+    `INSERT OR REPLACE INTO orders${tables} (id, order_no, order_ms, status, item_statuses, awaiting_shipment_units, ready_to_ship_units, quantity, products, total_cents, amount_paid_cents, search_text)
+     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11 FROM json_each(?)`
   ).run(JSON.stringify(rows))
   db.prepare(`INSERT OR REPLACE INTO order_docs${tables} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
 }

@@ -20,6 +20,14 @@ export interface SellRequestQuery {
   take: number
   searchTerm?: string | undefined
   statuses?: string[] | undefined
+  brands?: string[] | undefined
+  categories?: string[] | undefined
+  /** Price range in cents, both ends included. */
+  minPriceCents?: number | undefined
+  maxPriceCents?: number | undefined
+  /** Quantity range, both ends included. */
+  minQuantity?: number | undefined
+  maxQuantity?: number | undefined
   sortBy: 'updated' | 'price' | 'quantity' | 'name'
   sortDir: SortDir
 }
@@ -52,9 +60,20 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
     where.push("s.search_text LIKE ? ESCAPE '\\'")
     params.push(containsPattern(query.searchTerm))
   }
-  if (query.statuses?.length) {
-    where.push(`s.status IN (${query.statuses.map(() => '?').join(',')})`)
-    params.push(...query.statuses)
+  for (const [column, values] of [['status', query.statuses], ['brand', query.brands], ['category', query.categories]] as const) {
+    if (!values?.length) continue
+    where.push(`s.${column} IN (${values.map(() => '?').join(',')})`)
+    params.push(...values)
+  }
+  for (const [condition, value] of [
+    ['s.price_cents >= ?', query.minPriceCents],
+    ['s.price_cents <= ?', query.maxPriceCents],
+    ['s.quantity >= ?', query.minQuantity],
+    ['s.quantity <= ?', query.maxQuantity]
+  ] as const) {
+    if (value === undefined) continue
+    where.push(condition)
+    params.push(value)
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
@@ -73,6 +92,13 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
     .all(...params, query.take, (query.page - 1) * query.take) as [string][]
   const total = known ?? pageTotal(query, rows.length, count)
   return { total, page: query.page, take: query.take, rows: rows.map(([json]) => sellRequestFromDoc(json)) }
+}
+
+/** Every distinct brand and category in the snapshot (for filters). */
+export function sellRequestFacets(db: Db): { brands: string[]; categories: string[] } {
+  const distinct = (column: 'brand' | 'category') =>
+    (db.prepare(`SELECT DISTINCT ${column} FROM sell_requests WHERE ${column} <> '' ORDER BY ${column} COLLATE NOCASE`).raw().all() as [string][]).map(([value]) => value)
+  return { brands: distinct('brand'), categories: distinct('category') }
 }
 
 export function sellRequestStatuses(db: Db): string[] {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Order, Page, SellRequest } from '../domain'
-import { openDatabase } from './database'
+import { openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
   allOrders, countOrders, orderStatuses, queryOrders, stagedOrderIds, summarizeOrders, unknownOrderIds,
@@ -30,6 +30,8 @@ export interface Snapshot {
   readonly file: string
   /** Set when an unreadable file was set aside at open. */
   readonly notice: string | null
+  /** The open database, for modules keeping their own tables in this file (the bulk-edit apply queue). */
+  readonly database: Db
   queryOrders(query: OrderQuery): Page<Order>
   summarizeOrders(ids: string[]): { count: number; totalCents: number }
   querySellRequests(query: SellRequestQuery): Page<SellRequest>
@@ -67,6 +69,7 @@ export function openSnapshot(file: string): Snapshot {
   return {
     file,
     notice,
+    database: db,
     queryOrders: (query) => queryOrders(db, query),
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),

@@ -118,3 +118,15 @@ it('a focus triggers a sync only after the cooldown, and one run at a time', asy
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(sandbox!.requestCount()).toBe(requests)
 })
+
+it('a delayed start-up sync never runs after stop (the snapshot may be closed by then)', async () => {
+  await setUp()
+  service!.start(50)
+  service!.stop()
+  snapshot!.close()
+  const requests = sandbox!.requestCount()
+  await new Promise((resolve) => setTimeout(resolve, 150))
+  expect(sandbox!.requestCount()).toBe(requests)
+  expect(service!.status().running).toBe(false)
+  snapshot = null
+})

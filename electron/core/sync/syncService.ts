@@ -53,6 +53,9 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   let intervalMinutes = 0
   let report: SyncReport | null = null
   let stopped = false
+  let startTimer: ReturnType<typeof setTimeout> | null = null
+  /** The status at stop(): the snapshot may be closed after that, so it is not read again. */
+  let finalStatus: SyncStatus | null = null
 
   const connectivity = createConnectivity({
     probe: () => deps.api.listSellRequests({ page: 1, take: 1 }, { retries: 0 }),
@@ -76,6 +79,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   }
 
   function status(): SyncStatus {
+    if (finalStatus) return finalStatus
     const net = connectivity.state()
     return {
       running: running !== null,
@@ -177,12 +181,14 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     start(delayMs = 0) {
       scheduleInterval()
       if (delayMs <= 0) return void sync('auto')
-      const timer = setTimeout(() => void sync('auto'), delayMs)
-      timer.unref?.()
+      startTimer = setTimeout(() => void sync('auto'), delayMs)
+      startTimer.unref?.()
     },
     settingsChanged: () => scheduleInterval(),
     stop() {
+      finalStatus = { ...status(), running: false }
       stopped = true
+      if (startTimer) clearTimeout(startTimer)
       running?.controller.abort(new DOMException('Stopped', 'AbortError'))
       if (interval) clearInterval(interval)
       if (pendingEmit) clearTimeout(pendingEmit)

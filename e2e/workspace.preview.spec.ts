@@ -1,0 +1,355 @@
+/**
+ * The seller's workspace in the browser preview, on a seeded marketplace signed in through the form:
+ * the dashboard's figures, chart and links; the order drawer with tracking; opening external pages only
+ * for allow-listed carriers; CSV export; editing in the table with rollback; deleting several listings;
+ * preferences across a restart; keyboard shortcuts. Expected values come from the snapshot (through the
+ * same router the page uses) or from the marketplace's own state.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import Papa from 'papaparse'
+import type { Dashboard, ListResult, WorkspacePreferences } from '../electron/core/contract'
+import type { Order, SellRequest } from '../electron/core/domain'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { startPreviewHost, type PreviewHost } from './preview/host'
+
+const KEY = 'sk_live_workspace_e2e_9Hc3'
+const TIME_ZONE = 'America/New_York'
+const FORMULA = '=HYPERLINK("http://evil.example","Click")'
+let sandbox: Sandbox
+
+test.use({ timezoneId: TIME_ZONE, locale: 'en-US' })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 160, sellRequests: 80, seed: 31, now: new Date() })
+  // One item name a spreadsheet would run as a formula: the CSV export must neutralise it.
+  const newest = sandbox.state.orders[sandbox.state.orders.length - 1]!
+  sandbox.state.updateOrder(newest.id, Date.now() - 60_000, (order) => {
+    order.items[0]!.name = FORMULA
+  })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
+  const outcome = await host.desk.router.dispatch(name, input)
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return outcome.value as T
+}
+
+const numberIn = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
+/** A choice in an open naive-ui select menu. */
+const option = (page: Page, text: string) => page.locator('.n-base-select-option').filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
+
+async function signIn(page: Page, host: PreviewHost) {
+  await page.getByTestId('base-url').fill(sandbox.baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
+  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
+}
+
+test('dashboard: figures equal the snapshot, the chart has a point per day, each figure opens exactly its rows', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-dashboard').click()
+  const dashboard = await viaRouter<Dashboard>(host, 'dashboard.get', { timeZone: TIME_ZONE })
+
+  // The figures, computed independently from the snapshot's orders and listings.
+  const { orders, sellRequests } = host.desk.workspace()!.snapshot.dump()
+  const items = orders.flatMap((order) => order.items)
+  const unitsIn = (status: string) => items.filter((item) => item.status === status).reduce((sum, item) => sum + item.quantity, 0)
+  expect(dashboard.awaitingShipment.units).toBe(unitsIn('awaiting-shipment'))
+  expect(dashboard.readyToShip.units).toBe(unitsIn('ready-to-ship'))
+  expect(dashboard.lowStock).toEqual({ threshold: 5, listings: sellRequests.filter((s) => s.quantity < 5).length })
+  const localDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(Date.parse(iso))
+  const today = localDate(new Date().toISOString())
+  const todays = orders.filter((order) => localDate(order.orderDate) === today)
+  expect(dashboard.today.orders).toBe(todays.length)
+  expect(dashboard.today.revenueCents).toBe(todays.reduce((sum, order) => sum + order.totalCents, 0))
+  expect(dashboard.week.orders).toBeGreaterThan(0)
+
+  await expect(page.getByTestId('figure-today').getByTestId('figure-value')).toHaveText(money(dashboard.today.revenueCents))
+  await expect(page.getByTestId('figure-today').getByTestId('figure-detail')).toHaveText(`${dashboard.today.orders} order${dashboard.today.orders === 1 ? '' : 's'}`)
+  await expect(page.getByTestId('figure-week').getByTestId('figure-value')).toHaveText(money(dashboard.week.revenueCents))
+  await expect(page.getByTestId('figure-awaiting').getByTestId('figure-value')).toHaveText(`${dashboard.awaitingShipment.units.toLocaleString('en-US')} units`)
+  await expect(page.getByTestId('figure-ready').getByTestId('figure-value')).toHaveText(`${dashboard.readyToShip.units.toLocaleString('en-US')} units`)
+  await expect(page.getByTestId('figure-low-stock').getByTestId('figure-value')).toContainText(`${dashboard.lowStock.listings} listing`)
+
+  // The chart: one point per local day of the synced window (90 days by default, today included).
+  const chart = page.getByTestId('dashboard-chart')
+  await expect(chart.locator('canvas')).toBeVisible()
+  expect(dashboard.days.length).toBeGreaterThanOrEqual(90)
+  await expect(chart).toHaveAttribute('data-points', String(dashboard.days.length))
+  await expect(page.getByTestId('dashboard-chart-day')).toHaveCount(dashboard.days.length)
+  expect(dashboard.days.reduce((sum, day) => sum + day.orders, 0)).toBe(orders.filter((o) => Date.parse(o.orderDate) >= Date.parse(dashboard.days[0]!.fromDate)).length)
+
+  // Each figure opens the list narrowed to exactly the rows it counts.
+  const ordersMatching = async (input: object) => (await viaRouter<ListResult<Order>>(host, 'orders.list', { take: 200, ...input })).total
+  await page.getByTestId('figure-awaiting').getByRole('link').click()
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.awaitingShipment.orders)
+  expect(await ordersMatching({ itemStatuses: ['awaiting-shipment'] })).toBe(dashboard.awaitingShipment.orders)
+  await expect(page.getByTestId('orders-item-status-filter')).toContainText('Awaiting shipment')
+
+  await page.getByTestId('nav-dashboard').click()
+  await page.getByTestId('figure-ready').getByRole('link').click()
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.readyToShip.orders)
+
+  await page.getByTestId('nav-dashboard').click()
+  await page.getByTestId('figure-week').getByRole('link').click()
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.week.orders)
+  await expect(page.getByTestId('orders-preset-last7')).toHaveClass(/checked/)
+  await expect(page.getByTestId('orders-item-status-filter')).not.toContainText('Ready to ship')
+
+  await page.getByTestId('nav-dashboard').click()
+  await page.getByTestId('figure-today').getByRole('link').click()
+  await expect(page.getByTestId('orders-preset-today')).toHaveClass(/checked/)
+  if (dashboard.today.orders > 0) await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.today.orders)
+  else await expect(page.getByTestId('orders-empty')).toBeVisible()
+
+  await page.getByTestId('nav-dashboard').click()
+  await page.getByTestId('figure-low-stock').getByRole('link').click()
+  await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(dashboard.lowStock.listings)
+  await expect(page.getByTestId('sell-requests-quantity-filter')).toContainText('≤ 4')
+  const shownQuantities = (await page.getByTestId('inline-quantity').allTextContents()).map(Number)
+  expect(shownQuantities).toEqual([...shownQuantities].sort((a, b) => a - b))
+  expect(shownQuantities.every((q) => q < 5)).toBe(true)
+
+  // One click on "7 days" in Orders gives the same range as the dashboard's.
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('orders-preset-all').click()
+  await page.getByTestId('orders-item-status-filter').locator('.n-base-clear').click({ force: true }).catch(() => undefined)
+  await page.getByTestId('orders-preset-last7').click()
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.week.orders)
+})
+
+test('order drawer: items with tracking, copy, open the carrier page; other pages are refused', async ({ app: page, host, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, host)
+  const { orders } = host.desk.workspace()!.snapshot.dump()
+  const order = orders.find((o) => o.items.some((item) => item.tracking?.trackingNumber))!
+  const item = order.items.find((i) => i.tracking?.trackingNumber)!
+
+  await page.getByTestId('orders-search').fill(order.orderNo)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(1)
+  await page.getByTestId('order-row').first().click()
+  const drawer = page.getByTestId('order-drawer')
+  await expect(drawer).toBeVisible()
+  await expect(drawer.getByTestId('drawer-order-no')).toHaveText(order.orderNo)
+  await expect(drawer.getByTestId('drawer-item')).toHaveCount(order.items.length)
+  const card = drawer.getByTestId('drawer-item').filter({ hasText: item.tracking!.trackingNumber })
+  await expect(card).toContainText(item.name)
+  await expect(card).toContainText(money(item.priceCents))
+  await expect(card).toContainText(money(item.totalCents))
+  await expect(card.getByTestId('tracking-number')).toHaveText(item.tracking!.trackingNumber)
+  await expect(card).toContainText(item.tracking!.carrier)
+  for (const value of Object.values(item.properties)) await expect(card.getByTestId('item-property').filter({ hasText: value }).first()).toBeVisible()
+  if (item.possibleStatuses.length) await expect(card.getByTestId('item-next-statuses')).toContainText('Can move to')
+
+  await card.getByTestId('copy-tracking').click()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(item.tracking!.trackingNumber)
+
+  // The link goes through main: allowed carrier → answered (the preview opens nothing), no navigation.
+  await card.getByTestId('tracking-link').click()
+  await expect(page.getByText('The browser preview does not open other sites')).toBeVisible()
+  expect(page.url().startsWith(host.origin)).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+
+  // Anything but an https page of an allow-listed carrier is refused with a clear error.
+  for (const url of ['https://evil.example/track', 'http://www.ups.com/track', 'javascript:alert(1)', 'file:///etc/passwd', 'https://www.ups.com.evil.example/']) {
+    const outcome = await host.desk.router.dispatch('shell.openExternal', { url })
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/only secure \(https\) tracking pages of known carriers/) } })
+  }
+  expect(await host.desk.router.dispatch('shell.openExternal', { url: item.tracking!.trackingUrl })).toEqual({ ok: true, value: { opened: false } })
+  // And through the page's own bridge.
+  const fromPage = await page.evaluate(async ([origin, token]) => {
+    const response = await fetch(`${origin}/rpc/shell.openExternal`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-preview-token': token! }, body: JSON.stringify({ url: 'https://attacker.example/' }) })
+    return response.json()
+  }, [host.origin, host.token])
+  expect(fromPage).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+})
+
+test('CSV export: the filtered orders, one row per item, formulas neutralised', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('orders-preset-last30').click()
+  await page.getByTestId('orders-item-status-filter').click()
+  await option(page, 'Awaiting shipment').click()
+  await page.keyboard.press('Escape')
+  const total = await numberIn(page, 'orders-total')
+  expect(total).toBeGreaterThan(0)
+
+  const download = page.waitForEvent('download')
+  await page.getByTestId('orders-export').click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = await new Promise<string>((resolve, reject) => {
+    void file.createReadStream().then((stream) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      stream.on('error', reject)
+    })
+  })
+  const [header, ...rows] = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
+  expect(header!.slice(0, 7)).toEqual(['Order no.', 'Order date', 'Order status', 'Order units', 'Order total', 'Amount paid', 'Item'])
+
+  // Exactly the orders on screen (all pages), one row per item.
+  const { orders } = host.desk.workspace()!.snapshot.dump()
+  const exportedNos = new Set(rows.map((row) => row[0]!))
+  expect(exportedNos.size).toBe(total)
+  const exported = orders.filter((order) => exportedNos.has(order.orderNo))
+  expect(exported.every((order) => order.items.some((item) => item.status === 'awaiting-shipment'))).toBe(true)
+  expect(rows.length).toBe(exported.reduce((sum, order) => sum + Math.max(1, order.items.length), 0))
+  const first = exported[0]!
+  const firstRow = rows.find((row) => row[0] === first.orderNo)!
+  expect(firstRow[header!.indexOf('Order total')]).toBe((first.totalCents / 100).toFixed(2))
+
+  // The formula item (the newest order) is in the last 30 days; if it awaits shipment it is neutralised here,
+  // and in any case an unfiltered export neutralises it.
+  await page.getByTestId('orders-clear-filters').click().catch(() => undefined)
+  await page.getByTestId('orders-preset-all').click()
+  await page.getByTestId('orders-item-status-filter').locator('.n-base-clear').click({ force: true }).catch(() => undefined)
+  const all = await viaRouter<{ text: string; rows: number }>(host, 'orders.exportCsv', { timeZone: TIME_ZONE })
+  const allRows = Papa.parse<string[]>(all.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
+  const itemColumn = header!.indexOf('Item')
+  expect(allRows.some((row) => row[itemColumn] === `'${FORMULA}`)).toBe(true)
+  expect(allRows.some((row) => row[itemColumn] === FORMULA)).toBe(false)
+  expect(all.rows).toBe(orders.reduce((sum, order) => sum + Math.max(1, order.items.length), 0))
+})
+
+test('sell requests: edit price and quantity in the table, refused values and failures roll back; delete several with per-row results', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })
+  const target = listed.rows[0]!
+  const row = () => page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+
+  // Price: saved on the marketplace and in the snapshot.
+  await row().getByTestId('inline-price').click()
+  await page.getByTestId('inline-price-input').fill('234.56')
+  await page.getByTestId('inline-price-input').press('Enter')
+  await expect(page.getByText(`Saved the price of “${target.name}”`)).toBeVisible()
+  const edited = () => page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+  await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
+  expect(sandbox.state.sellRequest(target.id)!.priceCents).toBe(23456)
+
+  // Quantity.
+  await edited().getByTestId('inline-quantity').click()
+  await page.getByTestId('inline-quantity-input').fill('42')
+  await page.getByTestId('inline-quantity-input').press('Enter')
+  await expect(edited().getByTestId('inline-quantity')).toHaveText('42')
+  await expect.poll(() => sandbox.state.sellRequest(target.id)!.quantity).toBe(42)
+
+  // Invalid: refused as typed, nothing sent, Escape keeps the old value.
+  const requestsBefore = sandbox.requestCount()
+  await edited().getByTestId('inline-price').click()
+  await page.getByTestId('inline-price-input').fill('12.345')
+  await expect(page.getByTestId('inline-price-error')).toContainText(/two decimals/)
+  await page.getByTestId('inline-price-input').press('Enter')
+  await expect(page.getByTestId('inline-price-input')).toBeVisible()
+  await page.getByTestId('inline-price-input').press('Escape')
+  await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
+  expect(sandbox.requestCount()).toBe(requestsBefore)
+
+  // Failure on the marketplace: shown at once, then rolled back with the reason.
+  sandbox.injectNext('server-error', 10)
+  await edited().getByTestId('inline-quantity').click()
+  await page.getByTestId('inline-quantity-input').fill('7')
+  await page.getByTestId('inline-quantity-input').press('Enter')
+  await expect(page.getByText(`The quantity of “${target.name}” was not changed`)).toBeVisible({ timeout: 15_000 })
+  await expect(edited().getByTestId('inline-quantity')).toHaveText('42')
+  sandbox.injectNext('server-error', 0)
+  expect(sandbox.state.sellRequest(target.id)!.quantity).toBe(42)
+
+  // Delete three at once; one is already gone on the marketplace, so it fails with its reason.
+  const page1 = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 10 })
+  const victims = page1.rows.slice(2, 5)
+  for (const victim of victims) {
+    await page.getByTestId('sell-request-row').filter({ hasText: victim.sku }).locator('.n-checkbox').click()
+  }
+  await expect(page.getByTestId('delete-selected')).toHaveText(/Delete 3 selected/)
+  sandbox.state.deleteSellRequest(victims[1]!.id)
+  await page.getByTestId('delete-selected').click()
+  for (const victim of victims) await expect(page.getByRole('dialog')).toContainText(victim.name)
+  await page.getByTestId('confirm-delete-selected').click()
+  const results = page.getByTestId('delete-result')
+  await expect(results).toHaveCount(3)
+  await expect(page.getByTestId('delete-results-summary')).toContainText('2 listings deleted, 1 not deleted')
+  await expect(results.filter({ hasText: victims[0]!.name })).toHaveAttribute('data-ok', 'true')
+  await expect(results.filter({ hasText: victims[2]!.name })).toHaveAttribute('data-ok', 'true')
+  await expect(results.filter({ hasText: victims[1]!.name })).toHaveAttribute('data-ok', 'false')
+  await page.getByTestId('delete-results-close').click()
+  const after = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 200 })
+  expect(after.rows.some((r) => victims.some((v) => v.id === r.id))).toBe(false)
+  expect(after.total).toBe(page1.total - 3)
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(page1.total - 3)
+})
+
+test('preferences survive a restart: open view, filters, sort', async ({ page }) => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-preferences-'))
+  const options = { userDataDir, keychainService: `Seller Desk e2e preferences ${process.pid}-${Date.now()}`, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } }
+  let host = await startPreviewHost(options)
+  try {
+    await page.goto(host.url)
+    await signIn(page, host)
+    await page.getByTestId('orders-preset-last30').click()
+    await page.getByTestId('orders-sort-by').click()
+    await option(page, 'Total').click()
+    await page.getByTestId('nav-sellRequests').click()
+    const { brands } = await viaRouter<{ brands: string[] }>(host, 'sellRequests.facets', {})
+    await page.getByTestId('sell-requests-brand-filter').click()
+    await option(page, brands[0]!).click()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sell-requests-search').fill('a')
+    const narrowed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1, brands: [brands[0]!], searchTerm: 'a' })
+    await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(narrowed.total)
+    await expect
+      .poll(async () => (await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})).sellRequests?.searchTerm)
+      .toBe('a')
+    const saved = await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})
+    expect(saved).toMatchObject({ view: 'sellRequests', orders: { datePreset: 'last30', sortBy: 'total' }, sellRequests: { brands: [brands[0]!] } })
+    await host.close()
+
+    host = await startPreviewHost(options)
+    await page.goto(host.url)
+    await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByTestId('sell-requests-search')).toHaveValue('a')
+    await expect(page.getByTestId('sell-requests-brand-filter')).toContainText(brands[0]!)
+    await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(narrowed.total)
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('orders-preset-last30')).toHaveClass(/checked/)
+    await expect(page.getByTestId('orders-sort-by')).toContainText('Total')
+  } finally {
+    await host.close()
+    rmSync(userDataDir, { recursive: true, force: true })
+  }
+})
+
+test('keyboard shortcuts: Ctrl+1…4 switch views, Ctrl+/ lists the shortcuts', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.locator('body').click({ position: { x: 5, y: 300 } })
+  const views = ['dashboard', 'orders', 'sellRequests', 'settings'] as const
+  for (const [i, view] of views.entries()) {
+    await page.keyboard.press(`Control+${i + 1}`)
+    await expect(page.getByTestId(`nav-${view}`)).toHaveAttribute('aria-current', 'page')
+  }
+  await page.keyboard.press('Control+2')
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('orders-search')).toBeFocused()
+  await page.keyboard.press('Control+/')
+  const dialog = page.getByTestId('shortcuts-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Sync now')
+  await expect(dialog).toContainText('Sell requests')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+})

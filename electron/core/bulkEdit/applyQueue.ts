@@ -1,0 +1,144 @@
+/**
+ * The apply queue, kept in the snapshot database: a batch of changes is written in one transaction
+ * before the first request, and every change's outcome (applied, failed with the marketplace's message,
+ * conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
+ * resumed from here; applied batches stay as history with their before-values.
+ */
+import type { BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../contract'
+import type { Page } from '../domain'
+import type { Db } from '../snapshot/database'
+import { scalar } from '../snapshot/database'
+
+export interface QueuedChange {
+  sellRequestId: string
+  sku: string
+  name: string
+  field: BulkField
+  before: number
+  after: number
+  baseUpdatedMs: number
+}
+
+/** The pending changes of one listing: sent as one PATCH. */
+export interface ListingChanges {
+  sellRequestId: string
+  changes: { field: BulkField; before: number; after: number; baseUpdatedMs: number }[]
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[] }): void {
+  db.transaction(() => {
+    db.prepare('INSERT INTO bulk_batches (id, label, created_ms) VALUES (?, ?, ?)').run(batch.id, batch.label, batch.createdMs)
+    const rows = batch.changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
+    db.prepare(
+      `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
+       SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, 'pending', ? FROM json_each(?)`
+    ).run(batch.id, batch.createdMs, JSON.stringify(rows))
+  })()
+}
+
+export function pendingChanges(db: Db, batchId: string): ListingChanges[] {
+  const rows = db
+    .prepare("SELECT sell_request_id, field, before_value, after_value, base_updated_ms FROM bulk_changes WHERE batch_id = ? AND status = 'pending' ORDER BY sell_request_id, field")
+    .raw()
+    .all(batchId) as [string, BulkField, number, number, number][]
+  const byListing = new Map<string, ListingChanges>()
+  for (const [sellRequestId, field, before, after, baseUpdatedMs] of rows) {
+    let listing = byListing.get(sellRequestId)
+    if (!listing) byListing.set(sellRequestId, (listing = { sellRequestId, changes: [] }))
+    listing.changes.push({ field, before, after, baseUpdatedMs })
+  }
+  return [...byListing.values()]
+}
+
+/** Records the outcome of some of a listing's pending changes (one transaction). */
+export function settle(db: Db, batchId: string, sellRequestId: string, fields: BulkField[], status: BatchRowStatus, message: string | null, ms: number): void {
+  const update = db.prepare("UPDATE bulk_changes SET status = ?, message = ?, changed_ms = ? WHERE batch_id = ? AND sell_request_id = ? AND field = ? AND status = 'pending'")
+  db.transaction(() => {
+    for (const field of fields) update.run(status, message, ms, batchId, sellRequestId, field)
+  })()
+}
+
+export function markStarted(db: Db, batchId: string, ms: number): void {
+  db.prepare('UPDATE bulk_batches SET started_ms = COALESCE(started_ms, ?), finished_ms = NULL WHERE id = ?').run(ms, batchId)
+}
+
+/** Ends a run: pending changes become cancelled (when the seller cancelled) and the batch is stamped finished if nothing is pending. */
+export function finishRun(db: Db, batchId: string, ms: number, cancelledMessage: string | null): void {
+  db.transaction(() => {
+    if (cancelledMessage !== null) {
+      db.prepare("UPDATE bulk_changes SET status = 'cancelled', message = ?, changed_ms = ? WHERE batch_id = ? AND status = 'pending'").run(cancelledMessage, ms, batchId)
+    }
+    const pending = scalar<number>(db, "SELECT COUNT(*) FROM bulk_changes WHERE batch_id = ? AND status = 'pending'", batchId) ?? 0
+    if (pending === 0) db.prepare('UPDATE bulk_batches SET finished_ms = ? WHERE id = ?').run(ms, batchId)
+  })()
+}
+
+/** Failed and cancelled changes go back to pending (conflicts stay: they need the seller to stage again). Returns how many. */
+export function requeueFailed(db: Db, batchId: string, ms: number): number {
+  return db.transaction(() => {
+    const result = db
+      .prepare("UPDATE bulk_changes SET status = 'pending', message = NULL, changed_ms = ? WHERE batch_id = ? AND status IN ('failed', 'cancelled')")
+      .run(ms, batchId) as { changes: number }
+    if (result.changes > 0) db.prepare('UPDATE bulk_batches SET finished_ms = NULL WHERE id = ?').run(batchId)
+    return result.changes
+  })()
+}
+
+type BatchRowData = [string, string, number, number | null, number | null, number, number, number, number, number, number]
+
+const BATCH_SELECT = `
+  SELECT b.id, b.label, b.created_ms, b.started_ms, b.finished_ms,
+    COUNT(c.field),
+    COALESCE(SUM(c.status = 'pending'), 0), COALESCE(SUM(c.status = 'applied'), 0), COALESCE(SUM(c.status = 'failed'), 0),
+    COALESCE(SUM(c.status = 'conflict'), 0), COALESCE(SUM(c.status = 'cancelled'), 0)
+  FROM bulk_batches b LEFT JOIN bulk_changes c ON c.batch_id = b.id`
+
+function batchFromRow([id, label, createdMs, startedMs, finishedMs, total, pending, applied, failed, conflict, cancelled]: BatchRowData): BatchStatus {
+  return {
+    id, label, createdAt: iso(createdMs)!, startedAt: iso(startedMs), finishedAt: iso(finishedMs), running: false,
+    total, pending, applied, failed, conflict, cancelled, etaMs: null
+  }
+}
+
+export function batchStatus(db: Db, batchId: string): BatchStatus | null {
+  const row = db.prepare(`${BATCH_SELECT} WHERE b.id = ? GROUP BY b.id`).raw().get(batchId) as BatchRowData | undefined
+  return row ? batchFromRow(row) : null
+}
+
+/** The most recent batch with changes not yet sent. */
+export function batchWithPending(db: Db): BatchStatus | null {
+  const id = scalar<string>(
+    db,
+    "SELECT b.id FROM bulk_batches b WHERE EXISTS (SELECT 1 FROM bulk_changes c WHERE c.batch_id = b.id AND c.status = 'pending') ORDER BY b.created_ms DESC LIMIT 1"
+  )
+  return id === undefined ? null : batchStatus(db, id)
+}
+
+export function batchHistory(db: Db, limit: number): BatchStatus[] {
+  return (db.prepare(`${BATCH_SELECT} GROUP BY b.id ORDER BY b.created_ms DESC, b.id LIMIT ?`).raw().all(limit) as BatchRowData[]).map(batchFromRow)
+}
+
+export function batchRows(db: Db, batchId: string, query: { status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow> {
+  const where = query.status ? 'batch_id = ? AND status = ?' : 'batch_id = ?'
+  const params = query.status ? [batchId, query.status] : [batchId]
+  const total = scalar<number>(db, `SELECT COUNT(*) FROM bulk_changes WHERE ${where}`, ...params) ?? 0
+  const rows = db
+    .prepare(`SELECT sell_request_id, sku, name, field, before_value, after_value, status, message, changed_ms FROM bulk_changes WHERE ${where} ORDER BY name COLLATE NOCASE, sell_request_id, field LIMIT ? OFFSET ?`)
+    .raw()
+    .all(...params, query.take, (query.page - 1) * query.take) as [string, string, string, BulkField, number, number, BatchRowStatus, string | null, number][]
+  return {
+    total,
+    page: query.page,
+    take: query.take,
+    rows: rows.map(([sellRequestId, sku, name, field, before, after, status, message, changedMs]) => ({
+      sellRequestId, sku, name, field, before, after, status, message, changedAt: iso(changedMs)!
+    }))
+  }
+}
+
+/** Every change of a batch in one status (for undo and for exporting failed rows). */
+export function batchRowsWithStatus(db: Db, batchId: string, statuses: BatchRowStatus[]): BatchRow[] {
+  return batchRows(db, batchId, { page: 1, take: Number.MAX_SAFE_INTEGER }).rows.filter((row) => statuses.includes(row.status))
+}

@@ -1,0 +1,171 @@
+/**
+ * Applying a change set against the demo marketplace (real HTTP, real SQLite): the marketplace ends
+ * exactly as intended; with faults every change ends applied or failed with a reason; conflicts are
+ * detected and nothing is overwritten; cancel, retry, history, undo of a batch, resume after reopening.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { AppSettings, BatchStatus, Events } from '../contract'
+import type { SellRequest } from '../domain'
+import { createSellerApi } from '../sellerApi'
+import { openWorkspace, type Workspace } from '../workspace'
+
+const KEY = 'sk_test_bulk_apply_123456'
+const settings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false } as AppSettings
+let sandbox: Sandbox
+let workspace: Workspace
+let userDataDir: string
+let progress: BatchStatus[]
+let notices: Events['notice'][]
+
+function open(): Workspace {
+  return openWorkspace({
+    userDataDir,
+    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-bulk' },
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5 }),
+    settings: () => settings,
+    emit: (event, payload) => {
+      if (event === 'bulk.progress') progress.push(payload as BatchStatus)
+      if (event === 'notice') notices.push(payload as Events['notice'])
+    }
+  })
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 5, sellRequests: 120, seed: 11, now: new Date() })
+  userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bulk-'))
+  progress = []
+  notices = []
+  workspace = open()
+  await workspace.sync.sync()
+})
+afterEach(async () => {
+  workspace.close()
+  await sandbox.close()
+})
+
+const listings = (): SellRequest[] => workspace.snapshot.dump().sellRequests
+
+/** Stages +10% on every price and quantity +3 on every listing; returns what the marketplace should end with. */
+function stageEverything(): Map<string, { priceCents: number; quantity: number }> {
+  workspace.bulk.operation({ all: true }, { kind: 'adjustPricePercent', percent: 10 })
+  workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 3 })
+  return new Map(workspace.bulk.changes({ page: 1, take: 1000, only: 'all' }).rows.reduce((intended, change) => {
+    const row = intended.get(change.sellRequestId) ?? { ...sandbox.state.sellRequest(change.sellRequestId)! }
+    return intended.set(change.sellRequestId, { priceCents: row.priceCents, quantity: row.quantity, [change.field]: change.after })
+  }, new Map<string, { priceCents: number; quantity: number }>()))
+}
+
+it('applies every change as one PATCH per listing, with progress, and the marketplace ends as intended', async () => {
+  sandbox.setFaults({ latencyMs: 20 })
+  const intended = stageEverything()
+  const preview = workspace.bulk.preview()
+  expect(preview).toMatchObject({ applicableListings: 120, applicableChanges: 240, quantityDelta: 360, needsConfirmation: true })
+  expect(preview.averagePriceChangePercent).toBeCloseTo(10, 0)
+  expect(() => workspace.bulk.apply(false)).toThrow(/Confirm applying 240 changes to 120 listings/)
+
+  const requestsBefore = sandbox.requestCount()
+  const started = workspace.bulk.apply(true)
+  expect(started).toMatchObject({ running: true, total: 240 })
+  expect(workspace.bulk.status().running?.id).toBe(started.id)
+  expect(workspace.bulk.preview().changes).toBe(0) // queued changes left the change set
+  await workspace.bulk.whenIdle()
+
+  expect(sandbox.requestCount() - requestsBefore).toBe(120) // price and quantity of a listing in one PATCH
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+  for (const row of listings()) expect(row).toMatchObject(intended.get(row.id)!) // the snapshot too
+  const final = progress.at(-1)!
+  expect(final).toMatchObject({ id: started.id, running: false, applied: 240, pending: 0, failed: 0 })
+  expect(final.finishedAt).not.toBeNull()
+  expect(progress.some((p) => p.running && p.etaMs !== null)).toBe(true)
+  expect(workspace.bulk.history(5)[0]).toMatchObject({ id: started.id, applied: 240 })
+  expect(workspace.bulk.status().pendingBatch).toBeNull()
+
+  // Undo of the batch stages the reverse, from the current values, without applying it.
+  const undo = workspace.bulk.undoBatch(started.id)
+  expect(undo.changes).toBe(240)
+  const reverse = workspace.bulk.changes({ page: 1, take: 1, only: 'all' }).rows[0]!
+  const original = workspace.bulk.batchRows({ batchId: started.id, page: 1, take: 1000 }).rows.find((r) => r.sellRequestId === reverse.sellRequestId && r.field === reverse.field)!
+  expect(reverse).toMatchObject({ before: original.after, after: original.before })
+  expect(sandbox.state.sellRequest(reverse.sellRequestId)![reverse.field]).toBe(original.after)
+})
+
+it('under 500s, 429s (Retry-After 0) and dropped connections every change ends applied or failed with a reason; retry finishes the job', async () => {
+  const intended = stageEverything()
+  sandbox.setFaults({ latencyMs: 2, errorRate: 0.15, rateLimitRate: 0.15, retryAfterSeconds: 0, dropRate: 0.1, faultSeed: 3 })
+  const batch = workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  let status = workspace.bulk.history(1)[0]!
+  expect(status.pending).toBe(0)
+  expect(status.applied + status.failed).toBe(240)
+  expect(status.failed).toBeGreaterThan(0)
+  const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
+  expect(failed.length).toBe(status.failed)
+  for (const row of failed) expect(row.message).toMatch(/marketplace/i)
+  // The failed rows export, ready to fix and import again.
+  const exported = await workspace.bulk.exportFile('csv', { kind: 'failed', batchId: batch.id })
+  const text = Buffer.from(exported.base64, 'base64').toString('utf8')
+  expect(text.split('\r\n')[0]).toBe('\uFEFFid,sku,name,price,quantity,problem')
+
+  sandbox.setFaults({ errorRate: 0, rateLimitRate: 0, dropRate: 0 })
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  await workspace.sync.sync() // back online after the dropped connections
+  workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.whenIdle()
+  status = workspace.bulk.history(1)[0]!
+  expect(status).toMatchObject({ applied: 240, failed: 0, pending: 0, conflict: 0 })
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})
+
+it('marks a listing changed elsewhere since staging as a conflict and does not overwrite it', async () => {
+  const [a, b] = listings()
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }, { sellRequestId: b!.id, quantity: 42 }])
+  // Someone changes listing a on the marketplace; a sync brings it in.
+  await fetch(`${sandbox.baseUrl}/v1/sell-requests/${a!.id}`, { method: 'PATCH', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ quantity: 99 }) })
+  await workspace.sync.sync()
+  const batch = workspace.bulk.apply(false)
+  await workspace.bulk.whenIdle()
+  const rows = workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows
+  expect(rows.find((r) => r.sellRequestId === a!.id)).toMatchObject({ status: 'conflict', message: expect.stringMatching(/Changed on the marketplace since you staged this/) })
+  expect(rows.find((r) => r.sellRequestId === b!.id)).toMatchObject({ status: 'applied' })
+  expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 99 })
+  expect(sandbox.state.sellRequest(b!.id)!.quantity).toBe(42)
+})
+
+it('cancels: what was not sent is cancelled with a reason, and can be retried', async () => {
+  sandbox.setFaults({ latencyMs: 20 })
+  stageEverything()
+  const batch = workspace.bulk.apply(true)
+  await new Promise((resolve) => setTimeout(resolve, 60))
+  workspace.bulk.cancel(batch.id)
+  await workspace.bulk.whenIdle()
+  const status = workspace.bulk.history(1)[0]!
+  expect(status.cancelled).toBeGreaterThan(0)
+  expect(status.applied + status.cancelled).toBe(240)
+  expect(workspace.bulk.batchRows({ batchId: batch.id, status: 'cancelled', page: 1, take: 1 }).rows[0]!.message).toBe('Cancelled before it was sent.')
+  workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, cancelled: 0 })
+})
+
+it('keeps pending changes when the workspace closes mid-apply, reports them at the next open, and resumes', async () => {
+  sandbox.setFaults({ latencyMs: 20 })
+  const intended = stageEverything()
+  const batch = workspace.bulk.apply(true)
+  await new Promise((resolve) => setTimeout(resolve, 60))
+  workspace.close()
+  await new Promise((resolve) => setTimeout(resolve, 50)) // in-flight answers arrive after the close
+
+  workspace = open()
+  const pending = workspace.bulk.status().pendingBatch
+  expect(pending).toMatchObject({ id: batch.id })
+  expect(pending!.pending).toBeGreaterThan(0)
+  expect(notices.some((n) => /was interrupted/.test(n.message))).toBe(true)
+  workspace.bulk.resume(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, conflict: 0, failed: 0 })
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})

@@ -1,0 +1,343 @@
+/**
+ * Bulk edit for one account, as the contract exposes it: the change set (kept here in main, so a window
+ * reload loses nothing), operations on a selection, import and export, and applying through the apply
+ * queue in the snapshot database (progress, cancel, retry, resume, history, undo of a batch).
+ */
+import { randomUUID } from 'node:crypto'
+import type {
+  BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ExportedFile, ImportReport,
+  StagedChangeView, WarningRules
+} from '../contract'
+import { BULK_CONFIRM_LISTINGS } from '../contract'
+import type { Page } from '../domain'
+import { SellerDeskError } from '../errors'
+import type { SellerApi } from '../sellerApi'
+import type { Snapshot } from '../snapshot/snapshot'
+import {
+  batchHistory, batchRows, batchRowsWithStatus, batchStatus, batchWithPending, createBatch, finishRun, requeueFailed, type QueuedChange
+} from './applyQueue'
+import { runBatch, type ApplyRunProgress } from './applyRun'
+import type { ListingValues } from './bulkOperation'
+import { proposeChanges } from './bulkOperation'
+import { changeKey, createChangeSet, DEFAULT_WARNING_RULES, type ProposedChange } from './changeSet'
+import { allListings, listingsById, type CurrentListing } from './currentListings'
+import { failedSheet, listingsSheet, writeSheet } from './exportFile'
+import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
+
+export type Selection = { ids: string[] } | { all: true }
+
+export type ExportRows = { kind: 'listings'; selection: Selection } | { kind: 'failed'; batchId: string }
+
+export interface BulkEditDeps {
+  snapshot: Snapshot
+  /** The workspace's observed API (outcomes feed online/offline). */
+  api: SellerApi
+  online: () => boolean
+  onProgress: (status: BatchStatus) => void
+  /** A run stopped by something unexpected (a bug or a broken database): shown to the seller. */
+  onFailure?: (message: string) => void
+  concurrency?: number
+  /** Least time between two progress reports of a run (the last one is always sent). Default 100 ms. */
+  progressIntervalMs?: number
+  now?: () => number
+}
+
+export interface BulkEdit {
+  stage(changes: { sellRequestId: string; priceCents?: number | undefined; quantity?: number | undefined }[]): ChangeSetSummary
+  operation(selection: Selection, operation: BulkOperation): ChangeSetSummary
+  changes(query: { page: number; take: number; only: 'all' | 'invalid' | 'warnings' }): Page<StagedChangeView>
+  preview(): BulkPreview
+  undo(): ChangeSetSummary
+  redo(): ChangeSetSummary
+  discard(): ChangeSetSummary
+  setRules(rules: WarningRules): ChangeSetSummary
+  /** Queues the valid changes as a batch (one transaction) and starts applying it; resolves once started. */
+  apply(confirmed: boolean): BatchStatus
+  cancel(batchId: string): BatchStatus
+  retryFailed(batchId: string): BatchStatus
+  resume(batchId: string): BatchStatus
+  status(): BulkStatus
+  history(limit: number): BatchStatus[]
+  batchRows(query: { batchId: string; status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
+  /** Stages the reverse of a batch's applied changes (as a new step of the change set; nothing is applied). */
+  undoBatch(batchId: string): ChangeSetSummary
+  importFile(fileName: string, bytes: Uint8Array): Promise<ImportReport>
+  exportFile(format: 'csv' | 'xlsx', rows: ExportRows): Promise<ExportedFile>
+  /** Resolves when no batch is being applied. */
+  whenIdle(): Promise<void>
+  /** Stops applying (what is pending stays pending, to resume next time). */
+  close(): void
+}
+
+const CANCELLED = 'Cancelled before it was sent.'
+
+/** The batch being applied. */
+interface Run {
+  batchId: string
+  controller: AbortController
+  /** The seller cancelled (pending changes become cancelled); otherwise an abort keeps them pending. */
+  cancelled: boolean
+  progress: ApplyRunProgress | null
+  promise: Promise<void>
+}
+
+export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
+  const { snapshot } = deps
+  const db = snapshot.database
+  const now = deps.now ?? Date.now
+  const progressIntervalMs = deps.progressIntervalMs ?? 100
+  const changeSet = createChangeSet(DEFAULT_WARNING_RULES)
+  let running: Run | null = null
+  let closed = false
+
+  const today = () => new Date(now()).toISOString().slice(0, 10)
+
+  function listingsOf(selection: Selection): CurrentListing[] {
+    if ('all' in selection) return allListings(db)
+    const found = listingsById(db, selection.ids)
+    const missing = selection.ids.filter((id) => !found.has(id)).length
+    if (missing > 0) throw new SellerDeskError('not-found', `${missing} of the selected listings are no longer in your sell requests. Sync, then select again.`)
+    return selection.ids.map((id) => found.get(id)!)
+  }
+
+  function stage(proposed: ProposedChange[]): ChangeSetSummary {
+    return changeSet.stage(proposed)
+  }
+
+  function withEta(status: BatchStatus): BatchStatus {
+    if (!running || running.batchId !== status.id) return status
+    const progress = running.progress
+    const etaMs = progress && progress.done > 0 ? Math.round(((progress.total - progress.done) * progress.elapsedMs) / progress.done) : null
+    return { ...status, running: true, etaMs }
+  }
+
+  function statusOf(batchId: string): BatchStatus {
+    const status = batchStatus(db, batchId)
+    if (!status) throw new SellerDeskError('not-found', 'That batch of changes is not on this computer.')
+    return withEta(status)
+  }
+
+  function needsConnection() {
+    if (!deps.online()) throw new SellerDeskError('network', 'You are offline: applying changes needs a connection to the marketplace. Seller Desk will reconnect by itself.')
+  }
+
+  function start(batchId: string): BatchStatus {
+    if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
+    const controller = new AbortController()
+    let lastReport = 0
+    const run: Run = { batchId, controller, cancelled: false, progress: null, promise: Promise.resolve() }
+    running = run
+    run.promise = runBatch({
+      snapshot,
+      api: deps.api,
+      batchId,
+      signal: controller.signal,
+      cancelledMessage: () => (run.cancelled ? CANCELLED : null),
+      onSettled: (progress) => {
+        run.progress = progress
+        if (now() - lastReport < progressIntervalMs || closed) return
+        lastReport = now()
+        deps.onProgress(statusOf(batchId))
+      },
+      ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
+      now
+    })
+      .catch(() => {
+        if (!closed) deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it from Sell requests.')
+      })
+      .finally(() => {
+        running = null
+        if (!closed) deps.onProgress(statusOf(batchId))
+      })
+    return statusOf(batchId)
+  }
+
+  function preview(): BulkPreview {
+    const summary = changeSet.summary()
+    const valid = changeSet.all().filter((change) => !change.invalid)
+    const listings = new Set(valid.map((change) => change.sellRequestId))
+    let quantityDelta = 0
+    let priceChanges = 0
+    let priceDelta = 0
+    let pricePercent = 0
+    for (const change of valid) {
+      if (change.field === 'quantity') quantityDelta += change.after - change.before
+      else {
+        priceChanges++
+        priceDelta += change.after - change.before
+        pricePercent += change.before > 0 ? ((change.after - change.before) / change.before) * 100 : 0
+      }
+    }
+    const warned = valid.some((change) => change.warning)
+    return {
+      ...summary,
+      applicableListings: listings.size,
+      applicableChanges: valid.length,
+      quantityDelta,
+      averagePriceChangeCents: priceChanges ? Math.round(priceDelta / priceChanges) : 0,
+      averagePriceChangePercent: priceChanges ? Math.round((pricePercent / priceChanges) * 100) / 100 : 0,
+      needsConfirmation: listings.size > BULK_CONFIRM_LISTINGS || warned,
+      confirmationThreshold: BULK_CONFIRM_LISTINGS
+    }
+  }
+
+  return {
+    stage(changes) {
+      const found = listingsById(db, changes.map((change) => change.sellRequestId))
+      const missing = changes.filter((change) => !found.has(change.sellRequestId)).length
+      if (missing > 0) throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
+      const proposed: ProposedChange[] = []
+      for (const change of changes) {
+        const listing = found.get(change.sellRequestId)!
+        const base = { sellRequestId: listing.id, baseUpdatedAt: listing.updatedAt }
+        if (change.priceCents !== undefined) proposed.push({ ...base, field: 'priceCents', before: listing.priceCents, after: change.priceCents })
+        if (change.quantity !== undefined) proposed.push({ ...base, field: 'quantity', before: listing.quantity, after: change.quantity })
+      }
+      return stage(proposed)
+    },
+
+    operation(selection, operation) {
+      const values: ListingValues[] = listingsOf(selection).map((listing) => ({
+        sellRequestId: listing.id,
+        priceCents: listing.priceCents,
+        quantity: listing.quantity,
+        updatedAt: listing.updatedAt,
+        pendingPriceCents: changeSet.get(listing.id, 'priceCents')?.after,
+        pendingQuantity: changeSet.get(listing.id, 'quantity')?.after
+      }))
+      return stage(proposeChanges(values, operation))
+    },
+
+    changes({ page, take, only }) {
+      const all = changeSet.all().filter((change) => (only === 'invalid' ? change.invalid : only === 'warnings' ? !change.invalid && change.warning : true))
+      const slice = all.slice((page - 1) * take, page * take)
+      const listings = listingsById(db, slice.map((change) => change.sellRequestId))
+      return {
+        total: all.length,
+        page,
+        take,
+        rows: slice.map((change) => ({ ...change, name: listings.get(change.sellRequestId)?.name ?? '', sku: listings.get(change.sellRequestId)?.sku ?? '' }))
+      }
+    },
+
+    preview,
+    undo: () => changeSet.undo(),
+    redo: () => changeSet.redo(),
+    discard: () => changeSet.discard(),
+    setRules: (rules) => changeSet.setRules(rules),
+
+    apply(confirmed) {
+      const check = preview()
+      if (check.applicableChanges === 0) {
+        throw new SellerDeskError('invalid-input', check.invalid > 0 ? 'Every pending change has a problem: fix or discard them first.' : 'There are no pending changes to apply.')
+      }
+      if (check.needsConfirmation && !confirmed) {
+        throw new SellerDeskError('invalid-input', `Confirm applying ${check.applicableChanges} changes to ${check.applicableListings} listings${check.warnings ? ` (${check.warnings} with warnings)` : ''}.`)
+      }
+      needsConnection()
+      if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
+      const valid = changeSet.all().filter((change) => !change.invalid)
+      const listings = listingsById(db, valid.map((change) => change.sellRequestId))
+      const queued: QueuedChange[] = valid.map((change) => ({
+        sellRequestId: change.sellRequestId,
+        sku: listings.get(change.sellRequestId)?.sku ?? '',
+        name: listings.get(change.sellRequestId)?.name ?? '',
+        field: change.field,
+        before: change.before,
+        after: change.after,
+        baseUpdatedMs: Date.parse(change.baseUpdatedAt)
+      }))
+      const prices = valid.filter((change) => change.field === 'priceCents').length
+      const parts = [prices ? `${prices} price${prices === 1 ? '' : 's'}` : '', valid.length - prices ? `${valid.length - prices} quantit${valid.length - prices === 1 ? 'y' : 'ies'}` : '']
+      const id = randomUUID()
+      createBatch(db, { id, label: `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`, createdMs: now(), changes: queued })
+      changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
+      return start(id)
+    },
+
+    cancel(batchId) {
+      if (running?.batchId === batchId) {
+        running.cancelled = true
+        running.controller.abort()
+      } else {
+        statusOf(batchId)
+        finishRun(db, batchId, now(), CANCELLED)
+      }
+      return statusOf(batchId)
+    },
+
+    retryFailed(batchId) {
+      statusOf(batchId)
+      needsConnection()
+      if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
+      if (requeueFailed(db, batchId, now()) === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
+      return start(batchId)
+    },
+
+    resume(batchId) {
+      if (statusOf(batchId).pending === 0) throw new SellerDeskError('invalid-input', 'Every change of this batch has been sent already.')
+      needsConnection()
+      return start(batchId)
+    },
+
+    status() {
+      const current = running ? statusOf(running.batchId) : null
+      const pending = batchWithPending(db)
+      return { changeSet: changeSet.summary(), rules: changeSet.rules(), running: current, pendingBatch: pending && pending.id !== current?.id ? pending : null }
+    },
+
+    history: (limit) => batchHistory(db, limit).map(withEta),
+    batchRows: ({ batchId, status, page, take }) => batchRows(db, batchId, { status, page, take }),
+
+    undoBatch(batchId) {
+      statusOf(batchId)
+      const applied = batchRowsWithStatus(db, batchId, ['applied'])
+      const listings = listingsById(db, applied.map((row) => row.sellRequestId))
+      const proposed: ProposedChange[] = applied.flatMap((row) => {
+        const listing = listings.get(row.sellRequestId)
+        if (!listing) return []
+        return [{ sellRequestId: row.sellRequestId, field: row.field, before: row.field === 'priceCents' ? listing.priceCents : listing.quantity, after: row.before, baseUpdatedAt: listing.updatedAt }]
+      })
+      if (proposed.length === 0) throw new SellerDeskError('invalid-input', 'Nothing to undo: none of this batch’s changes were applied to listings you still have.')
+      return stage(proposed)
+    },
+
+    async importFile(fileName, bytes) {
+      const table = await readImportTable(fileName, bytes)
+      const result = importChanges(fileName, table, listingFinder(allListings(db)))
+      const changeSetSummary = stage(result.proposed)
+      return {
+        fileName,
+        format: result.format,
+        rows: result.rows,
+        staged: result.proposed.filter((change) => change.after !== change.before).length,
+        unchanged: result.unchanged,
+        problems: result.problems.slice(0, MAX_LISTED_PROBLEMS),
+        moreProblems: Math.max(0, result.problems.length - MAX_LISTED_PROBLEMS),
+        changeSet: changeSetSummary
+      }
+    },
+
+    async exportFile(format, rows) {
+      if (rows.kind === 'failed') {
+        statusOf(rows.batchId)
+        return writeSheet(failedSheet(batchRowsWithStatus(db, rows.batchId, ['failed', 'conflict', 'cancelled']), today()), format)
+      }
+      const pending = (id: string) => {
+        const price = changeSet.get(id, 'priceCents')
+        const quantity = changeSet.get(id, 'quantity')
+        return { priceCents: price && !price.invalid ? price.after : undefined, quantity: quantity && !quantity.invalid ? quantity.after : undefined }
+      }
+      return writeSheet(listingsSheet(listingsOf(rows.selection), pending, today()), format)
+    },
+
+    whenIdle: async () => {
+      await running?.promise
+    },
+
+    close() {
+      closed = true
+      running?.controller.abort()
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The change set and bulk operations, pure: rounding, the single-edit rules applied to every change,
+ * warnings that do not block, undo/redo of staging steps, discard, and staging 10,000 changes quickly.
+ */
+import { describe, expect, it } from 'vitest'
+import { divideRounded, priceAdjustedByPercent, proposeChanges, type ListingValues } from './bulkOperation'
+import { checkChange, createChangeSet } from './changeSet'
+
+const AT = '2026-01-01T00:00:00.000Z'
+const listing = (n: number, priceCents: number, quantity: number): ListingValues => ({ sellRequestId: `id-${n}`, priceCents, quantity, updatedAt: AT })
+
+describe('bulk operations', () => {
+  it('rounds to whole cents, half away from zero', () => {
+    expect(divideRounded(5, 10)).toBe(1)
+    expect(divideRounded(-5, 10)).toBe(-1)
+    expect(divideRounded(4, 10)).toBe(0)
+    expect(divideRounded(-15, 10)).toBe(-2)
+    expect(priceAdjustedByPercent(1999, 10)).toBe(2199) // 21.989 → 21.99
+    expect(priceAdjustedByPercent(1005, 10)).toBe(1106) // 11.055 → 11.06 (no float noise)
+    expect(priceAdjustedByPercent(1005, -10)).toBe(905) // 9.045 → 9.05
+    expect(priceAdjustedByPercent(333, 12.5)).toBe(375) // 3.74625 → 3.75
+    expect(priceAdjustedByPercent(100, -100)).toBe(0)
+    expect(priceAdjustedByPercent(100_000_000, 1000)).toBe(1_100_000_000)
+  })
+
+  it('sets and adjusts prices and quantities, building on pending values', () => {
+    const listings = [listing(1, 1000, 5), { ...listing(2, 2000, 0), pendingPriceCents: 2500, pendingQuantity: 3 }]
+    expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1234 }).map((c) => [c.before, c.after])).toEqual([[1000, 1234], [2000, 1234]])
+    expect(proposeChanges(listings, { kind: 'adjustPricePercent', percent: -10 }).map((c) => c.after)).toEqual([900, 2250])
+    expect(proposeChanges(listings, { kind: 'adjustPriceAmount', amountCents: -150 }).map((c) => c.after)).toEqual([850, 2350])
+    expect(proposeChanges(listings, { kind: 'setQuantity', quantity: 7 }).map((c) => [c.field, c.after])).toEqual([['quantity', 7], ['quantity', 7]])
+    const subtract = proposeChanges(listings, { kind: 'adjustQuantity', delta: -4 })
+    expect(subtract.map((c) => [c.before, c.after])).toEqual([[5, 1], [0, -1]])
+    // Below 0 is proposed as is and refused by the rules, never clamped.
+    const set = createChangeSet()
+    set.stage(subtract)
+    expect(set.get('id-2', 'quantity')).toMatchObject({ after: -1, invalid: 'Quantity cannot be negative.' })
+    expect(set.get('id-1', 'quantity')).toMatchObject({ after: 1, invalid: null })
+  })
+})
+
+describe('change set', () => {
+  const proposed = (after: number, field: 'priceCents' | 'quantity' = 'priceCents', before = 1000) => ({ sellRequestId: 'id-1', field, before, after, baseUpdatedAt: AT })
+
+  it('checks every change with the single-edit rules and warns without blocking', () => {
+    const rules = { priceChangePercent: 50, priceFloorCents: 500 }
+    expect(checkChange(proposed(1234.5), rules).invalid).toBe('Price must be whole cents (at most two decimals).')
+    expect(checkChange(proposed(0), rules).invalid).toBe('Price must be more than 0.')
+    expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most 1,000,000.00.')
+    expect(checkChange(proposed(2.5, 'quantity', 1), rules).invalid).toBe('Quantity must be a whole number.')
+    expect(checkChange(proposed(1_000_001, 'quantity', 1), rules).invalid).toBe('Quantity must be at most 1,000,000.')
+    expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from 10.00 to 16.00).' })
+    expect(checkChange(proposed(1500), rules)).toMatchObject({ invalid: null, warning: null }) // exactly 50%: no warning
+    expect(checkChange(proposed(400, 'priceCents', 700), rules).warning).toBe('Price 4.00 is below your floor of 5.00.')
+    expect(checkChange(proposed(100, 'quantity', 1), rules).warning).toBeNull()
+  })
+
+  it('undoes and redoes staging steps, discards all (undoably), and drops changes back to the current value', () => {
+    const set = createChangeSet()
+    set.stage([proposed(1100), proposed(7, 'quantity', 5)])
+    set.stage([proposed(1200), { ...proposed(1300), sellRequestId: 'id-2' }])
+    expect(set.summary()).toEqual({ changes: 3, listings: 2, invalid: 0, warnings: 0, canUndo: true, canRedo: false })
+    set.undo()
+    expect(set.get('id-1', 'priceCents')?.after).toBe(1100)
+    expect(set.get('id-2', 'priceCents')).toBeUndefined()
+    set.redo()
+    expect(set.get('id-1', 'priceCents')?.after).toBe(1200)
+    set.stage([proposed(1000)]) // back to the current price: no longer a change
+    expect(set.get('id-1', 'priceCents')).toBeUndefined()
+    expect(set.discard().changes).toBe(0)
+    expect(set.undo().changes).toBe(2)
+    set.stage([proposed(-5)])
+    expect(set.summary()).toMatchObject({ invalid: 1, canRedo: false })
+    // Stricter rules re-check what is staged.
+    expect(set.setRules({ priceChangePercent: 10, priceFloorCents: null }).warnings).toBe(1)
+  })
+
+  it('stages and validates 10,000 changes well within 500 ms', () => {
+    const listings = Array.from({ length: 10_000 }, (_, i) => listing(i, 1000 + i, i % 50))
+    const started = performance.now()
+    const set = createChangeSet()
+    set.stage(proposeChanges(listings, { kind: 'adjustPricePercent', percent: 7.5 }))
+    const elapsed = performance.now() - started
+    expect(set.summary().changes).toBe(10_000)
+    expect(elapsed).toBeLessThan(1_500) // generous for slow CI; the bench measures the real figure
+  })
+})

@@ -1,0 +1,156 @@
+/**
+ * The change set: the seller's pending changes to prices and quantities, before they are applied.
+ * Each change is checked with the same rules as a single edit (userInput.ts): an invalid one is kept,
+ * marked with the reason, and never applied; a large price move or a price under the floor is a warning
+ * that does not block. Staging is done in steps that can be undone and redone.
+ */
+import type { BulkField, ChangeSetSummary, StagedChange, WarningRules } from '../contract'
+import { decimalStringFromCents } from '../money'
+import { firstIssue, priceCentsInput, quantityInput } from '../userInput'
+
+export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null }
+
+/** A change as proposed (by an operation, a paste or an import), before it is checked. */
+export interface ProposedChange {
+  sellRequestId: string
+  field: BulkField
+  before: number
+  after: number
+  baseUpdatedAt: string
+}
+
+export const changeKey = (sellRequestId: string, field: BulkField) => `${sellRequestId}:${field}`
+
+/** Checks a proposed change: the reason it cannot be applied, and what deserves a second look. */
+export function checkChange(change: ProposedChange, rules: WarningRules): StagedChange {
+  const rule = change.field === 'priceCents' ? priceCentsInput : quantityInput
+  const parsed = rule.safeParse(change.after)
+  const invalid = parsed.success ? null : firstIssue(parsed.error)
+  let warning: string | null = null
+  if (!invalid && change.field === 'priceCents') {
+    const movePercent = change.before > 0 ? (Math.abs(change.after - change.before) / change.before) * 100 : 0
+    if (movePercent > rules.priceChangePercent) {
+      warning = `Price ${change.after > change.before ? 'rises' : 'falls'} by ${Math.round(movePercent)}% (from ${decimalStringFromCents(change.before)} to ${decimalStringFromCents(change.after)}).`
+    } else if (rules.priceFloorCents !== null && change.after < rules.priceFloorCents) {
+      warning = `Price ${decimalStringFromCents(change.after)} is below your floor of ${decimalStringFromCents(rules.priceFloorCents)}.`
+    }
+  }
+  return { ...change, invalid, warning }
+}
+
+/** One staging step: for each key it touched, the change before and after the step (undefined: none). */
+type Step = { key: string; was: StagedChange | undefined; now: StagedChange | undefined }[]
+
+export interface ChangeSet {
+  /** Stages proposed changes as one step. A change back to the listing's current value removes the pending one. */
+  stage(proposed: Iterable<ProposedChange>): ChangeSetSummary
+  /** Removes the given changes (e.g. once they are in an apply batch): not a step, and it clears undo/redo. */
+  take(keys: Iterable<string>): void
+  undo(): ChangeSetSummary
+  redo(): ChangeSetSummary
+  /** Removes every pending change, as one step (undoable). */
+  discard(): ChangeSetSummary
+  /** Changes the warning rules and checks every pending change again. */
+  setRules(rules: WarningRules): ChangeSetSummary
+  rules(): WarningRules
+  get(sellRequestId: string, field: BulkField): StagedChange | undefined
+  /** Every pending change, in staging order. */
+  all(): StagedChange[]
+  summary(): ChangeSetSummary
+}
+
+export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RULES): ChangeSet {
+  let rules = { ...initialRules }
+  const changes = new Map<string, StagedChange>()
+  const done: Step[] = []
+  const undone: Step[] = []
+
+  function put(key: string, change: StagedChange | undefined) {
+    if (change) changes.set(key, change)
+    else changes.delete(key)
+  }
+
+  function record(step: Step) {
+    if (step.length === 0) return
+    done.push(step)
+    undone.length = 0
+  }
+
+  function summary(): ChangeSetSummary {
+    const listings = new Set<string>()
+    let invalid = 0
+    let warnings = 0
+    for (const change of changes.values()) {
+      listings.add(change.sellRequestId)
+      if (change.invalid) invalid++
+      else if (change.warning) warnings++
+    }
+    return { changes: changes.size, listings: listings.size, invalid, warnings, canUndo: done.length > 0, canRedo: undone.length > 0 }
+  }
+
+  return {
+    stage(proposed) {
+      const step: Step = []
+      const seen = new Map<string, number>()
+      for (const change of proposed) {
+        const key = changeKey(change.sellRequestId, change.field)
+        const was = changes.get(key)
+        const now = change.after === change.before ? undefined : checkChange(change, rules)
+        if (was === now) continue
+        // The same key twice in one step: the later proposal wins, the step keeps the first `was`.
+        const at = seen.get(key)
+        if (at !== undefined) step[at]!.now = now
+        else {
+          seen.set(key, step.length)
+          step.push({ key, was, now })
+        }
+        put(key, now)
+      }
+      record(step)
+      return summary()
+    },
+    take(keys) {
+      for (const key of keys) changes.delete(key)
+      done.length = 0
+      undone.length = 0
+    },
+    undo() {
+      const step = done.pop()
+      if (step) {
+        for (let i = step.length - 1; i >= 0; i--) put(step[i]!.key, step[i]!.was)
+        undone.push(step)
+      }
+      return summary()
+    },
+    redo() {
+      const step = undone.pop()
+      if (step) {
+        for (const { key, now } of step) put(key, now)
+        done.push(step)
+      }
+      return summary()
+    },
+    discard() {
+      record([...changes].map(([key, was]) => ({ key, was, now: undefined })))
+      changes.clear()
+      return summary()
+    },
+    setRules(next) {
+      rules = { ...next }
+      const recheck = (change: StagedChange | undefined) => (change ? checkChange(change, rules) : undefined)
+      for (const [key, change] of changes) changes.set(key, checkChange(change, rules))
+      // Steps keep their changes checked under the rules in force, so an undo restores a current verdict.
+      for (const step of [...done, ...undone]) {
+        for (const entry of step) {
+          entry.was = recheck(entry.was)
+          entry.now = recheck(entry.now)
+        }
+      }
+      return summary()
+    },
+    rules: () => ({ ...rules }),
+    get: (sellRequestId, field) => changes.get(changeKey(sellRequestId, field)),
+    all: () => [...changes.values()],
+    summary
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Importing prices and quantities from a file the seller picked (CSV or XLSX), in main: the file is
+ * checked as a whole (size, binary or wrong encoding, the columns it needs), then row by row (a known
+ * listing by `id` or `sku`, each listing once, values by the same rules as a single edit). A row with a
+ * problem stages nothing and is reported with its row number; a blank cell leaves that value unchanged.
+ * Importing only proposes changes for the change set; it never applies anything.
+ */
+import Papa from 'papaparse'
+import { readSheet } from 'read-excel-file/node'
+import { BULK_IMPORT_MAX_BYTES, type ImportProblem } from '../contract'
+import { SellerDeskError } from '../errors'
+import { firstIssue, priceTextInput, quantityTextInput } from '../userInput'
+import type { ProposedChange } from './changeSet'
+import type { CurrentListing } from './currentListings'
+
+/** Problems listed in a report; more are counted. */
+export const MAX_LISTED_PROBLEMS = 200
+
+/** The file's cells, as text, with each record's row number in the file (the header is row 1). */
+export interface ImportTable {
+  format: 'csv' | 'xlsx'
+  header: string[]
+  records: { row: number; cells: string[] }[]
+  /** Rows the reader itself could not read. */
+  problems: ImportProblem[]
+}
+
+export interface ImportResult {
+  format: 'csv' | 'xlsx'
+  rows: number
+  proposed: ProposedChange[]
+  /** Rows (without problems) whose values are the listing's current ones. */
+  unchanged: number
+  problems: ImportProblem[]
+}
+
+const fileError = (fileName: string, message: string) => new SellerDeskError('invalid-input', `${fileName}: ${message}`)
+
+const startsWith = (bytes: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte)
+
+/** The text of a CSV file: UTF-8 (BOM optional) or UTF-16 with BOM; anything binary is refused. */
+function csvText(fileName: string, bytes: Uint8Array): string {
+  let text: string
+  try {
+    if (startsWith(bytes, 0xff, 0xfe)) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2))
+    else if (startsWith(bytes, 0xfe, 0xff)) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2))
+    else {
+      if (bytes.includes(0)) throw fileError(fileName, 'this is not a text file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+    }
+  } catch (error) {
+    if (error instanceof SellerDeskError) throw error
+    throw fileError(fileName, 'the text is not UTF-8. In Excel choose “CSV UTF-8 (Comma delimited)”, or save the file as XLSX, and import it again.')
+  }
+  let control = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffd) control++
+  }
+  if (control > Math.max(2, text.length / 1000)) throw fileError(fileName, 'this does not look like a CSV file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
+  return text
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString()
+  return String(value).trim()
+}
+
+/** Reads a file into rows of text cells. Throws a SellerDeskError naming the file when it cannot be read. */
+export async function readImportTable(fileName: string, bytes: Uint8Array): Promise<ImportTable> {
+  if (bytes.length > BULK_IMPORT_MAX_BYTES) throw fileError(fileName, `the file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`)
+  if (bytes.length === 0) throw fileError(fileName, 'the file is empty.')
+  const isZip = startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)
+  if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0)) throw fileError(fileName, 'this is an old Excel (.xls) file. Save it as .xlsx or CSV and import it again.')
+
+  let rows: string[][]
+  const problems: ImportProblem[] = []
+  let format: 'csv' | 'xlsx'
+  if (isZip) {
+    format = 'xlsx'
+    try {
+      rows = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))).map((row) => row.map(cellText))
+    } catch {
+      throw fileError(fileName, 'this file could not be read as an Excel workbook (.xlsx). Open it in Excel, save it again, or export it as CSV.')
+    }
+  } else {
+    if (/\.xlsx$/i.test(fileName)) throw fileError(fileName, 'this is not an Excel workbook (.xlsx), although its name says so.')
+    format = 'csv'
+    const parsed = Papa.parse<string[]>(csvText(fileName, bytes), { delimitersToGuess: [',', ';', '\t', '|'], skipEmptyLines: false })
+    rows = parsed.data.map((row) => row.map(cellText))
+    for (const error of parsed.errors) {
+      if (error.type === 'Quotes' && error.row !== undefined) problems.push({ row: error.row + 1, message: 'A quote (") is not closed on this row; the rest of the file may be read wrongly.' })
+    }
+  }
+
+  const headerIndex = rows.findIndex((cells) => cells.some((cell) => cell !== ''))
+  if (headerIndex < 0) throw fileError(fileName, 'the file has no rows.')
+  const header = rows[headerIndex]!.map((name) => name.replace(/^\uFEFF/, '').trim().toLowerCase())
+  const records = rows.slice(headerIndex + 1).flatMap((cells, i) => (cells.some((cell) => cell !== '') ? [{ row: headerIndex + i + 2, cells }] : []))
+  return { format, header, records, problems }
+}
+
+/** The columns an import reads, by position. */
+interface Columns {
+  id: number
+  sku: number
+  price: number
+  quantity: number
+}
+
+function columnsOf(fileName: string, header: string[]): Columns {
+  for (const name of ['id', 'sku', 'price', 'quantity']) {
+    if (header.indexOf(name) !== header.lastIndexOf(name)) throw fileError(fileName, `the column “${name}” appears twice. Keep one.`)
+  }
+  const columns = { id: header.indexOf('id'), sku: header.indexOf('sku'), price: header.indexOf('price'), quantity: header.indexOf('quantity') }
+  const found = header.filter(Boolean).slice(0, 12).map((name) => `“${name}”`).join(', ') || 'none'
+  if (columns.id < 0 && columns.sku < 0) throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (columns found: ${found}).`)
+  if (columns.price < 0 && columns.quantity < 0) throw fileError(fileName, `the file needs a “price” or “quantity” column (columns found: ${found}).`)
+  return columns
+}
+
+/** Finds listings by id (any letter case) and by SKU. */
+export interface ListingFinder {
+  byId(id: string): CurrentListing | undefined
+  /** Every listing with this SKU (a SKU may be shared). */
+  bySku(sku: string): CurrentListing[]
+}
+
+export function listingFinder(listings: Iterable<CurrentListing>): ListingFinder {
+  const ids = new Map<string, CurrentListing>()
+  const skus = new Map<string, CurrentListing[]>()
+  for (const listing of listings) {
+    ids.set(listing.id.toLowerCase(), listing)
+    const same = skus.get(listing.sku)
+    if (same) same.push(listing)
+    else skus.set(listing.sku, [listing])
+  }
+  return { byId: (id) => ids.get(id.toLowerCase()), bySku: (sku) => skus.get(sku) ?? [] }
+}
+
+const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
+
+/** Turns a read table into proposed changes and per-row problems. */
+export function importChanges(fileName: string, table: ImportTable, finder: ListingFinder): ImportResult {
+  const columns = columnsOf(fileName, table.header)
+  const problems = new Map<number, string[]>(table.problems.map((p) => [p.row, [p.message]]))
+  const problem = (row: number, message: string) => {
+    const list = problems.get(row)
+    if (list) list.push(message)
+    else problems.set(row, [message])
+  }
+  const cell = (cells: string[], index: number) => (index < 0 ? '' : (cells[index] ?? ''))
+  const rowsOfListing = new Map<string, number[]>()
+  const candidates: { row: number; listing: CurrentListing; values: { priceCents?: number; quantity?: number } }[] = []
+
+  for (const { row, cells } of table.records) {
+    if (problems.has(row)) continue
+    const id = cell(cells, columns.id)
+    const sku = cell(cells, columns.sku)
+    let listing: CurrentListing | undefined
+    if (id) {
+      listing = finder.byId(id)
+      if (!listing) problem(row, `No listing with id ${quote(id)} in your sell requests (sync first if it is new).`)
+    } else if (sku) {
+      const matches = finder.bySku(sku)
+      if (matches.length === 0) problem(row, `No listing with SKU ${quote(sku)} in your sell requests.`)
+      else if (matches.length > 1) problem(row, `SKU ${quote(sku)} belongs to ${matches.length} listings: use the id column for these.`)
+      else listing = matches[0]
+    } else {
+      problem(row, 'No id or SKU on this row.')
+    }
+
+    const values: { priceCents?: number; quantity?: number } = {}
+    const priceText = cell(cells, columns.price)
+    if (priceText) {
+      const parsed = priceTextInput.safeParse(priceText)
+      if (parsed.success) values.priceCents = parsed.data
+      else problem(row, `Price ${quote(priceText)}: ${firstIssue(parsed.error)}`)
+    }
+    const quantityText = cell(cells, columns.quantity)
+    if (quantityText) {
+      const parsed = quantityTextInput.safeParse(quantityText)
+      if (parsed.success) values.quantity = parsed.data
+      else problem(row, `Quantity ${quote(quantityText)}: ${firstIssue(parsed.error)}`)
+    }
+    if (!listing) continue
+    const seen = rowsOfListing.get(listing.id)
+    if (seen) seen.push(row)
+    else rowsOfListing.set(listing.id, [row])
+    candidates.push({ row, listing, values })
+  }
+
+  for (const rows of rowsOfListing.values()) {
+    if (rows.length < 2) continue
+    for (const row of rows) problem(row, `This listing appears on rows ${rows.join(', ')}: keep one row per listing.`)
+  }
+
+  const proposed: ProposedChange[] = []
+  let unchanged = 0
+  for (const { row, listing, values: { priceCents, quantity } } of candidates) {
+    if (problems.has(row)) continue
+    const base = { sellRequestId: listing.id, baseUpdatedAt: listing.updatedAt }
+    let changes = 0
+    if (priceCents !== undefined) {
+      proposed.push({ ...base, field: 'priceCents', before: listing.priceCents, after: priceCents })
+      if (priceCents !== listing.priceCents) changes++
+    }
+    if (quantity !== undefined) {
+      proposed.push({ ...base, field: 'quantity', before: listing.quantity, after: quantity })
+      if (quantity !== listing.quantity) changes++
+    }
+    if (changes === 0) unchanged++
+  }
+
+  const sorted = [...problems].sort(([a], [b]) => a - b).map(([row, messages]) => ({ row, message: messages.join(' ') }))
+  return { format: table.format, rows: table.records.length, proposed, unchanged, problems: sorted }
+}

@@ -1,0 +1,164 @@
+/**
+ * The seller's calendar in their own time zone (an IANA name the renderer sends, e.g. "Europe/Berlin"):
+ * which local date an instant falls on, and the instant a local date starts. Days are taken from the
+ * zone's rules, so a day across a daylight-saving change is 23 or 25 hours long, as it is for the seller.
+ */
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** Null when the zone is not one this runtime knows. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = partsFormatters.get(timeZone)
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit'
+      })
+    } catch {
+      return null
+    }
+    partsFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+export function isKnownTimeZone(timeZone: string): boolean {
+  return formatterFor(timeZone) !== null
+}
+
+function wallClock(ms: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const formatter = formatterFor(timeZone)
+  if (!formatter) throw new RangeError(`Unknown time zone: ${timeZone}`)
+  const parts: Record<string, number> = {}
+  for (const part of formatter.formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  return { year: parts['year']!, month: parts['month']!, day: parts['day']!, hour: parts['hour']! % 24, minute: parts['minute']!, second: parts['second']! }
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant (ms; negative west of Greenwich). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const c = wallClock(ms, timeZone)
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - (ms - (((ms % 1000) + 1000) % 1000))
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** The local date ("2026-11-19") an instant falls on. */
+export function localDateOf(ms: number, timeZone: string): string {
+  const c = wallClock(ms, timeZone)
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`
+}
+
+/** The local date `days` after (or before) another: plain calendar arithmetic. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** The first instant of a local date (where midnight is skipped by a clock change: the first instant that exists). */
+export function startOfLocalDate(date: string, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const wallMidnight = Date.UTC(y, m - 1, d)
+  const guess = wallMidnight - zoneOffsetMs(wallMidnight, timeZone)
+  let start = wallMidnight - zoneOffsetMs(guess, timeZone)
+  // Clocks jumped over midnight: step forward to the first instant on this date.
+  for (let hop = 0; hop < 4 && localDateOf(start, timeZone) < date; hop++) start += 30 * 60 * 1000
+  return start
+}
+
+export interface LocalDay {
+  /** "2026-11-19" */
+  date: string
+  /** First instant of the day (ms). */
+  startMs: number
+  /** First instant of the next day (ms): the day is [startMs, endMs). */
+  endMs: number
+}
+
+/** A stretch of time over which the zone's offset from UTC does not change: [startMs, endMs). */
+export interface OffsetSpan {
+  startMs: number
+  endMs: number
+  offsetMs: number
+}
+
+const DAY_MS = 86_400_000
+/** Offsets are sampled this far apart; clock changes are found between samples by bisection. */
+const SAMPLE_MS = 7 * DAY_MS
+
+/**
+ * The zone's offsets over [fromMs, toMs): a handful of spans, split at each clock change. Clocks change
+ * at most a few times a year, so sampling weekly and bisecting where the offset differs finds every
+ * change to the minute at a cost of a few hundred lookups for ten years.
+ */
+export function offsetSpans(fromMs: number, toMs: number, timeZone: string): OffsetSpan[] {
+  const spans: OffsetSpan[] = []
+  let spanStart = fromMs
+  let offset = zoneOffsetMs(fromMs, timeZone)
+  for (let at = fromMs; at < toMs; ) {
+    const next = Math.min(at + SAMPLE_MS, toMs)
+    const nextOffset = zoneOffsetMs(next, timeZone)
+    if (nextOffset !== offset) {
+      // The change lies in (at, next]: narrow it to the minute.
+      let before = at
+      let after = next
+      while (after - before > 60_000) {
+        const middle = before + Math.floor((after - before) / 2)
+        if (zoneOffsetMs(middle, timeZone) === offset) before = middle
+        else after = middle
+      }
+      const change = after - (after % 60_000)
+      spans.push({ startMs: spanStart, endMs: change, offsetMs: offset })
+      spanStart = change
+      offset = zoneOffsetMs(change, timeZone)
+    }
+    at = next
+  }
+  spans.push({ startMs: spanStart, endMs: toMs, offsetMs: offset })
+  return spans.filter((span) => span.endMs > span.startMs)
+}
+
+/** The local date number (days since 1970-01-01 on the local calendar) → "2026-11-19". */
+export const dateOfDayNumber = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10)
+
+/** The first instant of a local date, given the spans around it (where midnight is skipped: the clock change). */
+function dayStartIn(wallMidnightMs: number, spans: OffsetSpan[]): number {
+  for (const span of spans) {
+    const at = wallMidnightMs - span.offsetMs
+    if (at < span.startMs) return span.startMs // midnight fell in the gap before this span
+    if (at < span.endMs) return at
+  }
+  return wallMidnightMs - spans[spans.length - 1]!.offsetMs
+}
+
+/** Every local day from the one holding `fromMs` to the one holding `toMs`, in order. */
+export function localDaysBetween(fromMs: number, toMs: number, timeZone: string): LocalDay[] {
+  const first = localDateOf(fromMs, timeZone)
+  const last = localDateOf(toMs, timeZone)
+  const spans = offsetSpans(startOfLocalDate(first, timeZone), startOfLocalDate(addDays(last, 1), timeZone) + 1, timeZone)
+  const firstDay = Date.parse(`${first}T00:00:00Z`) / DAY_MS
+  const lastDay = Date.parse(`${last}T00:00:00Z`) / DAY_MS
+  const days: LocalDay[] = []
+  let startMs = dayStartIn(firstDay * DAY_MS, spans)
+  for (let day = firstDay; day <= lastDay; day++) {
+    const endMs = dayStartIn((day + 1) * DAY_MS, spans)
+    days.push({ date: dateOfDayNumber(day), startMs, endMs })
+    startMs = endMs
+  }
+  return days
+}
+
+/** An instant as local ISO 8601 with its offset: "2026-11-19T14:03:22+01:00". */
+export function localIsoWithOffset(ms: number, timeZone: string): string {
+  const c = wallClock(ms, timeZone)
+  const offsetMinutes = Math.round(zoneOffsetMs(ms, timeZone) / 60_000)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+}

@@ -1,0 +1,82 @@
+/** Orders as CSV: one row per item with the order repeated, money as decimals, formulas neutralised. */
+import Papa from 'papaparse'
+import { describe, expect, it } from 'vitest'
+import type { Order, OrderItem } from '../domain'
+import { neutralizeFormula, ordersCsv } from './orderCsv'
+
+const item = (over: Partial<OrderItem>): OrderItem => ({
+  id: 'i1',
+  name: 'iPhone 15 128GB',
+  quantity: 2,
+  priceCents: 45_000,
+  totalCents: 90_000,
+  marginCents: -1_250,
+  properties: { color: 'Black', grade: 'A', storage: '128GB', carrier: 'Unlocked', battery: '91%' },
+  status: 'awaiting-shipment',
+  imageUrl: null,
+  warrantyTime: null,
+  shippingTime: null,
+  shippingMethod: 'Ground',
+  shipment: 'SH-1',
+  possibleStatuses: ['ready-to-ship'],
+  sellRequestId: null,
+  tracking: { slugId: 'ups', carrier: 'UPS', trackerId: 't', trackingUrl: 'https://www.ups.com/track?tracknum=1Z', trackingNumber: '1Z999' },
+  extra: {},
+  ...over
+})
+
+const order = (over: Partial<Order>): Order => ({
+  id: 'o1',
+  orderDate: '2026-11-19T23:30:00.000Z',
+  orderNo: '1001',
+  status: 'payment-confirmed',
+  quantity: 3,
+  products: 2,
+  totalCents: 129_999,
+  amountPaidCents: 129_999,
+  items: [item({}), item({ id: 'i2', name: '=HYPERLINK("http://evil.example","click")', quantity: 1, marginCents: null, tracking: null })],
+  extra: {},
+  ...over
+})
+
+const parse = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
+
+describe('orders CSV', () => {
+  it('writes a header and one row per item with the order columns repeated', () => {
+    const { text, rows } = ordersCsv([order({}), order({ id: 'o2', orderNo: '1002', items: [] })], 'Europe/Berlin')
+    expect(text.startsWith('\uFEFF')).toBe(true)
+    const [header, ...data] = parse(text)
+    expect(rows).toBe(3)
+    expect(data).toHaveLength(3)
+    expect(header!.slice(0, 7)).toEqual(['Order no.', 'Order date', 'Order status', 'Order units', 'Order total', 'Amount paid', 'Item'])
+    const col = (name: string) => header!.indexOf(name)
+    expect(data[0]![col('Order no.')]).toBe('1001')
+    expect(data[1]![col('Order no.')]).toBe('1001')
+    expect(data[0]![col('Order date')]).toBe('2026-11-20T00:30:00+01:00')
+    expect(data[0]![col('Order total')]).toBe('1299.99')
+    expect(data[0]![col('Unit price')]).toBe('450.00')
+    expect(data[0]![col('Margin')]).toBe('-12.50')
+    expect(data[1]![col('Margin')]).toBe('')
+    expect(data[0]![col('Color')]).toBe('Black')
+    expect(data[0]![col('Other properties')]).toBe('battery: 91%')
+    expect(data[0]![col('Tracking number')]).toBe('1Z999')
+    expect(data[2]![col('Item')]).toBe('')
+  })
+
+  it('neutralises formulas in text, not plain numbers', () => {
+    const [header, ...data] = parse(ordersCsv([order({})], 'UTC').text)
+    expect(data[1]![header!.indexOf('Item')]).toBe(`'=HYPERLINK("http://evil.example","click")`)
+    for (const [cell, safe] of [
+      ['=1+1', "'=1+1"],
+      ['+SUM(A1)', "'+SUM(A1)"],
+      ['-2+3', "'-2+3"],
+      ['@cmd', "'@cmd"],
+      ['\tx', "'\tx"],
+      ['\rx', "'\rx"],
+      ['-12.50', '-12.50'],
+      ['plain', 'plain']
+    ]) {
+      expect(neutralizeFormula(cell!)).toBe(safe)
+    }
+  })
+})

@@ -1,0 +1,67 @@
+/**
+ * Remembers how the seller left the workspace, per account: the open view, each list's filters, sort,
+ * page size and column widths. Kept by the main side in the user-data folder (beside the account's
+ * snapshot), so it survives restarts of the app and of the browser preview (whose page origin changes).
+ * Read once when an account opens, before the lists are first read; saved shortly after each change.
+ */
+import type { WorkspacePreferences } from '@core/contract'
+import { defineStore } from 'pinia'
+import { ref, watch } from 'vue'
+import { call } from '../bridge/sellerDesk'
+import { useNavigationStore } from './navigation'
+import { useOrdersStore } from './orders'
+import { useSellRequestsStore } from './sellRequests'
+
+const SAVE_DELAY_MS = 400
+
+export const usePreferencesStore = defineStore('preferences', () => {
+  const orders = useOrdersStore()
+  const sellRequests = useSellRequestsStore()
+  const navigation = useNavigationStore()
+  /** The account's preferences have been read (or could not be: defaults then). */
+  const ready = ref(false)
+  let stopSaving: (() => void) | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const current = (): WorkspacePreferences => ({
+    view: navigation.section,
+    orders: orders.preferences(),
+    sellRequests: sellRequests.preferences()
+  })
+
+  function save() {
+    clearTimeout(timer)
+    timer = undefined
+    // Not being able to remember a filter is no reason to interrupt the seller.
+    void call('preferences.set', current()).catch(() => undefined)
+  }
+
+  /** Reads the signed-in account's preferences, puts them in place, then saves every change. */
+  async function open(): Promise<void> {
+    close()
+    try {
+      const saved = await call('preferences.get', {})
+      if (saved.orders) orders.restore(saved.orders)
+      if (saved.sellRequests) sellRequests.restore(saved.sellRequests)
+      if (saved.view) navigation.open(saved.view)
+    } catch {
+      // Defaults.
+    }
+    ready.value = true
+    stopSaving = watch(current, () => {
+      clearTimeout(timer)
+      timer = setTimeout(save, SAVE_DELAY_MS)
+    }, { deep: true })
+  }
+
+  /** Stops saving (sign-out): a change of the last moment is dropped rather than written to another account. */
+  function close() {
+    stopSaving?.()
+    stopSaving = null
+    clearTimeout(timer)
+    timer = undefined
+    ready.value = false
+  }
+
+  return { ready, open, close }
+})
