@@ -2,11 +2,14 @@
 import { join } from 'node:path'
 import { BrowserWindow, nativeTheme } from 'electron'
 import { devServerUrl, rendererIndexFile } from './security'
+import { rememberWindowState, savedWindowState } from './windowState'
 
 export function createMainWindow(): BrowserWindow {
+  const saved = savedWindowState()
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
+    width: saved?.bounds.width ?? 1280,
+    height: saved?.bounds.height ?? 820,
+    ...(saved ? { x: saved.bounds.x, y: saved.bounds.y } : {}),
     minWidth: 900,
     minHeight: 600,
     show: false,
@@ -24,7 +27,11 @@ export function createMainWindow(): BrowserWindow {
       spellcheck: false
     }
   })
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    if (saved?.maximized) window.maximize()
+    window.show()
+  })
+  rememberWindowState(window)
   if (devServerUrl) void window.loadURL(devServerUrl)
   else void window.loadFile(rendererIndexFile)
   return window
