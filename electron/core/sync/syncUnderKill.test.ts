@@ -16,6 +16,8 @@ import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from './syncEngine'
 
 const KEY = 'sk_test_kill_0123456789'
 const KILLS = 20
+const MIN_AFTER_COMPLETE = 8
+const MAX_KILLS = 60
 let sandbox: Sandbox
 
 beforeAll(async () => {
@@ -41,7 +43,7 @@ function runChildUntilKilled(file: string, killAfterMs: number): Promise<void> {
   })
 }
 
-it(`survives ${KILLS} SIGKILLs mid-sync and converges`, { timeout: 240_000 }, async () => {
+it(`survives ${KILLS} SIGKILLs mid-sync and converges`, { timeout: 420_000 }, async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-kill-')), 'snapshot.sqlite')
   const serverOrders = sandbox.state.orders.map((o) => o.id).sort()
   const serverSellRequests = sandbox.state.sellRequests.map((s) => s.id).sort()
@@ -50,7 +52,10 @@ it(`survives ${KILLS} SIGKILLs mid-sync and converges`, { timeout: 240_000 }, as
   let seed = 17
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
 
-  for (let kill = 0; kill < KILLS; kill++) {
+  // At least KILLS kills, and enough of them after a first complete sync (how many it takes to get
+  // there depends on the machine's load): the later ones hit syncs that replace a complete snapshot.
+  let kills = 0
+  for (; kills < KILLS || (sawComplete < MIN_AFTER_COMPLETE && kills < MAX_KILLS); kills++) {
     await runChildUntilKilled(file, Math.floor(random() * 600))
 
     const raw = new Database(file)
@@ -68,8 +73,9 @@ it(`survives ${KILLS} SIGKILLs mid-sync and converges`, { timeout: 240_000 }, as
     if (sellIds.length > 0) expect(sellIds).toEqual(serverSellRequests)
     if (orderIds.length > 0 && sellIds.length > 0) sawComplete++
   }
-  console.log(`kills after a first complete sync: ${sawComplete} of ${KILLS}`)
-  expect(sawComplete).toBeGreaterThan(KILLS / 2) // most kills landed after a first complete sync
+  console.log(`kills after a first complete sync: ${sawComplete} of ${kills}`)
+  expect(kills).toBeGreaterThanOrEqual(KILLS)
+  expect(sawComplete).toBeGreaterThanOrEqual(MIN_AFTER_COMPLETE)
 
   const snapshot = openSnapshot(file)
   const engine = createSyncEngine({
