@@ -324,13 +324,17 @@ export interface BatchStatus {
   etaMs: number | null
 }
 
-export interface BatchRow {
+/** One change of a batch: a field of one listing, from its value before to the value sent. */
+export interface BatchChange {
   sellRequestId: string
   sku: string
   name: string
   field: BulkField
   before: number
   after: number
+}
+
+export interface BatchRow extends BatchChange {
   status: BatchRowStatus
   /** The API's message (failed), what moved (conflict) or why cancelled; null when applied or pending. */
   message: string | null

@@ -80,15 +80,8 @@ export const useOrdersStore = defineStore('orders', () => {
     return list.refilter()
   }
 
-  function setStatuses(next: string[]) {
-    statuses.value = next
-    return list.refilter()
-  }
-
-  function setItemStatuses(next: string[]) {
-    itemStatuses.value = next
-    return list.refilter()
-  }
+  const setStatuses = (next: string[]) => list.setFilter(statuses, next)
+  const setItemStatuses = (next: string[]) => list.setFilter(itemStatuses, next)
 
   function setOwnFilters(filters: OrderFilters) {
     datePreset.value = null
@@ -119,11 +112,7 @@ export const useOrdersStore = defineStore('orders', () => {
   /** What is remembered across restarts (a preset by name, custom dates as instants). */
   function preferences(): OrderPreferences {
     return {
-      searchTerm: list.searchTerm.value,
-      sortBy: list.sortBy.value,
-      sortDir: list.sortDir.value,
-      take: list.take.value,
-      columnWidths: { ...list.columnWidths.value },
+      ...list.viewPreferences(),
       ...(datePreset.value ? { datePreset: datePreset.value } : {}),
       ...(!datePreset.value && fromDate.value ? { fromDate: fromDate.value } : {}),
       ...(!datePreset.value && toDate.value ? { toDate: toDate.value } : {}),
@@ -135,12 +124,7 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Puts remembered choices back (before the list is first read). */
   function restore(saved: OrderPreferences) {
     setOwnFilters(saved)
-    list.restoreView({
-      sortBy: SORTS.find((sort) => sort === saved.sortBy),
-      sortDir: saved.sortDir,
-      take: saved.take,
-      columnWidths: saved.columnWidths
-    })
+    list.restoreView(saved, SORTS)
   }
 
   return {

@@ -147,6 +147,12 @@ export function usePagedList<T, S extends string>(
     return load()
   }
 
+  /** Sets one of the caller's filters (statuses, a range…) and reads the list again from page 1. */
+  function setFilter<V>(filter: Ref<V>, value: V) {
+    filter.value = value
+    return refilter()
+  }
+
   /** Replaces rows in place (after an edit) without reading the list again. */
   function replaceRows(update: (current: T[]) => T[]) {
     rows.value = update(rows.value)
@@ -156,9 +162,27 @@ export function usePagedList<T, S extends string>(
     columnWidths.value = { ...columnWidths.value, [key]: Math.round(width) }
   }
 
-  /** Puts a remembered sort, page size and column widths back (values that no longer fit are skipped). */
-  function restoreView(saved: { sortBy?: S | undefined; sortDir?: SortDir | undefined; take?: number | undefined; columnWidths?: Record<string, number> | undefined }) {
-    if (saved.sortBy) sortBy.value = saved.sortBy
+  /** The search, sort, page size and column widths, as remembered across restarts. */
+  function viewPreferences() {
+    return {
+      searchTerm: searchTerm.value,
+      sortBy: sortBy.value,
+      sortDir: sortDir.value,
+      take: take.value,
+      columnWidths: { ...columnWidths.value }
+    }
+  }
+
+  /**
+   * Puts a remembered sort, page size and column widths back (values that no longer fit are skipped:
+   * a sort not among `sorts`, a page size not offered). The search is the caller's, with its filters.
+   */
+  function restoreView(
+    saved: { sortBy?: string | undefined; sortDir?: SortDir | undefined; take?: number | undefined; columnWidths?: Record<string, number> | undefined },
+    sorts: readonly S[]
+  ) {
+    const knownSort = sorts.find((sort) => sort === saved.sortBy)
+    if (knownSort) sortBy.value = knownSort
     if (saved.sortDir) sortDir.value = saved.sortDir
     if (saved.take && (PAGE_SIZES as readonly number[]).includes(saved.take)) take.value = saved.take
     columnWidths.value = { ...(saved.columnWidths ?? {}) }
@@ -202,8 +226,10 @@ export function usePagedList<T, S extends string>(
     search,
     setSort,
     refilter,
+    setFilter,
     replaceRows,
     setColumnWidth,
+    viewPreferences,
     restoreView,
     reset
   }

@@ -83,30 +83,11 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
       quantity.value.max !== null
   )
 
-  function setStatuses(next: string[]) {
-    statuses.value = next
-    return list.refilter()
-  }
-
-  function setBrands(next: string[]) {
-    brands.value = next
-    return list.refilter()
-  }
-
-  function setCategories(next: string[]) {
-    categories.value = next
-    return list.refilter()
-  }
-
-  function setPriceRange(next: NumberRange) {
-    price.value = { ...next }
-    return list.refilter()
-  }
-
-  function setQuantityRange(next: NumberRange) {
-    quantity.value = { ...next }
-    return list.refilter()
-  }
+  const setStatuses = (next: string[]) => list.setFilter(statuses, next)
+  const setBrands = (next: string[]) => list.setFilter(brands, next)
+  const setCategories = (next: string[]) => list.setFilter(categories, next)
+  const setPriceRange = (next: NumberRange) => list.setFilter(price, { ...next })
+  const setQuantityRange = (next: NumberRange) => list.setFilter(quantity, { ...next })
 
   function setOwnFilters(filters: SellRequestFilters) {
     statuses.value = filters.statuses ?? []
@@ -189,11 +170,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   function preferences(): SellRequestPreferences {
     const bound = (key: string, value: number | null) => (value === null ? {} : { [key]: value })
     return {
-      searchTerm: list.searchTerm.value,
-      sortBy: list.sortBy.value,
-      sortDir: list.sortDir.value,
-      take: list.take.value,
-      columnWidths: { ...list.columnWidths.value },
+      ...list.viewPreferences(),
       statuses: statuses.value,
       brands: brands.value,
       categories: categories.value,
@@ -210,12 +187,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
       price: { min: saved.minPriceCents ?? null, max: saved.maxPriceCents ?? null },
       quantity: { min: saved.minQuantity ?? null, max: saved.maxQuantity ?? null }
     })
-    list.restoreView({
-      sortBy: SORTS.find((sort) => sort === saved.sortBy),
-      sortDir: saved.sortDir,
-      take: saved.take,
-      columnWidths: saved.columnWidths
-    })
+    list.restoreView(saved, SORTS)
   }
 
   return {

@@ -4,18 +4,13 @@
  * conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
  * resumed from here; applied batches stay as history with their before-values.
  */
-import type { BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../contract'
+import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../contract'
 import type { Page } from '../domain'
 import type { Db } from '../snapshot/database'
 import { scalar } from '../snapshot/database'
 
-export interface QueuedChange {
-  sellRequestId: string
-  sku: string
-  name: string
-  field: BulkField
-  before: number
-  after: number
+/** A change as queued: with the listing's `updatedAt` when staged, to tell a conflict when it is sent. */
+export interface QueuedChange extends BatchChange {
   baseUpdatedMs: number
 }
 
