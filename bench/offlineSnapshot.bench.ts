@@ -8,17 +8,17 @@
  * - list query p95 (filter + sort + one page of 100) in core, and through the preview bridge
  * - cold start of the browser preview to the first cached orders row visible
  */
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { startPreviewHost } from '../e2e/preview/host'
-import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
 import { createSellerApi } from '../electron/core/sellerApi'
-import { openSnapshot, snapshotFileFor, type OrderQuery } from '../electron/core/snapshot/snapshot'
+import { openSnapshot, type OrderQuery } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
 import { ms, percentile, report } from './stats'
+import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
 const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
@@ -101,13 +101,7 @@ snapshot.close()
 
 // Through the bridge, and cold start: a preview host whose user data already holds this account's snapshot.
 const userDataDir = join(work, 'user-data')
-const secrets = await chooseSecretStore({ service: 'Seller Desk bench' })
-const probe = await api.listSellRequests({ take: 1 })
-const account = { demo: false, baseUrl: market.baseUrl, sellerId: probe.sellRequests[0]?.seller ?? null }
-mkdirSync(dirname(snapshotFileFor(userDataDir, account)), { recursive: true })
-cpSync(snapshotFile, snapshotFileFor(userDataDir, account))
-writeFileSync(join(userDataDir, 'session.json'), JSON.stringify({ lastAccount: { kind: 'marketplace', ...account }, lastBaseUrl: market.baseUrl }))
-await secrets.store.set(market.baseUrl, market.apiKey)
+const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -115,7 +109,7 @@ const browser = await chromium.launch({
 })
 const page = await browser.newPage()
 const coldStarted = performance.now()
-const host = await startPreviewHost({ userDataDir, keychainService: 'Seller Desk bench' })
+const host = await startPreviewHost({ userDataDir, keychainService: BENCH_KEYCHAIN_SERVICE })
 const hostReady = performance.now() - coldStarted
 await page.goto(host.url)
 await page.getByTestId('order-row').first().waitFor()
@@ -152,7 +146,7 @@ const bridgeTimes = await page.evaluate(
 
 await browser.close()
 await host.close()
-await secrets.store.delete(market.baseUrl)
+await account.forget()
 await market.stop()
 
 console.log(`\nOffline snapshot benchmark: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}\n`)

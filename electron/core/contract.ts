@@ -93,13 +93,21 @@ export const signInInput = z
   })
   .strict()
 
+export const themeChoices = ['system', 'light', 'dark'] as const
+export type ThemeChoice = (typeof themeChoices)[number]
+
+/** An account to switch to or remove: the marketplace address (its key stays in the secret store). */
+export const accountInput = z.object({ baseUrl: z.string().trim().min(1, 'Choose an account.').max(2048) }).strict()
+
 /** App-wide settings: each field falls back to its default when missing or invalid. */
 export const appSettingsSchema = z.object({
   syncIntervalMinutes: z.number().int().min(1).max(240).catch(5),
   historyDays: z.number().int().min(7).max(3650).catch(90),
   notifyNewOrders: z.boolean().catch(true),
   /** Listings with fewer units than this count as low on stock (dashboard). */
-  lowStockThreshold: z.number().int().min(1).max(MAX_QUANTITY).catch(5)
+  lowStockThreshold: z.number().int().min(1).max(MAX_QUANTITY).catch(5),
+  /** Light or dark look; 'system' follows the OS setting. */
+  theme: z.enum(themeChoices).catch('system')
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -108,7 +116,8 @@ export const appSettingsUpdateInput = z
     syncIntervalMinutes: z.number().int('Whole minutes, please.').min(1, 'At least 1 minute.').max(240, 'At most 240 minutes.'),
     historyDays: z.number().int('Whole days, please.').min(7, 'At least 7 days.').max(3650, 'At most 3650 days.'),
     notifyNewOrders: z.boolean(),
-    lowStockThreshold: z.number().int('A whole number, please.').min(1, 'At least 1.').max(MAX_QUANTITY, 'At most 1,000,000.')
+    lowStockThreshold: z.number().int('A whole number, please.').min(1, 'At least 1.').max(MAX_QUANTITY, 'At most 1,000,000.'),
+    theme: z.enum(themeChoices, { error: 'Choose system, light or dark.' })
   })
   .partial()
   .strict()
@@ -150,6 +159,16 @@ export interface SessionInfo {
   keyStorage: KeyStorage | null
   /** Something the seller should know about where the key is kept (e.g. session only). */
   keyStorageNotice: string | null
+}
+
+/** A marketplace account Seller Desk holds a key for (the demo is not one). */
+export interface AccountSummary {
+  baseUrl: string
+  /** The marketplace's host, as shown to the seller. */
+  label: string
+  sellerId: string | null
+  /** The account signed in now. */
+  current: boolean
 }
 
 export interface AppInfo {
@@ -200,7 +219,9 @@ export const workspaceViews = ['dashboard', 'orders', 'sellRequests', 'settings'
 export type WorkspaceView = (typeof workspaceViews)[number]
 
 const idList = z.array(z.string().max(200)).max(200)
-const columnWidths = z.record(z.string().max(60), z.number().min(40).max(2000))
+const columnWidths = z
+  .record(z.string().max(60), z.number().min(40).max(2000))
+  .refine((widths) => Object.keys(widths).length <= 50, 'Too many columns.')
 const listPreferences = {
   searchTerm: z.string().max(200).optional(),
   sortBy: z.string().max(40).optional(),
@@ -471,6 +492,11 @@ export const calls = {
   'session.signIn': call<SessionInfo>()(signInInput),
   'session.startDemo': call<SessionInfo>()(noInput),
   'session.signOut': call<SessionInfo>()(noInput),
+  'accounts.list': call<{ accounts: AccountSummary[] }>()(noInput),
+  /** Signs in to another saved account with its stored key. */
+  'accounts.switch': call<SessionInfo>()(accountInput),
+  /** Forgets an account and deletes its key; signs out when it is the current one. */
+  'accounts.remove': call<SessionInfo>()(accountInput),
   'orders.list': call<ListResult<Order>>()(orderListInput),
   'sellRequests.list': call<ListResult<SellRequest>>()(sellRequestListInput),
   'filters.statuses': call<{ orders: string[]; orderItems: string[]; sellRequests: string[] }>()(noInput),

@@ -10,10 +10,12 @@ export const EXTERNAL_HOSTS = [
   'ontrac.com',
   'canadapost-postescanada.ca',
   'royalmail.com',
-  'aftership.com',
-  'easypost.com',
+  'track.aftership.com',
   'track.easypost.com'
 ] as const
+
+/** Hosts where only the exact name is trusted (their subdomains are given out to third parties). */
+const EXACT_ONLY = new Set<string>(['track.aftership.com', 'track.easypost.com'])
 
 export function isAllowedExternalUrl(text: string): boolean {
   let url: URL
@@ -24,5 +26,5 @@ export function isAllowedExternalUrl(text: string): boolean {
   }
   if (url.protocol !== 'https:' || url.username || url.password || url.port) return false
   const host = url.hostname.toLowerCase()
-  return EXTERNAL_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+  return EXTERNAL_HOSTS.some((allowed) => host === allowed || (!EXACT_ONLY.has(allowed) && host.endsWith(`.${allowed}`)))
 }

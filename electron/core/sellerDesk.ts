@@ -112,6 +112,12 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'session.signIn': ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
       'session.startDemo': () => session.startDemo(),
       'session.signOut': () => session.signOut(),
+      'accounts.list': async () => {
+        await session.restored()
+        return { accounts: session.accounts() }
+      },
+      'accounts.switch': ({ baseUrl }) => session.switchTo(baseUrl),
+      'accounts.remove': ({ baseUrl }) => session.remove(baseUrl),
       'orders.list': (query) => open().listOrders(query),
       'sellRequests.list': async (query) => open().listSellRequests(query),
       'sellRequests.edit': ({ id, priceCents, quantity }) =>
@@ -132,7 +138,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
           throw new SellerDeskError('invalid-input', 'Seller Desk opens only secure (https) tracking pages of known carriers, and this address is not one of them.')
         }
         if (!options.openExternal) return { opened: false }
-        await options.openExternal(url)
+        await options.openExternal(new URL(url).href) // exactly the address that was checked, normalised
         return { opened: true }
       },
       'preferences.get': async () => open().preferences(),

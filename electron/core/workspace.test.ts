@@ -14,7 +14,7 @@ import { openWorkspace, type Workspace } from './workspace'
 const KEY = 'sk_test_workspace_123456'
 let sandbox: Sandbox
 let workspace: Workspace
-const settings: AppSettings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: true, lowStockThreshold: 5 }
+const settings: AppSettings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: true, lowStockThreshold: 5, theme: 'system' }
 const events: string[] = []
 
 beforeEach(async () => {

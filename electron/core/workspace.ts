@@ -84,6 +84,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   })
   const api = sync.api
   const bulk = createBulkEdit({
+    refresh: () => sync.sync('auto'),
     snapshot,
     api,
     online: () => sync.status().online,

@@ -17,6 +17,8 @@ export const useSessionStore = defineStore('session', () => {
   const busy = ref(false)
   /** Why the last sign-in, demo start or sign-out failed. */
   const error = ref<string | null>(null)
+  /** The seller is adding another marketplace account: sign-in shows while the current account stays signed in. */
+  const adding = ref(false)
 
   const signedIn = computed(() => info.value?.signedIn === true)
   const demo = computed(() => info.value?.demo === true)
@@ -32,6 +34,7 @@ export const useSessionStore = defineStore('session', () => {
 
   function apply(next: SessionInfo) {
     info.value = next
+    if (!next.signedIn) adding.value = false
   }
 
   async function load() {
@@ -61,9 +64,49 @@ export const useSessionStore = defineStore('session', () => {
     }
   }
 
-  const signIn = (baseUrl: string, apiKey: string) => change(() => call('session.signIn', { baseUrl, apiKey }))
-  const startDemo = () => change(() => call('session.startDemo', {}))
-  const signOut = () => change(() => call('session.signOut', {}))
+  /** A change that, once done, ends adding an account. */
+  async function changeAccount(run: () => Promise<SessionInfo>): Promise<boolean> {
+    const ok = await change(run)
+    if (ok) adding.value = false
+    return ok
+  }
 
-  return { info, loading, loadError, busy, error, signedIn, demo, identity, apply, load, signIn, startDemo, signOut }
+  const signIn = (baseUrl: string, apiKey: string) => changeAccount(() => call('session.signIn', { baseUrl, apiKey }))
+  const startDemo = () => changeAccount(() => call('session.startDemo', {}))
+  const signOut = () => change(() => call('session.signOut', {}))
+  /** Signs in to another saved account with its stored key. */
+  const switchAccount = (baseUrl: string) => changeAccount(() => call('accounts.switch', { baseUrl }))
+  /** Forgets an account and its key (signs out when it is the current one). */
+  const removeAccount = (baseUrl: string) => change(() => call('accounts.remove', { baseUrl }))
+
+  /** Shows sign-in to add another account, without signing out of this one. */
+  function startAdding() {
+    error.value = null
+    adding.value = true
+  }
+  function cancelAdding() {
+    error.value = null
+    adding.value = false
+  }
+
+  return {
+    info,
+    loading,
+    loadError,
+    busy,
+    error,
+    adding,
+    signedIn,
+    demo,
+    identity,
+    apply,
+    load,
+    signIn,
+    startDemo,
+    signOut,
+    switchAccount,
+    removeAccount,
+    startAdding,
+    cancelAdding
+  }
 })

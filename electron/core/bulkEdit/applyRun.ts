@@ -82,12 +82,19 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const patch: SellRequestChange = {}
     for (const change of toSend) patch[change.field] = change.after
     const fields = toSend.map((change) => change.field)
+    let edited: Awaited<ReturnType<typeof api.editSellRequest>>
     try {
-      const { sellRequest, wire } = await api.editSellRequest(sellRequestId, patch)
-      snapshot.putSellRequest({ rows: [sellRequest], wire })
-      record(sellRequestId, fields, 'applied', null)
+      edited = await api.editSellRequest(sellRequestId, patch)
     } catch (error) {
       record(sellRequestId, fields, 'failed', toErrorData(error).message)
+      return
+    }
+    // The marketplace took it: that is the outcome, whatever happens to the local copy next.
+    record(sellRequestId, fields, 'applied', null)
+    try {
+      snapshot.putSellRequest({ rows: [edited.sellRequest], wire: edited.wire })
+    } catch {
+      // The next sync brings the new values into the snapshot.
     }
   }
 

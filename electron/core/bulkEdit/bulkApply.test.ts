@@ -74,7 +74,9 @@ it('applies every change as one PATCH per listing, with progress, and the market
   expect(workspace.bulk.preview().changes).toBe(0) // queued changes left the change set
   await workspace.bulk.whenIdle()
 
-  expect(sandbox.requestCount() - requestsBefore).toBe(120) // price and quantity of a listing in one PATCH
+  // Price and quantity of a listing in one PATCH; before them, the refresh sync's pages.
+  const refresh = workspace.sync.lastReport()!.pagesFetched
+  expect(sandbox.requestCount() - requestsBefore).toBe(120 + refresh.orders + refresh.sellRequests)
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
   for (const row of listings()) expect(row).toMatchObject(intended.get(row.id)!) // the snapshot too
   const final = progress.at(-1)!
@@ -123,9 +125,8 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
 it('marks a listing changed elsewhere since staging as a conflict and does not overwrite it', async () => {
   const [a, b] = listings()
   workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }, { sellRequestId: b!.id, quantity: 42 }])
-  // Someone changes listing a on the marketplace; a sync brings it in.
+  // Someone changes listing a on the marketplace after the last sync: applying refreshes first, so it shows.
   await fetch(`${sandbox.baseUrl}/v1/sell-requests/${a!.id}`, { method: 'PATCH', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ quantity: 99 }) })
-  await workspace.sync.sync()
   const batch = workspace.bulk.apply(false)
   await workspace.bulk.whenIdle()
   const rows = workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows

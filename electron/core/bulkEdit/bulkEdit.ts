@@ -37,6 +37,8 @@ export interface BulkEditDeps {
   /** A run stopped by something unexpected (a bug or a broken database): shown to the seller. */
   onFailure?: (message: string) => void
   concurrency?: number
+  /** Brings the snapshot up to date before a batch runs, so conflicts are judged on fresh values. */
+  refresh?: () => Promise<unknown>
   /** Least time between two progress reports of a run (the last one is always sent). Default 100 ms. */
   progressIntervalMs?: number
   now?: () => number
@@ -127,7 +129,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     let lastReport = 0
     const run: Run = { batchId, controller, cancelled: false, progress: null, promise: Promise.resolve() }
     running = run
-    run.promise = runBatch({
+    // Conflicts are judged against the snapshot: bring it up to date first (a failed refresh leaves
+    // the last sync's values, and the PATCHes report their own failures).
+    const fresh = deps.refresh ? deps.refresh().catch(() => undefined) : Promise.resolve()
+    run.promise = fresh.then(() => runBatch({
       snapshot,
       api: deps.api,
       batchId,
@@ -141,7 +146,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       },
       ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
       now
-    })
+    }))
       .catch(() => {
         if (!closed) deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it from Sell requests.')
       })
@@ -203,7 +208,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         quantity: listing.quantity,
         updatedAt: listing.updatedAt,
         pendingPriceCents: changeSet.get(listing.id, 'priceCents')?.after,
-        pendingQuantity: changeSet.get(listing.id, 'quantity')?.after
+        pendingQuantity: changeSet.get(listing.id, 'quantity')?.after,
+        pendingPriceBase: changeSet.get(listing.id, 'priceCents')?.baseUpdatedAt,
+        pendingQuantityBase: changeSet.get(listing.id, 'quantity')?.baseUpdatedAt
       }))
       return stage(proposeChanges(values, operation))
     },

@@ -16,6 +16,9 @@ export interface ListingValues {
   /** The pending price / quantity, where one is staged: operations build on what the seller sees. */
   pendingPriceCents?: number | undefined
   pendingQuantity?: number | undefined
+  /** The `updatedAt` the pending change was staged against: an operation on top keeps it (a conflict stays visible). */
+  pendingPriceBase?: string | undefined
+  pendingQuantityBase?: string | undefined
 }
 
 /** n / d rounded to the nearest integer, halves away from zero. Exact for integers below 2^53. */
@@ -57,7 +60,8 @@ export function proposeChanges(listings: Iterable<ListingValues>, operation: Bul
   for (const listing of listings) {
     const before = field === 'priceCents' ? listing.priceCents : listing.quantity
     const shown = (field === 'priceCents' ? listing.pendingPriceCents : listing.pendingQuantity) ?? before
-    out.push({ sellRequestId: listing.sellRequestId, field, before, after: nextValue(operation, shown), baseUpdatedAt: listing.updatedAt })
+    const base = (field === 'priceCents' ? listing.pendingPriceBase : listing.pendingQuantityBase) ?? listing.updatedAt
+    out.push({ sellRequestId: listing.sellRequestId, field, before, after: nextValue(operation, shown), baseUpdatedAt: base })
   }
   return out
 }

@@ -85,3 +85,20 @@ describe('change set', () => {
     expect(elapsed).toBeLessThan(1_500) // generous for slow CI; the bench measures the real figure
   })
 })
+
+describe('an operation on top of a pending change', () => {
+  it('keeps the version the pending change was staged against, so a change made since stays a conflict', () => {
+    const listing: ListingValues = {
+      sellRequestId: '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50',
+      priceCents: 10_000,
+      quantity: 5,
+      updatedAt: '2026-11-20T10:00:00.000Z', // changed on the marketplace since staging
+      pendingPriceCents: 11_000,
+      pendingPriceBase: '2026-11-19T10:00:00.000Z'
+    }
+    const [onTop] = proposeChanges([listing], { kind: 'adjustPricePercent', percent: 10 })
+    expect(onTop).toMatchObject({ after: 12_100, baseUpdatedAt: '2026-11-19T10:00:00.000Z' })
+    const [fresh] = proposeChanges([{ ...listing, pendingPriceCents: undefined, pendingPriceBase: undefined }], { kind: 'adjustPricePercent', percent: 10 })
+    expect(fresh).toMatchObject({ after: 11_000, baseUpdatedAt: '2026-11-20T10:00:00.000Z' })
+  })
+})

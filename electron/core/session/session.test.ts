@@ -14,11 +14,14 @@ import type { SecretStore } from '../secrets/secretStore'
 import { createSession } from './session'
 
 const KEY = 'sk_test_session_abcdef0123456789'
+const KEY_B = 'sk_test_session_second_9876543210'
 let sandbox: Sandbox
+let sandboxB: Sandbox
 let secrets: SecretStoreChoice
 
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 10 })
+  sandboxB = await startSandbox({ apiKey: KEY_B, orders: 7, sellRequests: 4, seed: 99 })
   const key = randomBytes(32)
   secrets = await chooseSecretStore({
     service: `Seller Desk session test ${process.pid}`,
@@ -43,7 +46,10 @@ beforeAll(async () => {
   })
   expect(secrets.store.kind === 'keychain' || secrets.store.kind === 'encrypted-file').toBe(true)
 })
-afterAll(() => sandbox.close())
+afterAll(async () => {
+  await sandbox.close()
+  await sandboxB.close()
+})
 
 function newSession(userDataDir: string, changes: SessionInfo[] = [], store: SecretStore = secrets.store, notices: string[] = []) {
   let demos = 0
@@ -137,5 +143,100 @@ describe('session', () => {
     const demoUrl = second.session.info().baseUrl!
     await second.session.signOut()
     await expect(fetch(`${demoUrl}/v1/sell-requests`)).rejects.toThrow()
+  })
+
+  describe('accounts', () => {
+    const userData = (dir: string) => readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8')).join('\n')
+    const savedAccounts = (dir: string) => (JSON.parse(readFileSync(join(dir, 'session.json'), 'utf8')) as { accounts: unknown[] }).accounts
+
+    it('adds an account per marketplace, switches with the stored key, and keeps keys out of session.json', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+      const changes: SessionInfo[] = []
+      const session = newSession(dir, changes).session
+      await session.signIn(sandbox.baseUrl, KEY)
+      await session.signIn(sandboxB.baseUrl, KEY_B)
+      expect(session.info()).toMatchObject({ signedIn: true, baseUrl: sandboxB.baseUrl })
+      expect(session.accounts()).toEqual([
+        { baseUrl: sandbox.baseUrl, label: new URL(sandbox.baseUrl).host, sellerId: expect.stringMatching(/^[0-9a-f-]{36}$/), current: false },
+        { baseUrl: sandboxB.baseUrl, label: new URL(sandboxB.baseUrl).host, sellerId: expect.stringMatching(/^[0-9a-f-]{36}$/), current: true }
+      ])
+      expect(session.accounts()[0]!.sellerId).not.toBe(session.accounts()[1]!.sellerId)
+      // Both keys stay in the secret store; neither is in user data.
+      expect(await secrets.store.get(sandbox.baseUrl)).toBe(KEY)
+      expect(await secrets.store.get(sandboxB.baseUrl)).toBe(KEY_B)
+      expect(savedAccounts(dir)).toHaveLength(2)
+      expect(userData(dir)).not.toContain(KEY)
+      expect(userData(dir)).not.toContain(KEY_B)
+      expect((await session.api().listOrders({ take: 1 })).total).toBe(7)
+
+      // Switching restores that account's key: the client answers with A's data.
+      const switched = await session.switchTo(`${sandbox.baseUrl}/`)
+      expect(switched).toMatchObject({ signedIn: true, baseUrl: sandbox.baseUrl, demo: false })
+      expect(changes.at(-1)?.baseUrl).toBe(sandbox.baseUrl)
+      expect(session.account()).toMatchObject({ baseUrl: sandbox.baseUrl, sellerId: session.accounts()[0]!.sellerId })
+      expect((await session.api().listOrders({ take: 1 })).total).toBe(10)
+      expect(session.accounts().map((account) => account.current)).toEqual([true, false])
+
+      // The list and the current account come back at next start.
+      const again = newSession(dir).session
+      expect((await again.restore()).baseUrl).toBe(sandbox.baseUrl)
+      expect(again.accounts().map((account) => account.baseUrl)).toEqual([sandbox.baseUrl, sandboxB.baseUrl])
+      expect((await again.switchTo(sandboxB.baseUrl)).baseUrl).toBe(sandboxB.baseUrl)
+      expect((await again.api().listOrders({ take: 1 })).total).toBe(7)
+
+      await again.remove(sandbox.baseUrl)
+      await again.remove(sandboxB.baseUrl)
+    })
+
+    it('removes an account and its key; removing the current one signs out', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+      const session = newSession(dir).session
+      await session.signIn(sandbox.baseUrl, KEY)
+      await session.signIn(sandboxB.baseUrl, KEY_B)
+
+      // Not the current one: stays signed in to B.
+      expect(await session.remove(sandbox.baseUrl)).toMatchObject({ signedIn: true, baseUrl: sandboxB.baseUrl })
+      expect(await secrets.store.get(sandbox.baseUrl)).toBeNull()
+      expect(session.accounts().map((account) => account.baseUrl)).toEqual([sandboxB.baseUrl])
+      await expect(session.switchTo(sandbox.baseUrl)).rejects.toMatchObject({ kind: 'not-found' })
+
+      // The current one: signed out, key gone, nothing restored at next start.
+      expect((await session.remove(sandboxB.baseUrl)).signedIn).toBe(false)
+      expect(await secrets.store.get(sandboxB.baseUrl)).toBeNull()
+      expect(session.accounts()).toEqual([])
+      expect(savedAccounts(dir)).toEqual([])
+      expect((await newSession(dir).session.restore()).signedIn).toBe(false)
+    })
+
+    it('says clearly when a saved account’s key is gone, and stays on the current account', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+      const session = newSession(dir).session
+      await session.signIn(sandbox.baseUrl, KEY)
+      await session.signIn(sandboxB.baseUrl, KEY_B)
+      await secrets.store.delete(sandbox.baseUrl)
+      await expect(session.switchTo(sandbox.baseUrl)).rejects.toThrow(/no longer stored/)
+      expect(session.info()).toMatchObject({ signedIn: true, baseUrl: sandboxB.baseUrl })
+      await session.remove(sandbox.baseUrl)
+      await session.remove(sandboxB.baseUrl)
+    })
+
+    it('sign-out forgets only the current account; the demo is not an account', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+      const session = newSession(dir).session
+      await session.signIn(sandbox.baseUrl, KEY)
+      await session.signIn(sandboxB.baseUrl, KEY_B)
+      await session.signOut()
+      expect(await secrets.store.get(sandboxB.baseUrl)).toBeNull()
+      expect(await secrets.store.get(sandbox.baseUrl)).toBe(KEY)
+      expect(session.accounts()).toEqual([{ baseUrl: sandbox.baseUrl, label: new URL(sandbox.baseUrl).host, sellerId: expect.any(String), current: false }])
+
+      await session.startDemo()
+      expect(session.accounts().map((account) => account.current)).toEqual([false])
+      // From the demo, switching back to a saved account stops the demo and uses the stored key.
+      expect(await session.switchTo(sandbox.baseUrl)).toMatchObject({ signedIn: true, demo: false, baseUrl: sandbox.baseUrl })
+      expect((await session.api().listOrders({ take: 1 })).total).toBe(10)
+      await session.remove(sandbox.baseUrl)
+      await session.dispose()
+    })
   })
 })

@@ -2,11 +2,15 @@
  * Who Seller Desk is signed in as: a marketplace (base URL + API key in the secret store) or the
  * built-in demo marketplace. Restores the last session at start, validates a key with a real call
  * before storing it, and deletes it on sign-out. The key stays here: SessionInfo never carries it.
+ *
+ * Several marketplace accounts may be kept: their keys sit in the secret store keyed by base URL, and
+ * session.json lists them (base URL and seller, never a key). Signing in to another marketplace adds
+ * an account and switches to it; switching reads the other account's key back from the store.
  */
 import { join } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
-import type { SessionInfo } from '../contract'
+import type { AccountSummary, SessionInfo } from '../contract'
 import { SellerDeskError } from '../errors'
 import { createSellerApi, normaliseBaseUrl, type SellerApi, type SellerApiOptions } from '../sellerApi'
 import type { SecretStoreChoice } from '../secrets/chooseSecretStore'
@@ -34,7 +38,14 @@ const lastAccountSchema = z.union([
   z.object({ kind: z.literal('marketplace'), baseUrl: z.string(), sellerId: z.string().nullable().catch(null) }),
   z.null()
 ])
-const settingsSchema = z.object({ lastAccount: lastAccountSchema.catch(null), lastBaseUrl: z.string().nullable().catch(null) })
+const savedAccountSchema = z.object({ baseUrl: z.string(), sellerId: z.string().nullable().catch(null) })
+type SavedAccount = z.infer<typeof savedAccountSchema>
+const settingsSchema = z.object({
+  lastAccount: lastAccountSchema.catch(null),
+  lastBaseUrl: z.string().nullable().catch(null),
+  /** Marketplace accounts whose keys are in the secret store; missing in files from before accounts. */
+  accounts: z.array(z.unknown()).optional().catch(undefined)
+})
 type SessionSettings = z.infer<typeof settingsSchema>
 
 /** Who the snapshot belongs to: the demo, or a marketplace address and the seller its key identifies. */
@@ -56,6 +67,12 @@ export interface Session {
   signIn(baseUrl: string, apiKey: string): Promise<SessionInfo>
   startDemo(): Promise<SessionInfo>
   signOut(): Promise<SessionInfo>
+  /** The saved marketplace accounts, the current one marked. */
+  accounts(): AccountSummary[]
+  /** Signs in to a saved account with its stored key. */
+  switchTo(baseUrl: string): Promise<SessionInfo>
+  /** Forgets a saved account and deletes its key; signs out when it is the current one. */
+  remove(baseUrl: string): Promise<SessionInfo>
   dispose(): Promise<void>
 }
 
@@ -63,6 +80,7 @@ export function createSession(deps: SessionDeps): Session {
   const settingsFile = join(deps.userDataDir, 'session.json')
   let current: { api: SellerApi; demo: DemoMarketplace | null; sellerId: string | null } | null = null
   let lastBaseUrl: string | null = null
+  let accounts: SavedAccount[] = []
   let restoring: Promise<unknown> = Promise.resolve()
   const notice = (message: string) => deps.onNotice?.(message)
 
@@ -77,8 +95,39 @@ export function createSession(deps: SessionDeps): Session {
 
   const makeApi = (baseUrl: string, apiKey: string) => createSellerApi({ ...deps.apiOptions, baseUrl, apiKey })
 
-  async function save(settings: SessionSettings) {
-    await writeFileAtomic(settingsFile, JSON.stringify(settings))
+  /** Writes who is signed in and the saved accounts (never a key). */
+  async function save() {
+    const lastAccount: SessionSettings['lastAccount'] = !current
+      ? null
+      : current.demo
+        ? { kind: 'demo' }
+        : { kind: 'marketplace', baseUrl: current.api.baseUrl, sellerId: current.sellerId }
+    await writeFileAtomic(settingsFile, JSON.stringify({ lastAccount, lastBaseUrl, accounts } satisfies SessionSettings))
+  }
+
+  function remember(account: SavedAccount) {
+    const at = accounts.findIndex((saved) => saved.baseUrl === account.baseUrl)
+    if (at >= 0) accounts[at] = account
+    else accounts.push(account)
+  }
+
+  const forgetAccount = (baseUrl: string) => {
+    accounts = accounts.filter((saved) => saved.baseUrl !== baseUrl)
+  }
+
+  const labelOf = (baseUrl: string) => {
+    try {
+      return new URL(baseUrl).host || baseUrl
+    } catch {
+      return baseUrl
+    }
+  }
+
+  /** Deletes a key; a keychain that fails is told, not thrown (the account is gone from Seller Desk either way). */
+  async function deleteKey(baseUrl: string, done: string) {
+    await deps.secrets.store.delete(baseUrl).catch(() =>
+      notice(`${done}, but the API key could not be removed from the system keychain. Remove “Seller Desk” entries there yourself if you want it gone.`)
+    )
   }
 
   async function replace(next: typeof current) {
@@ -92,7 +141,7 @@ export function createSession(deps: SessionDeps): Session {
     if (current?.demo) return info()
     const demo = await deps.startDemoMarketplace()
     await replace({ api: makeApi(demo.baseUrl, demo.apiKey), demo, sellerId: null })
-    await save({ lastAccount: { kind: 'demo' }, lastBaseUrl })
+    await save()
     return info()
   }
 
@@ -113,6 +162,12 @@ export function createSession(deps: SessionDeps): Session {
         const settings: SessionSettings = parsed.success ? parsed.data : { lastAccount: null, lastBaseUrl: null }
         lastBaseUrl = settings.lastBaseUrl
         const account = settings.lastAccount
+        accounts = (settings.accounts ?? []).flatMap((entry) => {
+          const saved = savedAccountSchema.safeParse(entry)
+          return saved.success ? [saved.data] : []
+        })
+        // A file from before accounts were kept: the signed-in marketplace is the one account.
+        if (settings.accounts === undefined && account?.kind === 'marketplace') accounts = [{ baseUrl: account.baseUrl, sellerId: account.sellerId }]
         if (account?.kind === 'demo') {
           await startDemo().catch(() => notice('The demo marketplace could not start. Try “Explore the demo marketplace” again.'))
         } else if (account?.kind === 'marketplace') {
@@ -143,8 +198,9 @@ export function createSession(deps: SessionDeps): Session {
       const sellerId = probe.sellRequests[0]?.seller || null
       await deps.secrets.store.set(baseUrl, apiKey)
       lastBaseUrl = baseUrl
+      remember({ baseUrl, sellerId })
       await replace({ api, demo: null, sellerId })
-      await save({ lastAccount: { kind: 'marketplace', baseUrl, sellerId }, lastBaseUrl })
+      await save()
       return info()
     },
 
@@ -154,12 +210,47 @@ export function createSession(deps: SessionDeps): Session {
       const forget = current && !current.demo ? current.api.baseUrl : null
       // End the session here first: a keychain that fails must not keep the seller signed in.
       await replace(null)
-      await save({ lastAccount: null, lastBaseUrl })
-      if (forget) {
-        await deps.secrets.store.delete(forget).catch(() =>
-          notice('You are signed out, but the API key could not be removed from the system keychain. Remove “Seller Desk” entries there yourself if you want it gone.')
-        )
+      if (forget) forgetAccount(forget)
+      await save()
+      if (forget) await deleteKey(forget, 'You are signed out')
+      return info()
+    },
+
+    accounts: () =>
+      accounts.map(({ baseUrl, sellerId }) => ({
+        baseUrl,
+        label: labelOf(baseUrl),
+        sellerId,
+        current: current !== null && !current.demo && current.api.baseUrl === baseUrl
+      })),
+
+    async switchTo(baseUrlText) {
+      const baseUrl = normaliseBaseUrl(baseUrlText)
+      const account = accounts.find((saved) => saved.baseUrl === baseUrl)
+      if (!account) throw new SellerDeskError('not-found', `Seller Desk has no account for ${labelOf(baseUrl)}. Add it by signing in.`)
+      if (current && !current.demo && current.api.baseUrl === baseUrl) return info()
+      const apiKey = await deps.secrets.store.get(baseUrl).catch(() => {
+        throw new SellerDeskError('keychain', 'The API key could not be read from the system keychain. Unlock the keychain and try again.')
+      })
+      if (!apiKey) {
+        throw new SellerDeskError('not-found', `The API key for ${labelOf(baseUrl)} is no longer stored on this computer. Remove the account and add it again with its key.`)
       }
+      lastBaseUrl = baseUrl
+      await replace({ api: makeApi(baseUrl, apiKey), demo: null, sellerId: account.sellerId })
+      await save()
+      return info()
+    },
+
+    async remove(baseUrlText) {
+      const baseUrl = normaliseBaseUrl(baseUrlText)
+      if (!accounts.some((saved) => saved.baseUrl === baseUrl)) {
+        throw new SellerDeskError('not-found', `Seller Desk has no account for ${labelOf(baseUrl)}.`)
+      }
+      const wasCurrent = current !== null && !current.demo && current.api.baseUrl === baseUrl
+      if (wasCurrent) await replace(null)
+      forgetAccount(baseUrl)
+      await save()
+      await deleteKey(baseUrl, wasCurrent ? 'You are signed out' : 'The account was removed')
       return info()
     },
 

@@ -1,0 +1,149 @@
+/**
+ * Several marketplace accounts in the browser preview: sign in to marketplace A, add marketplace B
+ * without signing out of A, each shows its own orders, switch back to A, remove B (its key deleted).
+ * And the theme setting: dark chosen in Settings wins over a light OS, and survives a restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import type { Order, Page as ListPage } from '../electron/core/domain'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { startPreviewHost, type PreviewHost } from './preview/host'
+
+async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
+  const outcome = await host.desk.router.dispatch(name, input)
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return outcome.value as T
+}
+
+/** The signed-in account's orders once its first sync is done, as the core reports them. */
+async function syncedOrderTotal(host: PreviewHost, baseUrl: string): Promise<number> {
+  await expect
+    .poll(() => {
+      const workspace = host.desk.workspace()
+      return workspace?.account.baseUrl === baseUrl ? workspace.sync.status().lastSyncedAt : null
+    })
+    .not.toBeNull()
+  return (await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1 })).total
+}
+
+const hostOf = (baseUrl: string) => new URL(baseUrl).host
+
+test.describe('accounts', () => {
+  const KEY_A = 'sk_live_e2e_accountA_4kP9wQ2z'
+  const KEY_B = 'sk_live_e2e_accountB_7nR3xT8m'
+  let a: Sandbox
+  let b: Sandbox
+  test.beforeAll(async () => {
+    a = await startSandbox({ apiKey: KEY_A, orders: 40, sellRequests: 20, seed: 21 })
+    b = await startSandbox({ apiKey: KEY_B, orders: 12, sellRequests: 8, seed: 22 })
+  })
+  test.afterAll(async () => {
+    await a.close()
+    await b.close()
+  })
+
+  test('adds a second marketplace, shows each account’s orders, switches back and removes one', async ({ app: page, host, traffic }) => {
+    // Sign in to A.
+    await page.getByTestId('base-url').fill(a.baseUrl)
+    await page.getByTestId('api-key').fill(KEY_A)
+    await page.getByTestId('sign-in').click()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+    const totalA = await syncedOrderTotal(host, a.baseUrl)
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('orders-total')).toContainText(`${totalA} orders`)
+
+    // Add B from Settings: the sign-in form, with a Cancel that goes back to A untouched.
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('account-row')).toHaveCount(1)
+    await page.getByTestId('account-add').click()
+    await expect(page.getByTestId('start-demo')).toHaveCount(0)
+    await expect(page.getByTestId('base-url')).toHaveValue('')
+    await page.getByTestId('add-account-cancel').click()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('account-add').click()
+    await page.getByTestId('base-url').fill(b.baseUrl)
+    await page.getByTestId('api-key').fill(KEY_B)
+    await page.getByTestId('sign-in').click()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(b.baseUrl))
+    const totalB = await syncedOrderTotal(host, b.baseUrl)
+    expect(totalB).not.toBe(totalA)
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('orders-total')).toContainText(`${totalB} orders`)
+    // A's key is still stored.
+    expect(await host.desk.router.dispatch('accounts.list', {})).toMatchObject({
+      ok: true,
+      value: { accounts: [{ baseUrl: a.baseUrl, current: false }, { baseUrl: b.baseUrl, current: true }] }
+    })
+
+    // Switch to A: its own snapshot and orders.
+    await page.getByTestId('nav-settings').click()
+    const rows = page.getByTestId('account-row')
+    await expect(rows).toHaveCount(2)
+    await rows.filter({ hasText: hostOf(a.baseUrl) }).getByTestId('account-switch').click()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('orders-total')).toContainText(`${totalA} orders`)
+    expect(host.desk.workspace()?.account.baseUrl).toBe(a.baseUrl)
+
+    // Remove B (not current): A stays signed in, B's key is gone.
+    await page.getByTestId('nav-settings').click()
+    await rows.filter({ hasText: hostOf(b.baseUrl) }).getByTestId('account-remove').click()
+    await page.getByTestId('confirm-remove-account').click()
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText(hostOf(a.baseUrl))
+    await expect(rows.first().getByTestId('account-current')).toBeVisible()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+    const switchB = await host.desk.router.dispatch('accounts.switch', { baseUrl: b.baseUrl })
+    expect(switchB).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+
+    // Neither key ever reached the page.
+    expect(traffic.bodies.filter((body) => body.includes(KEY_A) || body.includes(KEY_B))).toEqual([])
+    expect(await page.content()).not.toContain(KEY_A)
+  })
+})
+
+test.describe('theme', () => {
+  const brightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, n) => sum + Number(n), 0)
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+
+  test('dark chosen in Settings wins over a light OS and survives a restart', async ({ page }) => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-theme-'))
+    const keychainService = `Seller Desk e2e theme ${process.pid}-${Date.now()}`
+    const open = async () => {
+      const host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
+      await page.goto(host.url)
+      return host
+    }
+    await page.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort())
+    await page.emulateMedia({ colorScheme: 'light' })
+    let host = await open()
+    try {
+      await page.getByTestId('start-demo').click()
+      await expect(page.getByTestId('demo-badge')).toBeVisible()
+      await expect.poll(async () => brightness(await background(page))).toBeGreaterThan(600)
+      await page.getByTestId('nav-settings').click()
+      await page.getByTestId('settings-theme').getByText('Dark', { exact: true }).click()
+      await expect.poll(async () => brightness(await background(page))).toBeLessThan(200)
+
+      // A restart: a new main side on the same user-data folder, the page opened afresh, the OS still light.
+      await host.close()
+      host = await open()
+      await expect(page.getByTestId('demo-badge')).toBeVisible()
+      await expect.poll(async () => brightness(await background(page))).toBeLessThan(200)
+
+      // Back to following the OS.
+      await page.getByTestId('nav-settings').click()
+      await page.getByTestId('settings-theme').getByText('System', { exact: true }).click()
+      await expect.poll(async () => brightness(await background(page))).toBeGreaterThan(600)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await expect.poll(async () => brightness(await background(page))).toBeLessThan(200)
+    } finally {
+      await host.close()
+      rmSync(userDataDir, { recursive: true, force: true })
+    }
+  })
+})
