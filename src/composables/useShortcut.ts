@@ -1,8 +1,9 @@
 /**
- * A keyboard shortcut active while the calling component is mounted.
+ * A keyboard shortcut active while the calling component is mounted and shown (a view kept alive but
+ * hidden by the workspace's KeepAlive does not answer shortcuts).
  * `mod` means Ctrl on Windows / Linux and Cmd on macOS (either is accepted).
  */
-import { onBeforeUnmount, onMounted } from 'vue'
+import { onActivated, onBeforeUnmount, onDeactivated, onMounted } from 'vue'
 
 export interface Shortcut {
   /** KeyboardEvent.key, case-insensitive ("f", "Escape"). */
@@ -27,6 +28,17 @@ export function useShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) 
     event.preventDefault()
     handler(event)
   }
-  onMounted(() => window.addEventListener('keydown', onKeydown))
-  onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown))
+  let listening = false
+  const listen = () => {
+    if (!listening) window.addEventListener('keydown', onKeydown)
+    listening = true
+  }
+  const stop = () => {
+    window.removeEventListener('keydown', onKeydown)
+    listening = false
+  }
+  onMounted(listen)
+  onActivated(listen)
+  onDeactivated(stop)
+  onBeforeUnmount(stop)
 }
