@@ -112,6 +112,8 @@ const coldStarted = performance.now()
 const host = await startPreviewHost({ userDataDir, keychainService: BENCH_KEYCHAIN_SERVICE })
 const hostReady = performance.now() - coldStarted
 await page.goto(host.url)
+// A new session lands on the dashboard: open Orders as soon as the menu is there.
+await page.getByTestId('nav-orders').click()
 await page.getByTestId('order-row').first().waitFor()
 const coldStart = performance.now() - coldStarted
 
