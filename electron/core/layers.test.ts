@@ -22,16 +22,15 @@ const importsOf = (text: string) => [...text.matchAll(/(?:from\s+|import\s*\(\s*
 
 describe('layer rules', () => {
   it('no file under electron/core or electron/sandbox imports electron', () => {
-    const files = [...filesUnder(join(root, 'electron/core'), /\.ts$/), ...filesUnder(join(root, 'electron/sandbox'), /\.ts$/)].filter(
-      (file) => file !== __filename // this file names 'electron' in its own test of the scan
-    )
+    const files = [...filesUnder(join(root, 'electron/core'), /\.ts$/), ...filesUnder(join(root, 'electron/sandbox'), /\.ts$/)]
     expect(files.length).toBeGreaterThan(10)
     const offenders = files.filter((file) => importsOf(readFileSync(file, 'utf8')).some((spec) => spec === 'electron' || spec.startsWith('electron/')))
     expect(offenders.map((file) => relative(root, file))).toEqual([])
   })
 
   it('the import scan sees electron imports (so the rule above can fail)', () => {
-    expect(importsOf("import { app } from 'electron'\nconst x = require(\"electron\")")).toEqual(['electron', 'electron'])
+    const name = 'electron' // built, so grep-based checks of this folder do not mistake the sample for an import
+    expect(importsOf(`import { app } from '${name}'\nconst x = require("${name}")`)).toEqual(['electron', 'electron'])
   })
 
   it('the renderer imports no Node modules, no keytar and no main-side code', () => {
