@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { divideRounded, priceAdjustedByPercent, proposeChanges, type ListingValues } from './bulkOperation'
-import { checkChange, createChangeSet } from './changeSet'
+import { checkChange, createChangeSet, MAX_UNDO_STEPS } from './changeSet'
 
 const AT = '2026-01-01T00:00:00.000Z'
 const listing = (n: number, priceCents: number, quantity: number): ListingValues => ({ sellRequestId: `id-${n}`, priceCents, quantity, updatedAt: AT })
@@ -100,5 +100,19 @@ describe('an operation on top of a pending change', () => {
     expect(onTop).toMatchObject({ after: 12_100, baseUpdatedAt: '2026-11-19T10:00:00.000Z' })
     const [fresh] = proposeChanges([{ ...listing, pendingPriceCents: undefined, pendingPriceBase: undefined }], { kind: 'adjustPricePercent', percent: 10 })
     expect(fresh).toMatchObject({ after: 11_000, baseUpdatedAt: '2026-11-20T10:00:00.000Z' })
+  })
+})
+
+describe('undo depth', () => {
+  it('keeps the last MAX_UNDO_STEPS steps', () => {
+    const set = createChangeSet()
+    const id = '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50'
+    for (let i = 1; i <= MAX_UNDO_STEPS + 5; i++) {
+      set.stage([{ sellRequestId: id, field: 'quantity', before: 0, after: i, baseUpdatedAt: '2026-11-20T10:00:00.000Z' }])
+    }
+    let undos = 0
+    while (set.undo().canUndo) undos++
+    expect(undos + 1).toBe(MAX_UNDO_STEPS)
+    expect(set.get(id, 'quantity')?.after).toBe(5) // steps 1–5 fell off the history: undo stops at what step 5 left
   })
 })

@@ -59,6 +59,9 @@ export interface ChangeSet {
   summary(): ChangeSetSummary
 }
 
+/** Undo reaches back this many staging steps; each keeps a copy of what it replaced, so memory stays bounded. */
+export const MAX_UNDO_STEPS = 50
+
 export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RULES): ChangeSet {
   let rules = { ...initialRules }
   const changes = new Map<string, StagedChange>()
@@ -73,6 +76,7 @@ export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RUL
   function record(step: Step) {
     if (step.length === 0) return
     done.push(step)
+    if (done.length > MAX_UNDO_STEPS) done.shift() // the oldest step can no longer be undone
     undone.length = 0
   }
 
