@@ -9,7 +9,10 @@
  */
 
 const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/
-const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/
+/** The shape of an ISO 8601 timestamp with a zone (`Z` or an offset); the wire format checks with it too. */
+export const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/
+/** A date, optionally with a time, optionally with a zone: how tolerant the order date check is. */
+export const ZONELESS_OR_ZONED = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
 /** "2026-11-19T14:03:22.123456" → "2026-11-19T14:03:22.123Z" (taken as UTC). Null when not a valid zone-less timestamp. */
 export function instantFromZonelessUtc(text: string): string | null {

@@ -1,19 +1,9 @@
 import type { SyncStatus } from '@core/contract'
+import { idleSyncStatus } from './syncStatusFixture'
 import { describe, expect, it } from 'vitest'
 import { staleListsAfter } from './staleLists'
 
-const idle: SyncStatus = {
-  running: false,
-  kind: null,
-  resource: null,
-  pagesDone: 0,
-  pagesTotal: 0,
-  items: 0,
-  lastSyncedAt: '2026-11-20T12:00:00.000Z',
-  lastError: null,
-  online: true,
-  offlineSince: null
-}
+const idle: SyncStatus = idleSyncStatus
 const running = (resource: SyncStatus['resource'], pagesDone = 1): SyncStatus => ({ ...idle, running: true, kind: 'full', resource, pagesDone, pagesTotal: 5 })
 
 describe('staleListsAfter', () => {

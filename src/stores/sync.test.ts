@@ -1,4 +1,5 @@
 import type { SyncStatus } from '@core/contract'
+import { idleSyncStatus } from './syncStatusFixture'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -21,18 +22,7 @@ const { useOrdersStore } = await import('./orders')
 const { useSellRequestsStore } = await import('./sellRequests')
 const { useFilterStatusesStore } = await import('./filterStatuses')
 
-const idle: SyncStatus = {
-  running: false,
-  kind: null,
-  resource: null,
-  pagesDone: 0,
-  pagesTotal: 0,
-  items: 0,
-  lastSyncedAt: '2026-11-20T12:00:00.000Z',
-  lastError: null,
-  online: true,
-  offlineSince: null
-}
+const idle: SyncStatus = idleSyncStatus
 const running: SyncStatus = { ...idle, running: true, kind: 'incremental', resource: 'orders', pagesDone: 1, pagesTotal: 2 }
 const push = (status: SyncStatus) => bridge.listeners.get('sync.status')?.(status)
 

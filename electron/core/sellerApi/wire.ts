@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../domain'
 import { centsFromDecimalString, centsFromNumber } from '../money'
-import { instantFromZoned, instantFromZonelessUtc } from '../time'
+import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } from '../time'
 
 /** A shape to check a response with, and how to turn a checked response into what the app uses. */
 export interface WireFormat<T> {
@@ -29,8 +29,6 @@ const numericString = integer
 const dollarsNumber = z.union([z.number().finite('expected an amount in dollars'), z.string().regex(/^-?\d{1,13}(\.\d{1,2})?$/, 'expected an amount in dollars')])
 /** The spec's dollars as two-decimal strings ("1240.00"); numbers are tolerated. */
 const dollarsString = dollarsNumber
-const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
-const ZONELESS_OR_ZONED = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 const zonedInstant = z.string().regex(ZONED, 'expected an ISO 8601 UTC timestamp')
 /** The spec gives order dates no zone; a zone, if a server sends one anyway, is honoured. */
 const zonelessInstant = z.string().regex(ZONELESS_OR_ZONED, 'expected an ISO 8601 timestamp')
@@ -131,7 +129,8 @@ function extraOf(raw: object, known: ReadonlySet<string>): Extra {
 
 const keysOf = (shape: { shape: Record<string, unknown> }) => new Set(Object.keys(shape.shape))
 const SELL_REQUEST_KEYS = keysOf(sellRequestShape)
-const ORDER_ITEM_KEYS = keysOf(orderItemShape)
+/** warrantyTime and shippingTime are named by the spec but not checked (their type is not shown). */
+const ORDER_ITEM_KEYS = new Set([...keysOf(orderItemShape), 'warrantyTime', 'shippingTime'])
 const ORDER_KEYS = keysOf(orderShape)
 
 export function sellRequestFromWire(w: WireSellRequest): SellRequest {
@@ -185,7 +184,7 @@ function orderItemFromWire(w: WireOrderItem): OrderItem {
     possibleStatuses: w.possibleStatuses ?? [],
     sellRequestId: w.sellrequestId ?? null,
     tracking: trackingFromWire(w.trackingInformation),
-    extra: extraOf(w, new Set([...ORDER_ITEM_KEYS, 'warrantyTime', 'shippingTime']))
+    extra: extraOf(w, ORDER_ITEM_KEYS)
   }
 }
 
