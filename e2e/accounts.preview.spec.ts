@@ -1,6 +1,8 @@
 /**
  * Several marketplace accounts in the browser preview: sign in to marketplace A, add marketplace B
  * without signing out of A, each shows its own orders, switch back to A, remove B (its key deleted).
+ * After signing out, the sign-in screen offers the saved accounts: one click signs back in, or only the
+ * key is asked for when it is no longer in the keychain.
  * And the theme setting: dark chosen in Settings wins over a light OS, and survives a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -8,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Order, Page as ListPage } from '../electron/core/domain'
+import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { startPreviewHost, type PreviewHost } from './preview/host'
@@ -103,6 +106,59 @@ test.describe('accounts', () => {
     // Neither key ever reached the page.
     expect(traffic.bodies.filter((body) => body.includes(KEY_A) || body.includes(KEY_B))).toEqual([])
     expect(await page.content()).not.toContain(KEY_A)
+  })
+
+  test.describe('after signing out', () => {
+    const keychainService = `Seller Desk e2e saved accounts ${process.pid}-${Date.now()}`
+    test.use({ hostOptions: { keychainService } })
+
+    async function signInWithForm(page: Page, baseUrl: string, key: string) {
+      await page.getByTestId('base-url').fill(baseUrl)
+      await page.getByTestId('api-key').fill(key)
+      await page.getByTestId('sign-in').click()
+      await expect(page.getByTestId('marketplace')).toContainText(hostOf(baseUrl))
+    }
+
+    async function addAccount(page: Page, baseUrl: string, key: string) {
+      await page.getByTestId('nav-settings').click()
+      await page.getByTestId('account-add').click()
+      await signInWithForm(page, baseUrl, key)
+    }
+
+    test('the sign-in screen offers the saved accounts: one click back in, or only the key when it is gone', async ({ app: page, traffic }) => {
+      await signInWithForm(page, a.baseUrl, KEY_A)
+      await addAccount(page, b.baseUrl, KEY_B)
+
+      // Signing out of B forgets B; A is still saved, with its key.
+      await page.getByTestId('sign-out').click()
+      const saved = page.getByTestId('saved-account')
+      await expect(saved).toHaveCount(1)
+      await expect(saved.first()).toContainText(hostOf(a.baseUrl))
+      await expect(page.getByTestId('saved-accounts')).not.toContainText(hostOf(b.baseUrl))
+
+      // One click: signed in to A, nothing typed.
+      await saved.first().getByTestId('saved-account-sign-in').click()
+      await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+      await page.getByTestId('nav-orders').click()
+      await expect(page.getByTestId('order-row').first()).toBeVisible()
+
+      // A's key disappears from the keychain (another tool removed it), then the seller signs out of B.
+      await addAccount(page, b.baseUrl, KEY_B)
+      await (await chooseSecretStore({ service: keychainService })).store.delete(a.baseUrl)
+      await page.getByTestId('sign-out').click()
+      await expect(saved).toHaveCount(1)
+      await saved.first().getByTestId('saved-account-sign-in').click()
+      // Still signed out: the reason, A's address filled in, the cursor in the empty key field.
+      await expect(page.getByTestId('sign-in-error')).toContainText('no longer stored')
+      await expect(page.getByTestId('base-url')).toHaveValue(a.baseUrl)
+      await expect(page.getByTestId('api-key')).toHaveValue('')
+      await expect(page.getByTestId('api-key')).toBeFocused()
+      await page.getByTestId('api-key').fill(KEY_A)
+      await page.getByTestId('sign-in').click()
+      await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+
+      expect(traffic.bodies.filter((body) => body.includes(KEY_A) || body.includes(KEY_B))).toEqual([])
+    })
   })
 })
 

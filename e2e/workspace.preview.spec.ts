@@ -294,6 +294,31 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(page1.total - 3)
 })
 
+test('sell requests: a search or filter change drops hidden listings from the selection', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 10 })
+  const [kept, hidden] = [listed.rows[0]!, listed.rows.find((row) => row.sku !== listed.rows[0]!.sku && !row.sku.includes(listed.rows[0]!.sku))!]
+  const rowOf = (listing: SellRequest) => page.getByTestId('sell-request-row').filter({ hasText: listing.sku })
+  await rowOf(kept).locator('.n-checkbox').click()
+  await rowOf(hidden).locator('.n-checkbox').click()
+  await expect(page.getByTestId('delete-selected')).toHaveText(/Delete 2 selected/)
+
+  // The search hides one of them: only the visible one stays selected, and only it is named.
+  await page.getByTestId('sell-requests-search').fill(kept.sku)
+  await expect(page.getByTestId('sell-request-row')).toHaveCount(1)
+  await expect(page.getByTestId('delete-selected')).toHaveText(/Delete 1 selected/)
+  await page.getByTestId('delete-selected').click()
+  await expect(page.getByRole('dialog')).toContainText(kept.name)
+  await expect(page.getByRole('dialog')).not.toContainText(hidden.name)
+  await page.getByTestId('cancel-delete-selected').click()
+  // Clearing the search shows the other one again, not selected.
+  await page.getByTestId('sell-requests-search').fill('')
+  await expect(rowOf(hidden)).toBeVisible()
+  await expect(page.getByTestId('delete-selected')).toHaveText(/Delete 1 selected/)
+  expect(sandbox.state.sellRequest(hidden.id)).toBeTruthy()
+})
+
 test('preferences survive a restart: open view, filters, sort', async ({ page }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-preferences-'))
   const options = { userDataDir, keychainService: `Seller Desk e2e preferences ${process.pid}-${Date.now()}`, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } }
@@ -334,10 +359,10 @@ test('preferences survive a restart: open view, filters, sort', async ({ page })
   }
 })
 
-test('keyboard shortcuts: Ctrl+1…4 switch views, Ctrl+/ lists the shortcuts', async ({ app: page, host }) => {
+test('keyboard shortcuts: Ctrl+1…5 switch views, Ctrl+/ lists the shortcuts', async ({ app: page, host }) => {
   await signIn(page, host)
   await page.locator('body').click({ position: { x: 5, y: 300 } })
-  const views = ['dashboard', 'orders', 'sellRequests', 'settings'] as const
+  const views = ['dashboard', 'orders', 'sellRequests', 'bulkEdit', 'settings'] as const
   for (const [i, view] of views.entries()) {
     await page.keyboard.press(`Control+${i + 1}`)
     await expect(page.getByTestId(`nav-${view}`)).toHaveAttribute('aria-current', 'page')

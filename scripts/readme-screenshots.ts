@@ -1,6 +1,6 @@
 /**
  * Takes README's screenshots from the browser preview on the demo marketplace (dashboard, orders with
- * the order drawer, sell requests; light and dark):
+ * the order drawer, sell requests, bulk edit; light and dark):
  * `npx electron-vite build && npx tsx scripts/readme-screenshots.ts` (on Linux inside
  * scripts/with-keyring.sh). Writes docs/screenshots/*.png.
  */
@@ -56,6 +56,32 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('edit-sell-request').first().click()
     await page.getByTestId('edit-price').fill('12.345')
     await shoot(page, 'edit')
+    await page.keyboard.press('Escape')
+  }
+
+  // Bulk edit: a pasted price column with one bad cell, a quantity filled down, then the review.
+  await page.getByTestId('nav-bulkEdit').click()
+  const cell = (row: number, col: number) =>
+    page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+  await cell(0, 7).waitFor()
+  if (scheme === 'light') {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin })
+    await cell(1, 7).click()
+    await page.evaluate(`navigator.clipboard.writeText('219.00\\n189.50\\n-5\\n349.99\\n')`)
+    await page.keyboard.press('Control+v')
+    await cell(2, 9).click()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Control+a')
+    await page.keyboard.type('12')
+    await page.keyboard.press('Enter')
+    await cell(3, 7).waitFor()
+  }
+  await cell(3, 7).click()
+  await shoot(page, `bulk-edit${suffix}`)
+  if (scheme === 'light') {
+    await page.getByTestId('bulk-review').click()
+    await page.getByTestId('bulk-preview-table').waitFor()
+    await shoot(page, 'bulk-preview')
     await page.keyboard.press('Escape')
   }
   await page.close()

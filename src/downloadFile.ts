@@ -1,6 +1,6 @@
-/** Offers text as a file download (the browser's or Electron's save flow), e.g. a CSV export. */
-export function downloadFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Offers text or bytes as a file download (the browser's or Electron's save flow), e.g. a CSV or XLSX export. */
+export function downloadFile(fileName: string, content: BlobPart, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }))
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

@@ -215,7 +215,7 @@ export interface CsvFile {
 }
 
 /** Views a seller can be looking at. */
-export const workspaceViews = ['dashboard', 'orders', 'sellRequests', 'settings'] as const
+export const workspaceViews = ['dashboard', 'orders', 'sellRequests', 'bulkEdit', 'settings'] as const
 export type WorkspaceView = (typeof workspaceViews)[number]
 
 const idList = z.array(z.string().max(200)).max(200)
@@ -399,11 +399,42 @@ export interface ExportedFile {
   base64: string
 }
 
+/**
+ * One listing as the bulk-edit grid shows it: the snapshot's current values plus the properties a
+ * seller filters by. A tuple, not an object, because the grid loads every listing at once (100,000
+ * rows cross the bridge in a few MB instead of tens).
+ */
+export type GridListingRow = [
+  id: string,
+  name: string,
+  sku: string,
+  brand: string,
+  grade: string,
+  color: string,
+  storage: string,
+  carrier: string,
+  status: string,
+  priceCents: number,
+  quantity: number,
+  updatedAt: string
+]
+
+/** A pending change as the grid marks it: the cell's new value, why it cannot be applied, what to double-check. */
+export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warning: string | null]
+
 const batchIdInput = z.guid('That is not a batch id.')
 
+/** The Sell requests list's filter (search, statuses, brands, categories, price and quantity ranges), without paging or sort. */
+export const sellRequestFilterInput = sellRequestListInput.pick({
+  searchTerm: true, statuses: true, brands: true, categories: true, minPriceCents: true, maxPriceCents: true, minQuantity: true, maxQuantity: true
+})
+export type SellRequestFilter = z.infer<typeof sellRequestFilterInput>
+
+/** Listings by id, every listing, or exactly the listings the Sell requests list shows with this filter. */
 export const bulkSelectionInput = z.union([
   z.object({ ids: z.array(sellRequestIdInput).min(1, 'Select at least one listing.').max(BULK_MAX_CHANGES) }).strict(),
-  z.object({ all: z.literal(true) }).strict()
+  z.object({ all: z.literal(true) }).strict(),
+  z.object({ filter: sellRequestFilterInput }).strict()
 ])
 
 /** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
@@ -483,7 +514,11 @@ const bulkCalls = {
   ),
   'bulk.undoBatch': call<ChangeSetSummary>()(batchInput),
   'bulk.importFile': call<ImportReport>()(bulkImportInput),
-  'bulk.exportFile': call<ExportedFile>()(bulkExportInput)
+  'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
+  /** Every listing of the snapshot, for the grid (sorting and filtering happen in the grid). */
+  'bulk.gridRows': call<{ rows: GridListingRow[] }>()(noInput),
+  /** Every pending change, for the grid to mark its cells. */
+  'bulk.stagedCells': call<{ cells: StagedCell[] }>()(noInput)
 } as const
 
 export const calls = {

@@ -6,11 +6,12 @@
  */
 import { startSandbox } from '../sandbox'
 import type { AppInfo, EventName, Events } from './contract'
+import { gridListings } from './bulkEdit/gridListings'
 import { SellerDeskError } from './errors'
 import { isAllowedExternalUrl } from './externalLinks'
 import { createRouter, type Router } from './router'
 import type { SecretStoreChoice } from './secrets/chooseSecretStore'
-import { createSession, type DemoMarketplace, type Session } from './session/session'
+import { createSession, type Account, type DemoMarketplace, type Session } from './session/session'
 import type { SellerApiOptions } from './sellerApi'
 import { openAppSettings, type AppSettingsStore } from './settings/appSettings'
 import type { SyncSettings } from './sync/syncEngine'
@@ -59,25 +60,39 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
   const settings = await openAppSettings(options.userDataDir)
   let workspace: Workspace | null = null
 
-  function switchWorkspace() {
-    const account = session.account()
-    const same =
-      workspace && account && workspace.account.baseUrl === account.baseUrl && workspace.account.demo === account.demo && workspace.account.sellerId === account.sellerId
-    if (same) return
-    workspace?.close()
-    workspace = null
-    if (!account) return
-    workspace = openWorkspace({
-      userDataDir: options.userDataDir,
-      account,
-      api: session.api(),
-      settings: () => settings.get(),
-      emit: options.emit,
-      ...(options.syncEngine ? { syncEngine: options.syncEngine } : {})
-    })
-    // A snapshot that already holds data is shown first and refreshed a moment later; an empty one syncs at once.
-    const hasData = workspace.sync.status().lastSyncedAt !== null
-    if (options.autoSync !== false) workspace.sync.start(hasData ? STARTUP_SYNC_DELAY_MS : 0)
+  /**
+   * Workspaces open and close one after the other: a closing one finishes recording the bulk-edit
+   * answers in flight before the next opens the same account's file. Calls wait for the switch.
+   */
+  let switching: Promise<void> = Promise.resolve()
+  const sameAccount = (a: Account, b: Account) => a.baseUrl === b.baseUrl && a.demo === b.demo && a.sellerId === b.sellerId
+
+  function switchWorkspace(): Promise<void> {
+    switching = switching
+      .then(async () => {
+        const account = session.account()
+        if (workspace && account && sameAccount(workspace.account, account)) return
+        const closing = workspace
+        workspace = null
+        await closing?.close()
+        const now = session.account()
+        if (!account || !now || !sameAccount(now, account)) return // signed out, or another switch is queued
+        workspace = openWorkspace({
+          userDataDir: options.userDataDir,
+          account,
+          api: session.api(),
+          settings: () => settings.get(),
+          emit: options.emit,
+          ...(options.syncEngine ? { syncEngine: options.syncEngine } : {})
+        })
+        // A snapshot that already holds data is shown first and refreshed a moment later; an empty one syncs at once.
+        const hasData = workspace.sync.status().lastSyncedAt !== null
+        if (options.autoSync !== false) workspace.sync.start(hasData ? STARTUP_SYNC_DELAY_MS : 0)
+      })
+      .catch(() => {
+        options.emit('notice', { level: 'error', message: 'Seller Desk could not open this account’s saved data. Sign out and in again; if it keeps failing, restart the app.' })
+      })
+    return switching
   }
 
   const session = createSession({
@@ -85,7 +100,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
     secrets: options.secrets,
     startDemoMarketplace: options.startDemoMarketplace ?? startDemoSandbox,
     onChange: (info) => {
-      switchWorkspace()
+      void switchWorkspace()
       options.emit('session.changed', info)
     },
     onNotice: (message) => options.emit('notice', { level: 'warning', message }),
@@ -97,7 +112,8 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
     options.emit('settings.changed', next)
   })
 
-  const open = (): Workspace => {
+  const open = async (): Promise<Workspace> => {
+    await switching
     if (!workspace) throw new SellerDeskError('not-signed-in', 'You are signed out. Sign in to a marketplace or explore the demo.')
     return workspace
   }
@@ -118,21 +134,21 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       },
       'accounts.switch': ({ baseUrl }) => session.switchTo(baseUrl),
       'accounts.remove': ({ baseUrl }) => session.remove(baseUrl),
-      'orders.list': (query) => open().listOrders(query),
-      'sellRequests.list': async (query) => open().listSellRequests(query),
-      'sellRequests.edit': ({ id, priceCents, quantity }) =>
-        open().editSellRequest(id, { ...(priceCents !== undefined ? { priceCents } : {}), ...(quantity !== undefined ? { quantity } : {}) }),
-      'sellRequests.delete': ({ id }) => open().deleteSellRequest(id),
-      'filters.statuses': async () => open().snapshot.statuses(),
-      'sync.status': async () => open().sync.status(),
-      'sync.run': ({ kind }) => open().sync.sync(kind),
-      'sync.cancel': async () => open().sync.cancel(),
-      'sync.windowFocused': async () => open().sync.windowFocused(),
+      'orders.list': async (query) => (await open()).listOrders(query),
+      'sellRequests.list': async (query) => (await open()).listSellRequests(query),
+      'sellRequests.edit': async ({ id, priceCents, quantity }) =>
+        (await open()).editSellRequest(id, { ...(priceCents !== undefined ? { priceCents } : {}), ...(quantity !== undefined ? { quantity } : {}) }),
+      'sellRequests.delete': async ({ id }) => (await open()).deleteSellRequest(id),
+      'filters.statuses': async () => (await open()).snapshot.statuses(),
+      'sync.status': async () => (await open()).sync.status(),
+      'sync.run': async ({ kind }) => (await open()).sync.sync(kind),
+      'sync.cancel': async () => (await open()).sync.cancel(),
+      'sync.windowFocused': async () => (await open()).sync.windowFocused(),
       'settings.get': async () => settings.get(),
       'settings.update': (patch) => settings.update(patch),
-      'dashboard.get': async ({ timeZone }) => open().dashboard(timeZone),
-      'orders.exportCsv': async (query) => open().exportOrdersCsv(query),
-      'sellRequests.facets': async () => open().sellRequestFacets(),
+      'dashboard.get': async ({ timeZone }) => (await open()).dashboard(timeZone),
+      'orders.exportCsv': async (query) => (await open()).exportOrdersCsv(query),
+      'sellRequests.facets': async () => (await open()).sellRequestFacets(),
       'shell.openExternal': async ({ url }) => {
         if (!isAllowedExternalUrl(url)) {
           throw new SellerDeskError('invalid-input', 'Seller Desk opens only secure (https) tracking pages of known carriers, and this address is not one of them.')
@@ -141,26 +157,28 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
         await options.openExternal(new URL(url).href) // exactly the address that was checked, normalised
         return { opened: true }
       },
-      'preferences.get': async () => open().preferences(),
-      'preferences.set': (preferences) => open().savePreferences(preferences),
-      'bulk.stage': async ({ changes }) => open().bulk.stage(changes),
-      'bulk.operation': async ({ selection, operation }) => open().bulk.operation(selection, operation),
-      'bulk.changes': async (query) => open().bulk.changes(query),
-      'bulk.preview': async () => open().bulk.preview(),
-      'bulk.undo': async () => open().bulk.undo(),
-      'bulk.redo': async () => open().bulk.redo(),
-      'bulk.discard': async () => open().bulk.discard(),
-      'bulk.setRules': async (rules) => open().bulk.setRules(rules),
-      'bulk.apply': async ({ confirmed }) => open().bulk.apply(confirmed),
-      'bulk.cancel': async ({ batchId }) => open().bulk.cancel(batchId),
-      'bulk.retryFailed': async ({ batchId }) => open().bulk.retryFailed(batchId),
-      'bulk.resume': async ({ batchId }) => open().bulk.resume(batchId),
-      'bulk.status': async () => open().bulk.status(),
-      'bulk.history': async ({ limit }) => open().bulk.history(limit),
-      'bulk.batchRows': async (query) => open().bulk.batchRows(query),
-      'bulk.undoBatch': async ({ batchId }) => open().bulk.undoBatch(batchId),
-      'bulk.importFile': ({ fileName, base64 }) => open().bulk.importFile(fileName, Buffer.from(base64, 'base64')),
-      'bulk.exportFile': ({ format, rows }) => open().bulk.exportFile(format, rows)
+      'preferences.get': async () => (await open()).preferences(),
+      'preferences.set': async (preferences) => (await open()).savePreferences(preferences),
+      'bulk.stage': async ({ changes }) => (await open()).bulk.stage(changes),
+      'bulk.operation': async ({ selection, operation }) => (await open()).bulk.operation(selection, operation),
+      'bulk.changes': async (query) => (await open()).bulk.changes(query),
+      'bulk.preview': async () => (await open()).bulk.preview(),
+      'bulk.undo': async () => (await open()).bulk.undo(),
+      'bulk.redo': async () => (await open()).bulk.redo(),
+      'bulk.discard': async () => (await open()).bulk.discard(),
+      'bulk.setRules': async (rules) => (await open()).bulk.setRules(rules),
+      'bulk.apply': async ({ confirmed }) => (await open()).bulk.apply(confirmed),
+      'bulk.cancel': async ({ batchId }) => (await open()).bulk.cancel(batchId),
+      'bulk.retryFailed': async ({ batchId }) => (await open()).bulk.retryFailed(batchId),
+      'bulk.resume': async ({ batchId }) => (await open()).bulk.resume(batchId),
+      'bulk.status': async () => (await open()).bulk.status(),
+      'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
+      'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),
+      'bulk.undoBatch': async ({ batchId }) => (await open()).bulk.undoBatch(batchId),
+      'bulk.importFile': async ({ fileName, base64 }) => (await open()).bulk.importFile(fileName, Buffer.from(base64, 'base64')),
+      'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
+      'bulk.gridRows': async () => ({ rows: gridListings((await open()).snapshot.database) }),
+      'bulk.stagedCells': async () => ({ cells: (await open()).bulk.stagedCells() })
     },
     options.onUnexpectedError
   )
@@ -171,8 +189,10 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
     settings,
     workspace: () => workspace,
     async dispose() {
-      workspace?.close()
+      await switching
+      const closing = workspace
       workspace = null
+      await closing?.close()
       await session.dispose()
     }
   }

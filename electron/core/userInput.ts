@@ -49,3 +49,28 @@ export const sellRequestIdInput = z.guid('That is not a sell request id (expecte
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid value.'
 }
+
+/** Text copied from a spreadsheet may carry a dollar sign and thousands separators ("$1,299.99"). */
+const SPREADSHEET_NUMBER = /^(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/
+
+/**
+ * A grid cell as typed, pasted or filled → the value to stage, in the field's unit (cents for a price).
+ * Numbers that break a rule (negative, 0, three decimals, a fraction of a unit) are returned as they
+ * are, so the change set marks the cell invalid with its reason; text that is no number at all is
+ * refused here with a message. Blank means "leave unchanged" (null).
+ */
+export function gridCellValue(field: 'priceCents' | 'quantity', text: string): { value: number } | { error: string } | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return null
+  const match = SPREADSHEET_NUMBER.exec(trimmed)
+  const what = field === 'priceCents' ? 'a price' : 'a quantity'
+  if (!match) return { error: `“${trimmed.length > 30 ? `${trimmed.slice(0, 30)}…` : trimmed}” is not ${what}.` }
+  const [, sign, grouped = '0', fraction = ''] = match
+  const whole = grouped.replaceAll(',', '')
+  // Exact for up to two decimals; more decimals give a fraction of a cent, which the rules refuse.
+  const value = field === 'priceCents'
+    ? Number(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}.${fraction.slice(2) || '0'}`)
+    : Number(`${whole}.${fraction || '0'}`)
+  if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return { error: `“${trimmed.slice(0, 30)}” is too large for ${what}.` }
+  return { value: sign === '-' ? -value : value }
+}

@@ -61,7 +61,12 @@ export interface Workspace {
   /** How the seller left this account's workspace (view, filters, sort, column widths). */
   preferences(): Promise<WorkspacePreferences>
   savePreferences(preferences: WorkspacePreferences): Promise<WorkspacePreferences>
-  close(): void
+  /**
+   * Closes the workspace (sign-out, account switch, quit): stops syncing and bulk applying, waits for
+   * the bulk-edit PATCHes in flight to be answered and recorded, then closes the snapshot. Await it
+   * before opening the same account again.
+   */
+  close(): Promise<void>
 }
 
 export function openWorkspace(deps: WorkspaceDeps): Workspace {
@@ -107,6 +112,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
 
   const syncedAt = () => sync.status().lastSyncedAt
+  let closing: Promise<void> | null = null
 
   function needsConnection(action: string) {
     if (!sync.status().online) throw new SellerDeskError('network', `You are offline: ${action} needs a connection to the marketplace. Seller Desk will reconnect by itself.`)
@@ -205,10 +211,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     },
 
     close() {
-      bulk.close()
-      reader.close()
-      sync.stop()
-      snapshot.close()
+      closing ??= (async () => {
+        sync.stop() // no new syncs; a refresh before applying ends
+        await bulk.close() // nothing new is sent; answers in flight are recorded while the snapshot is open
+        reader.close()
+        snapshot.close()
+      })()
+      return closing
     }
   }
 }

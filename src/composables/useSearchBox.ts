@@ -1,49 +1,34 @@
 /**
- * The search box of a list view: what the seller types is applied after a short pause (debounced),
- * at once on Enter, and Ctrl/Cmd+F puts the cursor in it.
+ * The search box of a list view: what the seller types is applied at every keystroke (and again on
+ * Enter), and Ctrl/Cmd+F puts the cursor in it. There is no pause before searching: the list is read
+ * from the snapshot on this computer, and the list keeps only the answer to its latest request (an
+ * older answer arriving late is dropped), so the rows follow the last keystroke as soon as its answer is in.
  */
 import type { InputInst } from 'naive-ui'
-import { onBeforeUnmount, ref, watch } from 'vue'
+import { ref, watch } from 'vue'
 import { useShortcut } from './useShortcut'
-
-// Local queries answer in well under 20 ms, so a short pause is enough to skip intermediate keystrokes.
-const DEBOUNCE_MS = 60
 
 export function useSearchBox(current: () => string, apply: (term: string) => void) {
   const text = ref(current())
   const input = ref<InputInst | null>(null)
-  let timer: ReturnType<typeof setTimeout> | undefined
-
-  function cancel() {
-    if (timer !== undefined) clearTimeout(timer)
-    timer = undefined
-  }
 
   /** Applies what is typed now (Enter). */
   function flush() {
-    cancel()
     apply(text.value)
   }
 
-  watch(text, () => {
-    cancel()
-    timer = setTimeout(flush, DEBOUNCE_MS)
-  })
+  // Synchronously on input: the query leaves in the same task as the keystroke.
+  watch(text, flush, { flush: 'sync' })
 
-  // The term may change elsewhere ("Clear filters"): show it.
+  // The term may change elsewhere ("Clear filters"): show it (applying it again is a no-op).
   watch(current, (term) => {
-    if (term !== text.value) {
-      text.value = term
-      cancel()
-    }
+    if (term !== text.value) text.value = term
   })
 
   useShortcut({ key: 'f', mod: true }, () => {
     input.value?.focus()
     input.value?.select()
   })
-
-  onBeforeUnmount(cancel)
 
   return { text, input, flush }
 }

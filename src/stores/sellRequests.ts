@@ -57,8 +57,8 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   const quantity = ref<NumberRange>({ ...OPEN })
 
   const list = usePagedList<SellRequest, SellRequestSortBy>(
-    (query) =>
-      call('sellRequests.list', {
+    async (query) =>
+      withPendingEdits(await call('sellRequests.list', {
         ...query,
         ...(statuses.value.length ? { statuses: statuses.value } : {}),
         ...(brands.value.length ? { brands: brands.value } : {}),
@@ -67,7 +67,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
         ...(quantity.value.min !== null ? { minQuantity: quantity.value.min } : {}),
         ...(quantity.value.max !== null ? { maxQuantity: quantity.value.max } : {})
-      }),
+      })),
     { by: 'updated', dir: 'DESC' }
   )
 
@@ -105,26 +105,75 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     return list.refilter()
   }
 
+  /**
+   * Which in-table edit last touched a field of a listing (`id.field` → edit number) while it is on
+   * its way: only that edit may put the field back or show its answer there. Edits of one listing
+   * overlap when the seller changes the price and then the quantity before the first answer came back.
+   */
+  const fieldOwners = new Map<string, { edit: number; value: number }>()
+  let edits = 0
+  const fieldsOf = (changes: SellRequestChanges) => Object.keys(changes) as (keyof SellRequestChanges)[]
+  const ownerKey = (id: string, field: keyof SellRequestChanges) => `${id}.${field}`
+
+  /** A page as read from the snapshot, with the values of edits still on their way shown as typed. */
+  function withPendingEdits<P extends { rows: SellRequest[] }>(page: P): P {
+    if (fieldOwners.size === 0) return page
+    return {
+      ...page,
+      rows: page.rows.map((row) => {
+        const pending = (['priceCents', 'quantity'] as const).flatMap((field) => {
+          const owner = fieldOwners.get(ownerKey(row.id, field))
+          return owner ? [[field, owner.value] as const] : []
+        })
+        return pending.length ? { ...row, ...Object.fromEntries(pending) } : row
+      })
+    }
+  }
+
+  /** Fields of the listing that another edit, still on its way, has changed on screen. */
+  function pendingElsewhere(id: string, edit: number): (keyof SellRequestChanges)[] {
+    return (['priceCents', 'quantity'] as const).filter((field) => {
+      const owner = fieldOwners.get(ownerKey(id, field))
+      return owner !== undefined && owner.edit !== edit
+    })
+  }
+
+  /** The marketplace's answer on screen, except fields another edit still on its way has changed. */
+  function showAnswer(updated: SellRequest, edit: number) {
+    const keep = pendingElsewhere(updated.id, edit)
+    list.replaceRows((rows) =>
+      rows.map((row) => (row.id === updated.id ? { ...updated, ...Object.fromEntries(keep.map((field) => [field, row[field]])) } : row))
+    )
+  }
+
   /** Sends only the given changes; the row shows what the marketplace returned, then the page is read again. Throws ContractError. */
-  async function edit(id: string, changes: SellRequestChanges): Promise<SellRequest> {
+  async function edit(id: string, changes: SellRequestChanges, editNumber = ++edits): Promise<SellRequest> {
     const updated = await call('sellRequests.edit', { id, ...changes })
-    list.replaceRows((rows) => rows.map((row) => (row.id === updated.id ? updated : row)))
+    showAnswer(updated, editNumber)
     // The new values may move the row (sorted by update, price, quantity): read the page again.
     void list.load({ quiet: true })
     return updated
   }
 
   /**
-   * An edit made in the table: the row shows the new value at once; if the marketplace refuses, the row
-   * goes back to what it was and the error is thrown for the view to show. Throws ContractError.
+   * An edit made in the table: the row shows the new value at once; if the marketplace refuses, the
+   * fields this edit changed go back to what they were, unless a later edit of the same field has taken
+   * them over (a refusal never undoes another edit), and the error is thrown for the view to show.
+   * Throws ContractError.
    */
   async function editInPlace(row: SellRequest, changes: SellRequestChanges): Promise<SellRequest> {
+    const editNumber = ++edits
+    const fields = fieldsOf(changes)
+    for (const field of fields) fieldOwners.set(ownerKey(row.id, field), { edit: editNumber, value: changes[field]! })
     list.replaceRows((rows) => rows.map((r) => (r.id === row.id ? { ...r, ...changes } : r)))
     try {
-      return await edit(row.id, changes)
+      return await edit(row.id, changes, editNumber)
     } catch (e) {
-      list.replaceRows((rows) => rows.map((r) => (r.id === row.id ? row : r)))
+      const mine = fields.filter((field) => fieldOwners.get(ownerKey(row.id, field))?.edit === editNumber)
+      list.replaceRows((rows) => rows.map((r) => (r.id === row.id ? { ...r, ...Object.fromEntries(mine.map((field) => [field, row[field]])) } : r)))
       throw e
+    } finally {
+      for (const field of fields) if (fieldOwners.get(ownerKey(row.id, field))?.edit === editNumber) fieldOwners.delete(ownerKey(row.id, field))
     }
   }
 

@@ -10,6 +10,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'
 import { createCooldown } from '../cooldown'
+import { useBulkEditStore } from './bulkEdit'
 import { useDashboardStore } from './dashboard'
 import { useFilterStatusesStore } from './filterStatuses'
 import { useOrdersStore } from './orders'
@@ -26,6 +27,7 @@ export const useSyncStore = defineStore('sync', () => {
   const sellRequests = useSellRequestsStore()
   const filterStatuses = useFilterStatusesStore()
   const dashboard = useDashboardStore()
+  const bulkEdit = useBulkEditStore()
 
   const status = ref<SyncStatus | null>(null)
   /** Why the status could not be read. */
@@ -46,7 +48,10 @@ export const useSyncStore = defineStore('sync', () => {
     status.value = next
     loadError.value = null
     if (stale.includes('orders')) void orders.reloadIfShown()
-    if (stale.includes('sellRequests')) void sellRequests.reloadIfShown()
+    if (stale.includes('sellRequests')) {
+      void sellRequests.reloadIfShown()
+      bulkEdit.markStale()
+    }
     if (stale.length) {
       void filterStatuses.load()
       void dashboard.reloadIfShown()

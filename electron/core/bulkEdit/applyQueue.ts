@@ -47,11 +47,21 @@ export function pendingChanges(db: Db, batchId: string): ListingChanges[] {
   return [...byListing.values()]
 }
 
-/** Records the outcome of some of a listing's pending changes (one transaction). */
-export function settle(db: Db, batchId: string, sellRequestId: string, fields: BulkField[], status: BatchRowStatus, message: string | null, ms: number): void {
+/** An outcome of some of a listing's pending changes. */
+export interface Outcome {
+  sellRequestId: string
+  fields: BulkField[]
+  status: BatchRowStatus
+  message: string | null
+  ms: number
+}
+
+/** Records many outcomes in one transaction (changes no longer pending are left as they are). */
+export function settleMany(db: Db, batchId: string, outcomes: readonly Outcome[]): void {
+  if (outcomes.length === 0) return
   const update = db.prepare("UPDATE bulk_changes SET status = ?, message = ?, changed_ms = ? WHERE batch_id = ? AND sell_request_id = ? AND field = ? AND status = 'pending'")
   db.transaction(() => {
-    for (const field of fields) update.run(status, message, ms, batchId, sellRequestId, field)
+    for (const o of outcomes) for (const field of o.fields) update.run(o.status, o.message, o.ms, batchId, o.sellRequestId, field)
   })()
 }
 

@@ -4,18 +4,26 @@
  * the snapshot (kept fresh by sync; the API has no read by id) is compared with the one the change was
  * staged on: if it moved, the change is a conflict and nothing is overwritten, unless the listing
  * already holds the new values (e.g. the app was closed after the marketplace took the change but before
- * it was recorded). Every outcome is written to the queue as it happens, so a crash loses nothing: the
- * changes still pending are sent again on resume (a PATCH sets values, so sending one twice is harmless).
+ * it was recorded).
+ *
+ * Outcomes are written to the queue in batches: one transaction every `flushMs` (and at the end), with
+ * the listings the marketplace sent back. A crash loses at most the outcomes of that interval, and only
+ * as "still pending": on resume those changes are sent again (a PATCH sets values, so sending one twice
+ * is harmless), or, once a sync has brought the marketplace's values, found already applied.
  */
 import type { BulkField } from '../contract'
 import { toErrorData } from '../errors'
-import type { SellerApi, SellRequestChange } from '../sellerApi'
+import type { SellerApi, SellRequestChange, WireRows } from '../sellerApi'
+import type { SellRequest } from '../domain'
 import type { Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from '../sync/boundedConcurrency'
-import { finishRun, markStarted, pendingChanges, settle, type ListingChanges } from './applyQueue'
+import { finishRun, markStarted, pendingChanges, settleMany, type ListingChanges, type Outcome } from './applyQueue'
 import { listingsById } from './currentListings'
 
+/** Listings sent at a time, in the app and in the benchmark. */
 export const DEFAULT_APPLY_CONCURRENCY = 8
+/** Outcomes are written to the queue at least this often (and at the end of a run). */
+export const DEFAULT_OUTCOME_FLUSH_MS = 100
 
 export interface ApplyRunProgress {
   /** Changes settled during this run, and how many were pending when it started. */
@@ -30,11 +38,15 @@ export interface ApplyRunOptions {
   api: SellerApi
   batchId: string
   concurrency?: number
+  flushMs?: number
   /** Aborting stops new PATCHes; those in flight finish and are recorded. */
   signal: AbortSignal
+  /** Aborting this too stops the PATCHes in flight (closing the app): their changes stay pending, to be checked on resume. */
+  hardStop?: AbortSignal
   /** Why pending changes left by an abort are cancelled; null keeps them pending (to resume later). */
   cancelledMessage: () => string | null
-  onSettled?: (progress: ApplyRunProgress) => void
+  /** Called after each settled listing; `flush` writes the outcomes so far to the queue (before reading it for a report). */
+  onSettled?: (progress: ApplyRunProgress, flush: () => void) => void
   now?: () => number
 }
 
@@ -44,33 +56,87 @@ function describeValue(field: BulkField, value: number): string {
   return field === 'priceCents' ? (value / 100).toFixed(2) : String(value)
 }
 
+/** The answers to several PATCHes as one rows array for the snapshot (each answer is a one-row array at `$`). */
+function mergedRows(edited: { sellRequest: SellRequest; wire: WireRows }[]): { rows: SellRequest[]; wire: WireRows }[] {
+  const plain = edited.filter((e) => e.wire.path === '$' && e.wire.json.startsWith('[') && e.wire.json.endsWith(']'))
+  const other = edited.filter((e) => !plain.includes(e))
+  const batches = other.map((e) => ({ rows: [e.sellRequest], wire: e.wire }))
+  if (plain.length > 0) {
+    batches.unshift({ rows: plain.map((e) => e.sellRequest), wire: { json: `[${plain.map((e) => e.wire.json.slice(1, -1)).join(',')}]`, path: '$' } })
+  }
+  return batches
+}
+
 export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const { snapshot, api, batchId, signal } = options
   const db = snapshot.database
   const now = options.now ?? Date.now
+  const flushMs = options.flushMs ?? DEFAULT_OUTCOME_FLUSH_MS
   const started = now()
   const listings = pendingChanges(db, batchId)
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
+  // The snapshot's values as the run starts (just refreshed): one read, not one per listing.
+  const current = listingsById(db, listings.map((listing) => listing.sellRequestId))
   let done = 0
   markStarted(db, batchId, started)
 
+  let outcomes: Outcome[] = []
+  let edits: { sellRequest: SellRequest; wire: WireRows }[] = []
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let flushFailure: { error: unknown } | null = null
+
+  /** Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back. */
+  function flush() {
+    if (timer) clearTimeout(timer)
+    timer = null
+    if (outcomes.length === 0) return
+    const settled = outcomes
+    const edited = edits
+    outcomes = []
+    edits = []
+    settleMany(db, batchId, settled)
+    for (const batch of mergedRows(edited)) {
+      try {
+        snapshot.putSellRequest(batch)
+      } catch {
+        // The next sync brings the new values into the snapshot.
+      }
+    }
+  }
+
+  function flushSoon() {
+    if (timer || flushFailure) return
+    timer = setTimeout(() => {
+      timer = null
+      try {
+        flush()
+      } catch (error) {
+        flushFailure ??= { error }
+      }
+    }, flushMs)
+    timer.unref?.()
+  }
+
   const record = (sellRequestId: string, fields: BulkField[], status: 'applied' | 'failed' | 'conflict', message: string | null) => {
-    settle(db, batchId, sellRequestId, fields, status, message, now())
+    outcomes.push({ sellRequestId, fields, status, message, ms: now() })
     done += fields.length
-    options.onSettled?.({ done, total, elapsedMs: now() - started })
+    flushSoon()
+    options.onSettled?.({ done, total, elapsedMs: now() - started }, flush)
   }
 
   async function applyListing({ sellRequestId, changes }: ListingChanges): Promise<void> {
-    const current = listingsById(db, [sellRequestId]).get(sellRequestId)
-    if (!current) {
+    if (flushFailure) throw flushFailure.error
+    const listing = current.get(sellRequestId)
+    if (!listing) {
       record(sellRequestId, changes.map((c) => c.field), 'failed', 'This listing is no longer in your sell requests (deleted on the marketplace?). Sync, then stage it again if it still exists.')
       return
     }
-    const currentMs = Date.parse(current.updatedAt)
-    const valueNow = (field: BulkField) => (field === 'priceCents' ? current.priceCents : current.quantity)
+    const currentMs = Date.parse(listing.updatedAt)
+    const valueNow = (field: BulkField) => (field === 'priceCents' ? listing.priceCents : listing.quantity)
     const toSend = changes.filter((change) => {
       if (change.baseUpdatedMs === currentMs) return true
       if (valueNow(change.field) === change.after) {
+        // Already holds the new value: e.g. sent before a crash, and the outcome was not recorded yet.
         record(sellRequestId, [change.field], 'applied', null)
       } else {
         const message = `Changed on the marketplace since you staged this (${fieldName(change.field)} is now ${describeValue(change.field, valueNow(change.field))}). Nothing was overwritten: stage it again to apply.`
@@ -84,24 +150,29 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const fields = toSend.map((change) => change.field)
     let edited: Awaited<ReturnType<typeof api.editSellRequest>>
     try {
-      edited = await api.editSellRequest(sellRequestId, patch)
+      edited = await api.editSellRequest(sellRequestId, patch, options.hardStop ? { signal: options.hardStop } : {})
     } catch (error) {
+      // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
+      // pending; on resume it is found applied, or sent again.
+      if (options.hardStop?.aborted) return
       record(sellRequestId, fields, 'failed', toErrorData(error).message)
       return
     }
     // The marketplace took it: that is the outcome, whatever happens to the local copy next.
+    edits.push(edited)
     record(sellRequestId, fields, 'applied', null)
-    try {
-      snapshot.putSellRequest({ rows: [edited.sellRequest], wire: edited.wire })
-    } catch {
-      // The next sync brings the new values into the snapshot.
-    }
   }
 
   try {
     await forEachBounded(listings, options.concurrency ?? DEFAULT_APPLY_CONCURRENCY, applyListing, signal)
   } catch (error) {
-    if (!signal.aborted) throw error
+    if (!signal.aborted || flushFailure) throw error
+  } finally {
+    if (timer) clearTimeout(timer)
+    timer = null
   }
+  // (Set by the flush timer, which TypeScript cannot follow.)
+  if (flushFailure) throw (flushFailure as { error: unknown }).error
+  flush()
   finishRun(db, batchId, now(), signal.aborted ? options.cancelledMessage() : null)
 }

@@ -61,7 +61,7 @@ it(`survives ${KILLS} SIGKILLs mid-apply and resumes to exactly the intended sta
   }
   sandbox.setFaults({ latencyMs: 20 })
   const batch = workspace.bulk.apply(true) // queued, first PATCHes sent…
-  workspace.close() // …and closed at once: the children take over
+  await workspace.close() // …and closed at once (the PATCHes in flight answered): the children take over
   expect(batch.total).toBeGreaterThan(LISTINGS * 1.9) // a listing already at 17 has no quantity change
 
   let seed = 5

@@ -6,12 +6,15 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'libsql'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { AppSettings, BatchStatus, Events } from '../contract'
+import { calls, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../contract'
 import type { SellRequest } from '../domain'
 import { createSellerApi } from '../sellerApi'
+import { openSnapshot } from '../snapshot/snapshot'
 import { openWorkspace, type Workspace } from '../workspace'
+import { createBulkEdit } from './bulkEdit'
 
 const KEY = 'sk_test_bulk_apply_123456'
 const settings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false } as AppSettings
@@ -43,7 +46,7 @@ beforeEach(async () => {
   await workspace.sync.sync()
 })
 afterEach(async () => {
-  workspace.close()
+  await workspace.close()
   await sandbox.close()
 })
 
@@ -157,7 +160,7 @@ it('keeps pending changes when the workspace closes mid-apply, reports them at t
   const intended = stageEverything()
   const batch = workspace.bulk.apply(true)
   await new Promise((resolve) => setTimeout(resolve, 60))
-  workspace.close()
+  await workspace.close()
   await new Promise((resolve) => setTimeout(resolve, 50)) // in-flight answers arrive after the close
 
   workspace = open()
@@ -169,4 +172,130 @@ it('keeps pending changes when the workspace closes mid-apply, reports them at t
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, conflict: 0, failed: 0 })
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})
+
+const until = async (condition: () => boolean, what: string, timeoutMs = 10_000) => {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+type QueueRow = [string, 'priceCents' | 'quantity', number, number, string, string | null]
+const queueRows = (file: string, batchId: string): QueueRow[] => {
+  const raw = new Database(file)
+  try {
+    return raw.prepare('SELECT sell_request_id, field, before_value, after_value, status, message FROM bulk_changes WHERE batch_id = ?').raw().all(batchId) as QueueRow[]
+  } finally {
+    raw.close()
+  }
+}
+
+it('closing the workspace mid-apply waits for the PATCHes in flight and records them before the snapshot closes', async () => {
+  sandbox.setFaults({ latencyMs: 150 })
+  stageEverything()
+  const file = workspace.snapshot.file
+  const batch = workspace.bulk.apply(true)
+  await until(() => progress.some((p) => p.applied > 0), 'the first PATCHes to be answered')
+  await workspace.close() // sign-out: PATCHes are in flight now
+  const settledAfterClose = progress.length
+  await new Promise((resolve) => setTimeout(resolve, 300)) // nothing arrives after the close
+  expect(progress.length).toBe(settledAfterClose)
+  expect(notices.filter((n) => n.level === 'error')).toEqual([])
+
+  const rows = queueRows(file, batch.id)
+  expect(rows.length).toBe(240)
+  const statuses = new Set(rows.map((row) => row[4]))
+  expect([...statuses].sort()).toEqual(['applied', 'pending']) // stopped mid-way, nothing failed or cancelled
+  // Every change the marketplace took is recorded as applied; every pending one was not sent.
+  for (const [id, field, before, after, status] of rows) {
+    expect(sandbox.state.sellRequest(id)![field], `${id} ${field} ${status}`).toBe(status === 'applied' ? after : before)
+  }
+
+  workspace = open()
+  workspace.bulk.resume(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
+})
+
+it('closing stops PATCHes that take longer than the grace time; their changes stay pending and a resume finishes the batch', async () => {
+  stageEverything()
+  const file = workspace.snapshot.file
+  const batch = workspace.bulk.apply(true)
+  await workspace.close() // the batch is queued; nothing sent yet
+  const intended = new Map(queueRows(file, batch.id).map(([id, field, , after]) => [`${id}:${field}`, after]))
+
+  sandbox.setFaults({ latencyMs: 2_000 })
+  const snapshot = openSnapshot(file)
+  const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {}, closeGraceMs: 100 })
+  bulk.resume(batch.id)
+  const requests = sandbox.requestCount()
+  await until(() => sandbox.requestCount() >= requests + 8, 'PATCHes in flight')
+  const closing = Date.now()
+  await bulk.close()
+  expect(Date.now() - closing).toBeLessThan(1_500) // not the 2 s the marketplace takes
+  snapshot.close()
+  const rows = queueRows(file, batch.id)
+  expect(rows.every((row) => row[4] === 'pending')).toBe(true) // stopped in flight: not failed, not applied
+
+  sandbox.setFaults({ latencyMs: 0 })
+  await new Promise((resolve) => setTimeout(resolve, 2_100)) // the stopped PATCHes may still land on the marketplace
+  workspace = open()
+  workspace.bulk.resume(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
+  for (const [key, after] of intended) {
+    const [id, field] = key.split(':') as [string, 'priceCents' | 'quantity']
+    expect(sandbox.state.sellRequest(id)![field]).toBe(after)
+  }
+}, 30_000)
+
+it('finds a change the marketplace already holds (sent before a crash, not recorded) applied, without sending it again', async () => {
+  const [a] = listings()
+  workspace.bulk.stage([{ sellRequestId: a!.id, quantity: a!.quantity + 7 }])
+  // The PATCH reached the marketplace, and the app died before recording it.
+  sandbox.state.editSellRequest(a!.id, { quantity: a!.quantity + 7 }, Date.now())
+  const requestsBefore = sandbox.requestCount()
+  const batch = workspace.bulk.apply(false)
+  await workspace.bulk.whenIdle()
+  const refresh = workspace.sync.lastReport()!.pagesFetched
+  expect(sandbox.requestCount() - requestsBefore).toBe(refresh.orders + refresh.sellRequests) // no PATCH
+  expect(workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows).toMatchObject([{ status: 'applied', message: null }])
+})
+
+it('selects exactly the listings the Sell requests list filter shows, for operations and exports', async () => {
+  const all = listings()
+  const sortedPrices = all.map((row) => row.priceCents).sort((x, y) => x - y)
+  const filters: SellRequestFilter[] = [
+    { statuses: [all[0]!.status], minPriceCents: sortedPrices[30]!, maxQuantity: 1_000_000 },
+    { brands: [all[1]!.brand, all[2]!.brand], searchTerm: all[1]!.name.slice(0, 3) },
+    {}
+  ]
+  for (const filter of filters) {
+    const shown: string[] = []
+    for (let page = 1; ; page++) {
+      const { rows } = workspace.listSellRequests({ ...filter, page, take: 50, sortBy: 'name', sortDir: 'ASC' })
+      shown.push(...rows.map((row) => row.id))
+      if (rows.length < 50) break
+    }
+    expect(shown.length).toBeGreaterThan(0)
+
+    // The contract accepts the filter for both calls (and only the list's filter fields).
+    const operation = calls['bulk.operation'].input.parse({ selection: { filter }, operation: { kind: 'adjustQuantity', delta: 1 } })
+    const exportInput = calls['bulk.exportFile'].input.parse({ format: 'csv', rows: { kind: 'listings', selection: { filter } } })
+
+    workspace.bulk.discard()
+    const summary = workspace.bulk.operation(operation.selection, operation.operation)
+    expect(summary.listings, JSON.stringify(filter)).toBe(shown.length)
+    const staged = workspace.bulk.changes({ page: 1, take: 1000, only: 'all' }).rows.map((change) => change.sellRequestId)
+    expect(new Set(staged)).toEqual(new Set(shown))
+    workspace.bulk.discard()
+
+    const exported = await workspace.bulk.exportFile(exportInput.format, exportInput.rows)
+    const lines = Buffer.from(exported.base64, 'base64').toString('utf8').split('\r\n').slice(1).filter(Boolean)
+    expect(new Set(lines.map((line) => line.split(',')[0]))).toEqual(new Set(shown))
+  }
+  expect(calls['bulk.operation'].input.safeParse({ selection: { filter: { page: 2 } }, operation: { kind: 'adjustQuantity', delta: 1 } }).success).toBe(false)
+  expect(() => workspace.bulk.operation({ filter: { searchTerm: 'no listing is called this' } }, { kind: 'adjustQuantity', delta: 1 })).toThrow(/No sell requests match these filters/)
 })

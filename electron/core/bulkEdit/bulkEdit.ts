@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type {
   BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ExportedFile, ImportReport,
-  StagedChangeView, WarningRules
+  SellRequestFilter, StagedCell, StagedChangeView, WarningRules
 } from '../contract'
 import { BULK_CONFIRM_LISTINGS } from '../contract'
 import type { Page } from '../domain'
@@ -24,7 +24,10 @@ import { allListings, listingsById, type CurrentListing } from './currentListing
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
 
-export type Selection = { ids: string[] } | { all: true }
+export type Selection = { ids: string[] } | { all: true } | { filter: SellRequestFilter }
+
+/** How many listings a filter selection reads from the snapshot at a time. */
+const FILTER_PAGE = 5_000
 
 export type ExportRows = { kind: 'listings'; selection: Selection } | { kind: 'failed'; batchId: string }
 
@@ -41,6 +44,8 @@ export interface BulkEditDeps {
   refresh?: () => Promise<unknown>
   /** Least time between two progress reports of a run (the last one is always sent). Default 100 ms. */
   progressIntervalMs?: number
+  /** At close, how long PATCHes in flight may take to answer before they are stopped (their changes then stay pending). Default 10 s. */
+  closeGraceMs?: number
   now?: () => number
 }
 
@@ -48,6 +53,8 @@ export interface BulkEdit {
   stage(changes: { sellRequestId: string; priceCents?: number | undefined; quantity?: number | undefined }[]): ChangeSetSummary
   operation(selection: Selection, operation: BulkOperation): ChangeSetSummary
   changes(query: { page: number; take: number; only: 'all' | 'invalid' | 'warnings' }): Page<StagedChangeView>
+  /** Every pending change, compact, for the grid to mark its cells. */
+  stagedCells(): StagedCell[]
   preview(): BulkPreview
   undo(): ChangeSetSummary
   redo(): ChangeSetSummary
@@ -67,8 +74,12 @@ export interface BulkEdit {
   exportFile(format: 'csv' | 'xlsx', rows: ExportRows): Promise<ExportedFile>
   /** Resolves when no batch is being applied. */
   whenIdle(): Promise<void>
-  /** Stops applying (what is pending stays pending, to resume next time). */
-  close(): void
+  /**
+   * Stops applying: nothing new is sent (what is pending stays pending, to resume next time), the
+   * PATCHes in flight are awaited and recorded (after `closeGraceMs` they are stopped and stay pending).
+   * Resolves when nothing more will be written to the snapshot, so it may be closed.
+   */
+  close(): Promise<void>
 }
 
 const CANCELLED = 'Cancelled before it was sent.'
@@ -77,6 +88,8 @@ const CANCELLED = 'Cancelled before it was sent.'
 interface Run {
   batchId: string
   controller: AbortController
+  /** Stops the PATCHes in flight too (closing, after the grace time). */
+  hardStop: AbortController
   /** The seller cancelled (pending changes become cancelled); otherwise an abort keeps them pending. */
   cancelled: boolean
   progress: ApplyRunProgress | null
@@ -91,11 +104,27 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const changeSet = createChangeSet(DEFAULT_WARNING_RULES)
   let running: Run | null = null
   let closed = false
+  let closing: Promise<void> | null = null
 
   const today = () => new Date(now()).toISOString().slice(0, 10)
 
+  /** The listings the Sell requests list shows with this filter (its own query), by name. */
+  function filteredListings(filter: SellRequestFilter): CurrentListing[] {
+    const found: CurrentListing[] = []
+    for (let page = 1; ; page++) {
+      const { rows } = snapshot.querySellRequests({ ...filter, page, take: FILTER_PAGE, sortBy: 'name', sortDir: 'ASC' })
+      for (const row of rows) {
+        found.push({ id: row.id, sku: row.sku, name: row.name, brand: row.brand, status: row.status, priceCents: row.priceCents, quantity: row.quantity, updatedAt: row.updatedAt })
+      }
+      if (rows.length < FILTER_PAGE) break
+    }
+    if (found.length === 0) throw new SellerDeskError('invalid-input', 'No sell requests match these filters. Change the filters, or sync if a listing is missing.')
+    return found
+  }
+
   function listingsOf(selection: Selection): CurrentListing[] {
     if ('all' in selection) return allListings(db)
+    if ('filter' in selection) return filteredListings(selection.filter)
     const found = listingsById(db, selection.ids)
     const missing = selection.ids.filter((id) => !found.has(id)).length
     if (missing > 0) throw new SellerDeskError('not-found', `${missing} of the selected listings are no longer in your sell requests. Sync, then select again.`)
@@ -124,10 +153,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   }
 
   function start(batchId: string): BatchStatus {
+    if (closed) throw new SellerDeskError('invalid-input', 'This account is being closed: nothing more is sent.')
     if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
     const controller = new AbortController()
     let lastReport = 0
-    const run: Run = { batchId, controller, cancelled: false, progress: null, promise: Promise.resolve() }
+    const run: Run = { batchId, controller, hardStop: new AbortController(), cancelled: false, progress: null, promise: Promise.resolve() }
     running = run
     // Conflicts are judged against the snapshot: bring it up to date first (a failed refresh leaves
     // the last sync's values, and the PATCHes report their own failures).
@@ -137,11 +167,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       api: deps.api,
       batchId,
       signal: controller.signal,
+      hardStop: run.hardStop.signal,
       cancelledMessage: () => (run.cancelled ? CANCELLED : null),
-      onSettled: (progress) => {
+      onSettled: (progress, flush) => {
         run.progress = progress
         if (now() - lastReport < progressIntervalMs || closed) return
         lastReport = now()
+        flush() // the report counts what the queue holds
         deps.onProgress(statusOf(batchId))
       },
       ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
@@ -226,6 +258,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         rows: slice.map((change) => ({ ...change, name: listings.get(change.sellRequestId)?.name ?? '', sku: listings.get(change.sellRequestId)?.sku ?? '' }))
       }
     },
+
+    stagedCells: () => changeSet.all().map((change): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]),
 
     preview,
     undo: () => changeSet.undo(),
@@ -343,8 +377,14 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     close() {
+      if (closing) return closing
       closed = true
-      running?.controller.abort()
+      const run = running
+      if (!run) return (closing = Promise.resolve())
+      run.controller.abort()
+      const grace = setTimeout(() => run.hardStop.abort(), deps.closeGraceMs ?? 10_000)
+      closing = run.promise.finally(() => clearTimeout(grace))
+      return closing
     }
   }
 }

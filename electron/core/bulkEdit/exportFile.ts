@@ -2,8 +2,11 @@
  * Exporting listings (with their pending values) and a batch's failed changes to CSV or XLSX, in main.
  * The files are shaped so they can be edited and imported again: `id`, `sku`, `price` and `quantity`
  * columns (price and quantity are the values the seller wants), the current values beside them.
- * Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) are
- * prefixed with ' so they stay text.
+ * In CSV, text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR)
+ * are prefixed with ' so they stay text. In XLSX every text cell is written as a string, which a
+ * spreadsheet never runs, so it needs no prefix. Import removes the prefix again (an SKU “-ABC” exported
+ * as “'-ABC” matches “-ABC”); text that itself begins with ' before such a character gets one more, so
+ * the round trip is exact in both formats.
  */
 import Papa from 'papaparse'
 import writeXlsxFile from 'write-excel-file/node'
@@ -21,9 +24,19 @@ export interface Sheet {
   rows: Cell[][]
 }
 
-/** A text cell a spreadsheet could run as a formula, made plain text. */
+/** CSV: a text cell a spreadsheet could run as a formula, made plain text. */
 export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
+/** XLSX: string cells never run, so only text that import would take for an escaped formula gets the prefix. */
+function escapeForWorkbook(text: string): string {
+  return /^'+[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
+/** Import: undoes `neutraliseFormula` / `escapeForWorkbook` (one leading ' before a formula character). */
+export function withoutFormulaEscape(text: string): string {
+  return text.charCodeAt(0) === 0x27 && /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text
 }
 
 export function listingsSheet(listings: CurrentListing[], pending: (id: string) => { priceCents?: number | undefined; quantity?: number | undefined }, day: string): Sheet {
@@ -74,7 +87,7 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
   const data = sheet.rows.map((row) =>
     row.map((cell) => {
       if (cell === null) return null
-      if (typeof cell === 'string') return { value: neutraliseFormula(cell), type: String }
+      if (typeof cell === 'string') return { value: escapeForWorkbook(cell), type: String }
       if (typeof cell === 'number') return { value: cell, type: Number }
       return { value: dollarsFromCents(cell.cents), type: Number, format: '0.00' }
     })

@@ -4,6 +4,8 @@
  * they say; exports round-trip through import and neutralise formulas.
  */
 import { mkdtempSync } from 'node:fs'
+import { crc32, deflateRawSync, createDeflateRaw } from 'node:zlib'
+import Papa from 'papaparse'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readSheet } from 'read-excel-file/node'
@@ -15,7 +17,8 @@ import { BULK_IMPORT_MAX_BYTES } from '../contract'
 import type { SellRequest } from '../domain'
 import { createSellerApi } from '../sellerApi'
 import { openWorkspace, type Workspace } from '../workspace'
-import { neutraliseFormula } from './exportFile'
+import { neutraliseFormula, withoutFormulaEscape } from './exportFile'
+import { checkWorkbookArchive, WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from './workbookArchive'
 
 const KEY = 'sk_test_bulk_import_123456'
 let sandbox: Sandbox
@@ -35,7 +38,7 @@ beforeAll(async () => {
   rows = workspace.snapshot.dump().sellRequests.sort((a, b) => a.id.localeCompare(b.id))
 })
 afterAll(async () => {
-  workspace.close()
+  await workspace.close()
   await sandbox.close()
 })
 
@@ -50,6 +53,65 @@ async function importClean(name: string, content: Uint8Array) {
     workspace.bulk.discard()
   }
 }
+/** A zip archive of these entries (deflated unless stored); `declaredSize` overrides the size the directory claims. */
+function zip(entries: { name: string; data: Buffer; stored?: boolean; compressed?: Buffer; declaredSize?: number }[]): Buffer {
+  const locals: Buffer[] = []
+  const directory: Buffer[] = []
+  let offset = 0
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name)
+    const body = entry.compressed ?? (entry.stored ? entry.data : deflateRawSync(entry.data))
+    const size = entry.declaredSize ?? entry.data.length
+    const crc = crc32(entry.data)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(entry.stored ? 0 : 8, 8)
+    local.writeUInt32LE(crc, 14); local.writeUInt32LE(body.length, 18); local.writeUInt32LE(size >>> 0, 22); local.writeUInt16LE(name.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(entry.stored ? 0 : 8, 10)
+    central.writeUInt32LE(crc, 16); central.writeUInt32LE(body.length, 20); central.writeUInt32LE(size >>> 0, 24); central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, name, body)
+    directory.push(central, name)
+    offset += 30 + name.length + body.length
+  }
+  const dir = Buffer.concat(directory)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(Math.min(entries.length, 0xffff), 8); end.writeUInt16LE(Math.min(entries.length, 0xffff), 10)
+  end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, dir, end])
+}
+
+/** A minimal workbook (one sheet) around this sheet XML. */
+function workbook(sheetXml: string | { compressed: Buffer; declaredSize: number }, extra: { name: string; data: Buffer }[] = []): Buffer {
+  const text = (name: string, data: string) => ({ name, data: Buffer.from(data) })
+  return zip([
+    text('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
+    text('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+    text('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    text('xl/_rels/workbook.xml.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
+    typeof sheetXml === 'string'
+      ? text('xl/worksheets/sheet1.xml', sheetXml)
+      : { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(0), compressed: sheetXml.compressed, declaredSize: sheetXml.declaredSize },
+    ...extra
+  ])
+}
+
+const sheetXml = (rows: string) => `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`
+const inlineCell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`
+
+/** `megabytes` of spaces, deflated as a stream (never held whole): a few hundred KB. */
+async function deflatedSpaces(megabytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 })
+  const chunks: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise((resolve) => deflate.on('end', resolve))
+  const mb = Buffer.alloc(1024 * 1024, 0x20)
+  for (let i = 0; i < megabytes; i++) if (!deflate.write(mb)) await new Promise((resolve) => deflate.once('drain', resolve))
+  deflate.end()
+  await done
+  return Buffer.concat(chunks)
+}
+
 const uniqueSku = () => rows.find((row) => rows.filter((other) => other.sku === row.sku).length === 1)!
 
 describe('import', () => {
@@ -135,6 +197,71 @@ describe('import', () => {
     }
   })
 
+  it('reads a hand-built workbook, so the zip checks below refuse only what they should', async () => {
+    const [a] = rows
+    const file = workbook(sheetXml(`<row r="1">${inlineCell('A1', 'id')}${inlineCell('B1', 'quantity')}</row><row r="2">${inlineCell('A2', a!.id)}<c r="B2"><v>${a!.quantity + 5}</v></c></row>`))
+    const report = await importClean('hand.xlsx', file)
+    expect(report).toMatchObject({ format: 'xlsx', rows: 1, staged: 1, problems: [] })
+  })
+
+  it('refuses an .xlsx that unpacks to more than the limit (a zip bomb), whether its directory tells the size or hides it', async () => {
+    expect(WORKBOOK_MAX_UNPACKED_BYTES).toBe(200 * 1024 * 1024)
+    const megabytes = WORKBOOK_MAX_UNPACKED_BYTES / 1024 / 1024 + 10
+    const compressed = await deflatedSpaces(megabytes)
+    expect(compressed.length).toBeLessThan(1024 * 1024) // a small file…
+    const honest = workbook({ compressed, declaredSize: megabytes * 1024 * 1024 }) // …that says how large it unpacks
+    const lying = workbook({ compressed, declaredSize: 1234 }) // …and one whose directory claims 1,234 bytes
+    workspace.bulk.discard()
+    for (const [name, file] of [['honest-bomb.xlsx', honest], ['lying-bomb.xlsx', lying]] as const) {
+      expect(file.length, name).toBeLessThan(BULK_IMPORT_MAX_BYTES)
+      await expect(workspace.bulk.importFile(name, file), name).rejects.toMatchObject({
+        kind: 'invalid-input',
+        message: expect.stringMatching(new RegExp(`^${name.replace('.', '\\.')}: the workbook unpacks to more than 200 MB, more than Seller Desk reads at once\\. Split it into smaller files, or export it as CSV\\.$`))
+      })
+      expect(workspace.bulk.preview().changes).toBe(0)
+    }
+  })
+
+  it('refuses an .xlsx with too many entries, or entries that overlap or hide data', async () => {
+    const many = workbook(sheetXml(''), Array.from({ length: WORKBOOK_MAX_ENTRIES }, (_, i) => ({ name: `xl/media/x${i}.bin`, data: Buffer.from('x') })))
+    await expect(workspace.bulk.importFile('many.xlsx', many)).rejects.toMatchObject({ message: expect.stringMatching(/^many\.xlsx: the workbook holds 2,005 files inside; Seller Desk reads at most 2,000/) })
+
+    // An entry the directory does not list, hidden between two listed ones (a stream reader would unpack it).
+    const good = workbook(sheetXml(''))
+    const hidden = Buffer.concat([zip([{ name: 'hidden.xml', data: Buffer.alloc(1000, 0x20) }]).subarray(0, 30 + 10 + deflateRawSync(Buffer.alloc(1000, 0x20)).length)])
+    const directoryStart = good.readUInt32LE(good.length - 22 + 16)
+    const smuggled = Buffer.concat([good.subarray(0, directoryStart), hidden, good.subarray(directoryStart)])
+    smuggled.writeUInt32LE(directoryStart + hidden.length, smuggled.length - 22 + 16)
+    await expect(workspace.bulk.importFile('smuggled.xlsx', smuggled)).rejects.toMatchObject({ message: expect.stringMatching(/could not be read as an Excel workbook \(\.xlsx\) \(its entries overlap or hide data between them\)/) })
+    expect(workspace.bulk.preview().changes).toBe(0)
+  })
+
+  it('refuses a formula in a price or quantity cell of an .xlsx (never takes its value), row by row', async () => {
+    const [a, b, c] = rows
+    const file = workbook(sheetXml([
+      `<row r="1">${inlineCell('A1', 'id')}${inlineCell('B1', 'price')}${inlineCell('C1', 'quantity')}</row>`,
+      `<row r="2">${inlineCell('A2', a!.id)}<c r="B2"><f>10*2</f><v>20</v></c><c r="C2"><v>3</v></c></row>`, // cached value 20
+      `<row r="3">${inlineCell('A3', b!.id)}<c r="B3"><v>19.99</v></c><c r="C3"><f t="shared" ref="C3:C3" si="0">1+1</f></c></row>`, // no cached value
+      `<row r="4">${inlineCell('A4', c!.id)}<c r="B4"><v>${((c!.priceCents + 1) / 100).toFixed(2)}</v></c><c r="C4"><v>${c!.quantity}</v></c></row>`
+    ].join('')))
+    expect(checkWorkbookArchive(file)).toMatchObject({ ok: true, formulaCells: new Set(['2:1', '3:2']) })
+    const report = await importClean('formulas.xlsx', file)
+    expect(report.problems).toEqual([
+      { row: 2, message: 'Price (cell B2) is a formula: formulas are not calculated on import. Type the price itself in the cell.' },
+      { row: 3, message: 'Quantity (cell C3) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.' }
+    ])
+    expect(report.staged).toBe(1) // row 4 only
+  })
+
+  it('names UTF-16 text without a byte-order mark, and reads UTF-16 with one', async () => {
+    const [a] = rows
+    const text = `id,quantity\n${a!.id},${a!.quantity + 2}\n`
+    const utf16 = Buffer.from(text, 'utf16le')
+    await expect(importClean('utf16.csv', utf16)).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/^utf16\.csv: the text is UTF-16 without a byte-order mark/) })
+    const withBom = Buffer.concat([Buffer.from([0xff, 0xfe]), utf16])
+    expect(await importClean('utf16-bom.csv', withBom)).toMatchObject({ rows: 1, staged: 1, problems: [] })
+  })
+
   it('refuses an over-size file at the contract too', async () => {
     const { calls } = await import('../contract')
     const parsed = calls['bulk.importFile'].input.safeParse({ fileName: 'x.csv', base64: 'A'.repeat(Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4 + 4) })
@@ -147,6 +274,49 @@ describe('export', () => {
   it('neutralises text a spreadsheet would run as a formula', () => {
     for (const text of ['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseFormula(text)).toBe(`'${text}`)
     expect(neutraliseFormula('iPhone 13')).toBe('iPhone 13')
+  })
+
+  it('reads its own neutralised text back as it was, exactly', () => {
+    for (const text of ['-ABC', '=1+1', '+44', '@home', "'-ABC", "''=x", "'plain", 'plain', "it's", '']) {
+      expect(withoutFormulaEscape(neutraliseFormula(text)), text).toBe(text)
+    }
+    expect(withoutFormulaEscape("'-ABC")).toBe('-ABC')
+    expect(withoutFormulaEscape("'plain")).toBe("'plain")
+  })
+
+  it('exports then imports the same listings (CSV and XLSX) staging nothing and reporting no problems, with formula-like SKUs and names', async () => {
+    const [, , , , , p, q, r] = rows
+    const texts: [SellRequest, Partial<Record<'sku' | 'name' | 'brand', string>>][] = [
+      [p!, { sku: '-ABC', name: '=SUM(A1:A2)', brand: '@brand' }],
+      [q!, { sku: "'+44-odd", name: "'-quoted already" }],
+      [r!, { sku: '+XYZ-1' }]
+    ]
+    for (const [row, fields] of texts) {
+      Object.assign(sandbox.state.sellRequest(row.id)!, fields)
+      sandbox.state.editSellRequest(row.id, {}, Date.now())
+    }
+    await workspace.sync.sync()
+    const ids = texts.map(([row]) => row.id)
+    workspace.bulk.discard()
+    const csv = Buffer.from((await workspace.bulk.exportFile('csv', { kind: 'listings', selection: { ids } })).base64, 'base64')
+    const xlsx = Buffer.from((await workspace.bulk.exportFile('xlsx', { kind: 'listings', selection: { ids } })).base64, 'base64')
+    expect(csv.toString('utf8')).toContain(",'-ABC,'=SUM(A1:A2),'@brand,")
+    const sheet = await readSheet(xlsx)
+    // Written as text cells, as they are; only text that already begins with ' before a formula character gets one more.
+    expect(sheet.slice(1).map((cells) => cells[1])).toEqual(expect.arrayContaining(['-ABC', "''+44-odd", '+XYZ-1']))
+
+    for (const [name, file] of [['same.csv', csv], ['same.xlsx', xlsx]] as const) {
+      expect(await importClean(name, file), name).toMatchObject({ rows: 3, staged: 0, unchanged: 3, problems: [], moreProblems: 0 })
+    }
+    // Keyed by SKU alone (the id column renamed away): "'-ABC" in the file is the listing with SKU "-ABC".
+    const bySku = Papa.parse<string[]>(csv.toString('utf8').replace(/^\uFEFF/, '')).data.filter((cells) => cells.length > 1)
+    bySku[0]![0] = 'listing id'
+    const bySkuCsv = Buffer.from(Papa.unparse(bySku.map((cells, i) => (i === 0 ? cells : [...cells.slice(0, 6), String(Number(cells[6]) + 1), ...cells.slice(7)]))))
+    const report = await importClean('by-sku.csv', bySkuCsv)
+    expect(report).toMatchObject({ rows: 3, staged: 3, problems: [] })
+    // A workbook holding the escaped text (an old export, or the CSV saved as .xlsx) matches too.
+    const old = await writeXlsxFile([['sku', 'quantity'], ["'-ABC", p!.quantity]]).toBuffer()
+    expect(await importClean('old.xlsx', old)).toMatchObject({ rows: 1, staged: 0, unchanged: 1, problems: [] })
   })
 
   it('exports listings with pending values (CSV and XLSX) that import back to the same change set', async () => {
@@ -167,7 +337,9 @@ describe('export', () => {
     const xlsx = await workspace.bulk.exportFile('xlsx', { kind: 'listings', selection: { ids: [a!.id, b!.id] } })
     const sheet = await readSheet(Buffer.from(xlsx.base64, 'base64'))
     expect(sheet[0]).toEqual(['id', 'sku', 'name', 'brand', 'status', 'price', 'quantity', 'current price', 'current quantity', 'pending'])
-    expect(sheet[1]![2]).toBe(`'=cmd|"/c calc"!A1`)
+    // XLSX: the name is a string cell (a spreadsheet never runs it), so it is written as it is, with no formula in the file.
+    expect(sheet[1]![2]).toBe(`=cmd|"/c calc"!A1`)
+    expect(checkWorkbookArchive(Buffer.from(xlsx.base64, 'base64'))).toMatchObject({ ok: true, formulaCells: new Set() })
 
     // Round trip: a fresh change set, importing either file stages the same two changes (a's base moved: staged anew).
     for (const [name, file] of [['back.csv', csv], ['back.xlsx', xlsx]] as const) {

@@ -12,6 +12,8 @@ import { SellerDeskError } from '../errors'
 import { firstIssue, priceTextInput, quantityTextInput } from '../userInput'
 import type { ProposedChange } from './changeSet'
 import type { CurrentListing } from './currentListings'
+import { withoutFormulaEscape } from './exportFile'
+import { checkWorkbookArchive } from './workbookArchive'
 
 /** Problems listed in a report; more are counted. */
 export const MAX_LISTED_PROBLEMS = 200
@@ -23,6 +25,8 @@ export interface ImportTable {
   records: { row: number; cells: string[] }[]
   /** Rows the reader itself could not read. */
   problems: ImportProblem[]
+  /** XLSX: the cells holding a formula, as `row:column` (row in the file, column index from 0). */
+  formulaCells?: Set<string>
 }
 
 export interface ImportResult {
@@ -38,6 +42,22 @@ const fileError = (fileName: string, message: string) => new SellerDeskError('in
 
 const startsWith = (bytes: Uint8Array, ...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte)
 
+/** Text in UTF-16 without a BOM: in its first bytes, every other byte is zero (ASCII characters), and only those. */
+function looksLikeUtf16(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 512) & ~1
+  if (n < 4) return false
+  for (const zeroAt of [0, 1]) {
+    let zeros = 0
+    let others = 0
+    for (let i = 0; i < n; i += 2) {
+      if (bytes[i + zeroAt] === 0) zeros++
+      if (bytes[i + 1 - zeroAt] === 0) others++
+    }
+    if (zeros >= (n / 2) * 0.9 && others === 0) return true
+  }
+  return false
+}
+
 /** The text of a CSV file: UTF-8 (BOM optional) or UTF-16 with BOM; anything binary is refused. */
 function csvText(fileName: string, bytes: Uint8Array): string {
   let text: string
@@ -45,6 +65,7 @@ function csvText(fileName: string, bytes: Uint8Array): string {
     if (startsWith(bytes, 0xff, 0xfe)) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2))
     else if (startsWith(bytes, 0xfe, 0xff)) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2))
     else {
+      if (looksLikeUtf16(bytes)) throw fileError(fileName, 'the text is UTF-16 without a byte-order mark, which Seller Desk cannot tell apart from binary data. In Excel choose “CSV UTF-8 (Comma delimited)”, or save the file as XLSX, and import it again.')
       if (bytes.includes(0)) throw fileError(fileName, 'this is not a text file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
     }
@@ -61,10 +82,11 @@ function csvText(fileName: string, bytes: Uint8Array): string {
   return text
 }
 
+/** A cell as text; text our export kept from running as a formula (a leading ') reads back as it was. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString()
-  return String(value).trim()
+  return withoutFormulaEscape(String(value).trim())
 }
 
 /** Reads a file into rows of text cells. Throws a SellerDeskError naming the file when it cannot be read. */
@@ -77,8 +99,13 @@ export async function readImportTable(fileName: string, bytes: Uint8Array): Prom
   let rows: string[][]
   const problems: ImportProblem[] = []
   let format: 'csv' | 'xlsx'
+  let formulaCells: Set<string> | undefined
   if (isZip) {
     format = 'xlsx'
+    // Sizes and entries are checked before the reader unpacks anything (a small file may unpack to gigabytes).
+    const check = checkWorkbookArchive(bytes)
+    if (!check.ok) throw fileError(fileName, check.problem)
+    formulaCells = check.formulaCells
     try {
       rows = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))).map((row) => row.map(cellText))
     } catch {
@@ -98,7 +125,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array): Prom
   if (headerIndex < 0) throw fileError(fileName, 'the file has no rows.')
   const header = rows[headerIndex]!.map((name) => name.replace(/^\uFEFF/, '').trim().toLowerCase())
   const records = rows.slice(headerIndex + 1).flatMap((cells, i) => (cells.some((cell) => cell !== '') ? [{ row: headerIndex + i + 2, cells }] : []))
-  return { format, header, records, problems }
+  return { format, header, records, problems, ...(formulaCells ? { formulaCells } : {}) }
 }
 
 /** The columns an import reads, by position. */
@@ -139,6 +166,13 @@ export function listingFinder(listings: Iterable<CurrentListing>): ListingFinder
   return { byId: (id) => ids.get(id.toLowerCase()), bySku: (sku) => skus.get(sku) ?? [] }
 }
 
+/** Column index from 0 → spreadsheet letters (0 → A, 26 → AA). */
+function columnLetters(index: number): string {
+  let letters = ''
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  return letters
+}
+
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
 
 /** Turns a read table into proposed changes and per-row problems. */
@@ -172,14 +206,21 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
     }
 
     const values: { priceCents?: number; quantity?: number } = {}
+    // A formula's value is whatever the spreadsheet last computed: never taken as the value to set.
+    const formulaIn = (index: number) => index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true
+    const cellName = (index: number) => `${columnLetters(index)}${row}`
     const priceText = cell(cells, columns.price)
-    if (priceText) {
+    if (formulaIn(columns.price)) {
+      problem(row, `Price (cell ${cellName(columns.price)}) is a formula: formulas are not calculated on import. Type the price itself in the cell.`)
+    } else if (priceText) {
       const parsed = priceTextInput.safeParse(priceText)
       if (parsed.success) values.priceCents = parsed.data
       else problem(row, `Price ${quote(priceText)}: ${firstIssue(parsed.error)}`)
     }
     const quantityText = cell(cells, columns.quantity)
-    if (quantityText) {
+    if (formulaIn(columns.quantity)) {
+      problem(row, `Quantity (cell ${cellName(columns.quantity)}) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.`)
+    } else if (quantityText) {
       const parsed = quantityTextInput.safeParse(quantityText)
       if (parsed.success) values.quantity = parsed.data
       else problem(row, `Quantity ${quote(quantityText)}: ${firstIssue(parsed.error)}`)

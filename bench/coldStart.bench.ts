@@ -1,0 +1,66 @@
+/**
+ * Cold start of the browser preview alone, measured as bench/offlineSnapshot.bench.ts measures it but
+ * without its slow full syncs: `npx electron-vite build && sh scripts/with-keyring.sh npx tsx bench/coldStart.bench.ts`.
+ *
+ * A returning seller's user data (20,000 orders and 20,000 sell requests in the snapshot, the key in the
+ * keychain); each run starts a new preview host on a fresh copy of it and a new browser, then times
+ * host start → page load → the dashboard (landing view) → a click on Orders → first cached order row
+ * visible. The startup sync runs meanwhile, as it does for a seller.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { startPreviewHost } from '../e2e/preview/host'
+import { createSellerApi } from '../electron/core/sellerApi'
+import { openSnapshot } from '../electron/core/snapshot/snapshot'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
+import { startMarketplaceProcess } from './marketplaceProcess'
+import { ms, percentile, report } from './stats'
+import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
+
+const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
+const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5)
+
+const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
+const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-cold-'))
+const snapshotFile = join(work, 'snapshot.sqlite')
+const snapshot = openSnapshot(snapshotFile)
+await createSyncEngine({
+  api: createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey }),
+  snapshot,
+  settings: { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650 }
+}).run('full', new AbortController().signal)
+snapshot.close()
+
+const coldStarts: number[] = []
+const hostReadies: number[] = []
+for (let run = 0; run < RUNS; run++) {
+  // A fresh user-data folder each run: nothing remembered (the seller lands on the dashboard).
+  const account = await prepareSyncedAccount({ userDataDir: join(work, `user-data-${run}`), snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+  })
+  const page = await browser.newPage()
+  const coldStarted = performance.now()
+  const host = await startPreviewHost({ userDataDir: join(work, `user-data-${run}`), keychainService: BENCH_KEYCHAIN_SERVICE })
+  hostReadies.push(performance.now() - coldStarted)
+  await page.goto(host.url)
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('order-row').first().waitFor()
+  coldStarts.push(performance.now() - coldStarted)
+  await browser.close()
+  await host.close()
+  await account.forget()
+}
+await market.stop()
+
+console.log(`\nCold start of the browser preview: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, ${RUNS} runs\n`)
+report([
+  ['cold start to first cached order row, median', ms(percentile(coldStarts, 50)), 'budget ≤ 1500 ms'],
+  ['cold start to first cached order row, worst', ms(Math.max(...coldStarts)), ''],
+  ['  of which the host (snapshot, keychain) ready, median', ms(percentile(hostReadies, 50)), '']
+])
+console.log(`\nraw: ${coldStarts.map(ms).join(', ')}`)

@@ -1,0 +1,257 @@
+/**
+ * Bulk edit in the browser preview, as a seller does it: paste a column from the clipboard, type a
+ * value and drag the fill handle, undo, review, apply, read the result per change; change a selected
+ * range at once; import a file with bad rows; export what the grid shows; resume a batch the app was
+ * closed in the middle of. Expected values come from the marketplace's own state.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import Papa from 'papaparse'
+import type { GridListingRow } from '../electron/core/contract'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { startPreviewHost, type PreviewHost } from './preview/host'
+
+const KEY = 'sk_live_bulk_e2e_7Qd2'
+let sandbox: Sandbox
+
+test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 20, sellRequests: 40, seed: 57, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+/** Grid columns of the scrolling (not pinned) part, in order. */
+const COLUMN = { sku: 0, priceNow: 6, price: 7, quantityNow: 8, quantity: 9 } as const
+
+const cell = (page: Page, row: number, col: number) =>
+  page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+
+async function signIn(page: Page, host: PreviewHost) {
+  await page.getByTestId('base-url').fill(sandbox.baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
+  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
+}
+
+/** Opens Bulk edit; returns the rows in the grid's order, as the snapshot has them. */
+async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
+  const outcome = await host.desk.router.dispatch('bulk.gridRows', {})
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return (outcome.value as { rows: GridListingRow[] }).rows
+}
+
+async function paste(page: Page, text: string) {
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
+  await page.keyboard.press('Control+v')
+}
+
+const server = (id: string) => sandbox.state.sellRequest(id)!
+
+/** Applies from the open preview, ticking the extra confirmation when the preview asks for it. */
+async function applyFromPreview(page: Page) {
+  const preview = page.getByTestId('bulk-preview')
+  const apply = preview.getByTestId('bulk-preview-apply')
+  await expect(apply).toContainText('Apply')
+  if ((await preview.getByTestId('bulk-preview-confirm').count()) > 0) {
+    await expect(apply).toBeDisabled()
+    await preview.getByTestId('bulk-preview-confirm').click()
+  }
+  await apply.click()
+}
+
+test('paste a column, fill down, undo, review and apply: a result per change, and the marketplace holds exactly the intended edits', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const before = new Map(sandbox.state.sellRequests.map((s) => [s.id, { priceCents: s.priceCents, quantity: s.quantity }]))
+  const summary = page.getByTestId('bulk-summary')
+
+  // Paste three prices from a spreadsheet (with its trailing newline); "abc" is no price and is reported.
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, '100.5\n101\nabc\n')
+  await expect(summary).toHaveAttribute('data-changes', '2')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
+  await expect(cell(page, 2, COLUMN.price)).toHaveText((rows[2]![9] / 100).toFixed(2))
+  await expect(page.locator('.n-message')).toContainText('“abc” is not a price')
+  await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
+
+  // Type a quantity, then drag the fill handle three rows down: one undo step for the fill.
+  await cell(page, 0, COLUMN.quantity).click()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('7')
+  await page.keyboard.press('Enter')
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText('7')
+  await cell(page, 0, COLUMN.quantity).click()
+  const handle = (await page.locator('.autofill-handle').boundingBox())!
+  const target = (await cell(page, 3, COLUMN.quantity).boundingBox())!
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(target.x + 10, target.y + 10, { steps: 6 })
+  await page.mouse.up()
+  for (const row of [1, 2, 3]) await expect(cell(page, row, COLUMN.quantity)).toHaveText('7')
+  await expect(summary).toHaveAttribute('data-changes', '6')
+
+  // Undo the fill with the keyboard; redo and undo with the toolbar.
+  await page.keyboard.press('Control+z')
+  await expect(summary).toHaveAttribute('data-changes', '3')
+  for (const row of [1, 2, 3]) await expect(cell(page, row, COLUMN.quantity)).toHaveText(String(rows[row]![10]))
+  await page.getByTestId('bulk-redo').click()
+  await expect(summary).toHaveAttribute('data-changes', '6')
+  await page.getByTestId('bulk-undo').click()
+  await expect(summary).toHaveAttribute('data-changes', '3')
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText('7')
+
+  // Row 1's listing is deleted on the marketplace meanwhile: its change must fail with the reason.
+  const [first, second] = [rows[0]!, rows[1]!]
+  sandbox.state.deleteSellRequest(second[0])
+
+  await page.getByTestId('bulk-review').click()
+  const preview = page.getByTestId('bulk-preview')
+  await expect(preview.getByTestId('preview-listings')).toHaveText('2')
+  await expect(preview.getByTestId('preview-changes')).toHaveText('3')
+  await expect(preview.getByTestId('preview-quantity-delta')).toHaveText(`${7 - first[10] > 0 ? '+' : ''}${(7 - first[10]).toLocaleString('en-US')}`)
+  await applyFromPreview(page)
+
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+  await expect(panel.getByTestId('batch-summary')).toHaveText('2 applied, 1 failed.')
+  await expect(panel.getByTestId('batch-results')).toContainText(second[1])
+  await expect(panel.getByTestId('batch-row-status').first()).toHaveText('failed')
+
+  // The marketplace: the first listing has both edits, every other listing is as it was.
+  expect(server(first[0])).toMatchObject({ priceCents: 10050, quantity: 7 })
+  for (const listing of sandbox.state.sellRequests) {
+    if (listing.id === first[0]) continue
+    expect({ id: listing.id, priceCents: listing.priceCents, quantity: listing.quantity }).toEqual({ id: listing.id, ...before.get(listing.id) })
+  }
+  // The grid reads the applied values back: nothing pending, current price is the new one.
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText('100.50')
+
+  // History keeps the batch; "Undo batch" stages the reverse for review.
+  await page.getByTestId('bulk-history').click()
+  await expect(page.getByTestId('history-batch')).toHaveCount(1)
+  await page.getByTestId('history-undo').click()
+  await expect(summary).toHaveAttribute('data-changes', '2')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText((first[9] / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(first[10]))
+})
+
+test('change a selected range at once, with problems marked on the cells and kept from applying', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+
+  await cell(page, 0, COLUMN.price).click()
+  await cell(page, 4, COLUMN.price).click({ modifiers: ['Shift'] })
+  await page.getByTestId('bulk-change-many').click()
+  const dialog = page.getByTestId('bulk-operation-dialog')
+  await dialog.getByTestId('bulk-operation-kind').click()
+  await page.locator('.n-base-select-option').filter({ hasText: 'Adjust price by amount' }).click()
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('abc')
+  await expect(dialog.getByTestId('bulk-operation-error')).toContainText('Enter a number')
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('-1.00')
+  await expect(dialog.getByTestId('bulk-target-selected')).toContainText('5 listings')
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(dialog).toBeHidden()
+  for (let i = 0; i < 5; i++) await expect(cell(page, i, COLUMN.price)).toHaveText(((rows[i]![9] - 100) / 100).toFixed(2))
+  await expect(cell(page, 5, COLUMN.price)).toHaveText((rows[5]![9] / 100).toFixed(2))
+
+  // A quantity below zero is staged, marked with the reason, counted, and kept out of the apply.
+  await cell(page, 6, COLUMN.quantity).click()
+  await paste(page, '-4')
+  await expect(cell(page, 6, COLUMN.quantity)).toHaveAttribute('data-mark', 'invalid')
+  await expect(cell(page, 6, COLUMN.quantity)).toHaveAttribute('title', 'Quantity cannot be negative.')
+  await expect(page.getByTestId('bulk-invalid-count')).toHaveText('1 with problems')
+  await cell(page, 6, COLUMN.quantity).click()
+  await expect(page.getByTestId('bulk-focus-text')).toContainText('Cannot be applied: Quantity cannot be negative.')
+  await page.getByTestId('bulk-review').click()
+  const preview = page.getByTestId('bulk-preview')
+  await expect(preview.getByTestId('preview-listings')).toHaveText('5')
+  await expect(preview.getByTestId('preview-invalid-note')).toContainText('1 change has a problem')
+  await expect(preview.getByTestId('preview-average-price')).toContainText('−$1.00')
+})
+
+test('import a semicolon CSV with bad rows: good rows staged, each bad row reported by number; export what the grid shows', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const [a, b] = [rows[0]!, rows[1]!]
+  const csv = `\uFEFFSKU;Price;Quantity\n${a[2]};55.50;\nNO-SUCH-SKU;1;\n${b[2]};12.345;\n${b[2]};;-2\n`
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  const report = page.getByTestId('import-report')
+  await expect(report.getByTestId('import-summary')).toContainText('4 rows read: 1 change staged')
+  const problems = report.getByTestId('import-problem')
+  await expect(problems.filter({ hasText: 'Row 3' })).toContainText('NO-SUCH-SKU')
+  await expect(problems.filter({ hasText: 'Row 4' })).toContainText('12.345')
+  await expect(problems.filter({ hasText: 'Row 5' })).toContainText('-2')
+  await report.getByTestId('import-report-close').click()
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('55.50')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText((b[9] / 100).toFixed(2))
+
+  const download = page.waitForEvent('download')
+  await page.getByTestId('bulk-export').click()
+  await page.locator('.n-dropdown-option').filter({ hasText: 'CSV' }).click()
+  const file = await (await download).path()
+  const parsed = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true })
+  expect(parsed.data).toHaveLength(rows.length)
+  expect(new Set(parsed.data.map((row) => row['id'] ?? row['Id'] ?? row['ID']))).toEqual(new Set(rows.map((row) => row[0])))
+})
+
+test('a batch interrupted by closing the app is offered at the next start, and resuming ends in the intended state', async ({ browser }) => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-resume-'))
+  const keychainService = `Seller Desk e2e resume ${process.pid}-${Date.now()}`
+  try {
+    // First run: stage +1 on every quantity and apply slowly; the app closes after the first few.
+    let host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
+    let context = await browser.newContext({ locale: 'en-US' })
+    let page = await context.newPage()
+    await page.goto(host.url)
+    await signIn(page, host)
+    const rows = await openGrid(page, host)
+    const raised = (row: GridListingRow) => server(row[0]).quantity === row[10] + 1
+    await page.getByTestId('bulk-change-many').click()
+    const dialog = page.getByTestId('bulk-operation-dialog')
+    await dialog.getByTestId('bulk-operation-kind').click()
+    await page.locator('.n-base-select-option').filter({ hasText: 'Add / subtract quantity' }).click()
+    await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
+    await dialog.getByTestId('bulk-target-shown').click()
+    await dialog.getByTestId('bulk-operation-run').click()
+    await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(rows.length))
+    sandbox.setFaults({ latencyMs: 700 })
+    await page.getByTestId('bulk-review').click()
+    await applyFromPreview(page)
+    await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'true')
+    await expect.poll(() => rows.filter(raised).length, { timeout: 10_000, intervals: [50] }).toBeGreaterThan(0)
+    await context.close()
+    await host.close()
+    expect(rows.filter(raised).length).toBeLessThan(rows.length)
+
+    // Next start: the same profile; the batch is offered, and resuming sends the rest exactly once.
+    sandbox.setFaults({ latencyMs: 0 })
+    host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
+    context = await browser.newContext({ locale: 'en-US' })
+    page = await context.newPage()
+    await page.goto(host.url)
+    await page.getByTestId('nav-bulkEdit').click()
+    const banner = page.getByTestId('resume-banner')
+    await expect(banner).toContainText('not sent yet')
+    await banner.getByTestId('resume-batch').click()
+    await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+    await expect(page.getByTestId('batch-summary')).toHaveText(`${rows.length} applied.`)
+    for (const row of rows) expect(server(row[0]).quantity).toBe(row[10] + 1)
+    await expect(banner).toBeHidden()
+    await context.close()
+    await host.close()
+  } finally {
+    rmSync(userDataDir, { recursive: true, force: true })
+  }
+})

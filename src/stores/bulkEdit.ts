@@ -1,0 +1,322 @@
+/**
+ * Bulk edit as the grid works with it: every listing of the snapshot as a grid row, the pending changes
+ * marked on those rows, and the calls that change them (edit cells, operations on a selection, undo /
+ * redo, import), preview, apply with progress, results, history. The change set itself lives in main
+ * (`bulk.*` calls); this store mirrors it onto the rows and keeps nothing a reload could lose.
+ */
+import type { BatchStatus, BulkField, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
+import { decimalStringFromCents } from '@core/money'
+import { gridCellValue } from '@core/userInput'
+import { defineStore } from 'pinia'
+import { computed, markRaw, ref, shallowRef } from 'vue'
+import { call, messageOf, onEvent } from '../bridge/sellerDesk'
+
+/** What the grid shows of a pending change on a cell. */
+export interface CellMark {
+  invalid: string | null
+  warning: string | null
+}
+
+/** One grid row. Plain (not reactive): the grid reads it directly and is told when rows change. */
+export interface GridRow {
+  id: string
+  name: string
+  sku: string
+  brand: string
+  grade: string
+  color: string
+  storage: string
+  carrier: string
+  status: string
+  updatedAt: string
+  /** The listing's price now, as a decimal ("129.99"). */
+  priceNow: string
+  quantityNow: number
+  /** The price the grid shows and edits: the pending one, else the current one. */
+  price: string
+  quantity: number
+  priceMark: CellMark | null
+  quantityMark: CellMark | null
+}
+
+/** A cell the seller typed, pasted or filled. */
+export interface CellEdit {
+  id: string
+  field: BulkField
+  text: string
+}
+
+/** Cells whose text is no number at all: not staged, reported. */
+export interface UnreadableCell {
+  row: GridRow
+  field: BulkField
+  message: string
+}
+
+const EMPTY_SUMMARY: ChangeSetSummary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
+
+/** Cents as the grid shows and edits them; a fraction of a cent (an invalid value) is shown as it is. */
+export const priceText = (cents: number) => (Number.isInteger(cents) ? decimalStringFromCents(cents) : String(cents / 100))
+
+function rowOf([id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, updatedAt]: GridListingRow): GridRow {
+  const price = priceText(priceCents)
+  return { id, name, sku, brand, grade, color, storage, carrier, status, updatedAt, priceNow: price, quantityNow: quantity, price, quantity, priceMark: null, quantityMark: null }
+}
+
+export const useBulkEditStore = defineStore('bulkEdit', () => {
+  const rows = shallowRef<GridRow[]>([])
+  const byId = new Map<string, GridRow>()
+  /** Rows carrying a mark, so clearing marks does not walk every row. */
+  let marked = new Set<GridRow>()
+  /** Bumped whenever rows or their marks change in place: the grid redraws. */
+  const revision = ref(0)
+  const loaded = ref(false)
+  const loading = ref(false)
+  /** Rows are older than the snapshot (a sync or an apply changed listings). */
+  const stale = ref(false)
+  const loadError = ref<string | null>(null)
+  const summary = ref<ChangeSetSummary>(EMPTY_SUMMARY)
+  const rules = ref<WarningRules>({ priceChangePercent: 50, priceFloorCents: null })
+  const running = ref<BatchStatus | null>(null)
+  /** A batch left with changes not yet sent (the app was closed mid-apply). */
+  const pendingBatch = ref<BatchStatus | null>(null)
+  /** The batch whose results are shown (the last one applied in this window). */
+  const shownBatch = ref<BatchStatus | null>(null)
+  const history = ref<BatchStatus[]>([])
+  const busy = ref(false)
+  /** The newest progress pushed per batch: a small batch can finish before the call that started it answers. */
+  const pushed = new Map<string, BatchStatus>()
+  /** Bumped by reset: answers to calls made for a previous account are dropped. */
+  let generation = 0
+
+  function markRows(cells: StagedCell[]) {
+    for (const row of marked) {
+      row.price = row.priceNow
+      row.quantity = row.quantityNow
+      row.priceMark = null
+      row.quantityMark = null
+    }
+    const next = new Set<GridRow>()
+    for (const [id, field, after, invalid, warning] of cells) {
+      const row = byId.get(id)
+      if (!row) continue
+      if (field === 'priceCents') {
+        row.price = priceText(after)
+        row.priceMark = { invalid, warning }
+      } else {
+        row.quantity = after
+        row.quantityMark = { invalid, warning }
+      }
+      next.add(row)
+    }
+    marked = next
+    revision.value++
+  }
+
+  async function refreshMarks(next?: ChangeSetSummary) {
+    const { cells } = await call('bulk.stagedCells', {})
+    markRows(cells)
+    summary.value = next ?? summary.value
+  }
+
+  function applyStatus(status: BulkStatus) {
+    summary.value = status.changeSet
+    rules.value = status.rules
+    running.value = status.running
+    pendingBatch.value = status.pendingBatch
+  }
+
+  /** Reads every listing from the snapshot, then the pending changes onto them. */
+  async function load(): Promise<void> {
+    const from = generation
+    loading.value = true
+    try {
+      const [{ rows: listed }, status] = await Promise.all([call('bulk.gridRows', {}), call('bulk.status', {})])
+      if (from !== generation) return // the account changed meanwhile
+      const next = listed.map((row) => markRaw(rowOf(row)))
+      byId.clear()
+      for (const row of next) byId.set(row.id, row)
+      marked = new Set()
+      rows.value = next
+      applyStatus(status)
+      await refreshMarks()
+      loaded.value = true
+      stale.value = false
+      loadError.value = null
+    } catch (error) {
+      loadError.value = messageOf(error)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  /** Called when the snapshot's sell requests changed (sync, apply): reload now if shown, else on return. */
+  function markStale() {
+    stale.value = true
+  }
+
+  async function withBusy<T>(work: () => Promise<T>): Promise<T> {
+    busy.value = true
+    try {
+      return await work()
+    } finally {
+      busy.value = false
+    }
+  }
+
+  /**
+   * Stages what the seller typed, pasted or filled (one undo step). Text that is no number is not
+   * staged and comes back for the seller to see; numbers that break a rule are staged and marked.
+   */
+  async function editCells(edits: CellEdit[]): Promise<UnreadableCell[]> {
+    const unreadable: UnreadableCell[] = []
+    const changes = new Map<string, { sellRequestId: string; priceCents?: number; quantity?: number }>()
+    for (const edit of edits) {
+      const row = byId.get(edit.id)
+      if (!row) continue
+      const read = gridCellValue(edit.field, edit.text)
+      if (read === null) continue
+      if ('error' in read) {
+        unreadable.push({ row, field: edit.field, message: read.error })
+        continue
+      }
+      const change = changes.get(edit.id) ?? { sellRequestId: edit.id }
+      change[edit.field] = read.value
+      changes.set(edit.id, change)
+    }
+    if (changes.size > 0) await withBusy(async () => refreshMarks(await call('bulk.stage', { changes: [...changes.values()] })))
+    return unreadable
+  }
+
+  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => withBusy(async () => refreshMarks(await call(name, {})))
+
+  async function operation(ids: string[], op: BulkOperation): Promise<void> {
+    await withBusy(async () => refreshMarks(await call('bulk.operation', { selection: { ids }, operation: op })))
+  }
+
+  async function setRules(next: WarningRules): Promise<void> {
+    await withBusy(async () => {
+      await refreshMarks(await call('bulk.setRules', next))
+      rules.value = next
+    })
+  }
+
+  async function importFile(fileName: string, base64: string): Promise<ImportReport> {
+    return withBusy(async () => {
+      const report = await call('bulk.importFile', { fileName, base64 })
+      await refreshMarks(report.changeSet)
+      return report
+    })
+  }
+
+  function preview(): Promise<BulkPreview> {
+    return call('bulk.preview', {})
+  }
+
+  /** Follows a batch that started (apply, retry, resume): the pending changes it took leave the grid. */
+  async function started(answer: BatchStatus) {
+    const status = pushed.get(answer.id) ?? answer
+    running.value = status.running ? status : null
+    shownBatch.value = status
+    pendingBatch.value = null
+    await refreshMarks((await call('bulk.status', {})).changeSet)
+  }
+
+  async function apply(confirmed: boolean): Promise<void> {
+    await withBusy(async () => started(await call('bulk.apply', { confirmed })))
+  }
+
+  async function retryFailed(batchId: string): Promise<void> {
+    pushed.delete(batchId)
+    await withBusy(async () => started(await call('bulk.retryFailed', { batchId })))
+  }
+
+  async function resume(batchId: string): Promise<void> {
+    pushed.delete(batchId)
+    await withBusy(async () => started(await call('bulk.resume', { batchId })))
+  }
+
+  async function cancel(batchId: string): Promise<void> {
+    const status = await call('bulk.cancel', { batchId })
+    if (shownBatch.value?.id === batchId) shownBatch.value = status
+    if (pendingBatch.value?.id === batchId) pendingBatch.value = null
+  }
+
+  async function loadHistory(): Promise<void> {
+    history.value = await call('bulk.history', { limit: 20 })
+  }
+
+  async function undoBatch(batchId: string): Promise<void> {
+    await withBusy(async () => refreshMarks(await call('bulk.undoBatch', { batchId })))
+  }
+
+  function onProgress(status: BatchStatus) {
+    pushed.set(status.id, status)
+    if (shownBatch.value === null || shownBatch.value.id === status.id) shownBatch.value = status
+    running.value = status.running ? status : null
+    if (!status.running) {
+      // Applied changes are in the snapshot now: the grid's current values are old.
+      stale.value = true
+      void loadHistory()
+    }
+  }
+
+  /** Listens for apply progress while the view exists; returns the way to stop. */
+  function follow(): () => void {
+    return onEvent('bulk.progress', onProgress)
+  }
+
+  /** Another account (or none): nothing of the previous one stays. */
+  function reset() {
+    generation++
+    rows.value = []
+    byId.clear()
+    marked = new Set()
+    pushed.clear()
+    loaded.value = false
+    stale.value = false
+    loadError.value = null
+    summary.value = EMPTY_SUMMARY
+    running.value = null
+    pendingBatch.value = null
+    shownBatch.value = null
+    history.value = []
+  }
+
+  const rowCount = computed(() => rows.value.length)
+
+  return {
+    rows,
+    rowCount,
+    revision,
+    loaded,
+    loading,
+    stale,
+    loadError,
+    summary,
+    rules,
+    running,
+    pendingBatch,
+    shownBatch,
+    history,
+    busy,
+    load,
+    reset,
+    markStale,
+    editCells,
+    undo: stepped('bulk.undo'),
+    redo: stepped('bulk.redo'),
+    discard: stepped('bulk.discard'),
+    operation,
+    setRules,
+    importFile,
+    preview,
+    apply,
+    retryFailed,
+    resume,
+    cancel,
+    loadHistory,
+    undoBatch,
+    follow
+  }
+})

@@ -1,0 +1,90 @@
+import type { SellRequest } from '@core/domain'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const bridge = vi.hoisted(() => ({ call: vi.fn() }))
+
+vi.mock('../bridge/sellerDesk', () => ({
+  call: bridge.call,
+  onEvent: () => () => undefined,
+  messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
+}))
+
+const { useSellRequestsStore } = await import('./sellRequests')
+
+const listing = { id: 'sr-1', name: 'iPhone 15 128GB Black', sku: 'IP15-128-BLK', priceCents: 50_000, quantity: 10 } as SellRequest
+
+/** A call whose answer the test gives when it wants. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
+  return { promise, resolve, reject }
+}
+
+describe('sell requests: edits in the table', () => {
+  let marketplace: SellRequest
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    marketplace = { ...listing }
+    bridge.call.mockReset()
+  })
+
+  async function storeWithRow() {
+    bridge.call.mockImplementation(async (name: string) => {
+      if (name === 'sellRequests.list') return { rows: [{ ...marketplace }], total: 1, page: 1, take: 25, source: 'snapshot', syncedAt: null, note: null }
+      throw new Error(`unexpected ${name}`)
+    })
+    const store = useSellRequestsStore()
+    await store.load()
+    return store
+  }
+
+  it('a refused edit puts back only its own field: a later edit of the same listing that succeeded stays', async () => {
+    const store = await storeWithRow()
+    const priceEdit = deferred<SellRequest>()
+    const list = bridge.call.getMockImplementation()!
+    bridge.call.mockImplementation((name: string, input: { priceCents?: number; quantity?: number }) => {
+      if (name !== 'sellRequests.edit') return list(name, input)
+      if (input.priceCents !== undefined) return priceEdit.promise
+      marketplace = { ...marketplace, quantity: input.quantity! }
+      return Promise.resolve({ ...marketplace })
+    })
+
+    // A: the price, slow and then refused; B: the quantity, accepted meanwhile.
+    const a = store.editInPlace(store.rows[0]!, { priceCents: 45_000 })
+    expect(store.rows[0]).toMatchObject({ priceCents: 45_000, quantity: 10 })
+    await store.editInPlace(store.rows[0]!, { quantity: 7 })
+    expect(store.rows[0]).toMatchObject({ priceCents: 45_000, quantity: 7 })
+
+    priceEdit.reject(new Error('The marketplace refused the price.'))
+    await expect(a).rejects.toThrow('refused')
+    expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 7 })
+  })
+
+  it('a refused edit does not undo a later edit of the same field', async () => {
+    const store = await storeWithRow()
+    const first = deferred<SellRequest>()
+    const list = bridge.call.getMockImplementation()!
+    bridge.call.mockImplementation((name: string, input: { priceCents?: number }) => {
+      if (name !== 'sellRequests.edit') return list(name, input)
+      if (input.priceCents === 45_000) return first.promise
+      marketplace = { ...marketplace, priceCents: input.priceCents! }
+      return Promise.resolve({ ...marketplace })
+    })
+
+    const a = store.editInPlace(store.rows[0]!, { priceCents: 45_000 })
+    await store.editInPlace(store.rows[0]!, { priceCents: 47_500 })
+    first.reject(new Error('Timed out.'))
+    await expect(a).rejects.toThrow()
+    expect(store.rows[0]!.priceCents).toBe(47_500)
+  })
+
+  it('a refused edit alone goes back to what the row showed before it', async () => {
+    const store = await storeWithRow()
+    const list = bridge.call.getMockImplementation()!
+    bridge.call.mockImplementation((name: string, input: object) => (name === 'sellRequests.edit' ? Promise.reject(new Error('Server error.')) : list(name, input)))
+    await expect(store.editInPlace(store.rows[0]!, { quantity: 3 })).rejects.toThrow()
+    expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 10 })
+  })
+})
