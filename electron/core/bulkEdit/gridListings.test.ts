@@ -1,0 +1,70 @@
+/**
+ * The grid's rows and marks: every listing of the snapshot with the properties sellers filter by, in
+ * name order, and every pending change as a compact cell mark.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { AppSettings } from '../contract'
+import { createSellerApi } from '../sellerApi'
+import { openWorkspace, type Workspace } from '../workspace'
+import { gridListings } from './gridListings'
+
+const KEY = 'sk_test_grid_rows_123456'
+let sandbox: Sandbox
+let workspace: Workspace
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 3, sellRequests: 25, seed: 12, now: new Date() })
+  // Properties as the spec allows them: a key missing, a value that is not a string, an unknown key.
+  const odd = sandbox.state.sellRequests[0]!
+  Object.assign(odd.properties as Record<string, unknown>, { storage: 256, carrier: undefined, finish: 'matte' })
+  delete (odd.properties as Record<string, unknown>)['carrier']
+  workspace = openWorkspace({
+    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-grid-')),
+    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-grid' },
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+    settings: () => ({ syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false }) as AppSettings,
+    emit: () => {}
+  })
+  await workspace.sync.sync()
+})
+afterAll(async () => {
+  await workspace.close()
+  await sandbox.close()
+})
+
+it('lists every listing in name order with its grade, color, storage and carrier as text', () => {
+  const rows = gridListings(workspace.snapshot.database)
+  const listings = workspace.snapshot.dump().sellRequests
+  expect(rows).toHaveLength(listings.length)
+  const byName = [...listings].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  expect(rows.map((row) => row[0])).toEqual(byName.map((listing) => listing.id))
+  for (const row of rows) {
+    const listing = listings.find((l) => l.id === row[0])!
+    const text = (key: string) => (listing.properties[key] === undefined || listing.properties[key] === null ? '' : String(listing.properties[key]))
+    expect(row).toEqual([
+      listing.id, listing.name, listing.sku, listing.brand, text('grade'), text('color'), text('storage'), text('carrier'),
+      listing.status, listing.priceCents, listing.quantity, listing.updatedAt
+    ])
+  }
+  const odd = rows.find((row) => row[0] === sandbox.state.sellRequests[0]!.id)!
+  expect([odd[6], odd[7]]).toEqual(['256', ''])
+})
+
+it('marks each pending change: the new value, why it cannot be applied, and what to double-check', () => {
+  const [a, b] = workspace.snapshot.dump().sellRequests
+  workspace.bulk.stage([
+    { sellRequestId: a!.id, priceCents: a!.priceCents * 3, quantity: -1 },
+    { sellRequestId: b!.id, quantity: b!.quantity + 1 }
+  ])
+  const cells = workspace.bulk.stagedCells()
+  expect(cells).toHaveLength(3)
+  expect(cells).toContainEqual([a!.id, 'priceCents', a!.priceCents * 3, null, expect.stringContaining('rises by 200%')])
+  expect(cells).toContainEqual([a!.id, 'quantity', -1, 'Quantity cannot be negative.', null])
+  expect(cells).toContainEqual([b!.id, 'quantity', b!.quantity + 1, null, null])
+  workspace.bulk.discard()
+  expect(workspace.bulk.stagedCells()).toEqual([])
+})
