@@ -87,8 +87,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   // Type a quantity, then drag the fill handle three rows down: one undo step for the fill.
   await cell(page, 0, COLUMN.quantity).click()
   await page.keyboard.press('Enter')
-  await page.keyboard.press('Control+a')
-  await page.keyboard.type('7')
+  await page.locator('revogr-edit input').fill('7') // the cell editor, opened by Enter
   await page.keyboard.press('Enter')
   await expect(cell(page, 0, COLUMN.quantity)).toHaveText('7')
   await cell(page, 0, COLUMN.quantity).click()

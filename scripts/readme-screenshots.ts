@@ -71,8 +71,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Control+v')
     await cell(2, 9).click()
     await page.keyboard.press('Enter')
-    await page.keyboard.press('Control+a')
-    await page.keyboard.type('12')
+    await page.locator('revogr-edit input').fill('12')
     await page.keyboard.press('Enter')
     await cell(3, 7).waitFor()
   }

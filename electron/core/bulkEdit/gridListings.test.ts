@@ -19,9 +19,9 @@ let workspace: Workspace
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: KEY, orders: 3, sellRequests: 25, seed: 12, now: new Date() })
   // Properties as the spec allows them: a key missing, a value that is not a string, an unknown key.
-  const odd = sandbox.state.sellRequests[0]!
-  Object.assign(odd.properties as Record<string, unknown>, { storage: 256, carrier: undefined, finish: 'matte' })
-  delete (odd.properties as Record<string, unknown>)['carrier']
+  const odd = sandbox.state.sellRequests[0]!.properties as unknown as Record<string, unknown>
+  Object.assign(odd, { storage: 256, finish: 'matte' })
+  delete odd['carrier']
   workspace = openWorkspace({
     userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-grid-')),
     account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-grid' },

@@ -2,10 +2,10 @@
  * Orders (with items and tracking) in the snapshot: writing pages (live or staged),
  * and the list query (search, dates, statuses, sort, paging) done in SQLite.
  *
- * A page is written with two statements whatever its size: the columns go to SQLite as one JSON array
- * and the documents as the response text the marketplace sent (checked), both unpacked there
- * (json_each): much cheaper than one native call, or one JSON.stringify, per row. Documents are kept in
- * the wire format and converted when read (only a page at a time).
+ * A page is written with one native call per 100 rows for the columns (values bound as they are) and
+ * one for the documents: each row's text as the marketplace sent it (checked), cut from the response
+ * (rowTexts). Nothing is serialised again and SQLite parses no JSON. Documents are kept in the wire
+ * format and converted when read (only a page at a time).
  */
 
 /** A page of orders: converted rows (for the columns) and the same rows as received (the documents). */
@@ -16,7 +16,8 @@ export interface OrderBatch {
 import type { Order, Page, SortDir } from '../domain'
 import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
-import { scalar, type Db } from './database'
+import { insertRows, scalar, statement, type Db } from './database'
+import { rowTexts } from './rowTexts'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
 
 export type Tables = '' | '_staged'
@@ -39,28 +40,42 @@ const statusSet = (statuses: string[]) => `|${[...new Set(statuses)].join('|')}|
 /** Units of the order's items in one status (for the dashboard's sums). */
 const unitsIn = (order: Order, status: string) => order.items.reduce((sum, item) => (item.status === status ? sum + item.quantity : sum), 0)
 
+const ORDER_COLUMNS = [
+  'id', 'order_no', 'order_ms', 'status', 'item_statuses', 'awaiting_shipment_units', 'ready_to_ship_units', 'quantity', 'products',
+  'total_cents', 'amount_paid_cents', 'search_text'
+] as const
+
 export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: Tables): void {
   if (orders.length === 0) return
   const rows = orders.map((order) => [
-      order.id,
-      order.orderNo,
-      Date.parse(order.orderDate),
-      order.status,
-      statusSet(order.items.map((item) => item.status)),
-      unitsIn(order, 'awaiting-shipment'),
-      unitsIn(order, 'ready-to-ship'),
-      order.quantity,
-      order.products,
-      order.totalCents,
-      order.amountPaidCents,
-      searchText([order.orderNo, ...order.items.flatMap((item) => [item.name, item.shipment, item.tracking?.trackingNumber])])
-    ])
-  db.prepare(
-    `INSERT OR REPLACE INTO orders${tables} (id, order_no, order_ms, status, item_statuses, awaiting_shipment_units, ready_to_ship_units, quantity, products, total_cents, amount_paid_cents, search_text)
-     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11 FROM json_each(?)`
-  ).run(JSON.stringify(rows))
-  db.prepare(`INSERT OR REPLACE INTO order_docs${tables} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
+    order.id,
+    order.orderNo,
+    Date.parse(order.orderDate),
+    order.status,
+    statusSet(order.items.map((item) => item.status)),
+    unitsIn(order, 'awaiting-shipment'),
+    unitsIn(order, 'ready-to-ship'),
+    order.quantity,
+    order.products,
+    order.totalCents,
+    order.amountPaidCents,
+    searchText([order.orderNo, ...order.items.flatMap((item) => [item.name, item.shipment, item.tracking?.trackingNumber])])
+  ])
+  insertRows(db, `orders${tables}`, ORDER_COLUMNS, rows)
+  writeDocs(db, `order_docs${tables}`, orders, wire)
 }
+
+/**
+ * The documents of a page: each row's text as received, cut from the response (rowTexts); SQLite
+ * unpacks the response itself only if the text cannot be cut as expected.
+ */
+export function writeDocs(db: Db, table: string, rows: readonly { id: string }[], wire: WireRows): void {
+  const texts = rowTexts(wire.json, wire.path)
+  if (texts && texts.length === rows.length) insertRows(db, table, DOC_COLUMNS, texts.map((text, i) => [rows[i]!.id, text]))
+  else statement(db, `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
+}
+
+const DOC_COLUMNS = ['id', 'json'] as const
 
 /** Ids among `ids` that the live table does not hold yet. */
 export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
@@ -68,8 +83,9 @@ export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
   return new Set(rows.map(([id]) => id))
 }
 
-export function stagedOrderIds(db: Db): string[] {
-  return (db.prepare('SELECT DISTINCT id FROM orders_staged').raw().all() as [string][]).map(([id]) => id)
+/** Ids in the staged orders that the live table does not hold yet. */
+export function newStagedOrderIds(db: Db): string[] {
+  return (db.prepare('SELECT DISTINCT id FROM orders_staged WHERE id NOT IN (SELECT id FROM orders)').raw().all() as [string][]).map(([id]) => id)
 }
 
 export function countOrders(db: Db): number {

@@ -1,13 +1,13 @@
 /**
- * Sell requests in the snapshot: writing pages (live or staged; as for orders, one JSON array per page
- * unpacked in SQLite), deleting one after a delete, and the list query in SQLite.
+ * Sell requests in the snapshot: writing pages (live or staged; as for orders: values bound, rows
+ * stored as received), deleting one after a delete, and the list query in SQLite.
  */
 import type { Page, SellRequest, SortDir } from '../domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
-import { scalar, type Db } from './database'
+import { insertRows, scalar, type Db } from './database'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
-import type { Tables } from './orderTable'
+import { writeDocs, type Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
 export interface SellRequestBatch {
@@ -32,18 +32,18 @@ export interface SellRequestQuery {
   sortDir: SortDir
 }
 
+const SELL_REQUEST_COLUMNS = [
+  'id', 'name', 'sku', 'brand', 'category', 'status', 'price_cents', 'msrp_cents', 'quantity', 'min_quantity', 'updated_ms', 'search_text'
+] as const
+
 export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequestBatch, tables: Tables): void {
   if (sellRequests.length === 0) return
   const rows = sellRequests.map((row) => [
     row.id, row.name, row.sku, row.brand, row.category, row.status, row.priceCents, row.msrpCents, row.quantity, row.minQuantity,
     Date.parse(row.updatedAt), searchText([row.name, row.sku, row.brand])
   ])
-  db.prepare(
-    `INSERT OR REPLACE INTO sell_requests${tables} (id, name, sku, brand, category, status, price_cents, msrp_cents, quantity, min_quantity, updated_ms, search_text)
-     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11
-     FROM json_each(?)`
-  ).run(JSON.stringify(rows))
-  db.prepare(`INSERT OR REPLACE INTO sell_request_docs${tables} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
+  insertRows(db, `sell_requests${tables}`, SELL_REQUEST_COLUMNS, rows)
+  writeDocs(db, `sell_request_docs${tables}`, sellRequests, wire)
 }
 
 export function deleteSellRequest(db: Db, id: string): void {

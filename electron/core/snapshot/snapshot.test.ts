@@ -171,6 +171,25 @@ describe('atomic swaps', () => {
     expect(snapshot.run('orders')).toBeNull()
   })
 
+  it('keeps the later copy of a row staged twice (pages shift while a sync runs)', () => {
+    const target = sellRequests[3]!
+    snapshot.beginRun({ resource: 'sellRequests', startedMs: Date.now(), take: 100, windowFromMs: null, total: 300, pagesDone: [] })
+    snapshot.stagePages('sellRequests', [
+      { page: 1, batch: sellRequestBatch(sellRequests.slice(0, 100)) },
+      { page: 2, batch: sellRequestBatch(sellRequests.slice(100, 200)) }
+    ])
+    snapshot.stagePage('sellRequests', 3, sellRequestBatch([...sellRequests.slice(200), { ...target, priceCents: 4242, quantity: 42 }]))
+    expect(snapshot.run('sellRequests')?.pagesDone).toEqual([1, 2, 3])
+    snapshot.commitRun('sellRequests', 300)
+    const { sellRequests: after } = snapshot.dump()
+    expect(after).toHaveLength(300)
+    expect(after.filter((s) => s.id === target.id)).toMatchObject([{ priceCents: 4242, quantity: 42 }])
+    expect(snapshot.querySellRequests({ page: 1, take: 100, sortBy: 'price', sortDir: 'ASC', searchTerm: target.sku }).rows).toMatchObject([{ id: target.id, priceCents: 4242 }])
+    // The swapped-in tables are indexed as the live ones must be: one row per id.
+    const indexes = snapshot.database.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name LIKE 'sell_request%' ORDER BY name").raw().all()
+    expect(indexes.flat()).toEqual(['sell_request_docs_id', 'sell_requests_by_price', 'sell_requests_by_quantity', 'sell_requests_by_updated', 'sell_requests_id'])
+  })
+
   it('never stores the API key (it never gets one) and nothing but marketplace data', () => {
     snapshot.close()
     const bytes = readFileSync(join(dir, 'snapshot.sqlite'))

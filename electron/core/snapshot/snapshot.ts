@@ -9,7 +9,7 @@ import type { Order, Page, SellRequest } from '../domain'
 import { openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
-  allOrders, countOrders, orderStatuses, queryOrders, stagedOrderIds, summarizeOrders, unknownOrderIds,
+  allOrders, countOrders, newStagedOrderIds, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
   writeOrders, type OrderBatch, type OrderQuery
 } from './orderTable'
 import {
@@ -43,6 +43,9 @@ export interface Snapshot {
   /** Stores one page of a full sync (one transaction, page marked done with it). */
   stagePage(resource: 'orders', page: number, batch: OrderBatch): void
   stagePage(resource: 'sellRequests', page: number, batch: SellRequestBatch): void
+  /** Stores pages of a full sync in one transaction, each marked done with it. */
+  stagePages(resource: 'orders', pages: { page: number; batch: OrderBatch }[]): void
+  stagePages(resource: 'sellRequests', pages: { page: number; batch: SellRequestBatch }[]): void
   /** Swaps a completed full sync in (one transaction). Returns order ids not seen before (empty on a first sync). */
   commitRun(resource: Resource, serverTotal: number): { newOrderIds: string[] }
   abandonRun(resource: Resource): void
@@ -60,10 +63,26 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => db.transaction(work)()
 
+  // A first sync brings everything: nothing is "new" to the seller then.
+  const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
+
   function newOrderIdsAmong(ids: string[]): string[] {
-    // A first sync brings everything: nothing is "new" to the seller then.
-    if (readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0) return []
+    if (firstOrderSync()) return []
     return [...unknownOrderIds(db, ids)]
+  }
+
+  function stagePages(resource: Resource, pages: { page: number; batch: OrderBatch | SellRequestBatch }[]): void {
+    if (pages.length === 0) return
+    tx(() => {
+      const run = readRun(db, resource)
+      if (!run) throw new Error(`no ${resource} sync run to stage into`)
+      for (const { page, batch } of pages) {
+        if (resource === 'orders') writeOrders(db, batch as OrderBatch, '_staged')
+        else writeSellRequests(db, batch as SellRequestBatch, '_staged')
+        if (!run.pagesDone.includes(page)) run.pagesDone.push(page)
+      }
+      writeRun(db, run)
+    })
   }
 
   return {
@@ -86,21 +105,15 @@ export function openSnapshot(file: string): Snapshot {
       })
     },
     stagePage(resource: Resource, page: number, batch: OrderBatch | SellRequestBatch) {
-      tx(() => {
-        const run = readRun(db, resource)
-        if (!run) throw new Error(`no ${resource} sync run to stage into`)
-        if (resource === 'orders') writeOrders(db, batch as OrderBatch, '_staged')
-        else writeSellRequests(db, batch as SellRequestBatch, '_staged')
-        if (!run.pagesDone.includes(page)) run.pagesDone.push(page)
-        writeRun(db, run)
-      })
+      stagePages(resource, [{ page, batch }])
     },
+    stagePages,
     commitRun(resource, serverTotal) {
       return tx(() => {
         const run = readRun(db, resource)
         if (!run) throw new Error(`no ${resource} sync run to commit`)
         let newOrderIds: string[] = []
-        if (resource === 'orders') newOrderIds = newOrderIdsAmong(stagedOrderIds(db))
+        if (resource === 'orders' && !firstOrderSync()) newOrderIds = newStagedOrderIds(db)
         promoteStaged(db, resource)
         deleteRun(db, resource)
         writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, serverTotal, windowFromMs: run.windowFromMs })

@@ -21,10 +21,20 @@ export function promoteStaged(db: Db, resource: Resource): void {
   const { rows, docs, create, indexes } = TABLES[resource]
   db.exec(`
     DROP TABLE ${rows}; DROP TABLE ${docs};
-    ALTER TABLE ${rows}_staged RENAME TO ${rows}; ALTER TABLE ${docs}_staged RENAME TO ${docs};
-    -- A row fetched twice (pages shift while a sync runs): the later copy wins.
-    DELETE FROM ${rows} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${rows} GROUP BY id);
-    DELETE FROM ${docs} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${docs} GROUP BY id);
-    ${indexes}
-    ${create('_staged')}`)
+    ALTER TABLE ${rows}_staged RENAME TO ${rows}; ALTER TABLE ${docs}_staged RENAME TO ${docs};`)
+  const statements = indexes.split(';').map((sql) => sql.trim()).filter(Boolean)
+  try {
+    // Each row once, almost always: the unique indexes (built first) find out for free.
+    for (const sql of statements) db.exec(sql)
+  } catch (error) {
+    if (!/UNIQUE/i.test(String(error))) throw error
+    // A row fetched twice (pages shift while a sync runs): the later copy wins. (A failed statement
+    // undoes only itself; the transaction goes on.)
+    for (const sql of statements) db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /, 'DROP INDEX IF EXISTS ').replace(/ ON .*$/s, ''))
+    db.exec(`
+      DELETE FROM ${rows} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${rows} GROUP BY id);
+      DELETE FROM ${docs} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${docs} GROUP BY id);`)
+    for (const sql of statements) db.exec(sql)
+  }
+  db.exec(create('_staged'))
 }

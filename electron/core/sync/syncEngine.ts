@@ -2,8 +2,8 @@
  * Brings the snapshot up to date with the marketplace.
  *
  * - Full sync: every page of a resource (orders within the history window), fetched in ascending
- *   update order with bounded concurrency, staged page by page (each page one transaction, so an
- *   interrupted run resumes where it stopped), then swapped in with one transaction. Deleted sell
+ *   update order with bounded concurrency, staged a few pages at a time (each time one transaction
+ *   that marks those pages done, so an interrupted run resumes where it stopped), then swapped in with one transaction. Deleted sell
  *   requests disappear here. A short incremental pass then picks up what changed while it ran.
  * - Incremental sync: orders via `fromDate` = last sync minus a safety margin; sell requests by walking
  *   `updatedAt DESC` pages until one is older than the last sync. Applied in one transaction.
@@ -59,6 +59,8 @@ export interface SyncReport {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** A full sync stages fetched pages once they hold this many rows (fewer, larger transactions). */
+const STAGE_ROWS = 1_000
 
 type Batch = OrderBatch | SellRequestBatch
 
@@ -99,6 +101,23 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function full(resource: Resource, signal: AbortSignal, counters: { pages: number }) {
     const s = deps.settings
     const windowFromMs = resource === 'orders' ? now() - s.historyDays * DAY_MS : null
+    // Fetched pages are staged a few at a time (one transaction each time, the pages marked done with
+    // them): a crash loses at most those, which a resumed run fetches again.
+    let pending: { page: number; batch: Batch }[] = []
+    let pendingRows = 0
+    const flush = () => {
+      const pages = pending
+      pending = []
+      pendingRows = 0
+      if (resource === 'orders') snapshot.stagePages('orders', pages as { page: number; batch: OrderBatch }[])
+      else snapshot.stagePages('sellRequests', pages as { page: number; batch: SellRequestBatch }[])
+    }
+    const stage = (page: number, batch: Batch) => {
+      pending.push({ page, batch })
+      pendingRows += batch.rows.length
+      if (pendingRows >= STAGE_ROWS) flush()
+    }
+
     let run = snapshot.run(resource)
     if (!run || run.take !== s.take || now() - run.startedMs > s.resumeWithinMs) {
       const startedMs = now()
@@ -106,7 +125,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       counters.pages++
       run = { resource, startedMs, take: s.take, windowFromMs, total: first.total, pagesDone: [] }
       snapshot.beginRun(run)
-      stage(resource, 1, first.batch)
+      stage(1, first.batch)
       run.pagesDone.push(1)
     }
     const pagesTotal = Math.max(1, Math.ceil(run.total / s.take))
@@ -116,24 +135,30 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const report = () => deps.onProgress?.({ kind: 'full', resource, pagesDone, pagesTotal, items: Math.min(items, run!.total) })
     report()
     const runWindow = run.windowFromMs
-    await forEachBounded(remaining, s.concurrency, async (page) => {
-      const { batch } = await fetchPage(resource, { page, sortDir: 'ASC', fromMs: runWindow }, signal)
-      counters.pages++
-      if (signal.aborted) throw signal.reason
-      stage(resource, page, batch)
-      pagesDone++
-      items += batch.rows.length
-      report()
-    }, signal)
+    try {
+      await forEachBounded(remaining, s.concurrency, async (page) => {
+        const { batch } = await fetchPage(resource, { page, sortDir: 'ASC', fromMs: runWindow }, signal)
+        counters.pages++
+        if (signal.aborted) throw signal.reason
+        stage(page, batch)
+        pagesDone++
+        items += batch.rows.length
+        report()
+      }, signal)
+    } catch (error) {
+      // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
+      try {
+        flush()
+      } catch {
+        // The failure above says more.
+      }
+      throw error
+    }
+    flush()
     const { newOrderIds } = snapshot.commitRun(resource, run.total)
     // What changed while the run was fetching.
     const caughtUp = await incremental(resource, signal, counters, run.startedMs)
     return [...new Set([...newOrderIds, ...caughtUp])]
-  }
-
-  function stage(resource: Resource, page: number, batch: Batch) {
-    if (resource === 'orders') snapshot.stagePage('orders', page, batch as OrderBatch)
-    else snapshot.stagePage('sellRequests', page, batch as SellRequestBatch)
   }
 
   async function incremental(resource: Resource, signal: AbortSignal, counters: { pages: number }, sinceMs?: number): Promise<string[]> {
