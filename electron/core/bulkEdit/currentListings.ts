@@ -2,7 +2,7 @@
  * The listings a bulk edit works on, as the snapshot holds them now: the narrow columns only (id, SKU,
  * name, brand, status, price, quantity, last update), read in one query however many are asked for.
  */
-import type { Db } from '../snapshot/database'
+import { rowsAsJson, type Db } from '../snapshot/database'
 
 export interface CurrentListing {
   id: string
@@ -26,11 +26,11 @@ const fromRow = ([id, sku, name, brand, status, priceCents, quantity, updatedMs]
 /** The listings with these ids, by id (unknown ids are absent). */
 export function listingsById(db: Db, ids: Iterable<string>): Map<string, CurrentListing> {
   const unique = [...new Set(ids)]
-  const rows = db.prepare(`SELECT ${COLUMNS} FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(unique)) as Row[]
+  const rows = rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))', 'id', JSON.stringify(unique))
   return new Map(rows.map((row) => [row[0], fromRow(row)]))
 }
 
 /** Every listing, ordered by name. */
 export function allListings(db: Db): CurrentListing[] {
-  return (db.prepare(`SELECT ${COLUMNS} FROM sell_requests ORDER BY name COLLATE NOCASE, id`).raw().all() as Row[]).map(fromRow)
+  return rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests', 'name COLLATE NOCASE, id').map(fromRow)
 }

@@ -4,22 +4,19 @@
  * marketplace sent them. One query; the grid sorts and filters in the renderer.
  */
 import type { GridListingRow } from '../contract'
-import type { Db } from '../snapshot/database'
+import { rowsAsJson, type Db } from '../snapshot/database'
 
 /** Property keys the spec names; other keys stay visible in Sell requests. */
 const GRID_PROPERTIES = ['grade', 'color', 'storage', 'carrier'] as const
 
 const property = (key: string) => `coalesce(CAST(json_extract(d.json, '$.properties.${key}') AS TEXT), '')`
 
-const QUERY = `
-SELECT s.id, s.name, s.sku, s.brand, ${GRID_PROPERTIES.map(property).join(', ')}, s.status, s.price_cents, s.quantity, s.updated_ms
-FROM sell_requests s LEFT JOIN sell_request_docs d ON d.id = s.id
-ORDER BY s.name COLLATE NOCASE, s.id`
+const COLUMNS = `s.id, s.name, s.sku, s.brand, ${GRID_PROPERTIES.map(property).join(', ')}, s.status, s.price_cents, s.quantity, s.updated_ms`
 
 type Row = [string, string, string, string, string, string, string, string, string, number, number, number]
 
 export function gridListings(db: Db): GridListingRow[] {
-  const rows = db.prepare(QUERY).raw().all() as Row[]
+  const rows = rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests s LEFT JOIN sell_request_docs d ON d.id = s.id', 's.name COLLATE NOCASE, s.id')
   return rows.map(([id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, updatedMs]) => [
     id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, new Date(updatedMs).toISOString()
   ])
