@@ -59,7 +59,13 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit()
   })
 
-  app.on('will-quit', () => {
-    void desk?.dispose()
+  // Quitting waits (at most the bulk-edit grace time) for changes on their way to be answered and
+  // recorded, so the next start resumes exactly what was not sent.
+  let disposed = false
+  app.on('will-quit', (event) => {
+    if (disposed || !desk) return
+    disposed = true
+    event.preventDefault()
+    void desk.dispose().finally(() => app.quit())
   })
 }
