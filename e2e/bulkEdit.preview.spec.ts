@@ -254,3 +254,13 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     rmSync(userDataDir, { recursive: true, force: true })
   }
 })
+
+test('a listing changed elsewhere reaches the open grid with the next sync', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const first = rows[0]!
+  sandbox.state.editSellRequest(first[0], { priceCents: first[9] + 1234 }, Date.now())
+  await page.keyboard.press('Control+r')
+  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(((first[9] + 1234) / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(((first[9] + 1234) / 100).toFixed(2))
+})

@@ -515,8 +515,10 @@ const bulkCalls = {
   'bulk.undoBatch': call<ChangeSetSummary>()(batchInput),
   'bulk.importFile': call<ImportReport>()(bulkImportInput),
   'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
-  /** Every listing of the snapshot, for the grid (sorting and filtering happen in the grid). */
-  'bulk.gridRows': call<{ rows: GridListingRow[] }>()(noInput),
+  /** Every listing of the snapshot, for the grid (sorting and filtering happen in the grid), and their version. */
+  'bulk.gridRows': call<{ rows: GridListingRow[]; version: string }>()(noInput),
+  /** Changes whenever any listing in the snapshot does: the grid reads its rows again only then. */
+  'bulk.gridVersion': call<{ version: string }>()(noInput),
   /** Every pending change, for the grid to mark its cells. */
   'bulk.stagedCells': call<{ cells: StagedCell[] }>()(noInput)
 } as const

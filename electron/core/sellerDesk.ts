@@ -6,7 +6,7 @@
  */
 import { startSandbox } from '../sandbox'
 import type { AppInfo, EventName, Events } from './contract'
-import { gridListings } from './bulkEdit/gridListings'
+import { gridListings, gridVersion } from './bulkEdit/gridListings'
 import { SellerDeskError } from './errors'
 import { isAllowedExternalUrl } from './externalLinks'
 import { createRouter, type Router } from './router'
@@ -177,7 +177,11 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.undoBatch': async ({ batchId }) => (await open()).bulk.undoBatch(batchId),
       'bulk.importFile': async ({ fileName, base64 }) => (await open()).bulk.importFile(fileName, Buffer.from(base64, 'base64')),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
-      'bulk.gridRows': async () => ({ rows: gridListings((await open()).snapshot.database) }),
+      'bulk.gridRows': async () => {
+        const db = (await open()).snapshot.database
+        return { rows: gridListings(db), version: gridVersion(db) }
+      },
+      'bulk.gridVersion': async () => ({ version: gridVersion((await open()).snapshot.database) }),
       'bulk.stagedCells': async () => ({ cells: (await open()).bulk.stagedCells() })
     },
     options.onUnexpectedError

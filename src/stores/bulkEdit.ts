@@ -88,6 +88,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   const pushed = new Map<string, BatchStatus>()
   /** Bumped by reset: answers to calls made for a previous account are dropped. */
   let generation = 0
+  /** The listings' version the rows were read at (see `bulk.gridVersion`). */
+  let version: string | null = null
 
   function markRows(cells: StagedCell[]) {
     for (const row of marked) {
@@ -131,8 +133,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     const from = generation
     loading.value = true
     try {
-      const [{ rows: listed }, status] = await Promise.all([call('bulk.gridRows', {}), call('bulk.status', {})])
+      const [{ rows: listed, version: read }, status] = await Promise.all([call('bulk.gridRows', {}), call('bulk.status', {})])
       if (from !== generation) return // the account changed meanwhile
+      version = read
       const next = listed.map((row) => markRaw(rowOf(row)))
       byId.clear()
       for (const row of next) byId.set(row.id, row)
@@ -150,9 +153,26 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     }
   }
 
-  /** Called when the snapshot's sell requests changed (sync, apply): reload now if shown, else on return. */
+  /** Called when the snapshot's sell requests may have changed (sync, apply): checked when shown. */
   function markStale() {
     stale.value = true
+  }
+
+  /**
+   * Reads the rows again if the listings changed since they were read (a sync that brought nothing new
+   * costs one small query, not 100,000 rows); reads them the first time otherwise.
+   */
+  async function loadIfChanged(): Promise<void> {
+    if (!loaded.value) return load()
+    const from = generation
+    try {
+      const { version: now } = await call('bulk.gridVersion', {})
+      if (from !== generation) return
+      if (now === version) stale.value = false
+      else await load()
+    } catch (error) {
+      loadError.value = messageOf(error)
+    }
   }
 
   async function withBusy<T>(work: () => Promise<T>): Promise<T> {
@@ -269,6 +289,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   /** Another account (or none): nothing of the previous one stays. */
   function reset() {
     generation++
+    version = null
     rows.value = []
     byId.clear()
     marked = new Set()
@@ -301,6 +322,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     history,
     busy,
     load,
+    loadIfChanged,
     reset,
     markStale,
     editCells,

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import type { AppSettings } from '../contract'
 import { createSellerApi } from '../sellerApi'
 import { openWorkspace, type Workspace } from '../workspace'
-import { gridListings } from './gridListings'
+import { gridListings, gridVersion } from './gridListings'
 
 const KEY = 'sk_test_grid_rows_123456'
 let sandbox: Sandbox
@@ -67,4 +67,18 @@ it('marks each pending change: the new value, why it cannot be applied, and what
   expect(cells).toContainEqual([b!.id, 'quantity', b!.quantity + 1, null, null])
   workspace.bulk.discard()
   expect(workspace.bulk.stagedCells()).toEqual([])
+})
+
+it('has a version that a sync bringing nothing keeps and an edit or a deletion changes', async () => {
+  const db = workspace.snapshot.database
+  const first = gridVersion(db)
+  await workspace.sync.sync()
+  expect(gridVersion(db)).toBe(first)
+  const [listing] = workspace.snapshot.dump().sellRequests
+  await workspace.editSellRequest(listing!.id, { quantity: listing!.quantity + 1 })
+  const edited = gridVersion(db)
+  expect(edited).not.toBe(first)
+  await workspace.deleteSellRequest(listing!.id)
+  expect(gridVersion(db)).not.toBe(edited)
+  expect(gridVersion(db).split(':')[0]).toBe(String(workspace.snapshot.dump().sellRequests.length))
 })

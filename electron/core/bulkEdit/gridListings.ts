@@ -4,7 +4,7 @@
  * marketplace sent them. One query; the grid sorts and filters in the renderer.
  */
 import type { GridListingRow } from '../contract'
-import { rowsAsJson, type Db } from '../snapshot/database'
+import { rowsAsJson, scalar, type Db } from '../snapshot/database'
 
 /** Property keys the spec names; other keys stay visible in Sell requests. */
 const GRID_PROPERTIES = ['grade', 'color', 'storage', 'carrier'] as const
@@ -20,4 +20,12 @@ export function gridListings(db: Db): GridListingRow[] {
   return rows.map(([id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, updatedMs]) => [
     id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, new Date(updatedMs).toISOString()
   ])
+}
+
+/**
+ * A fingerprint of the listings: how many, and the sum of their last-update times (any edit, arrival or
+ * deletion changes it; a sync that brought nothing new leaves it). One scan of the narrow table.
+ */
+export function gridVersion(db: Db): string {
+  return scalar<string>(db, "SELECT count(*) || ':' || total(updated_ms) FROM sell_requests") ?? '0:0'
 }
