@@ -10,14 +10,10 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { startPreviewHost } from '../e2e/preview/host'
-import { createSellerApi } from '../electron/core/sellerApi'
-import { openSnapshot } from '../electron/core/snapshot/snapshot'
-import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
+import { coldStart, fullySyncedSnapshot, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
+import { prepareSyncedAccount } from './syncedAccount'
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
 const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
@@ -25,32 +21,18 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 5)
 
 const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-cold-'))
-const snapshotFile = join(work, 'snapshot.sqlite')
-const snapshot = openSnapshot(snapshotFile)
-await createSyncEngine({
-  api: createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey }),
-  snapshot,
-  settings: { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650 }
-}).run('full', new AbortController().signal)
-snapshot.close()
+const snapshotFile = await fullySyncedSnapshot(market, work)
 
 const coldStarts: number[] = []
 const hostReadies: number[] = []
 for (let run = 0; run < RUNS; run++) {
   // A fresh user-data folder each run: nothing remembered (the seller lands on the dashboard).
-  const account = await prepareSyncedAccount({ userDataDir: join(work, `user-data-${run}`), snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-  })
-  const page = await browser.newPage()
-  const coldStarted = performance.now()
-  const host = await startPreviewHost({ userDataDir: join(work, `user-data-${run}`), keychainService: BENCH_KEYCHAIN_SERVICE })
-  hostReadies.push(performance.now() - coldStarted)
-  await page.goto(host.url)
-  await page.getByTestId('nav-orders').click()
-  await page.getByTestId('order-row').first().waitFor()
-  coldStarts.push(performance.now() - coldStarted)
+  const userDataDir = join(work, `user-data-${run}`)
+  const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
+  const browser = await launchChromium()
+  const { host, hostReadyMs, coldStartMs } = await coldStart(await browser.newPage(), userDataDir)
+  hostReadies.push(hostReadyMs)
+  coldStarts.push(coldStartMs)
   await browser.close()
   await host.close()
   await account.forget()

@@ -15,39 +15,25 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { startPreviewHost } from '../e2e/preview/host'
-import { createSellerApi } from '../electron/core/sellerApi'
-import { openSnapshot } from '../electron/core/snapshot/snapshot'
-import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
+import { afterStartupSync, fullySyncedSnapshot, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
 import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
 
 const market = await startMarketplaceProcess(20_000, 20_000)
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-workspace-'))
-const snapshotFile = join(work, 'snapshot.sqlite')
-const snapshot = openSnapshot(snapshotFile)
-await createSyncEngine({
-  api: createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey }),
-  snapshot,
-  settings: { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650 }
-}).run('full', new AbortController().signal)
-snapshot.close()
+const snapshotFile = await fullySyncedSnapshot(market, work)
 
 const userDataDir = join(work, 'user-data')
 const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
 const host = await startPreviewHost({ userDataDir, keychainService: BENCH_KEYCHAIN_SERVICE })
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-})
+const browser = await launchChromium()
 const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
 await page.goto(host.url)
 await page.getByTestId('nav-orders').waitFor()
-// Let the start-up sync finish so it does not share the core with the measurements.
-await new Promise((resolve) => setTimeout(resolve, 2_500))
-while (host.desk.workspace()?.sync.status().running) await new Promise((resolve) => setTimeout(resolve, 100))
+await afterStartupSync(host)
 
 interface Expected {
   /** Digits the total must show, e.g. "1234" for "1,234 orders". */

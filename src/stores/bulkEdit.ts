@@ -4,7 +4,7 @@
  * redo, import), preview, apply with progress, results, history. The change set itself lives in main
  * (`bulk.*` calls); this store mirrors it onto the rows and keeps nothing a reload could lose.
  */
-import type { BatchStatus, BulkField, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
+import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
 import { decimalStringFromCents } from '@core/money'
 import { gridCellValue } from '@core/userInput'
 import { defineStore } from 'pinia'
@@ -229,10 +229,6 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     })
   }
 
-  function preview(): Promise<BulkPreview> {
-    return call('bulk.preview', {})
-  }
-
   /** Follows a batch that started (apply, retry, resume): the pending changes it took leave the grid. */
   async function started(answer: BatchStatus) {
     const status = pushed.get(answer.id) ?? answer
@@ -332,7 +328,6 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     operation,
     setRules,
     importFile,
-    preview,
     apply,
     retryFailed,
     resume,

@@ -1,0 +1,62 @@
+/**
+ * What the browser benchmarks share: a snapshot fully synced from the marketplace, Debian's Chromium
+ * with the flags the tests use, the cold start of a preview host (host start → page → dashboard → a
+ * click on Orders → first cached order row), and waiting out the host's start-up sync so it does not
+ * share the cores with what is measured.
+ */
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { startPreviewHost, type PreviewHost } from '../e2e/preview/host'
+import { createSellerApi } from '../electron/core/sellerApi'
+import { openSnapshot } from '../electron/core/snapshot/snapshot'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
+import type { MarketplaceProcess } from './marketplaceProcess'
+import { BENCH_KEYCHAIN_SERVICE } from './syncedAccount'
+
+/** Sync settings of the benchmarks: a ten-year window, so every seeded order is in the snapshot. */
+export const BENCH_SYNC_SETTINGS = { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650 }
+
+/** `work/snapshot.sqlite` after a full sync of the marketplace. */
+export async function fullySyncedSnapshot(market: Pick<MarketplaceProcess, 'baseUrl' | 'apiKey'>, work: string): Promise<string> {
+  const file = join(work, 'snapshot.sqlite')
+  const snapshot = openSnapshot(file)
+  await createSyncEngine({
+    api: createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey }),
+    snapshot,
+    settings: BENCH_SYNC_SETTINGS
+  }).run('full', new AbortController().signal)
+  snapshot.close()
+  return file
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+  })
+}
+
+export interface ColdStart {
+  host: PreviewHost
+  /** Host started: snapshot opened, key read from the keychain. */
+  hostReadyMs: number
+  /** Host start → the first cached order row visible (the seller lands on the dashboard and opens Orders). */
+  coldStartMs: number
+}
+
+/** Starts a preview host on a prepared user-data folder and opens it in `page` as a returning seller would. */
+export async function coldStart(page: Page, userDataDir: string): Promise<ColdStart> {
+  const started = performance.now()
+  const host = await startPreviewHost({ userDataDir, keychainService: BENCH_KEYCHAIN_SERVICE })
+  const hostReadyMs = performance.now() - started
+  await page.goto(host.url)
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('order-row').first().waitFor()
+  return { host, hostReadyMs, coldStartMs: performance.now() - started }
+}
+
+/** Waits for the host's start-up sync to have run and finished. */
+export async function afterStartupSync(host: PreviewHost): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 2_500))
+  while (host.desk.workspace()?.sync.status().running) await new Promise((resolve) => setTimeout(resolve, 100))
+}
