@@ -1,0 +1,43 @@
+/**
+ * The theme's colours as CSS custom properties on the page root (`--sd-primary-color`, …), kept in step
+ * with light / dark. Components style themselves with `var(--sd-…)` in plain CSS: one set of
+ * properties for the whole page instead of a style effect per component instance (a table renders
+ * dozens of cells), and it reaches teleported drawers and dialogs too. Renders nothing; placed inside
+ * naive-ui's config provider, whose theme it reads.
+ */
+import { useThemeVars } from 'naive-ui'
+import { defineComponent, watchEffect } from 'vue'
+
+/** naive-ui theme variables offered as `--sd-<kebab-name>`, e.g. textColor2 → --sd-text-color-2. */
+const OFFERED = [
+  'primaryColor',
+  'infoColor',
+  'successColor',
+  'warningColor',
+  'errorColor',
+  'textColor2',
+  'tagColor',
+  'hoverColor',
+  'borderColor',
+  'dividerColor',
+  'actionColor',
+  'buttonColor2',
+  'buttonColor2Hover',
+  'buttonColor2Pressed',
+  'opacityDisabled',
+  'borderRadiusSmall'
+] as const
+
+const kebab = (name: string) => name.replace(/[A-Z0-9]/g, (c) => `-${c.toLowerCase()}`)
+
+export default defineComponent({
+  name: 'ThemeVariables',
+  setup() {
+    const themeVars = useThemeVars()
+    watchEffect(() => {
+      const root = document.documentElement.style
+      for (const name of OFFERED) root.setProperty(`--sd-${kebab(name)}`, themeVars.value[name])
+    })
+    return () => null
+  }
+})
