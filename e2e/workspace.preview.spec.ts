@@ -367,9 +367,23 @@ test('keyboard shortcuts: Ctrl+1…5 switch views, Ctrl+/ lists the shortcuts', 
     await page.keyboard.press(`Control+${i + 1}`)
     await expect(page.getByTestId(`nav-${view}`)).toHaveAttribute('aria-current', 'page')
   }
+  // Every list is mounted by now (opened, or mounted ahead and hidden): only the one on screen answers.
   await page.keyboard.press('Control+2')
   await page.keyboard.press('Control+f')
   await expect(page.getByTestId('orders-search')).toBeFocused()
+  await page.keyboard.press('Control+3')
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('sell-requests-search')).toBeFocused()
+  await expect(page.getByTestId('orders-search')).toBeHidden()
+  // A drawer belongs to its view: switching away closes it, coming back shows the list as it was left.
+  await page.keyboard.press('Control+2')
+  await page.getByTestId('order-row').first().click()
+  await expect(page.getByTestId('order-drawer')).toBeVisible()
+  await page.keyboard.press('Control+1')
+  await expect(page.getByTestId('order-drawer')).toBeHidden()
+  await expect(page.getByTestId('dashboard')).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
   await page.keyboard.press('Control+/')
   const dialog = page.getByTestId('shortcuts-dialog')
   await expect(dialog).toBeVisible()

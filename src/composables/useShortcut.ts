@@ -1,9 +1,9 @@
 /**
- * A keyboard shortcut active while the calling component is mounted and shown (a view kept alive but
- * hidden by the workspace's KeepAlive does not answer shortcuts).
+ * A keyboard shortcut active while the calling component is mounted and its workspace section is on
+ * screen (a section kept mounted but hidden does not answer shortcuts).
  * `mod` means Ctrl on Windows / Linux and Cmd on macOS (either is accepted).
  */
-import { onActivated, onBeforeUnmount, onDeactivated, onMounted } from 'vue'
+import { onSectionShown } from './useSectionShown'
 
 export interface Shortcut {
   /** KeyboardEvent.key, case-insensitive ("f", "Escape"). */
@@ -28,17 +28,8 @@ export function useShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) 
     event.preventDefault()
     handler(event)
   }
-  let listening = false
-  const listen = () => {
-    if (!listening) window.addEventListener('keydown', onKeydown)
-    listening = true
-  }
-  const stop = () => {
-    window.removeEventListener('keydown', onKeydown)
-    listening = false
-  }
-  onMounted(listen)
-  onActivated(listen)
-  onDeactivated(stop)
-  onBeforeUnmount(stop)
+  onSectionShown(
+    () => window.addEventListener('keydown', onKeydown),
+    () => window.removeEventListener('keydown', onKeydown)
+  )
 }

@@ -1,0 +1,46 @@
+/**
+ * Gets views ready before the seller opens them, in idle time after the first paint of the component
+ * that offers them, one after another in the order given:
+ * - views loaded on first use (defineAsyncComponent) have their code fetched and evaluated, so the app
+ *   starts with a small bundle and a first switch does not wait for the parser;
+ * - views with `mountAhead` are then mounted hidden (the caller decides how), so a first switch to
+ *   them only has to show rows that are already there.
+ */
+import { onBeforeUnmount, onMounted, type Component } from 'vue'
+
+/** defineAsyncComponent's wrapper keeps its loader here; calling it also makes the wrapper render at once. */
+type AsyncWrapper = Component & { __asyncLoader?: () => Promise<unknown> }
+
+export interface ViewAhead {
+  view: Component
+  mountAhead?: () => void
+}
+
+/** The next idle moment (or `timeoutMs` at the latest), after a painted frame. */
+function idle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs })
+      else setTimeout(resolve, 0)
+    })
+  )
+}
+
+export function useViewsAhead(views: ViewAhead[], options: { idleTimeoutMs?: number } = {}): void {
+  const timeoutMs = options.idleTimeoutMs ?? 2_000
+  let stopped = false
+  onBeforeUnmount(() => (stopped = true))
+  onMounted(async () => {
+    for (const { view } of views) {
+      await idle(timeoutMs)
+      if (stopped) return
+      await (view as AsyncWrapper).__asyncLoader?.().catch(() => undefined)
+    }
+    for (const { mountAhead } of views) {
+      if (!mountAhead) continue
+      await idle(timeoutMs)
+      if (stopped) return
+      mountAhead()
+    }
+  })
+}
