@@ -1,6 +1,6 @@
 /**
  * Gets views ready before the seller opens them, in idle time after the first paint of the component
- * that offers them, one after another in the order given:
+ * that offers them, one after another (those to mount ahead first, each in the order given):
  * - views loaded on first use (defineAsyncComponent) have their code fetched and evaluated, so the app
  *   starts with a small bundle and a first switch does not wait for the parser;
  * - views with `mountAhead` are then mounted hidden (the caller decides how), so a first switch to
@@ -31,12 +31,12 @@ export function useViewsAhead(views: ViewAhead[], options: { idleTimeoutMs?: num
   let stopped = false
   onBeforeUnmount(() => (stopped = true))
   onMounted(async () => {
-    for (const { view } of views) {
+    // Those to mount first (the seller's likely next stop), then the code of the others.
+    const ordered = [...views.filter((v) => v.mountAhead), ...views.filter((v) => !v.mountAhead)]
+    for (const { view, mountAhead } of ordered) {
       await idle(timeoutMs)
       if (stopped) return
       await (view as AsyncWrapper).__asyncLoader?.().catch(() => undefined)
-    }
-    for (const { mountAhead } of views) {
       if (!mountAhead) continue
       await idle(timeoutMs)
       if (stopped) return

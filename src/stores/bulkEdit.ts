@@ -6,7 +6,6 @@
  */
 import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
 import { decimalStringFromCents } from '@core/money'
-import { gridCellValue } from '@core/userInput'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'
@@ -189,6 +188,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    * staged and comes back for the seller to see; numbers that break a rule are staged and marked.
    */
   async function editCells(edits: CellEdit[]): Promise<UnreadableCell[]> {
+    // The rules (zod) load with the grid, not with the app: this store is set up at start.
+    const { gridCellValue } = await import('@core/userInput')
     const unreadable: UnreadableCell[] = []
     const changes = new Map<string, { sellRequestId: string; priceCents?: number; quantity?: number }>()
     for (const edit of edits) {
