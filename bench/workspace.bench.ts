@@ -62,7 +62,8 @@ async function timeToRows(
     window.__done = undefined
     window.__input = undefined
     // Only what is on screen counts: sections the seller is not looking at stay mounted, hidden.
-    const visible = (selector) => [...document.querySelectorAll(selector)].filter((el) => el.checkVisibility())
+    // (The section's own display style, not checkVisibility(): that would force a style pass per check.)
+    const visible = (selector) => [...document.querySelectorAll(selector)].filter((el) => el.closest('.section-pane')?.style.display !== 'none')
     const textOf = (selector) => visible(selector)[0]?.textContent ?? ''
     const before = textOf('[data-testid="${changed}"]')
     addEventListener('${inputEvent}', (event) => { window.__input = event.timeStamp }, { capture: true, once: true })

@@ -264,3 +264,37 @@ test('a listing changed elsewhere reaches the open grid with the next sync', asy
   await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(((first[9] + 1234) / 100).toFixed(2))
   await expect(cell(page, 0, COLUMN.price)).toHaveText(((first[9] + 1234) / 100).toFixed(2))
 })
+
+test('the grid takes keys and the clipboard only while it is the one in use', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await openGrid(page, host)
+  await cell(page, 1, COLUMN.price).click()
+  const summary = page.getByTestId('bulk-summary')
+  await expect(summary).toHaveAttribute('data-changes', '0')
+
+  // Another section: typing and pasting reach its search box, not the hidden grid's focused cell.
+  await page.keyboard.press('Control+3')
+  const search = page.getByTestId('sell-requests-search')
+  await search.click()
+  await page.keyboard.type('12')
+  await page.evaluate(`navigator.clipboard.writeText('34')`)
+  await page.keyboard.press('Control+v')
+  await expect(search).toHaveValue('1234')
+
+  // A field in the grid's own view (the operation dialog) keeps its keys too.
+  await page.keyboard.press('Control+4')
+  await cell(page, 1, COLUMN.price).click()
+  await page.getByTestId('bulk-change-many').click()
+  const field = page.getByTestId('bulk-operation-value').locator('input')
+  await field.click()
+  await page.keyboard.type('5')
+  await expect(field).toHaveValue(/5/)
+  await page.keyboard.press('Escape')
+  await expect(summary).toHaveAttribute('data-changes', '0')
+
+  // Back in the grid, its keys and paste work as before.
+  await cell(page, 1, COLUMN.price).click()
+  await paste(page, '77.70')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText('77.70')
+})

@@ -127,8 +127,16 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     pendingBatch.value = status.pendingBatch
   }
 
+  /**
+   * The rules for typed and pasted cells (zod): fetched with the grid's first read, not with the app
+   * (this store is set up at start, the grid may never be opened).
+   */
+  let rulesModule: Promise<typeof import('@core/userInput')> | null = null
+  const cellRules = () => (rulesModule ??= import('@core/userInput'))
+
   /** Reads every listing from the snapshot, then the pending changes onto them. */
   async function load(): Promise<void> {
+    void cellRules()
     const from = generation
     loading.value = true
     try {
@@ -188,8 +196,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    * staged and comes back for the seller to see; numbers that break a rule are staged and marked.
    */
   async function editCells(edits: CellEdit[]): Promise<UnreadableCell[]> {
-    // The rules (zod) load with the grid, not with the app: this store is set up at start.
-    const { gridCellValue } = await import('@core/userInput')
+    const { gridCellValue } = await cellRules()
     const unreadable: UnreadableCell[] = []
     const changes = new Map<string, { sellRequestId: string; priceCents?: number; quantity?: number }>()
     for (const edit of edits) {

@@ -110,7 +110,7 @@ export function usePagedList<T, S extends string>(
     }
   }
 
-  /** Reads the current page again, quietly, if the seller has this list on screen (or asked for it). */
+  /** Reads the current page again, quietly, if the list has been read (it is on screen, or mounted and kept hidden). */
   function reloadIfShown(): Promise<void> {
     if (!loaded.value && !loading.value && !error.value) return Promise.resolve()
     return load({ quiet: true })
