@@ -422,6 +422,15 @@ export type GridListingRow = [
 /** A pending change as the grid marks it: the cell's new value, why it cannot be applied, what to double-check. */
 export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warning: string | null]
 
+/**
+ * The change set after a call that changed it: the counts, and every pending change as a grid cell
+ * mark (sent with the answer, so the grid is marked without asking again).
+ */
+export interface ChangeSetState {
+  summary: ChangeSetSummary
+  cells: StagedCell[]
+}
+
 const batchIdInput = z.guid('That is not a batch id.')
 
 /** The Sell requests list's filter (search, statuses, brands, categories, price and quantity ranges), without paging or sort. */
@@ -493,16 +502,16 @@ const batchInput = z.object({ batchId: batchIdInput }).strict()
 
 /** The bulk-edit calls, spread into `calls`. */
 const bulkCalls = {
-  'bulk.stage': call<ChangeSetSummary>()(bulkStageInput),
-  'bulk.operation': call<ChangeSetSummary>()(z.object({ selection: bulkSelectionInput, operation: bulkOperationInput }).strict()),
+  'bulk.stage': call<ChangeSetState>()(bulkStageInput),
+  'bulk.operation': call<ChangeSetState>()(z.object({ selection: bulkSelectionInput, operation: bulkOperationInput }).strict()),
   'bulk.changes': call<Page<StagedChangeView>>()(
     z.object({ page: pageInput.page, take: pageInput.take, only: z.enum(['all', 'invalid', 'warnings']).default('all') }).strict()
   ),
   'bulk.preview': call<BulkPreview>()(noInput),
-  'bulk.undo': call<ChangeSetSummary>()(noInput),
-  'bulk.redo': call<ChangeSetSummary>()(noInput),
-  'bulk.discard': call<ChangeSetSummary>()(noInput),
-  'bulk.setRules': call<ChangeSetSummary>()(bulkRulesInput),
+  'bulk.undo': call<ChangeSetState>()(noInput),
+  'bulk.redo': call<ChangeSetState>()(noInput),
+  'bulk.discard': call<ChangeSetState>()(noInput),
+  'bulk.setRules': call<ChangeSetState>()(bulkRulesInput),
   'bulk.apply': call<BatchStatus>()(z.object({ confirmed: z.boolean().default(false) }).strict()),
   'bulk.cancel': call<BatchStatus>()(batchInput),
   'bulk.retryFailed': call<BatchStatus>()(batchInput),
@@ -512,7 +521,7 @@ const bulkCalls = {
   'bulk.batchRows': call<Page<BatchRow>>()(
     z.object({ batchId: batchIdInput, status: z.enum(['pending', 'applied', 'failed', 'conflict', 'cancelled']).optional(), page: pageInput.page, take: pageInput.take }).strict()
   ),
-  'bulk.undoBatch': call<ChangeSetSummary>()(batchInput),
+  'bulk.undoBatch': call<ChangeSetState>()(batchInput),
   'bulk.importFile': call<ImportReport>()(bulkImportInput),
   'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
   /** Every listing of the snapshot, for the grid (sorting and filtering happen in the grid), and their version. */

@@ -5,7 +5,8 @@
  * lives, and how events reach the renderer.
  */
 import { startSandbox } from '../sandbox'
-import type { AppInfo, EventName, Events } from './contract'
+import type { AppInfo, ChangeSetState, ChangeSetSummary, EventName, Events } from './contract'
+import type { BulkEdit } from './bulkEdit/bulkEdit'
 import { gridListings, gridVersion } from './bulkEdit/gridListings'
 import { SellerDeskError } from './errors'
 import { isAllowedExternalUrl } from './externalLinks'
@@ -19,6 +20,12 @@ import { openWorkspace, type Workspace } from './workspace'
 
 /** How long a restored account's first sync waits, so the first screen comes from the snapshot. */
 const STARTUP_SYNC_DELAY_MS = 2_000
+
+/** A change to the change set, answered with the counts and every cell mark (the grid needs both). */
+function changeSetState(workspace: Workspace, change: (bulk: BulkEdit) => ChangeSetSummary): ChangeSetState {
+  const summary = change(workspace.bulk)
+  return { summary, cells: workspace.bulk.stagedCells() }
+}
 
 export type Emit = <E extends EventName>(event: E, payload: Events[E]) => void
 
@@ -159,14 +166,14 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       },
       'preferences.get': async () => (await open()).preferences(),
       'preferences.set': async (preferences) => (await open()).savePreferences(preferences),
-      'bulk.stage': async ({ changes }) => (await open()).bulk.stage(changes),
-      'bulk.operation': async ({ selection, operation }) => (await open()).bulk.operation(selection, operation),
+      'bulk.stage': async ({ changes }) => changeSetState(await open(), (bulk) => bulk.stage(changes)),
+      'bulk.operation': async ({ selection, operation }) => changeSetState(await open(), (bulk) => bulk.operation(selection, operation)),
       'bulk.changes': async (query) => (await open()).bulk.changes(query),
       'bulk.preview': async () => (await open()).bulk.preview(),
-      'bulk.undo': async () => (await open()).bulk.undo(),
-      'bulk.redo': async () => (await open()).bulk.redo(),
-      'bulk.discard': async () => (await open()).bulk.discard(),
-      'bulk.setRules': async (rules) => (await open()).bulk.setRules(rules),
+      'bulk.undo': async () => changeSetState(await open(), (bulk) => bulk.undo()),
+      'bulk.redo': async () => changeSetState(await open(), (bulk) => bulk.redo()),
+      'bulk.discard': async () => changeSetState(await open(), (bulk) => bulk.discard()),
+      'bulk.setRules': async (rules) => changeSetState(await open(), (bulk) => bulk.setRules(rules)),
       'bulk.apply': async ({ confirmed }) => (await open()).bulk.apply(confirmed),
       'bulk.cancel': async ({ batchId }) => (await open()).bulk.cancel(batchId),
       'bulk.retryFailed': async ({ batchId }) => (await open()).bulk.retryFailed(batchId),
@@ -174,7 +181,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.status': async () => (await open()).bulk.status(),
       'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
       'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),
-      'bulk.undoBatch': async ({ batchId }) => (await open()).bulk.undoBatch(batchId),
+      'bulk.undoBatch': async ({ batchId }) => changeSetState(await open(), (bulk) => bulk.undoBatch(batchId)),
       'bulk.importFile': async ({ fileName, base64 }) => (await open()).bulk.importFile(fileName, Buffer.from(base64, 'base64')),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
       'bulk.gridRows': async () => {

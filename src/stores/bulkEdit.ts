@@ -4,7 +4,7 @@
  * redo, import), preview, apply with progress, results, history. The change set itself lives in main
  * (`bulk.*` calls); this store mirrors it onto the rows and keeps nothing a reload could lose.
  */
-import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
+import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetState, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
 import { decimalStringFromCents } from '@core/money'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
@@ -114,6 +114,13 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     revision.value++
   }
 
+  /** Marks and counts as a change-set call answered them. */
+  function showState(state: ChangeSetState) {
+    markRows(state.cells)
+    summary.value = state.summary
+  }
+
+  /** Marks read afresh (after a read of the rows, an import, a status): the answer did not carry them. */
   async function refreshMarks(next?: ChangeSetSummary) {
     const { cells } = await call('bulk.stagedCells', {})
     markRows(cells)
@@ -212,19 +219,19 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       change[edit.field] = read.value
       changes.set(edit.id, change)
     }
-    if (changes.size > 0) await withBusy(async () => refreshMarks(await call('bulk.stage', { changes: [...changes.values()] })))
+    if (changes.size > 0) await withBusy(async () => showState(await call('bulk.stage', { changes: [...changes.values()] })))
     return unreadable
   }
 
-  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => withBusy(async () => refreshMarks(await call(name, {})))
+  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => withBusy(async () => showState(await call(name, {})))
 
   async function operation(ids: string[], op: BulkOperation): Promise<void> {
-    await withBusy(async () => refreshMarks(await call('bulk.operation', { selection: { ids }, operation: op })))
+    await withBusy(async () => showState(await call('bulk.operation', { selection: { ids }, operation: op })))
   }
 
   async function setRules(next: WarningRules): Promise<void> {
     await withBusy(async () => {
-      await refreshMarks(await call('bulk.setRules', next))
+      showState(await call('bulk.setRules', next))
       rules.value = next
     })
   }
@@ -271,7 +278,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function undoBatch(batchId: string): Promise<void> {
-    await withBusy(async () => refreshMarks(await call('bulk.undoBatch', { batchId })))
+    await withBusy(async () => showState(await call('bulk.undoBatch', { batchId })))
   }
 
   function onProgress(status: BatchStatus) {
