@@ -102,7 +102,9 @@ test('new orders from a sync: a notification with count and total that opens Ord
 test('a long sync shows progress and can be cancelled, then finishes', async ({ app: page, host }) => {
   await signIn(page)
   await expect.poll(() => host.desk.workspace()!.sync.status().running).toBe(false)
-  sandbox.setFaults({ latencyMs: 150 })
+  // Slow enough that each phase of the full sync stays on screen for a while (an automatic sync may
+  // also be running when the button is pressed, and the full one then follows it).
+  sandbox.setFaults({ latencyMs: 600 })
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('settings-full-resync').click()
   const progress = page.getByTestId('sync-progress')
