@@ -3,7 +3,7 @@
  * with light / dark. Components style themselves with `var(--sd-…)` in plain CSS: one set of
  * properties for the whole page instead of a style effect per component instance (a table renders
  * dozens of cells), and it reaches teleported drawers and dialogs too. Renders nothing; placed inside
- * naive-ui's config provider, whose theme it reads.
+ * naive-ui's config provider, whose theme it reads. Also `--sd-tint`: how strongly a tone tints a background.
  */
 import { useThemeVars } from 'naive-ui'
 import { defineComponent, watchEffect } from 'vue'
@@ -32,11 +32,16 @@ const kebab = (name: string) => name.replace(/[A-Z0-9]/g, (c) => `-${c.toLowerCa
 
 export default defineComponent({
   name: 'ThemeVariables',
-  setup() {
+  props: {
+    /** The dark theme is in force: tinted backgrounds (tags) are a little stronger there, as naive-ui's are. */
+    dark: { type: Boolean, required: true }
+  },
+  setup(props) {
     const themeVars = useThemeVars()
     watchEffect(() => {
       const root = document.documentElement.style
       for (const name of OFFERED) root.setProperty(`--sd-${kebab(name)}`, themeVars.value[name])
+      root.setProperty('--sd-tint', props.dark ? '16%' : '12%')
     })
     return () => null
   }
