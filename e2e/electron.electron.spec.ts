@@ -1,8 +1,9 @@
 /**
- * The same smoke flow in the real Electron app (Playwright `_electron`). Electron's binary is fetched
+ * The same smoke flow in the real Electron app (Playwright `_electron`), and what only Electron has: the
+ * window's size and position kept across restarts, and one instance. Electron's binary is fetched
  * on first run; where it cannot be had (these build machines), the suite skips and says why.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -45,6 +46,32 @@ test.describe('Electron app', () => {
     await expect(window.getByTestId('sell-request-row').first()).toContainText('321.09')
     await window.getByTestId('sign-out').click()
     await expect(window.getByTestId('start-demo')).toBeVisible()
+    await app.close()
+  })
+
+  test('the window opens where it was left; a second start only brings the first window forward', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'seller-desk-electron-window-'))
+    const env = { ...process.env, SELLER_DESK_USER_DATA: userData }
+    const launch = () => electron.launch({ executablePath: binary!, args: ['.'], env })
+    const mainBounds = (app: Awaited<ReturnType<typeof launch>>) =>
+      app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.getBounds())
+
+    let app = await launch()
+    await app.firstWindow()
+    const left = { x: 140, y: 90, width: 1100, height: 720 }
+    await app.evaluate(({ BrowserWindow }, bounds) => BrowserWindow.getAllWindows()[0]!.setBounds(bounds), left)
+    await expect.poll(() => mainBounds(app)).toMatchObject({ width: left.width, height: left.height })
+    await app.close() // saved on close
+
+    app = await launch()
+    await app.firstWindow()
+    expect(await mainBounds(app)).toMatchObject({ width: left.width, height: left.height })
+
+    // Same user data, second start: it quits by itself, and the first app still has its one window.
+    const second = spawn(binary!, ['.'], { env, stdio: 'ignore' })
+    const exitCode = await new Promise<number | null>((resolve) => second.on('exit', resolve))
+    expect(exitCode).toBe(0)
+    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1)
     await app.close()
   })
 })

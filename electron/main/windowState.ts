@@ -1,35 +1,30 @@
 /**
  * The main window's size, position and maximised state, remembered across restarts (window-state.json
- * in user data). A saved position that no longer fits any display is dropped.
+ * in user data). Which saved placement is still usable is decided in core (windowPlacement.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { app, screen, type BrowserWindow, type Rectangle } from 'electron'
-
-interface WindowState {
-  bounds: Rectangle
-  maximized: boolean
-}
+import { app, screen, type BrowserWindow } from 'electron'
+import { placementFor, type WindowPlacement } from '../core/windowPlacement'
 
 const file = () => join(app.getPath('userData'), 'window-state.json')
 
-export function savedWindowState(): WindowState | null {
+/** The placement saved at the last close, if a display can still show it (see core/windowPlacement). */
+export function savedWindowState(): WindowPlacement | null {
+  let saved: unknown
   try {
-    const state = JSON.parse(readFileSync(file(), 'utf8')) as WindowState
-    const { x, y, width, height } = state.bounds
-    if (![x, y, width, height].every(Number.isFinite)) return null
-    const visible = screen.getAllDisplays().some(({ workArea: a }) => x + 80 > a.x && y + 40 > a.y && x < a.x + a.width - 80 && y < a.y + a.height - 40)
-    return visible ? state : { bounds: { ...state.bounds, x: 0, y: 0 }, maximized: state.maximized }
+    saved = JSON.parse(readFileSync(file(), 'utf8'))
   } catch {
     return null
   }
+  return placementFor(saved, screen.getAllDisplays().map((display) => display.workArea))
 }
 
 export function rememberWindowState(window: BrowserWindow): void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const save = () => {
     if (window.isDestroyed() || window.isMinimized()) return
-    const state: WindowState = { bounds: window.isMaximized() ? window.getNormalBounds() : window.getBounds(), maximized: window.isMaximized() }
+    const state: WindowPlacement = { bounds: window.isMaximized() ? window.getNormalBounds() : window.getBounds(), maximized: window.isMaximized() }
     try {
       writeFileSync(file(), JSON.stringify(state))
     } catch {
