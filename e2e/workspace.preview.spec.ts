@@ -258,6 +258,16 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect(page.getByTestId('inline-price-input')).toBeVisible()
   await page.getByTestId('inline-price-input').press('Escape')
   await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
+  // Leaving a refused value (a click elsewhere) drops it and says why: one open field at a time.
+  await edited().getByTestId('inline-price').click()
+  await page.getByTestId('inline-price-input').fill('abc')
+  await expect(page.getByTestId('inline-price-error')).toBeVisible()
+  await edited().getByTestId('inline-quantity').click()
+  await expect(page.getByText(/Price not changed/)).toBeVisible()
+  await expect(page.getByTestId('inline-price-input')).toHaveCount(0)
+  await expect(page.getByTestId('inline-price-error')).toHaveCount(0)
+  await page.getByTestId('inline-quantity-input').press('Escape')
+  await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
   expect(sandbox.requestCount()).toBe(requestsBefore)
 
   // Failure on the marketplace: shown at once, then rolled back with the reason.
