@@ -298,3 +298,23 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await expect(summary).toHaveAttribute('data-changes', '1')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('77.70')
 })
+
+test('signing out with staged changes asks first; keeping on works keeps them', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await openGrid(page, host)
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, '55.55')
+  const summary = page.getByTestId('bulk-summary')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+
+  await page.getByTestId('sign-out').click()
+  const dialog = page.locator('.n-dialog')
+  await expect(dialog).toContainText('1 change staged in Bulk edit')
+  await dialog.getByRole('button', { name: 'Keep working' }).click()
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  expect(host.desk.workspace()).not.toBeNull()
+
+  await page.getByTestId('sign-out').click()
+  await page.getByTestId('confirm-leave').click()
+  await expect(page.getByTestId('api-key')).toBeVisible()
+})

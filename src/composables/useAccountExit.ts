@@ -1,0 +1,42 @@
+/**
+ * Leaving the signed-in account (sign out, or switch to another one), from wherever the seller asks.
+ * Changes staged in Bulk edit and not yet applied belong to the account's open session and are dropped
+ * when it closes, so the seller is asked first whenever there are any.
+ */
+import { useDialog, useMessage, type ButtonProps } from 'naive-ui'
+import { formatCount } from '../formatCount'
+import { useBulkEditStore } from '../stores/bulkEdit'
+import { useSessionStore } from '../stores/session'
+
+export function useAccountExit() {
+  const session = useSessionStore()
+  const bulk = useBulkEditStore()
+  const dialog = useDialog()
+  const message = useMessage()
+
+  /** True when nothing would be lost, or the seller agreed to `action` anyway. */
+  function mayLeave(action: string): Promise<boolean> {
+    const pending = bulk.summary.changes
+    if (pending === 0) return Promise.resolve(true)
+    return new Promise((resolve) => {
+      dialog.warning({
+        title: `${action}?`,
+        content: `${formatCount(pending, 'change', 'changes')} staged in Bulk edit and not applied yet will be discarded. Apply them first to keep them.`,
+        positiveText: action,
+        negativeText: 'Keep working',
+        positiveButtonProps: { type: 'warning', 'data-testid': 'confirm-leave' } as ButtonProps,
+        onPositiveClick: () => resolve(true),
+        onNegativeClick: () => resolve(false),
+        onClose: () => resolve(false),
+        onMaskClick: () => resolve(false)
+      })
+    })
+  }
+
+  async function signOut(): Promise<void> {
+    if (!(await mayLeave('Sign out'))) return
+    if (!(await session.signOut())) message.error(session.error ?? 'Could not sign out. Try again.')
+  }
+
+  return { mayLeave, signOut }
+}
