@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from './formatMoney'
+import { formatMoney, formatMoneyExact } from './formatMoney'
 
 describe('formatMoney', () => {
   it('formats integer cents as US dollars with two decimals', () => {
@@ -11,5 +11,16 @@ describe('formatMoney', () => {
   it('shows a dash when there is no amount', () => {
     expect(formatMoney(null)).toBe('—')
     expect(formatMoney(Number.NaN)).toBe('—')
+  })
+})
+
+describe('formatMoneyExact', () => {
+  it('shows an amount that is not whole cents as it is, not rounded', () => {
+    expect(formatMoneyExact(1234.5)).toMatch(/^\$12[.,]345$/)
+    expect(formatMoneyExact(-50.25)).toMatch(/^-\$0[.,]5025$/)
+  })
+
+  it('formats whole cents as formatMoney does', () => {
+    expect(formatMoneyExact(12345)).toBe(formatMoney(12345))
   })
 })

@@ -9,3 +9,13 @@ export function formatMoney(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—'
   return dollars.format(cents / 100)
 }
+
+/**
+ * Money that may not be whole cents (a value the rules refuse, such as 12.345): shown exactly, so a
+ * refusal is not hidden behind a rounded, valid-looking amount.
+ */
+export function formatMoneyExact(cents: number): string {
+  if (Number.isInteger(cents)) return formatMoney(cents)
+  const dollars = cents / 100
+  return `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString(undefined, { maximumFractionDigits: 6 })}`
+}
