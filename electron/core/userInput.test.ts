@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gridCellValue, priceCentsInput, quantityInput } from './userInput'
+import { gridCellValue, priceCentsInput, priceTextInput, quantityInput, quantityTextInput } from './userInput'
 
 describe('gridCellValue', () => {
   it('reads prices as exact cents, with a dollar sign and thousands separators as spreadsheets copy them', () => {
@@ -28,5 +28,27 @@ describe('gridCellValue', () => {
     expect(gridCellValue('priceCents', '1e309')).toEqual({ error: '“1e309” is not a price.' })
     expect(gridCellValue('priceCents', '12,34')).toEqual({ error: '“12,34” is not a price.' })
     expect(gridCellValue('priceCents', '9'.repeat(400))).toEqual({ error: `“${'9'.repeat(30)}” is too large for a price.` })
+  })
+})
+
+describe('priceTextInput and quantityTextInput (forms, the table, imports)', () => {
+  const price = (text: string) => priceTextInput.safeParse(text)
+  const quantity = (text: string) => quantityTextInput.safeParse(text)
+
+  it('read what the grid reads: a dollar sign and thousands separators are fine', () => {
+    expect(price('129.99').data).toBe(12999)
+    expect(price('$99').data).toBe(9900)
+    expect(price('$1,299.99').data).toBe(129999)
+    expect(price('1,234.5').data).toBe(123450)
+    expect(gridCellValue('priceCents', '$1,299.99')).toEqual({ value: price('$1,299.99').data })
+    expect(quantity('1,200').data).toBe(1200)
+    expect(gridCellValue('quantity', '1,200')).toEqual({ value: quantity('1,200').data })
+  })
+
+  it('refuse the same mistakes with a reason', () => {
+    for (const bad of ['12.345', '1,23.00', '12,34', '$', 'abc', '-5', '0', '1e3', '$$5']) expect(price(bad).success, bad).toBe(false)
+    expect(price('12.345').error?.issues[0]?.message).toMatch(/two decimals/)
+    expect(price('0').error?.issues[0]?.message).toMatch(/more than 0/)
+    for (const bad of ['2.5', '-3', '1,20', 'x']) expect(quantity(bad).success, bad).toBe(false)
   })
 })

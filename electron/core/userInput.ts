@@ -29,17 +29,18 @@ export const priceTextInput = z
   .string()
   .trim()
   .min(1, 'Enter a price.')
-  .regex(/^\d+(\.\d{1,2})?$/, 'Enter a price like 129.99: digits, at most two decimals.')
-  .transform((text) => centsFromDecimalString(text) ?? Number.NaN)
+  // As a spreadsheet shows it too: "$1,299.99" (the same forms the bulk-edit grid reads, see gridCellValue).
+  .regex(/^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Enter a price like 129.99: digits, at most two decimals.')
+  .transform((text) => centsFromDecimalString(text.replace(/^\$/, '').replaceAll(',', '')) ?? Number.NaN)
   .pipe(priceCentsInput)
 
-/** A quantity as typed ("12") → 12. */
+/** A quantity as typed ("12", "1,200") → 12, 1200. */
 export const quantityTextInput = z
   .string()
   .trim()
   .min(1, 'Enter a quantity.')
-  .regex(/^-?\d+(\.\d+)?$/, 'Enter a whole number, like 12.')
-  .transform(Number)
+  .regex(/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/, 'Enter a whole number, like 12.')
+  .transform((text) => Number(text.replaceAll(',', '')))
   .pipe(quantityInput)
 
 /** A sell request id as the API issues them (UUID). */
