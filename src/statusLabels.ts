@@ -1,8 +1,10 @@
 /**
  * What each order, item and listing status is called on screen. The statuses the spec names get a
- * friendly label and a tone; any other value the server sends is shown exactly as sent (the spec says
- * the full set is not known). Used by the status tags and by the status filters, so both say the same.
+ * friendly label and a tone; any other value the server sends is shown as words made from it
+ * ("on-hold" → "On hold", see readableCode; the spec says the full set is not known). Used by the status tags and by the status filters, so both say the same.
  */
+
+import { readableCode } from './readableCode'
 
 export type StatusTone = 'default' | 'success' | 'info' | 'warning' | 'error'
 
@@ -21,7 +23,7 @@ const KNOWN_ORDER = Object.keys(KNOWN)
 const isKnown = (status: string) => Object.prototype.hasOwnProperty.call(KNOWN, status)
 
 export function statusLabel(status: string): string {
-  return isKnown(status) ? KNOWN[status]!.label : status || '—'
+  return isKnown(status) ? KNOWN[status]!.label : readableCode(status) || '—'
 }
 
 export function statusTone(status: string): StatusTone {
