@@ -66,6 +66,12 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('base-url')).toHaveValue('')
     await page.getByTestId('add-account-cancel').click()
     await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+    // Escape backs out the same way.
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('account-add').click()
+    await expect(page.getByTestId('base-url')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('account-add').click()
     await page.getByTestId('base-url').fill(b.baseUrl)

@@ -122,6 +122,12 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   const shownQuantities = (await page.getByTestId('inline-quantity').allTextContents()).map(Number)
   expect(shownQuantities).toEqual([...shownQuantities].sort((a, b) => a - b))
   expect(shownQuantities.every((q) => q < 5)).toBe(true)
+  // One click in the toolbar gives the whole list back.
+  await page.getByTestId('sell-requests-clear-filters-toolbar').click()
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(
+    (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1 })).total
+  )
+  await expect(page.getByTestId('sell-requests-clear-filters-toolbar')).toHaveCount(0)
 
   // One click on "7 days" in Orders gives the same range as the dashboard's.
   await page.getByTestId('nav-orders').click()
