@@ -125,7 +125,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
   await expect(panel.getByTestId('batch-summary')).toHaveText('2 applied, 1 failed.')
   await expect(panel.getByTestId('batch-results')).toContainText(second[1])
-  await expect(panel.getByTestId('batch-row-status').first()).toHaveText('failed')
+  await expect(panel.getByTestId('batch-row-status').first()).toHaveText('Failed')
 
   // The marketplace: the first listing has both edits, every other listing is as it was.
   expect(server(first[0])).toMatchObject({ priceCents: 10050, quantity: 7 })

@@ -149,7 +149,7 @@ it('cancels: what was not sent is cancelled with a reason, and can be retried', 
   const status = workspace.bulk.history(1)[0]!
   expect(status.cancelled).toBeGreaterThan(0)
   expect(status.applied + status.cancelled).toBe(240)
-  expect(workspace.bulk.batchRows({ batchId: batch.id, status: 'cancelled', page: 1, take: 1 }).rows[0]!.message).toBe('Cancelled before it was sent.')
+  expect(workspace.bulk.batchRows({ batchId: batch.id, status: 'cancelled', page: 1, take: 1 }).rows[0]!.message).toBe('Canceled before it was sent.')
   workspace.bulk.retryFailed(batch.id)
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, cancelled: 0 })

@@ -82,7 +82,7 @@ export interface BulkEdit {
   close(): Promise<void>
 }
 
-const CANCELLED = 'Cancelled before it was sent.'
+const CANCELLED = 'Canceled before it was sent.'
 
 /** The batch being applied. */
 interface Run {
