@@ -299,12 +299,25 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await expect(cell(page, 1, COLUMN.price)).toHaveText('77.70')
 })
 
-test('signing out with staged changes asks first; keeping on works keeps them', async ({ app: page, host }) => {
+test('closing or signing out with staged changes asks first; keeping on works keeps them', async ({ app: page, host }) => {
   await signIn(page, host)
   await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+
+  // Nothing staged: the window closes without a question.
+  let asked = false
+  page.on('dialog', (d) => void ((asked = true), d.dismiss()))
+  await page.evaluate(`window.__unloadAsked = !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))`)
+  expect(await page.evaluate('window.__unloadAsked')).toBe(false)
+
   await cell(page, 0, COLUMN.price).click()
   await paste(page, '55.55')
-  const summary = page.getByTestId('bulk-summary')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+
+  // Staged: closing asks (the browser's own question here; Electron shows its dialog), staying keeps them.
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => asked).toBe(true)
+  expect(page.isClosed()).toBe(false)
   await expect(summary).toHaveAttribute('data-changes', '1')
 
   await page.getByTestId('sign-out').click()

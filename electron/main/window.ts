@@ -1,6 +1,6 @@
 /** The main window: sandboxed, context-isolated, no Node in the renderer. */
 import { join } from 'node:path'
-import { BrowserWindow, nativeTheme } from 'electron'
+import { BrowserWindow, dialog, nativeTheme } from 'electron'
 import { devServerUrl, rendererIndexFile } from './security'
 import { rememberWindowState, savedWindowState } from './windowState'
 
@@ -32,6 +32,18 @@ export function createMainWindow(): BrowserWindow {
     window.show()
   })
   rememberWindowState(window)
+  // The page asks to stay when closing would drop changes staged in Bulk edit: ask the seller.
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'warning',
+      buttons: ['Quit anyway', 'Keep working'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Quit Seller Desk?',
+      detail: 'Changes staged in Bulk edit and not applied yet will be discarded. Apply them first to keep them.'
+    })
+    if (choice === 0) event.preventDefault() // preventDefault here means: close anyway
+  })
   if (devServerUrl) void window.loadURL(devServerUrl)
   else void window.loadFile(rendererIndexFile)
   return window

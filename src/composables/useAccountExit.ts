@@ -1,9 +1,10 @@
 /**
- * Leaving the signed-in account (sign out, or switch to another one), from wherever the seller asks.
- * Changes staged in Bulk edit and not yet applied belong to the account's open session and are dropped
- * when it closes, so the seller is asked first whenever there are any.
+ * Leaving the signed-in account (sign out, switch to another one, close the app), from wherever the
+ * seller asks. Changes staged in Bulk edit and not yet applied belong to the account's open session and
+ * are dropped when it closes, so the seller is asked first whenever there are any.
  */
 import { useDialog, useMessage, type ButtonProps } from 'naive-ui'
+import { onBeforeUnmount, onMounted } from 'vue'
 import { formatCount } from '../formatCount'
 import { useBulkEditStore } from '../stores/bulkEdit'
 import { useSessionStore } from '../stores/session'
@@ -39,4 +40,19 @@ export function useAccountExit() {
   }
 
   return { mayLeave, signOut }
+}
+
+/**
+ * Closing the window or quitting while Bulk edit holds staged changes: the page asks to stay (the
+ * browser, or Electron's main side, shows the question). Installed once, by the workspace.
+ */
+export function useUnloadGuard(): void {
+  const bulk = useBulkEditStore()
+  const guard = (event: BeforeUnloadEvent) => {
+    if (bulk.summary.changes === 0) return
+    event.preventDefault()
+    event.returnValue = '' // older engines need a value set
+  }
+  onMounted(() => window.addEventListener('beforeunload', guard))
+  onBeforeUnmount(() => window.removeEventListener('beforeunload', guard))
 }
