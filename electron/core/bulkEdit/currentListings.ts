@@ -26,7 +26,7 @@ const fromRow = ([id, sku, name, brand, status, priceCents, quantity, updatedMs]
 /** The listings with these ids, by id (unknown ids are absent). */
 export function listingsById(db: Db, ids: Iterable<string>): Map<string, CurrentListing> {
   const unique = [...new Set(ids)]
-  const rows = rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))', 'id', JSON.stringify(unique))
+  const rows = rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))', null, JSON.stringify(unique))
   return new Map(rows.map((row) => [row[0], fromRow(row)]))
 }
 
