@@ -297,6 +297,14 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await paste(page, '77.70')
   await expect(summary).toHaveAttribute('data-changes', '1')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('77.70')
+
+  // Escape hands the keyboard back to the page: typing then opens no cell editor, and Tab leaves the grid.
+  await page.keyboard.press('Escape')
+  await page.keyboard.type('9')
+  await expect(page.locator('revogr-edit input')).toHaveCount(0)
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('bulk-undo')).toBeFocused()
+  await expect(summary).toHaveAttribute('data-changes', '1')
 })
 
 test('closing or signing out with staged changes asks first; keeping on works keeps them', async ({ app: page, host }) => {

@@ -14,8 +14,8 @@ export function formatMoney(cents: number | null | undefined): string {
  * Money that may not be whole cents (a value the rules refuse, such as 12.345): shown exactly, so a
  * refusal is not hidden behind a rounded, valid-looking amount.
  */
+const exactDollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 6 })
+
 export function formatMoneyExact(cents: number): string {
-  if (Number.isInteger(cents)) return formatMoney(cents)
-  const dollars = cents / 100
-  return `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString(undefined, { maximumFractionDigits: 6 })}`
+  return Number.isInteger(cents) ? formatMoney(cents) : exactDollars.format(cents / 100)
 }

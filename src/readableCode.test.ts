@@ -6,6 +6,8 @@ describe('readableCode', () => {
     expect(readableCode('closed')).toBe('Closed')
     expect(readableCode('on-hold-by-buyer')).toBe('On hold by buyer')
     expect(readableCode('PLATFORM_SHIPPING')).toBe('Platform shipping')
+    expect(readableCode('UPS_GROUND')).toBe('UPS ground')
+    expect(readableCode('DHL')).toBe('DHL')
   })
 
   it('leaves text that already reads as words, and odd values, as sent', () => {

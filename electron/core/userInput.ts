@@ -30,7 +30,7 @@ export const priceTextInput = z
   .trim()
   .min(1, 'Enter a price.')
   // As a spreadsheet shows it too: "$1,299.99" (the same forms the bulk-edit grid reads, see gridCellValue).
-  .regex(/^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Enter a price like 129.99: digits, at most two decimals.')
+  .regex(/^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Enter a price like 129.99: digits, at most two decimals, a point before the cents.')
   .transform((text) => centsFromDecimalString(text.replace(/^\$/, '').replaceAll(',', '')) ?? Number.NaN)
   .pipe(priceCentsInput)
 

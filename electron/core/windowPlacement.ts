@@ -22,8 +22,8 @@ const MIN_SIZE = { width: 400, height: 300 }
 
 /**
  * The saved placement if it is usable: anything unreadable gives null (the default size). A position no
- * display shows any more (a monitor was unplugged) keeps the size but moves to the first display's corner,
- * and the size is cut to that display.
+ * display shows any more (a monitor was unplugged) moves to the first display's corner (the caller puts
+ * the primary display first), and the size is cut to that display.
  */
 export function placementFor(saved: unknown, workAreas: Rectangle[]): WindowPlacement | null {
   if (!saved || typeof saved !== 'object') return null

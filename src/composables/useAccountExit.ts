@@ -15,21 +15,26 @@ export function useAccountExit() {
   const dialog = useDialog()
   const message = useMessage()
 
+  /** What leaving would drop, as a sentence to add to a confirmation ('' when nothing is staged). */
+  function stagedNote(): string {
+    const pending = bulk.summary.changes
+    return pending ? ` ${formatCount(pending, 'change', 'changes')} staged in Bulk edit and not applied yet will be discarded.` : ''
+  }
+
   /** True when nothing would be lost, or the seller agreed to `action` anyway. */
   function mayLeave(action: string): Promise<boolean> {
-    const pending = bulk.summary.changes
-    if (pending === 0) return Promise.resolve(true)
+    if (bulk.summary.changes === 0) return Promise.resolve(true)
     return new Promise((resolve) => {
       dialog.warning({
         title: `${action}?`,
-        content: `${formatCount(pending, 'change', 'changes')} staged in Bulk edit and not applied yet will be discarded. Apply them first to keep them.`,
+        content: `${stagedNote().trim()} Apply them first to keep them.`,
         positiveText: action,
         negativeText: 'Keep working',
         positiveButtonProps: { type: 'warning', 'data-testid': 'confirm-leave' } as ButtonProps,
         onPositiveClick: () => resolve(true),
-        onNegativeClick: () => resolve(false),
-        onClose: () => resolve(false),
-        onMaskClick: () => resolve(false)
+        // However the dialog goes away otherwise (Keep working, ×, Esc, a click outside): stay.
+        // (After a positive click this resolves again, which changes nothing.)
+        onAfterLeave: () => resolve(false)
       })
     })
   }
@@ -39,7 +44,7 @@ export function useAccountExit() {
     if (!(await session.signOut())) message.error(session.error ?? 'Could not sign out. Try again.')
   }
 
-  return { mayLeave, signOut }
+  return { mayLeave, stagedNote, signOut }
 }
 
 /**

@@ -114,8 +114,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     revision.value++
   }
 
-  /** Marks and counts as a change-set call answered them. */
-  function showState(state: ChangeSetState) {
+  /** Marks and counts as a change-set call answered them (unless the account changed meanwhile). */
+  function showState(state: ChangeSetState, from: number) {
+    if (from !== generation) return
     markRows(state.cells)
     summary.value = state.summary
   }
@@ -219,19 +220,25 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       change[edit.field] = read.value
       changes.set(edit.id, change)
     }
-    if (changes.size > 0) await withBusy(async () => showState(await call('bulk.stage', { changes: [...changes.values()] })))
+    const from = generation
+    if (changes.size > 0) await withBusy(async () => showState(await call('bulk.stage', { changes: [...changes.values()] }), from))
     return unreadable
   }
 
-  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => withBusy(async () => showState(await call(name, {})))
+  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => {
+    const from = generation
+    return withBusy(async () => showState(await call(name, {}), from))
+  }
 
   async function operation(ids: string[], op: BulkOperation): Promise<void> {
-    await withBusy(async () => showState(await call('bulk.operation', { selection: { ids }, operation: op })))
+    const from = generation
+    await withBusy(async () => showState(await call('bulk.operation', { selection: { ids }, operation: op }), from))
   }
 
   async function setRules(next: WarningRules): Promise<void> {
     await withBusy(async () => {
-      showState(await call('bulk.setRules', next))
+      const from = generation
+      showState(await call('bulk.setRules', next), from)
       rules.value = next
     })
   }
@@ -278,7 +285,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function undoBatch(batchId: string): Promise<void> {
-    await withBusy(async () => showState(await call('bulk.undoBatch', { batchId })))
+    const from = generation
+    await withBusy(async () => showState(await call('bulk.undoBatch', { batchId }), from))
   }
 
   function onProgress(status: BatchStatus) {

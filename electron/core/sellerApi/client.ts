@@ -138,11 +138,16 @@ function causeCode(error: unknown): string {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
+    const stop = () => {
       clearTimeout(timer)
-      reject(signal.reason)
-    }, { once: true })
+      reject(signal!.reason)
+    }
+    // The listener goes with the timer: a long-lived signal (a bulk apply's) must not collect one per retry.
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', stop, { once: true })
   })
 
 export function createSellerApi(options: SellerApiOptions): SellerApi {
