@@ -73,6 +73,10 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   await targetRow.getByTestId('edit-sell-request').click()
   const dialog = page.getByTestId('edit-dialog')
   await expect(dialog).toBeVisible()
+  // A seller who starts in a field before the opening animation ends keeps the focus there.
+  await page.getByTestId('edit-quantity').focus()
+  await page.waitForTimeout(600)
+  await expect(page.getByTestId('edit-quantity')).toBeFocused()
   await page.getByTestId('edit-price').fill('321.09')
   await page.getByTestId('edit-quantity').fill('17')
   await page.getByTestId('edit-save').click()
