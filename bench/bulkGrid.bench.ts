@@ -39,7 +39,7 @@ await page.goto(host.url)
 await page.getByTestId('nav-bulkEdit').waitFor()
 await afterStartupSync(host)
 
-const FIRST_PRICE_CELL = 'revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="0"][data-rgcol="7"]'
+const FIRST_PRICE_CELL = 'revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="0"][data-rgcol="1"]' // New price
 
 async function poll<T>(target: Page, expression: string, what: string, timeoutMs = 30_000): Promise<T> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 20))) {
