@@ -3,7 +3,9 @@
  * (after `npx electron-vite build`). Sizes: 20,000 orders and 20,000 sell requests; the marketplace
  * runs in its own process on loopback.
  *
- * - full sync vs fetching the same pages with plain fetch and discarding them (same take, same concurrency)
+ * - full sync vs fetching the same pages with plain fetch and discarding them (same take, same concurrency),
+ *   with the CPU the app side and the marketplace used; and plain fetch that also parses, and also checks
+ *   each page with the app's wire shapes (what those steps alone cost against the budget)
  * - pages an incremental sync fetches after 50 orders changed
  * - list query p95 (filter + sort + one page of 100) in core, and through the preview bridge
  * - cold start of the browser preview to the first cached orders row visible
@@ -12,6 +14,8 @@ import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSellerApi } from '../electron/core/sellerApi'
+import { orderListFormat, sellRequestListFormat } from '../electron/core/sellerApi/wire'
+import { openDatabase } from '../electron/core/snapshot/database'
 import { openSnapshot, type OrderQuery } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
@@ -27,10 +31,17 @@ const { take, concurrency } = settings
 const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-'))
 
-/** Every page of both resources with plain fetch, discarded: the floor a sync cannot beat. */
-async function plainFetchAll(): Promise<number> {
-  const started = performance.now()
-  for (const [path, total] of [['/v1/orders/seller', ORDERS], ['/v1/sell-requests', SELL_REQUESTS]] as const) {
+/**
+ * Every page of both resources with plain fetch: discarded (the floor a sync cannot beat), or also
+ * parsed, or parsed and checked with the app's wire shapes, or parsed and kept whole in a SQLite file
+ * (one row per page: the cheapest way to keep them). How much of the budget those steps alone take.
+ */
+type FetchMode = 'discard' | 'parse' | 'check' | 'keep'
+async function plainFetchAll(mode: FetchMode): Promise<void> {
+  const kept = mode === 'keep' ? openDatabase(join(work, `kept-${Date.now()}.sqlite`)).db : null
+  kept?.exec('CREATE TABLE pages (path TEXT NOT NULL, page INTEGER NOT NULL, json TEXT NOT NULL)')
+  const keep = kept?.prepare('INSERT INTO pages (path, page, json) VALUES (?, ?, ?)')
+  for (const [path, total, format] of [['/v1/orders/seller', ORDERS, orderListFormat], ['/v1/sell-requests', SELL_REQUESTS, sellRequestListFormat]] as const) {
     const pages = Array.from({ length: Math.ceil(total / take) }, (_, i) => i + 1)
     let next = 0
     await Promise.all(
@@ -38,33 +49,62 @@ async function plainFetchAll(): Promise<number> {
         while (next < pages.length) {
           const page = pages[next++]!
           const response = await fetch(`${market.baseUrl}${path}?page=${page}&take=${take}&sortDir=ASC`, { headers: { 'x-api-key': market.apiKey } })
-          await response.arrayBuffer()
+          if (mode === 'discard') {
+            await response.arrayBuffer()
+            continue
+          }
+          const text = await response.text()
+          const body: unknown = JSON.parse(text)
+          if (mode === 'check' && !format.shape.safeParse(body).success) throw new Error(`page ${page} of ${path} does not pass the check`)
+          keep?.run(path, page, text)
         }
       })
     )
   }
-  return performance.now() - started
+  kept?.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  kept?.close()
+}
+
+interface Timed {
+  wallMs: number
+  /** CPU of this process (the app side) and of the marketplace process. */
+  appCpuMs: number
+  serverCpuMs: number | null
+}
+async function timed(work: () => Promise<unknown>): Promise<Timed> {
+  const server = market.cpuMs()
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  await work()
+  const wallMs = performance.now() - started
+  const used = process.cpuUsage(cpu)
+  const serverAfter = market.cpuMs()
+  return { wallMs, appCpuMs: (used.user + used.system) / 1000, serverCpuMs: server === null || serverAfter === null ? null : serverAfter - server }
 }
 
 const api = createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey })
 const snapshotFile = join(work, 'snapshot.sqlite')
 
-// Warm up both paths once (JIT, connection pool), then alternate measurements.
-await plainFetchAll()
-const fetchTimes: number[] = []
-const syncTimes: number[] = []
+// Warm up every path once (JIT, connection pool), then alternate measurements.
+await plainFetchAll('discard')
+await plainFetchAll('check')
+const runs: Record<FetchMode | 'sync', Timed[]> = { discard: [], parse: [], check: [], keep: [], sync: [] }
 for (let round = 0; round < 3; round++) {
-  fetchTimes.push(await plainFetchAll())
+  for (const mode of ['discard', 'parse', 'check', 'keep'] as const) runs[mode].push(await timed(() => plainFetchAll(mode)))
   const file = join(work, `round-${round}.sqlite`)
   const snapshot = openSnapshot(file)
-  const started = performance.now()
-  await createSyncEngine({ api, snapshot, settings }).run('full', new AbortController().signal)
-  syncTimes.push(performance.now() - started)
+  runs.sync.push(await timed(() => createSyncEngine({ api, snapshot, settings }).run('full', new AbortController().signal)))
   snapshot.close()
   if (round === 2) cpSync(file, snapshotFile)
 }
-const fetchMedian = percentile(fetchTimes, 50)
-const syncMedian = percentile(syncTimes, 50)
+const median = (mode: FetchMode | 'sync', of: (run: Timed) => number | null = (run) => run.wallMs) => {
+  const values = runs[mode].map(of).filter((value): value is number => value !== null)
+  return values.length ? percentile(values, 50) : null
+}
+const fetchTimes = runs.discard.map((run) => run.wallMs)
+const syncTimes = runs.sync.map((run) => run.wallMs)
+const fetchMedian = median('discard')!
+const syncMedian = median('sync')!
 
 // Incremental after 50 orders changed.
 const snapshot = openSnapshot(snapshotFile)
@@ -142,10 +182,18 @@ await account.forget()
 await market.stop()
 
 console.log(`\nOffline snapshot benchmark: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}\n`)
+const ratio = (mode: FetchMode | 'sync') => `${(median(mode)! / fetchMedian).toFixed(2)}×`
+const cpu = (mode: FetchMode | 'sync') => {
+  const server = median(mode, (run) => run.serverCpuMs)
+  return `CPU: app ${ms(median(mode, (run) => run.appCpuMs)!)}, marketplace ${server === null ? 'not measured' : ms(server)}`
+}
 report([
-  ['plain fetch of all pages (median of 3)', ms(fetchMedian), ''],
-  ['full sync into the snapshot (median of 3)', ms(syncMedian), ''],
-  ['full sync / plain fetch', `${(syncMedian / fetchMedian).toFixed(2)}×`, 'budget ≤ 1.30×'],
+  ['plain fetch of all pages (median of 3)', ms(fetchMedian), cpu('discard')],
+  ['plain fetch + JSON.parse, ÷ plain fetch', ratio('parse'), cpu('parse')],
+  ['plain fetch + JSON.parse + wire check, ÷ plain fetch', ratio('check'), cpu('check')],
+  ['plain fetch + JSON.parse + pages kept whole in SQLite, ÷ plain fetch', ratio('keep'), cpu('keep')],
+  ['full sync into the snapshot (median of 3)', ms(syncMedian), cpu('sync')],
+  ['full sync / plain fetch', ratio('sync'), 'budget ≤ 1.30×'],
   ['incremental after 50 orders changed: order pages', String(incremental.pagesFetched.orders), `budget ≤ ${Math.ceil(50 / take) + 1}`],
   ['order list query p95, core', ms(percentile(coreTimes, 95)), 'budget ≤ 20 ms'],
   ['sell request list query p95, core', ms(percentile(sellTimes, 95)), ''],
