@@ -375,7 +375,7 @@ test('preferences survive a restart: open view, filters, sort', async ({ page })
   }
 })
 
-test('keyboard shortcuts: Ctrl+1…5 switch views, Ctrl+/ lists the shortcuts', async ({ app: page, host }) => {
+test('keyboard shortcuts: Ctrl+1…5 switch views (closing the view\'s drawer and popovers, not under an open question), Ctrl+/ lists the shortcuts', async ({ app: page, host }) => {
   await signIn(page, host)
   await page.locator('body').click({ position: { x: 5, y: 300 } })
   const views = ['dashboard', 'orders', 'sellRequests', 'bulkEdit', 'settings'] as const
@@ -400,6 +400,37 @@ test('keyboard shortcuts: Ctrl+1…5 switch views, Ctrl+/ lists the shortcuts', 
   await expect(page.getByTestId('dashboard')).toBeVisible()
   await page.keyboard.press('Control+2')
   await expect(page.getByTestId('order-row').first()).toBeVisible()
+  // Floating pieces belong to their view too: a filter's popover or menu closes when the seller switches away.
+  await page.keyboard.press('Control+3')
+  await page.getByTestId('sell-requests-price-filter').click()
+  await expect(page.getByTestId('sell-requests-price-filter-apply')).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expect(page.getByTestId('sell-requests-price-filter-apply')).toBeHidden()
+  await page.keyboard.press('Control+3')
+  await page.getByTestId('sell-requests-brand-filter').click()
+  const menu = page.locator('.n-base-select-menu')
+  await expect(menu).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(menu).toBeHidden()
+  // A question must be answered first: while it is open the view does not change under it.
+  await page.keyboard.press('Control+3')
+  const listing = await page.getByTestId('delete-sell-request').first().getAttribute('aria-label')
+  await page.getByTestId('delete-sell-request').first().click()
+  await expect(page.getByTestId('confirm-delete')).toBeVisible()
+  await page.keyboard.press('Control+1')
+  await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('confirm-delete')).toBeVisible()
+  // The safe answer has the focus: Enter keeps the listing (and cannot reach the Delete button behind).
+  await expect(page.getByTestId('cancel-delete')).toBeFocused()
+  await page.keyboard.press('Enter')
+  // Closing: the keys work again at once.
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('confirm-delete')).toBeHidden()
+  await page.keyboard.press('Control+3')
+  await expect(page.getByTestId('delete-sell-request').first()).toHaveAttribute('aria-label', listing!)
+  await expect(page.locator('.n-modal-container')).toHaveCount(0)
   await page.keyboard.press('Control+/')
   const dialog = page.getByTestId('shortcuts-dialog')
   await expect(dialog).toBeVisible()

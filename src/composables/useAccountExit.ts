@@ -3,16 +3,17 @@
  * seller asks. Changes staged in Bulk edit and not yet applied belong to the account's open session and
  * are dropped when it closes, so the seller is asked first whenever there are any.
  */
-import { useDialog, useMessage, type ButtonProps } from 'naive-ui'
+import { useMessage, type ButtonProps } from 'naive-ui'
 import { onBeforeUnmount, onMounted } from 'vue'
 import { formatCount } from '../formatCount'
+import { useConfirm } from './useConfirm'
 import { useBulkEditStore } from '../stores/bulkEdit'
 import { useSessionStore } from '../stores/session'
 
 export function useAccountExit() {
   const session = useSessionStore()
   const bulk = useBulkEditStore()
-  const dialog = useDialog()
+  const confirm = useConfirm()
   const message = useMessage()
 
   /** What leaving would drop, as a sentence to add to a confirmation ('' when nothing is staged). */
@@ -25,7 +26,7 @@ export function useAccountExit() {
   function mayLeave(action: string): Promise<boolean> {
     if (bulk.summary.changes === 0) return Promise.resolve(true)
     return new Promise((resolve) => {
-      dialog.warning({
+      confirm({
         title: `${action}?`,
         content: `${stagedNote().trim()} Apply them first to keep them.`,
         positiveText: action,

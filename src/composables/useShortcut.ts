@@ -2,6 +2,9 @@
  * A keyboard shortcut active while the calling component is mounted and its workspace section is on
  * screen (a section kept mounted but hidden does not answer shortcuts).
  * `mod` means Ctrl on Windows / Linux and Cmd on macOS (either is accepted).
+ *
+ * A modal dialog owns the keyboard: while one is open (not yet closing) the shortcuts behind it stay
+ * quiet, unless the shortcut says `inDialogs`.
  */
 import { onSectionShown } from './useSectionShown'
 
@@ -10,6 +13,19 @@ export interface Shortcut {
   key: string
   mod?: boolean
   shift?: boolean
+  /** Also answers while a modal dialog has the focus. */
+  inDialogs?: boolean
+}
+
+/**
+ * naive-ui's modals (NModal, useDialog) render in a container that exists from opening to the end of the
+ * closing animation; while closing, its parts carry a `*-leave-active` transition class.
+ */
+function modalOpen(): boolean {
+  for (const container of document.querySelectorAll('.n-modal-container')) {
+    if (!container.querySelector('[class*="-leave-active"]')) return true
+  }
+  return false
 }
 
 export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boolean {
@@ -25,6 +41,7 @@ export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boole
 export function useShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) => void) {
   function onKeydown(event: KeyboardEvent) {
     if (event.defaultPrevented || event.isComposing || !matchesShortcut(event, shortcut)) return
+    if (!shortcut.inDialogs && modalOpen()) return
     event.preventDefault()
     handler(event)
   }
