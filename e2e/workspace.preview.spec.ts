@@ -310,6 +310,18 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(page1.total - 3)
 })
 
+test('sell requests in a 1,024 px window: price and quantity show without scrolling sideways', async ({ app: page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const row = page.getByTestId('sell-request-row').first()
+  for (const testId of ['inline-price', 'inline-quantity']) {
+    const box = await row.getByTestId(testId).boundingBox()
+    expect(box, testId).not.toBeNull()
+    expect(box!.x + box!.width, `${testId} ends inside the window`).toBeLessThanOrEqual(1024)
+  }
+})
+
 test('sell requests: a search or filter change drops hidden listings from the selection', async ({ app: page, host }) => {
   await signIn(page, host)
   await page.getByTestId('nav-sellRequests').click()
