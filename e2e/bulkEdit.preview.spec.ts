@@ -268,9 +268,24 @@ test('a listing changed elsewhere reaches the open grid with the next sync', asy
 test('the grid takes keys and the clipboard only while it is the one in use', async ({ app: page, host }) => {
   await signIn(page, host)
   await openGrid(page, host)
-  await cell(page, 1, COLUMN.price).click()
   const summary = page.getByTestId('bulk-summary')
+  const inGrid = () => page.evaluate(`!!document.activeElement?.closest('[data-testid="bulk-grid"]')`)
+  const tabIntoGrid = async () => {
+    for (let presses = 0; presses < 20 && !(await inGrid()); presses++) await page.keyboard.press('Tab')
+    expect(await inGrid()).toBe(true)
+  }
+
+  // Tabbing into the grid from its toolbar starts on the first row's new price: typing edits it.
+  await page.getByTestId('bulk-change-many').focus()
+  await tabIntoGrid()
+  await page.keyboard.type('12.5')
+  await page.keyboard.press('Enter')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('12.50')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  await page.keyboard.press('Control+z')
   await expect(summary).toHaveAttribute('data-changes', '0')
+
+  await cell(page, 1, COLUMN.price).click()
 
   // Another section: typing and pasting reach its search box, not the hidden grid's focused cell.
   await page.keyboard.press('Control+3')
@@ -305,9 +320,16 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('bulk-undo')).toBeFocused()
   await expect(summary).toHaveAttribute('data-changes', '1')
+
+  // Tabbing back in (through the toolbar) goes on where the seller left: typing edits that cell again.
+  await tabIntoGrid()
+  await page.keyboard.type('44.4')
+  await page.keyboard.press('Enter')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText('44.40')
+  await expect(summary).toHaveAttribute('data-changes', '1')
 })
 
-test('closing or signing out with staged changes asks first; keeping on works keeps them', async ({ app: page, host }) => {
+test('closing, signing out, adding or removing an account with staged changes asks first; keeping on works keeps them', async ({ app: page, host }) => {
   await signIn(page, host)
   await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
@@ -334,6 +356,35 @@ test('closing or signing out with staged changes asks first; keeping on works ke
   await dialog.getByRole('button', { name: 'Keep working' }).click()
   await expect(summary).toHaveAttribute('data-changes', '1')
   expect(host.desk.workspace()).not.toBeNull()
+
+  // The safe answer has the focus; Escape answers it too, and the question can be asked again.
+  await page.getByTestId('sign-out').click()
+  await expect(dialog.getByRole('button', { name: 'Keep working' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(summary).toHaveAttribute('data-changes', '1')
+
+  // Removing the current account says what it would drop (Enter keeps the account).
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('account-remove').click()
+  await expect(dialog).toContainText('1 change staged in Bulk edit')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByTestId('account-row')).toHaveCount(1)
+
+  // Adding an account asks first; while its form shows, closing the window still asks; backing out
+  // of the form finds the changes still staged.
+  await page.getByTestId('account-add').click()
+  await expect(dialog).toContainText('1 change staged in Bulk edit')
+  await page.getByTestId('confirm-leave').click()
+  await expect(page.getByTestId('base-url')).toBeVisible()
+  asked = false
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => asked).toBe(true)
+  expect(page.isClosed()).toBe(false)
+  await page.keyboard.press('Escape')
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(summary).toHaveAttribute('data-changes', '1')
 
   await page.getByTestId('sign-out').click()
   await page.getByTestId('confirm-leave').click()

@@ -274,6 +274,16 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect(page.getByTestId('inline-price-error')).toHaveCount(0)
   await page.getByTestId('inline-quantity-input').press('Escape')
   await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
+  // Switching to another window takes the focus from the field too: the field and what was typed stay.
+  // (A headless page never loses the window's focus, so the window's side is played by hasFocus.)
+  await edited().getByTestId('inline-price').click()
+  await page.getByTestId('inline-price-input').fill('abc')
+  await page.evaluate(`document.hasFocus = () => false; document.activeElement.blur()`)
+  await expect(page.getByTestId('inline-price-input')).toHaveValue('abc')
+  await expect(page.getByTestId('inline-price-error')).toBeVisible()
+  await page.evaluate(`delete document.hasFocus`)
+  await page.getByTestId('inline-price-input').press('Escape')
+  await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
   expect(sandbox.requestCount()).toBe(requestsBefore)
 
   // Failure on the marketplace: shown at once, then rolled back with the reason.
