@@ -42,6 +42,8 @@ export function checkChange(change: ProposedChange, rules: WarningRules): Staged
 type Step = { key: string; was: StagedChange | undefined; now: StagedChange | undefined }[]
 
 export interface ChangeSet {
+  /** Puts back a saved change set (checked again; not an undoable step). */
+  restore(saved: Iterable<ProposedChange>): ChangeSetSummary
   /** Stages proposed changes as one step. A change back to the listing's current value removes the pending one. */
   stage(proposed: Iterable<ProposedChange>): ChangeSetSummary
   /** Removes the given changes (e.g. once they are in an apply batch): not a step, and it clears undo/redo. */
@@ -62,7 +64,14 @@ export interface ChangeSet {
 /** Undo reaches back this many staging steps; each keeps a copy of what it replaced, so memory stays bounded. */
 export const MAX_UNDO_STEPS = 50
 
-export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RULES): ChangeSet {
+/**
+ * `onEdit` hears every change to what is staged (the key, and the change now there or undefined), for
+ * keeping a saved copy; a new verdict under new rules is not an edit.
+ */
+export function createChangeSet(
+  initialRules: WarningRules = DEFAULT_WARNING_RULES,
+  onEdit: (key: string, change: StagedChange | undefined) => void = () => {}
+): ChangeSet {
   let rules = { ...initialRules }
   const changes = new Map<string, StagedChange>()
   const done: Step[] = []
@@ -71,6 +80,7 @@ export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RUL
   function put(key: string, change: StagedChange | undefined) {
     if (change) changes.set(key, change)
     else changes.delete(key)
+    onEdit(key, change)
   }
 
   function record(step: Step) {
@@ -93,6 +103,10 @@ export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RUL
   }
 
   return {
+    restore(saved) {
+      for (const change of saved) changes.set(changeKey(change.sellRequestId, change.field), checkChange(change, rules))
+      return summary()
+    },
     stage(proposed) {
       const step: Step = []
       const seen = new Map<string, number>()
@@ -114,7 +128,7 @@ export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RUL
       return summary()
     },
     take(keys) {
-      for (const key of keys) changes.delete(key)
+      for (const key of keys) put(key, undefined)
       done.length = 0
       undone.length = 0
     },
@@ -135,8 +149,9 @@ export function createChangeSet(initialRules: WarningRules = DEFAULT_WARNING_RUL
       return summary()
     },
     discard() {
-      record([...changes].map(([key, was]) => ({ key, was, now: undefined })))
-      changes.clear()
+      const step = [...changes].map(([key, was]) => ({ key, was, now: undefined }))
+      for (const { key } of step) put(key, undefined)
+      record(step)
       return summary()
     },
     setRules(next) {

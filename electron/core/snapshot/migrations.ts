@@ -101,5 +101,16 @@ export const MIGRATIONS: readonly string[] = [
     changed_ms INTEGER NOT NULL,
     PRIMARY KEY (batch_id, sell_request_id, field)
   ) WITHOUT ROWID;
-  CREATE INDEX bulk_changes_by_status ON bulk_changes(batch_id, status);`
+  CREATE INDEX bulk_changes_by_status ON bulk_changes(batch_id, status);`,
+  // 3: bulk edit: the change set (staged, not yet applied), so closing or a crash loses none of it.
+  // `seq` keeps staging order; values are cents or units as staged (an invalid one may be fractional).
+  `CREATE TABLE bulk_staged (
+    sell_request_id TEXT NOT NULL,
+    field TEXT NOT NULL CHECK (field IN ('priceCents', 'quantity')),
+    before_value INTEGER NOT NULL,
+    after_value INTEGER NOT NULL,
+    base_updated_at TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (sell_request_id, field)
+  ) WITHOUT ROWID;`
 ]

@@ -1,0 +1,50 @@
+/**
+ * The change set as saved in the account's snapshot database (table `bulk_staged`), so staged changes
+ * outlive a closed window, a quit or a crash, and come back with the account. Saved a step at a time:
+ * only the keys a step touched are written, in one transaction.
+ */
+import type { BulkField, StagedChange } from '../contract'
+import { insertRows, scalar, type Db } from '../snapshot/database'
+import type { ProposedChange } from './changeSet'
+
+/** What one or more staging steps did, by key: the change now staged there, or undefined (none). */
+export type StagedEdits = Map<string, StagedChange | undefined>
+
+const COLUMNS = ['sell_request_id', 'field', 'before_value', 'after_value', 'base_updated_at', 'seq'] as const
+
+/** The saved change set, in staging order. */
+export function readStagedChanges(db: Db): ProposedChange[] {
+  const rows = db
+    .prepare('SELECT sell_request_id, field, before_value, after_value, base_updated_at FROM bulk_staged ORDER BY seq')
+    .raw()
+    .all() as [string, BulkField, number, number, string][]
+  return rows.map(([sellRequestId, field, before, after, baseUpdatedAt]) => ({ sellRequestId, field, before, after, baseUpdatedAt }))
+}
+
+/** Writes what changed (one transaction). A key staged again moves to the end of the order. */
+export function writeStagedChanges(db: Db, edits: StagedEdits): void {
+  if (edits.size === 0) return
+  db.transaction(() => {
+    const removed: [string, string][] = []
+    const upserts: (string | number)[][] = []
+    let seq = (scalar<number>(db, 'SELECT MAX(seq) FROM bulk_staged') ?? 0) + 1
+    for (const [key, change] of edits) {
+      if (change) upserts.push([change.sellRequestId, change.field, change.before, change.after, change.baseUpdatedAt, seq++])
+      else removed.push(splitKey(key))
+    }
+    if (removed.length) {
+      db.prepare('DELETE FROM bulk_staged WHERE (sell_request_id, field) IN (SELECT value->>0, value->>1 FROM json_each(?))').run(JSON.stringify(removed))
+    }
+    insertRows(db, 'bulk_staged', COLUMNS, upserts)
+  })()
+}
+
+export function clearStagedChanges(db: Db): void {
+  db.exec('DELETE FROM bulk_staged')
+}
+
+/** changeKey's parts ("<sellRequestId>:<field>"; the field never holds a colon). */
+function splitKey(key: string): [string, string] {
+  const at = key.lastIndexOf(':')
+  return [key.slice(0, at), key.slice(at + 1)]
+}
