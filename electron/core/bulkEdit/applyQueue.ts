@@ -7,7 +7,7 @@
 import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../contract'
 import type { Page } from '../domain'
 import type { Db } from '../snapshot/database'
-import { scalar } from '../snapshot/database'
+import { inTransaction, scalar } from '../snapshot/database'
 
 /** A change as queued: with the listing's `updatedAt` when staged, to tell a conflict when it is sent. */
 export interface QueuedChange extends BatchChange {
@@ -23,14 +23,14 @@ export interface ListingChanges {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[] }): void {
-  db.transaction(() => {
+  inTransaction(db, () => {
     db.prepare('INSERT INTO bulk_batches (id, label, created_ms) VALUES (?, ?, ?)').run(batch.id, batch.label, batch.createdMs)
     const rows = batch.changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
     db.prepare(
       `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
        SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, 'pending', ? FROM json_each(?)`
     ).run(batch.id, batch.createdMs, JSON.stringify(rows))
-  })()
+  })
 }
 
 export function pendingChanges(db: Db, batchId: string): ListingChanges[] {

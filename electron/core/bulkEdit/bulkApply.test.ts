@@ -299,3 +299,21 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
   expect(calls['bulk.operation'].input.safeParse({ selection: { filter: { page: 2 } }, operation: { kind: 'adjustQuantity', delta: 1 } }).success).toBe(false)
   expect(() => workspace.bulk.operation({ filter: { searchTerm: 'no listing is called this' } }, { kind: 'adjustQuantity', delta: 1 })).toThrow(/No sell requests match these filters/)
 })
+
+it('keeps staged changes saved with the account: a reopened workspace has them checked again, and applying takes them out of the saved set', async () => {
+  const [first, second] = listings()
+  workspace.bulk.stage([{ sellRequestId: first!.id, priceCents: first!.priceCents + 100 }, { sellRequestId: second!.id, quantity: -2 }])
+  await workspace.close()
+  workspace = open()
+  expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 2, listings: 2, invalid: 1, canUndo: false })
+  expect(workspace.bulk.stagedCells()).toContainEqual([second!.id, 'quantity', -2, 'Quantity cannot be negative.', null])
+
+  workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  expect(sandbox.state.sellRequest(first!.id)!.priceCents).toBe(first!.priceCents + 100)
+  // The applied change left the saved set with its queueing; the invalid one is still staged.
+  await workspace.close()
+  workspace = open()
+  expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 1, invalid: 1 })
+  expect(workspace.bulk.stagedCells().map(([id, field]) => `${id}:${field}`)).toEqual([`${second!.id}:quantity`])
+})

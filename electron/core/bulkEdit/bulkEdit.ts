@@ -12,6 +12,7 @@ import { BULK_CONFIRM_LISTINGS } from '../contract'
 import type { Page } from '../domain'
 import { SellerDeskError } from '../errors'
 import type { SellerApi } from '../sellerApi'
+import { inTransaction } from '../snapshot/database'
 import type { Snapshot } from '../snapshot/snapshot'
 import {
   batchHistory, batchRows, batchRowsWithStatus, batchStatus, batchWithPending, createBatch, finishRun, requeueFailed, type QueuedChange
@@ -23,6 +24,7 @@ import { changeKey, createChangeSet, DEFAULT_WARNING_RULES, type ProposedChange 
 import { allListings, listingsById, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
+import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
 
 export type Selection = { ids: string[] } | { all: true } | { filter: SellRequestFilter }
 
@@ -101,7 +103,27 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const db = snapshot.database
   const now = deps.now ?? Date.now
   const progressIntervalMs = deps.progressIntervalMs ?? 100
-  const changeSet = createChangeSet(DEFAULT_WARNING_RULES)
+  // The change set is saved in the snapshot as it changes (a step's edits together, just after the call
+  // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
+  const edits: StagedEdits = new Map()
+  let saveQueued = false
+  function saveStaged() {
+    saveQueued = false
+    try {
+      writeStagedChanges(db, edits)
+      edits.clear()
+    } catch (error) {
+      deps.onFailure?.(`Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`)
+    }
+  }
+  const changeSet = createChangeSet(DEFAULT_WARNING_RULES, (key, change) => {
+    edits.set(key, change)
+    if (!saveQueued && !closed) {
+      saveQueued = true
+      setImmediate(saveStaged)
+    }
+  })
+  changeSet.restore(readStagedChanges(db))
   let running: Run | null = null
   let closed = false
   let closing: Promise<void> | null = null
@@ -291,8 +313,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const prices = valid.filter((change) => change.field === 'priceCents').length
       const parts = [prices ? `${prices} price${prices === 1 ? '' : 's'}` : '', valid.length - prices ? `${valid.length - prices} quantit${valid.length - prices === 1 ? 'y' : 'ies'}` : '']
       const id = randomUUID()
-      createBatch(db, { id, label: `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`, createdMs: now(), changes: queued })
-      changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
+      // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
+      inTransaction(db, () => {
+        createBatch(db, { id, label: `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`, createdMs: now(), changes: queued })
+        changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
+        writeStagedChanges(db, edits)
+        edits.clear()
+      })
       return start(id)
     },
 
@@ -378,6 +405,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     close() {
       if (closing) return closing
+      if (edits.size) saveStaged()
       closed = true
       const run = running
       if (!run) return (closing = Promise.resolve())

@@ -4,7 +4,7 @@
  * only the keys a step touched are written, in one transaction.
  */
 import type { BulkField, StagedChange } from '../contract'
-import { insertRows, scalar, type Db } from '../snapshot/database'
+import { inTransaction, insertRows, scalar, type Db } from '../snapshot/database'
 import type { ProposedChange } from './changeSet'
 
 /** What one or more staging steps did, by key: the change now staged there, or undefined (none). */
@@ -24,7 +24,7 @@ export function readStagedChanges(db: Db): ProposedChange[] {
 /** Writes what changed (one transaction). A key staged again moves to the end of the order. */
 export function writeStagedChanges(db: Db, edits: StagedEdits): void {
   if (edits.size === 0) return
-  db.transaction(() => {
+  inTransaction(db, () => {
     const removed: [string, string][] = []
     const upserts: (string | number)[][] = []
     let seq = (scalar<number>(db, 'SELECT MAX(seq) FROM bulk_staged') ?? 0) + 1
@@ -36,7 +36,7 @@ export function writeStagedChanges(db: Db, edits: StagedEdits): void {
       db.prepare('DELETE FROM bulk_staged WHERE (sell_request_id, field) IN (SELECT value->>0, value->>1 FROM json_each(?))').run(JSON.stringify(removed))
     }
     insertRows(db, 'bulk_staged', COLUMNS, upserts)
-  })()
+  })
 }
 
 export function clearStagedChanges(db: Db): void {

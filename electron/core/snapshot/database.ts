@@ -33,6 +33,11 @@ export function rowsAsJson<Row extends unknown[]>(db: Db, columns: string, from:
   return json ? (JSON.parse(json) as Row[]) : []
 }
 
+/** Runs `work` as one transaction, or as part of the caller's when one is open (libsql does not nest them). */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  return db.inTransaction ? work() : db.transaction(work)()
+}
+
 type Statement = ReturnType<Db['prepare']> & { run(...params: unknown[]): unknown }
 const statements = new WeakMap<Db, Map<string, Statement>>()
 
