@@ -114,11 +114,18 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     revision.value++
   }
 
-  /** Marks and counts as a change-set call answered them (unless the account changed meanwhile). */
-  function showState(state: ChangeSetState, from: number) {
-    if (from !== generation) return
-    markRows(state.cells)
-    summary.value = state.summary
+  /**
+   * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
+   * counts are shown, unless the account changed meanwhile.
+   */
+  function changeSetStep(request: () => Promise<ChangeSetState>): Promise<void> {
+    const from = generation
+    return withBusy(async () => {
+      const state = await request()
+      if (from !== generation) return
+      markRows(state.cells)
+      summary.value = state.summary
+    })
   }
 
   /** Marks read afresh (after a read of the rows, an import, a status): the answer did not carry them. */
@@ -220,27 +227,19 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       change[edit.field] = read.value
       changes.set(edit.id, change)
     }
-    const from = generation
-    if (changes.size > 0) await withBusy(async () => showState(await call('bulk.stage', { changes: [...changes.values()] }), from))
+    if (changes.size > 0) await changeSetStep(() => call('bulk.stage', { changes: [...changes.values()] }))
     return unreadable
   }
 
-  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => {
-    const from = generation
-    return withBusy(async () => showState(await call(name, {}), from))
-  }
+  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => changeSetStep(() => call(name, {}))
 
   async function operation(ids: string[], op: BulkOperation): Promise<void> {
-    const from = generation
-    await withBusy(async () => showState(await call('bulk.operation', { selection: { ids }, operation: op }), from))
+    await changeSetStep(() => call('bulk.operation', { selection: { ids }, operation: op }))
   }
 
   async function setRules(next: WarningRules): Promise<void> {
-    await withBusy(async () => {
-      const from = generation
-      showState(await call('bulk.setRules', next), from)
-      rules.value = next
-    })
+    await changeSetStep(() => call('bulk.setRules', next))
+    rules.value = next
   }
 
   async function importFile(fileName: string, base64: string): Promise<ImportReport> {
@@ -285,8 +284,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function undoBatch(batchId: string): Promise<void> {
-    const from = generation
-    await withBusy(async () => showState(await call('bulk.undoBatch', { batchId }), from))
+    await changeSetStep(() => call('bulk.undoBatch', { batchId }))
   }
 
   function onProgress(status: BatchStatus) {

@@ -107,11 +107,14 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
+  function writeEdits() {
+    writeStagedChanges(db, edits)
+    edits.clear()
+  }
   function saveStaged() {
     saveQueued = false
     try {
-      writeStagedChanges(db, edits)
-      edits.clear()
+      writeEdits()
     } catch (error) {
       deps.onFailure?.(`Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`)
     }
@@ -317,8 +320,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       inTransaction(db, () => {
         createBatch(db, { id, label: `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`, createdMs: now(), changes: queued })
         changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
-        writeStagedChanges(db, edits)
-        edits.clear()
+        writeEdits()
       })
       return start(id)
     },

@@ -21,6 +21,12 @@ export interface ProposedChange {
 
 export const changeKey = (sellRequestId: string, field: BulkField) => `${sellRequestId}:${field}`
 
+/** changeKey's parts (the field never holds a colon; an id may). */
+export function changeKeyParts(key: string): { sellRequestId: string; field: BulkField } {
+  const at = key.lastIndexOf(':')
+  return { sellRequestId: key.slice(0, at), field: key.slice(at + 1) as BulkField }
+}
+
 /** Checks a proposed change: the reason it cannot be applied, and what deserves a second look. */
 export function checkChange(change: ProposedChange, rules: WarningRules): StagedChange {
   const rule = change.field === 'priceCents' ? priceCentsInput : quantityInput

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { StagedChange } from '../contract'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
 import { createChangeSet, type ProposedChange } from './changeSet'
-import { clearStagedChanges, readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
+import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
 
 const AT = '2026-01-01T00:00:00.000Z'
 const price = (n: number, after: number): ProposedChange => ({ sellRequestId: `id-${n}`, field: 'priceCents', before: 1000, after, baseUpdatedAt: AT })
@@ -81,7 +81,7 @@ describe('saved change set', () => {
     expect(restored.all().map((c) => c.sellRequestId)).toEqual(['id-1', 'id-2', 'id-3'])
   })
 
-  it('is per file, and cleared on request', () => {
+  it('is per file (per account)', () => {
     const { set, save } = savedChangeSet()
     set.stage([price(1, 1100)])
     save()
@@ -91,8 +91,7 @@ describe('saved change set', () => {
     } finally {
       other.close()
     }
-    clearStagedChanges(snapshot.database)
-    expect(saved()).toEqual([])
+    expect(saved()).toEqual(['id-1:priceCents=1100'])
   })
 
   it('saves a 10,000-change paste in well under the paste budget', () => {

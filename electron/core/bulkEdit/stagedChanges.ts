@@ -5,7 +5,7 @@
  */
 import type { BulkField, StagedChange } from '../contract'
 import { inTransaction, insertRows, scalar, type Db } from '../snapshot/database'
-import type { ProposedChange } from './changeSet'
+import { changeKeyParts, type ProposedChange } from './changeSet'
 
 /** What one or more staging steps did, by key: the change now staged there, or undefined (none). */
 export type StagedEdits = Map<string, StagedChange | undefined>
@@ -25,12 +25,15 @@ export function readStagedChanges(db: Db): ProposedChange[] {
 export function writeStagedChanges(db: Db, edits: StagedEdits): void {
   if (edits.size === 0) return
   inTransaction(db, () => {
-    const removed: [string, string][] = []
+    const removed: [string, BulkField][] = []
     const upserts: (string | number)[][] = []
     let seq = (scalar<number>(db, 'SELECT MAX(seq) FROM bulk_staged') ?? 0) + 1
     for (const [key, change] of edits) {
       if (change) upserts.push([change.sellRequestId, change.field, change.before, change.after, change.baseUpdatedAt, seq++])
-      else removed.push(splitKey(key))
+      else {
+        const { sellRequestId, field } = changeKeyParts(key)
+        removed.push([sellRequestId, field])
+      }
     }
     if (removed.length) {
       db.prepare('DELETE FROM bulk_staged WHERE (sell_request_id, field) IN (SELECT value->>0, value->>1 FROM json_each(?))').run(JSON.stringify(removed))
@@ -39,12 +42,3 @@ export function writeStagedChanges(db: Db, edits: StagedEdits): void {
   })
 }
 
-export function clearStagedChanges(db: Db): void {
-  db.exec('DELETE FROM bulk_staged')
-}
-
-/** changeKey's parts ("<sellRequestId>:<field>"; the field never holds a colon). */
-function splitKey(key: string): [string, string] {
-  const at = key.lastIndexOf(':')
-  return [key.slice(0, at), key.slice(at + 1)]
-}
