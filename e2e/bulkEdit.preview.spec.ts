@@ -273,6 +273,8 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   const tabIntoGrid = async () => {
     for (let presses = 0; presses < 20 && !(await inGrid()); presses++) await page.keyboard.press('Tab')
     expect(await inGrid()).toBe(true)
+    // The grid puts its focus frame on a cell once the keyboard arrives; a seller types after seeing it.
+    await expect(page.locator('[data-testid="bulk-grid"] revogr-focus.focused-cell')).toHaveCount(1)
   }
 
   // Tabbing into the grid from its toolbar starts on the first row's new price: typing edits it.
