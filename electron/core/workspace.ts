@@ -89,7 +89,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   })
   const api = sync.api
   const bulk = createBulkEdit({
-    refresh: () => sync.sync('auto'),
+    refresh: () => sync.catchUpSellRequests(),
     snapshot,
     api,
     online: () => sync.status().online,

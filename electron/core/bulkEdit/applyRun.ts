@@ -29,7 +29,12 @@ export interface ApplyRunProgress {
   /** Changes settled during this run, and how many were pending when it started. */
   done: number
   total: number
-  /** Wall time so far. */
+  /** Of `done`, by outcome (held here, so a report needs no write or read of the queue). */
+  applied: number
+  failed: number
+  conflict: number
+  /** When the run started (`now()`), and wall time so far. */
+  startedMs: number
   elapsedMs: number
 }
 
@@ -45,8 +50,8 @@ export interface ApplyRunOptions {
   hardStop?: AbortSignal
   /** Why pending changes left by an abort are cancelled; null keeps them pending (to resume later). */
   cancelledMessage: () => string | null
-  /** Called after each settled listing; `flush` writes the outcomes so far to the queue (before reading it for a report). */
-  onSettled?: (progress: ApplyRunProgress, flush: () => void) => void
+  /** Called after each settled listing, with the run's progress (one object, updated in place; the queue holds these outcomes within `flushMs`). */
+  onSettled?: (progress: ApplyRunProgress) => void
   now?: () => number
 }
 
@@ -77,7 +82,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
   // The snapshot's values as the run starts (just refreshed): one read, not one per listing.
   const current = listingsById(db, listings.map((listing) => listing.sellRequestId))
-  let done = 0
+  const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
   markStarted(db, batchId, started)
 
   let outcomes: Outcome[] = []
@@ -118,10 +123,13 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   }
 
   const record = (sellRequestId: string, fields: BulkField[], status: 'applied' | 'failed' | 'conflict', message: string | null) => {
-    outcomes.push({ sellRequestId, fields, status, message, ms: now() })
-    done += fields.length
+    const ms = now()
+    outcomes.push({ sellRequestId, fields, status, message, ms })
+    progress.done += fields.length
+    progress[status] += fields.length
+    progress.elapsedMs = ms - started
     flushSoon()
-    options.onSettled?.({ done, total, elapsedMs: now() - started }, flush)
+    options.onSettled?.(progress)
   }
 
   async function applyListing({ sellRequestId, changes }: ListingChanges): Promise<void> {

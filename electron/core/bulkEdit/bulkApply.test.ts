@@ -77,15 +77,26 @@ it('applies every change as one PATCH per listing, with progress, and the market
   expect(workspace.bulk.preview().changes).toBe(0) // queued changes left the change set
   await workspace.bulk.whenIdle()
 
-  // Price and quantity of a listing in one PATCH; before them, the refresh sync's pages.
+  // Price and quantity of a listing in one PATCH; before them, a catch-up of the sell requests alone.
   const refresh = workspace.sync.lastReport()!.pagesFetched
-  expect(sandbox.requestCount() - requestsBefore).toBe(120 + refresh.orders + refresh.sellRequests)
+  expect(refresh.orders).toBe(0)
+  expect(refresh.sellRequests).toBeGreaterThan(0)
+  expect(sandbox.requestCount() - requestsBefore).toBe(120 + refresh.sellRequests)
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
   for (const row of listings()) expect(row).toMatchObject(intended.get(row.id)!) // the snapshot too
   const final = progress.at(-1)!
   expect(final).toMatchObject({ id: started.id, running: false, applied: 240, pending: 0, failed: 0 })
   expect(final.finishedAt).not.toBeNull()
   expect(progress.some((p) => p.running && p.etaMs !== null)).toBe(true)
+  // Reports while running are counted in memory: they add up, only move forward, and end where the queue does.
+  const live = progress.filter((p) => p.running)
+  expect(live.length).toBeGreaterThan(2)
+  live.forEach((p, i) => {
+    expect(p.pending + p.applied + p.failed + p.conflict + p.cancelled).toBe(240)
+    expect(p.startedAt).not.toBeNull()
+    if (i > 0) expect(p.applied).toBeGreaterThanOrEqual(live[i - 1]!.applied)
+  })
+  expect(live.at(-1)!.applied).toBeLessThanOrEqual(final.applied)
   expect(workspace.bulk.history(5)[0]).toMatchObject({ id: started.id, applied: 240 })
   expect(workspace.bulk.status().pendingBatch).toBeNull()
 
@@ -118,9 +129,20 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
   sandbox.setFaults({ errorRate: 0, rateLimitRate: 0, dropRate: 0 })
   await new Promise((resolve) => setTimeout(resolve, 50))
   await workspace.sync.sync() // back online after the dropped connections
+  sandbox.setFaults({ latencyMs: 20 })
+  const firstRun = status
+  const reportsBefore = progress.length
   workspace.bulk.retryFailed(batch.id)
   await workspace.bulk.whenIdle()
   status = workspace.bulk.history(1)[0]!
+  // The retry's live reports start from what the first run applied and count only what is sent again.
+  const retryLive = progress.slice(reportsBefore).filter((p) => p.running)
+  expect(retryLive.length).toBeGreaterThan(0)
+  for (const p of retryLive) {
+    expect(p.applied).toBeGreaterThanOrEqual(firstRun.applied)
+    expect(p.failed).toBe(0)
+    expect(p.pending + p.applied).toBe(240)
+  }
   expect(status).toMatchObject({ applied: 240, failed: 0, pending: 0, conflict: 0 })
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
 })

@@ -94,6 +94,8 @@ interface Run {
   hardStop: AbortController
   /** The seller cancelled (pending changes become cancelled); otherwise an abort keeps them pending. */
   cancelled: boolean
+  /** The batch as the queue held it when the run started. */
+  base: BatchStatus
   progress: ApplyRunProgress | null
   promise: Promise<void>
 }
@@ -160,12 +162,27 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     return changeSet.stage(proposed)
   }
 
-  function withEta(status: BatchStatus): BatchStatus {
-    if (!running || running.batchId !== status.id) return status
-    const progress = running.progress
-    const etaMs = progress && progress.done > 0 ? Math.round(((progress.total - progress.done) * progress.elapsedMs) / progress.done) : null
-    return { ...status, running: true, etaMs }
+  /**
+   * The running batch as it stands: the queue's counts at the start of the run plus this run's outcomes,
+   * counted in memory (the queue gets them within a flush interval; reading it would mean flushing first).
+   */
+  function liveStatus(run: Run): BatchStatus {
+    const { base, progress } = run
+    if (!progress) return { ...base, running: true, etaMs: null }
+    return {
+      ...base,
+      running: true,
+      startedAt: base.startedAt ?? new Date(progress.startedMs).toISOString(),
+      finishedAt: null,
+      pending: base.pending - progress.done,
+      applied: base.applied + progress.applied,
+      failed: base.failed + progress.failed,
+      conflict: base.conflict + progress.conflict,
+      etaMs: progress.done > 0 ? Math.round(((progress.total - progress.done) * progress.elapsedMs) / progress.done) : null
+    }
   }
+
+  const withEta = (status: BatchStatus): BatchStatus => (running?.batchId === status.id ? liveStatus(running) : status)
 
   function statusOf(batchId: string): BatchStatus {
     const status = batchStatus(db, batchId)
@@ -180,9 +197,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   function start(batchId: string): BatchStatus {
     if (closed) throw new SellerDeskError('invalid-input', 'This account is being closed: nothing more is sent.')
     if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
+    const base = batchStatus(db, batchId)
+    if (!base) throw new SellerDeskError('not-found', 'That batch of changes is not on this computer.')
     const controller = new AbortController()
     let lastReport = 0
-    const run: Run = { batchId, controller, hardStop: new AbortController(), cancelled: false, progress: null, promise: Promise.resolve() }
+    const run: Run = { batchId, controller, hardStop: new AbortController(), cancelled: false, base, progress: null, promise: Promise.resolve() }
     running = run
     // Conflicts are judged against the snapshot: bring it up to date first (a failed refresh leaves
     // the last sync's values, and the PATCHes report their own failures).
@@ -194,12 +213,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       signal: controller.signal,
       hardStop: run.hardStop.signal,
       cancelledMessage: () => (run.cancelled ? CANCELLED : null),
-      onSettled: (progress, flush) => {
+      onSettled: (progress) => {
         run.progress = progress
         if (now() - lastReport < progressIntervalMs || closed) return
         lastReport = now()
-        flush() // the report counts what the queue holds
-        deps.onProgress(statusOf(batchId))
+        deps.onProgress(liveStatus(run))
       },
       ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
       now
@@ -211,7 +229,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         running = null
         if (!closed) deps.onProgress(statusOf(batchId))
       })
-    return statusOf(batchId)
+    return liveStatus(run)
   }
 
   function preview(): BulkPreview {

@@ -1,7 +1,7 @@
 /**
- * The Seller API client: the four endpoints of ../shared/spec/seller-api.md over ky, every response
- * checked with zod and converted to domain types (wire.ts). Safe calls (GET) are retried with
- * exponential backoff on network errors, timeouts and 5xx; every call honours `Retry-After` on 429/503.
+ * The Seller API client: the four endpoints of ../shared/spec/seller-api.md over ky (carried by Node's
+ * http: nodeFetch.ts), every response checked with zod and converted to domain types (wire.ts). Safe
+ * calls (GET) are retried with exponential backoff on network errors, timeouts and 5xx; every call honours `Retry-After` on 429/503.
  * Every failure becomes a SellerDeskError with a message a seller can act on and never the key.
  */
 import ky, { type KyInstance } from 'ky'
@@ -9,6 +9,7 @@ import type { Order, SellRequest, SortDir } from '../domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../errors'
 import { dollarsFromCents } from '../money'
 import { zonelessUtcFromInstant } from '../time'
+import { nodeFetch } from './nodeFetch'
 import {
   errorBodyWire,
   orderListFormat,
@@ -35,6 +36,7 @@ export interface SellerApiOptions {
   maxRetryAfterMs?: number
   /** Called before each retry (observability, tests). */
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void
+  /** What ky sends with (tests); default nodeFetch. */
   fetch?: typeof fetch
 }
 
@@ -166,7 +168,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     throwHttpErrors: false,
     redirect: 'manual', // a redirect would carry the key to another address
     headers: { 'x-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {})
+    fetch: options.fetch ?? nodeFetch // Node's http under ky: far less CPU per call than the global fetch (nodeFetch.ts)
   })
 
   /** What a failed attempt means, and whether it may be tried again. */

@@ -137,6 +137,27 @@ describe('incremental sync', () => {
     expect(report.pagesFetched.sellRequests).toBe(1)
     expect(snapshot.dump().sellRequests.find((s) => s.id === target.id)).toMatchObject({ priceCents: 7777, quantity: 3 })
   })
+
+  it('a catch-up of sell requests alone fetches no orders and never turns into the periodic reconcile; with no full sync yet it is one', async () => {
+    const first = await engine({ take: 50 }).run('catchUp', new AbortController().signal, ['sellRequests'])
+    expect(first.kinds.sellRequests).toBe('full') // nothing to catch up from
+    expect(first.pagesFetched).toEqual({ orders: 0, sellRequests: Math.ceil(330 / 50) + 1 }) // + the short pass after the full one
+    expect(snapshot.dump().orders).toHaveLength(0)
+
+    // The reconcile is overdue (reconcileEvery 0): auto would run a full sync, catch-up does not.
+    const target = snapshot.dump().sellRequests[3]!
+    await fetch(`${sandbox.baseUrl}/v1/sell-requests/${target.id}`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ quantity: 4 })
+    })
+    const overdue = { take: 50, safetyMarginMs: 0, reconcileEveryMs: 0 }
+    const caughtUp = await engine(overdue).run('catchUp', new AbortController().signal, ['sellRequests'])
+    expect(caughtUp.kinds.sellRequests).toBe('incremental')
+    expect(caughtUp.pagesFetched).toEqual({ orders: 0, sellRequests: 1 })
+    expect(snapshot.dump().sellRequests.find((s) => s.id === target.id)!.quantity).toBe(4)
+    expect((await engine(overdue).run('auto', new AbortController().signal, ['sellRequests'])).kinds.sellRequests).toBe('full')
+  })
 })
 
 describe('faults', () => {

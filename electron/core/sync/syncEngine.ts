@@ -43,6 +43,12 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
 }
 
 export type SyncKind = 'full' | 'incremental'
+/**
+ * What a run is asked for: a kind, or `auto` (full when none was ever done, one was interrupted, or the
+ * periodic reconcile is due; incremental otherwise), or `catchUp` (as auto, but never for the reconcile:
+ * a quick look for what changed, e.g. before applying bulk changes).
+ */
+export type SyncRequest = SyncKind | 'auto' | 'catchUp'
 
 export interface SyncProgress {
   kind: SyncKind
@@ -90,11 +96,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return { total, batch: { rows: sellRequests, wire } as Batch }
   }
 
-  function kindFor(resource: Resource, requested: SyncKind | 'auto'): SyncKind {
-    if (requested !== 'auto') return requested
+  function kindFor(resource: Resource, requested: SyncRequest): SyncKind {
+    if (requested === 'full' || requested === 'incremental') return requested
     const state = snapshot.syncState(resource)
     if (snapshot.run(resource)) return 'full' // finish an interrupted one
-    if (state.lastFullMs === null || now() - state.lastFullMs > deps.settings.reconcileEveryMs) return 'full'
+    if (state.lastFullMs === null) return 'full'
+    if (requested === 'auto' && now() - state.lastFullMs > deps.settings.reconcileEveryMs) return 'full'
     return 'incremental'
   }
 
@@ -204,10 +211,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   return {
-    /** One sync of both resources. Throws the first failure (SellerDeskError) or the abort reason. */
-    async run(requested: SyncKind | 'auto', signal: AbortSignal): Promise<SyncReport> {
+    /** One sync of the resources (both by default). Throws the first failure (SellerDeskError) or the abort reason. */
+    async run(requested: SyncRequest, signal: AbortSignal, resources: readonly Resource[] = ['orders', 'sellRequests']): Promise<SyncReport> {
       const report: SyncReport = { kinds: { orders: 'incremental', sellRequests: 'incremental' }, pagesFetched: { orders: 0, sellRequests: 0 }, newOrderIds: [] }
-      for (const resource of ['orders', 'sellRequests'] as const) {
+      for (const resource of resources) {
         const kind = kindFor(resource, requested)
         report.kinds[resource] = kind
         const counters = { pages: 0 }

@@ -6,7 +6,7 @@
 import type { SyncStatus } from '../contract'
 import { toErrorData } from '../errors'
 import type { SellerApi } from '../sellerApi'
-import type { Snapshot } from '../snapshot/snapshot'
+import type { Resource, Snapshot } from '../snapshot/snapshot'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncReport, type SyncSettings } from './syncEngine'
 
@@ -30,6 +30,11 @@ export interface SyncService {
   status(): SyncStatus
   /** Runs a sync (or joins the one running) and resolves with the status after it. */
   sync(kind?: 'auto' | 'full'): Promise<SyncStatus>
+  /**
+   * Brings the sell requests up to date, quickly (before applying bulk changes, whose conflicts are
+   * judged against them): joins a running sync, or runs an incremental pass of sell requests only.
+   */
+  catchUpSellRequests(): Promise<SyncStatus>
   cancel(): SyncStatus
   windowFocused(): SyncStatus
   /** First sync (after `delayMs`, so the first screen is drawn from the snapshot first) and the interval timer. */
@@ -127,7 +132,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     })
   }
 
-  function sync(kind: 'auto' | 'full' = 'auto'): Promise<SyncStatus> {
+  function sync(kind: 'auto' | 'full' | 'catchUp' = 'auto', resources?: readonly Resource[]): Promise<SyncStatus> {
     // One run at a time: an automatic request joins the running one; a full one follows it.
     if (running) return kind === 'full' ? running.promise.then(() => sync('full')) : running.promise
     if (stopped) return Promise.resolve(status())
@@ -135,7 +140,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     lastStartedMs = now()
     const promise = (async () => {
       try {
-        report = await engine().run(kind, controller.signal)
+        report = await engine().run(kind, controller.signal, resources)
         lastError = null
         if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
       } catch (error) {
@@ -169,7 +174,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   return {
     api,
     status,
-    sync,
+    sync: (kind) => sync(kind),
+    catchUpSellRequests: () => sync('catchUp', ['sellRequests']),
     cancel() {
       running?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
       return status()

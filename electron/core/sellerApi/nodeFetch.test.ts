@@ -1,0 +1,113 @@
+/**
+ * nodeFetch against small local servers: what the global fetch did for the client is still done (the
+ * request as ky builds it, compressed answers decoded, redirects not followed), and an answer cut short
+ * or stopped rejects instead of resolving with part of the body.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
+import ky from 'ky'
+import { afterEach, expect, it } from 'vitest'
+import { nodeFetch } from './nodeFetch'
+
+let server: Server | null = null
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      if (!server) return resolve()
+      server.closeAllConnections()
+      server.close(() => resolve())
+      server = null
+    })
+)
+
+async function serve(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<string> {
+  server = createServer((request, response) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => handler(request, response, body))
+  })
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+}
+
+it('sends what ky built (method, path, query, headers, body) and hands back status, headers and text', async () => {
+  const base = await serve((request, response, body) => {
+    response.setHeader('retry-after', '3')
+    response.statusCode = 201
+    response.end(JSON.stringify({ method: request.method, url: request.url, key: request.headers['x-api-key'], length: request.headers['content-length'], body }))
+  })
+  const http = ky.create({ prefixUrl: base, fetch: nodeFetch, retry: 0, headers: { 'x-api-key': 'k' } })
+  const response = await http('v1/sell-requests/a', { method: 'patch', json: { quantity: 3, name: 'é' }, searchParams: { take: 1 } })
+  expect(response.status).toBe(201)
+  expect(response.headers.get('Retry-After')).toBe('3')
+  expect(await response.json()).toEqual({ method: 'PATCH', url: '/v1/sell-requests/a?take=1', key: 'k', length: '26', body: '{"quantity":3,"name":"é"}' })
+})
+
+it('decodes answers compressed with gzip, deflate or br', async () => {
+  const text = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `row-${i}`, name: 'Écran 15″' })) })
+  const encoders = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }
+  const base = await serve((request, response) => {
+    const encoding = request.url!.slice(1) as keyof typeof encoders
+    expect(request.headers['accept-encoding']).toMatch(/gzip/)
+    response.setHeader('content-encoding', encoding)
+    response.end(encoders[encoding](text))
+  })
+  for (const encoding of Object.keys(encoders)) {
+    const response = await nodeFetch(`${base}/${encoding}`)
+    expect(response.headers.get('content-encoding')).toBeNull() // the body handed on is decoded
+    expect(await response.text()).toBe(text)
+  }
+})
+
+it('does not follow a redirect: the 3xx and its Location come back', async () => {
+  const base = await serve((_request, response) => {
+    response.writeHead(302, { location: 'https://elsewhere.example/steal' })
+    response.end()
+  })
+  const response = await nodeFetch(`${base}/v1/orders`, { redirect: 'manual' })
+  expect(response.status).toBe(302)
+  expect(response.headers.get('location')).toBe('https://elsewhere.example/steal')
+})
+
+it('answers a 204 with an empty body', async () => {
+  const base = await serve((_request, response) => {
+    response.writeHead(204)
+    response.end()
+  })
+  const response = await nodeFetch(base)
+  expect(response.status).toBe(204)
+  expect(await response.text()).toBe('')
+})
+
+it('rejects when the server hangs up in the middle of the answer', async () => {
+  const base = await serve((_request, response) => {
+    response.writeHead(200, { 'content-length': '1000' })
+    response.write('{"data":')
+    setTimeout(() => response.socket?.destroy(), 20)
+  })
+  await expect(nodeFetch(base)).rejects.toThrow()
+})
+
+it('rejects with the stop reason when stopped while the answer is arriving', async () => {
+  const base = await serve((_request, response) => {
+    response.writeHead(200)
+    response.write('{"data":') // and nothing more
+  })
+  const controller = new AbortController()
+  const answer = nodeFetch(base, { signal: controller.signal })
+  setTimeout(() => controller.abort(new Error('stopped by the caller')), 50)
+  await expect(answer).rejects.toThrow('stopped by the caller')
+})
+
+it('keeps the system error code when nobody listens (the client tells "offline" by it)', async () => {
+  const base = await serve(() => {})
+  await new Promise<void>((resolve) => server!.close(() => resolve()))
+  server = null
+  await expect(nodeFetch(base)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+})
+
+it('refuses addresses that are not http or https', async () => {
+  await expect(nodeFetch('file:///etc/passwd')).rejects.toThrow(/Cannot fetch file:/)
+})
