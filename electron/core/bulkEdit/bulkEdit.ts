@@ -20,7 +20,7 @@ import {
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import type { ListingValues } from './bulkOperation'
 import { proposeChanges } from './bulkOperation'
-import { changeKey, createChangeSet, DEFAULT_WARNING_RULES, type ProposedChange } from './changeSet'
+import { changeKey, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
 import { allListings, listingsById, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
@@ -269,9 +269,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const proposed: ProposedChange[] = []
       for (const change of changes) {
         const listing = found.get(change.sellRequestId)!
-        const base = { sellRequestId: listing.id, baseUpdatedAt: listing.updatedAt }
-        if (change.priceCents !== undefined) proposed.push({ ...base, field: 'priceCents', before: listing.priceCents, after: change.priceCents })
-        if (change.quantity !== undefined) proposed.push({ ...base, field: 'quantity', before: listing.quantity, after: change.quantity })
+        if (change.priceCents !== undefined) proposed.push(proposedChange(listing, 'priceCents', change.priceCents))
+        if (change.quantity !== undefined) proposed.push(proposedChange(listing, 'quantity', change.quantity))
       }
       return stage(proposed)
     },
@@ -392,7 +391,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     async importFile(fileName, bytes) {
       const table = await readImportTable(fileName, bytes)
-      const result = importChanges(fileName, table, listingFinder(allListings(db)))
+      const result = importChanges(fileName, table, listingFinder(allListings(db, 'none')))
       const changeSetSummary = stage(result.proposed)
       return {
         fileName,

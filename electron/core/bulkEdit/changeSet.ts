@@ -21,6 +21,15 @@ export interface ProposedChange {
 
 export const changeKey = (sellRequestId: string, field: BulkField) => `${sellRequestId}:${field}`
 
+/**
+ * A change of one field of a listing as the snapshot holds it now. Objects here are written out field by
+ * field, not spread from another (`{ ...base, field }`): for 100,000 changes, spreading was most of an
+ * import's time.
+ */
+export function proposedChange(listing: { id: string; updatedAt: string; priceCents: number; quantity: number }, field: BulkField, after: number): ProposedChange {
+  return { sellRequestId: listing.id, field, before: field === 'priceCents' ? listing.priceCents : listing.quantity, after, baseUpdatedAt: listing.updatedAt }
+}
+
 /** changeKey's parts (the field never holds a colon; an id may). */
 export function changeKeyParts(key: string): { sellRequestId: string; field: BulkField } {
   const at = key.lastIndexOf(':')
@@ -41,7 +50,8 @@ export function checkChange(change: ProposedChange, rules: WarningRules): Staged
       warning = `Price ${decimalStringFromCents(change.after)} is below your floor of ${decimalStringFromCents(rules.priceFloorCents)}.`
     }
   }
-  return { ...change, invalid, warning }
+  const { sellRequestId, field, before, after, baseUpdatedAt } = change
+  return { sellRequestId, field, before, after, baseUpdatedAt, invalid, warning }
 }
 
 /** One staging step: for each key it touched, the change before and after the step (undefined: none). */

@@ -10,7 +10,7 @@ import { readSheet } from 'read-excel-file/node'
 import { BULK_IMPORT_MAX_BYTES, type ImportProblem } from '../contract'
 import { SellerDeskError } from '../errors'
 import { firstIssue, priceTextInput, quantityTextInput } from '../userInput'
-import type { ProposedChange } from './changeSet'
+import { proposedChange, type ProposedChange } from './changeSet'
 import type { CurrentListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive } from './workbookArchive'
@@ -241,14 +241,13 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
   let unchanged = 0
   for (const { row, listing, values: { priceCents, quantity } } of candidates) {
     if (problems.has(row)) continue
-    const base = { sellRequestId: listing.id, baseUpdatedAt: listing.updatedAt }
     let changes = 0
     if (priceCents !== undefined) {
-      proposed.push({ ...base, field: 'priceCents', before: listing.priceCents, after: priceCents })
+      proposed.push(proposedChange(listing, 'priceCents', priceCents))
       if (priceCents !== listing.priceCents) changes++
     }
     if (quantity !== undefined) {
-      proposed.push({ ...base, field: 'quantity', before: listing.quantity, after: quantity })
+      proposed.push(proposedChange(listing, 'quantity', quantity))
       if (quantity !== listing.quantity) changes++
     }
     if (changes === 0) unchanged++
