@@ -81,9 +81,9 @@ async function plainFetchPatches(ids: string[]): Promise<number> {
   )
   return performance.now() - begun
 }
-// A refresh alone, as the apply starts with one (nothing changed since: one page of each list).
+// The catch-up alone, as the apply starts with one (nothing changed since: one page of sell requests).
 started = performance.now()
-await workspace.sync.sync('auto')
+await workspace.sync.catchUpSellRequests()
 const refreshMs = performance.now() - started
 started = performance.now()
 workspace.bulk.apply(true)

@@ -60,9 +60,9 @@ export interface Outcome {
 export function settleMany(db: Db, batchId: string, outcomes: readonly Outcome[]): void {
   if (outcomes.length === 0) return
   const update = db.prepare("UPDATE bulk_changes SET status = ?, message = ?, changed_ms = ? WHERE batch_id = ? AND sell_request_id = ? AND field = ? AND status = 'pending'")
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const o of outcomes) for (const field of o.fields) update.run(o.status, o.message, o.ms, batchId, o.sellRequestId, field)
-  })()
+  })
 }
 
 export function markStarted(db: Db, batchId: string, ms: number): void {
@@ -71,24 +71,24 @@ export function markStarted(db: Db, batchId: string, ms: number): void {
 
 /** Ends a run: pending changes become cancelled (when the seller cancelled) and the batch is stamped finished if nothing is pending. */
 export function finishRun(db: Db, batchId: string, ms: number, cancelledMessage: string | null): void {
-  db.transaction(() => {
+  inTransaction(db, () => {
     if (cancelledMessage !== null) {
       db.prepare("UPDATE bulk_changes SET status = 'cancelled', message = ?, changed_ms = ? WHERE batch_id = ? AND status = 'pending'").run(cancelledMessage, ms, batchId)
     }
     const pending = scalar<number>(db, "SELECT COUNT(*) FROM bulk_changes WHERE batch_id = ? AND status = 'pending'", batchId) ?? 0
     if (pending === 0) db.prepare('UPDATE bulk_batches SET finished_ms = ? WHERE id = ?').run(ms, batchId)
-  })()
+  })
 }
 
 /** Failed and cancelled changes go back to pending (conflicts stay: they need the seller to stage again). Returns how many. */
 export function requeueFailed(db: Db, batchId: string, ms: number): number {
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const result = db
       .prepare("UPDATE bulk_changes SET status = 'pending', message = NULL, changed_ms = ? WHERE batch_id = ? AND status IN ('failed', 'cancelled')")
       .run(ms, batchId) as { changes: number }
     if (result.changes > 0) db.prepare('UPDATE bulk_batches SET finished_ms = NULL WHERE id = ?').run(batchId)
     return result.changes
-  })()
+  })
 }
 
 type BatchRowData = [string, string, number, number | null, number | null, number, number, number, number, number, number]

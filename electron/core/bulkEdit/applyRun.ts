@@ -19,6 +19,7 @@ import type { Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { finishRun, markStarted, pendingChanges, settleMany, type ListingChanges, type Outcome } from './applyQueue'
 import { listingsById } from './currentListings'
+import { inTransaction } from '../snapshot/database'
 
 /** Listings sent at a time, in the app and in the benchmark. */
 export const DEFAULT_APPLY_CONCURRENCY = 8
@@ -90,7 +91,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null
   let flushFailure: { error: unknown } | null = null
 
-  /** Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back. */
+  /** Writes the outcomes so far and the listings as the marketplace sent them back, in one transaction. */
   function flush() {
     if (timer) clearTimeout(timer)
     timer = null
@@ -99,14 +100,16 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const edited = edits
     outcomes = []
     edits = []
-    settleMany(db, batchId, settled)
-    for (const batch of mergedRows(edited)) {
-      try {
-        snapshot.putSellRequest(batch)
-      } catch {
-        // The next sync brings the new values into the snapshot.
+    inTransaction(db, () => {
+      settleMany(db, batchId, settled)
+      for (const batch of mergedRows(edited)) {
+        try {
+          snapshot.putSellRequest(batch)
+        } catch {
+          // The next sync brings the new values into the snapshot.
+        }
       }
-    }
+    })
   }
 
   function flushSoon() {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Order, Page, SellRequest } from '../domain'
-import { openDatabase, type Db } from './database'
+import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
   allOrders, countOrders, newStagedOrderIds, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
@@ -61,7 +61,8 @@ export interface Snapshot {
 
 export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
-  const tx = <T>(work: () => T): T => db.transaction(work)()
+  const tx = <T>(work: () => T): T => inTransaction(db, work)
+  const stopFolding = foldWhenQuiet(db)
 
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
@@ -143,6 +144,7 @@ export function openSnapshot(file: string): Snapshot {
     removeSellRequest: (id) => tx(() => deleteSellRequest(db, id)),
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
+      stopFolding()
       // Fold the WAL back into the file so a closed snapshot is one self-contained file.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
