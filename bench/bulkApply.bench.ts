@@ -3,7 +3,8 @@
  * loopback (so it does not share a core with the app side); the snapshot is a real SQLite file.
  *
  * - apply 1,000 changes with 20 ms latency per request, against the floor 1,000 × 20 ms / concurrency
- *   and against the same PATCHes sent with plain fetch at the same concurrency (what the machine allows).
+ *   and against the same PATCHes sent with plain fetch and with Node's http alone, at the same
+ *   concurrency (what the machine allows: the marketplace process shares its cores).
  *   The apply runs as in the app: the workspace is reopened with the app's sync settings (the first
  *   sync of 50,000 listings uses pages of 1,000 to save setup time), the app's concurrency, and the
  *   refresh sync before the first PATCH counted in the time.
@@ -11,6 +12,7 @@
  * - import a 50,000-row CSV into the change set (budget 2 s)
  */
 import { mkdtempSync } from 'node:fs'
+import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_APPLY_CONCURRENCY } from '../electron/core/bulkEdit/applyRun'
@@ -62,25 +64,32 @@ workspace = open()
 workspace.bulk.operation({ ids: listings.slice(0, APPLY).map((row) => row.id) }, { kind: 'adjustQuantity', delta: 1 })
 await market.command(`latency ${LATENCY_MS}`)
 
-/** The same number of PATCHes with plain fetch, same concurrency: the floor this machine allows. */
-async function plainFetchPatches(ids: string[]): Promise<number> {
+/**
+ * The same number of PATCHes with no app around them, same concurrency: what this machine allows (the
+ * marketplace shares its two cores). `send` is the global fetch, or Node's http with nothing on top.
+ */
+async function barePatches(ids: string[], send: (url: string, body: string) => Promise<unknown>): Promise<number> {
   const begun = performance.now()
   let next = 0
   await Promise.all(
     Array.from({ length: DEFAULT_APPLY_CONCURRENCY }, async () => {
-      while (next < ids.length) {
-        const id = ids[next++]!
-        const response = await fetch(`${market.baseUrl}/v1/sell-requests/${id}`, {
-          method: 'PATCH',
-          headers: { 'x-api-key': market.apiKey, 'content-type': 'application/json' },
-          body: JSON.stringify({ quantity: 1 })
-        })
-        await response.arrayBuffer()
-      }
+      while (next < ids.length) await send(`${market.baseUrl}/v1/sell-requests/${ids[next++]!}`, JSON.stringify({ quantity: 1 }))
     })
   )
   return performance.now() - begun
 }
+const headers = { 'x-api-key': market.apiKey, 'content-type': 'application/json' }
+const viaFetch = async (url: string, body: string) => (await fetch(url, { method: 'PATCH', headers, body })).arrayBuffer()
+const agent = new Agent({ keepAlive: true })
+const viaHttp = (url: string, body: string) =>
+  new Promise<void>((resolve, reject) => {
+    const sent = request(url, { method: 'PATCH', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (answer) => {
+      answer.resume()
+      answer.on('end', resolve).on('error', reject)
+    })
+    sent.on('error', reject)
+    sent.end(body)
+  })
 // The catch-up alone, as the apply starts with one (nothing changed since: one page of sell requests).
 started = performance.now()
 await workspace.sync.catchUpSellRequests()
@@ -91,7 +100,8 @@ await workspace.bulk.whenIdle()
 const applyMs = performance.now() - started
 const batch = workspace.bulk.history(1)[0]!
 // After the apply, so its refresh does not have to fetch these 1,000 listings changed "elsewhere".
-const plainMs = await plainFetchPatches(listings.slice(APPLY, 2 * APPLY).map((row) => row.id))
+const plainMs = await barePatches(listings.slice(APPLY, 2 * APPLY).map((row) => row.id), viaFetch)
+const httpMs = await barePatches(listings.slice(2 * APPLY, 3 * APPLY).map((row) => row.id), viaHttp)
 const floorMs = (APPLY * LATENCY_MS) / DEFAULT_APPLY_CONCURRENCY
 
 report([
@@ -99,7 +109,8 @@ report([
   [`import ${imported.rows.toLocaleString('en-US')}-row CSV (${imported.staged.toLocaleString('en-US')} staged, ${(csv.length / 1e6).toFixed(1)} MB)`, ms(importMs), 'budget 2,000 ms'],
   [`apply ${batch.applied.toLocaleString('en-US')} changes, ${LATENCY_MS} ms latency, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(applyMs), `floor ${ms(floorMs)} (×${(applyMs / floorMs).toFixed(2)})`],
   [`  of which the refresh sync before the first PATCH (alone)`, ms(refreshMs), ''],
-  [`same number of PATCHes, plain fetch, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(plainMs), `(×${(plainMs / floorMs).toFixed(2)} of the floor)`]
+  [`same number of PATCHes, plain fetch, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(plainMs), `(×${(plainMs / floorMs).toFixed(2)} of the floor)`],
+  [`same number of PATCHes, Node http alone, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(httpMs), `(×${(httpMs / floorMs).toFixed(2)} of the floor)`]
 ])
 
 await workspace.close()
