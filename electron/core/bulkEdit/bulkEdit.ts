@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type {
-  BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ExportedFile, ImportReport,
+  BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ExportedFile, GridListingRow, ImportReport,
   SellRequestFilter, StagedCell, StagedChangeView, WarningRules
 } from '../contract'
 import { BULK_CONFIRM_LISTINGS } from '../contract'
@@ -21,7 +21,8 @@ import { runBatch, type ApplyRunProgress } from './applyRun'
 import type { ListingValues } from './bulkOperation'
 import { proposeChanges } from './bulkOperation'
 import { changeKey, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
-import { allListings, listingsById, type CurrentListing } from './currentListings'
+import { allListings, createListingsMemo, listingsById, type CurrentListing } from './currentListings'
+import { gridListings, gridVersion } from './gridListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
 import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
@@ -72,6 +73,8 @@ export interface BulkEdit {
   batchRows(query: { batchId: string; status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
   /** Stages the reverse of a batch's applied changes (as a new step of the change set; nothing is applied). */
   undoBatch(batchId: string): ChangeSetSummary
+  /** Every listing as the grid shows it, and the listings' version (see gridVersion); what staging needs of them is kept. */
+  gridRows(): { rows: GridListingRow[]; version: string }
   importFile(fileName: string, bytes: Uint8Array): Promise<ImportReport>
   exportFile(format: 'csv' | 'xlsx', rows: ExportRows): Promise<ExportedFile>
   /** Resolves when no batch is being applied. */
@@ -129,6 +132,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     }
   })
   changeSet.restore(readStagedChanges(db))
+  const listingMemo = createListingsMemo(db, () => snapshot.listingsGeneration())
   let running: Run | null = null
   let closed = false
   let closing: Promise<void> | null = null
@@ -263,7 +267,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   return {
     stage(changes) {
-      const found = listingsById(db, changes.map((change) => change.sellRequestId))
+      const found = listingMemo.byId(changes.map((change) => change.sellRequestId))
       const missing = changes.filter((change) => !found.has(change.sellRequestId)).length
       if (missing > 0) throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
       const proposed: ProposedChange[] = []
@@ -387,6 +391,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       })
       if (proposed.length === 0) throw new SellerDeskError('invalid-input', 'Nothing to undo: none of this batch’s changes were applied to listings you still have.')
       return stage(proposed)
+    },
+
+    gridRows() {
+      const generation = snapshot.listingsGeneration()
+      const rows = gridListings(db)
+      listingMemo.remember(rows, generation)
+      return { rows, version: gridVersion(db) }
     },
 
     async importFile(fileName, bytes) {

@@ -2,6 +2,7 @@
  * The listings a bulk edit works on, as the snapshot holds them now: the narrow columns only (id, SKU,
  * name, brand, status, price, quantity, last update), read in one query however many are asked for.
  */
+import type { GridListingRow } from '../contract'
 import { rowsAsJson, type Db } from '../snapshot/database'
 
 export interface CurrentListing {
@@ -33,4 +34,43 @@ export function listingsById(db: Db, ids: Iterable<string>): Map<string, Current
 /** Every listing, ordered by name, or in no particular order (cheaper: for lookups, e.g. an import's). */
 export function allListings(db: Db, order: 'name' | 'none' = 'name'): CurrentListing[] {
   return rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests', order === 'name' ? 'name COLLATE NOCASE, id' : null).map(fromRow)
+}
+
+/** What staging a change needs of a listing (see proposedChange). */
+export type ListingBase = Pick<CurrentListing, 'id' | 'updatedAt' | 'priceCents' | 'quantity'>
+
+export interface ListingsMemo {
+  /** Keeps the values of the rows the grid was just handed, read at snapshot listings generation `generation`. */
+  remember(rows: readonly GridListingRow[], generation: number): void
+  /** The listings with these ids (unknown ids are absent). */
+  byId(ids: Iterable<string>): Map<string, ListingBase>
+}
+
+/**
+ * The listings' values as the bulk-edit grid last read them, used while the snapshot's listings are
+ * unchanged since (its listings generation): staging a 10,000-cell paste looks them up here in about
+ * a millisecond instead of 60–120 ms of SQLite lookups on a 100,000-listing snapshot. Otherwise, and
+ * before the grid was read, they come from SQLite.
+ */
+export function createListingsMemo(db: Db, generation: () => number): ListingsMemo {
+  let memo: { generation: number; byId: Map<string, ListingBase> } | null = null
+  return {
+    remember(rows, at) {
+      const byId = new Map<string, ListingBase>()
+      for (const row of rows) byId.set(row[0], { id: row[0], priceCents: row[9], quantity: row[10], updatedAt: row[11] })
+      memo = { generation: at, byId }
+    },
+    byId(ids) {
+      if (!memo || memo.generation !== generation()) {
+        memo = null // stale for good: the grid reads the rows again
+        return listingsById(db, ids)
+      }
+      const found = new Map<string, ListingBase>()
+      for (const id of ids) {
+        const listing = memo.byId.get(id)
+        if (listing) found.set(id, listing)
+      }
+      return found
+    }
+  }
 }

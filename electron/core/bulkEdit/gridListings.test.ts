@@ -10,6 +10,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import type { AppSettings } from '../contract'
 import { createSellerApi } from '../sellerApi'
 import { openWorkspace, type Workspace } from '../workspace'
+import { createListingsMemo } from './currentListings'
 import { gridListings, gridVersion } from './gridListings'
 
 const KEY = 'sk_test_grid_rows_123456'
@@ -81,4 +82,41 @@ it('has a version that a sync bringing nothing keeps and an edit or a deletion c
   await workspace.deleteSellRequest(listing!.id)
   expect(gridVersion(db)).not.toBe(edited)
   expect(gridVersion(db).split(':')[0]).toBe(String(workspace.snapshot.dump().sellRequests.length))
+})
+
+it('stages on the values the grid read while the listings are unchanged, and on the snapshot once they change', async () => {
+  const { snapshot } = workspace
+  const read = workspace.bulk.gridRows()
+  const row = read.rows[2]!
+  const [id, , , , , , , , , priceCents, , updatedAt] = row
+  workspace.bulk.stage([{ sellRequestId: id, priceCents: priceCents + 100 }])
+  expect(workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]).toMatchObject({ before: priceCents, baseUpdatedAt: updatedAt })
+  workspace.bulk.discard()
+
+  // Changed elsewhere and brought by a sync: staging now starts from the listing as the snapshot has it.
+  const generation = snapshot.listingsGeneration()
+  const changed = sandbox.state.editSellRequest(id, { priceCents: priceCents + 5_000 }, Date.now())!
+  await workspace.sync.sync()
+  expect(snapshot.listingsGeneration()).toBeGreaterThan(generation)
+  workspace.bulk.stage([{ sellRequestId: id, priceCents: priceCents + 100 }])
+  const staged = workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]!
+  expect(staged).toMatchObject({ before: priceCents + 5_000, baseUpdatedAt: new Date(changed.updatedAt).toISOString() })
+  expect(staged.baseUpdatedAt).not.toBe(updatedAt)
+  workspace.bulk.discard()
+})
+
+it('the listings memo answers from what the grid read only at the same snapshot generation', () => {
+  const db = workspace.snapshot.database
+  const [listing] = workspace.snapshot.dump().sellRequests
+  let generation = 7
+  const memo = createListingsMemo(db, () => generation)
+  expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents }) // nothing read yet: SQLite
+  // A row as a grid read it at generation 7, with a price the snapshot does not hold.
+  memo.remember([[listing!.id, '', '', '', '', '', '', '', '', 1, 2, '2020-01-01T00:00:00.000Z']], 7)
+  expect(memo.byId([listing!.id, 'no-such-id']).get(listing!.id)).toEqual({ id: listing!.id, priceCents: 1, quantity: 2, updatedAt: '2020-01-01T00:00:00.000Z' })
+  expect(memo.byId(['no-such-id']).size).toBe(0)
+  generation = 8
+  expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents, updatedAt: listing!.updatedAt })
+  generation = 7 // once stale, the memo is dropped for good
+  expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents })
 })

@@ -54,6 +54,11 @@ export interface Snapshot {
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): { newOrderIds: string[] }
   putSellRequest(batch: SellRequestBatch): void
   removeSellRequest(id: string): void
+  /**
+   * Moves on whenever the live sell requests may have been written (a sync, an apply's answers, a
+   * delete): what was read of them at one generation still holds while it is the same.
+   */
+  listingsGeneration(): number
   /** Everything, for tests and reconciliation checks. */
   dump(): { orders: Order[]; sellRequests: SellRequest[] }
   close(): void
@@ -63,6 +68,15 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   const stopFolding = foldWhenQuiet(db)
+  let listingsGeneration = 0
+  /** Writes the live sell requests (see listingsGeneration). */
+  const writingListings = <T>(work: () => T): T => {
+    try {
+      return tx(work)
+    } finally {
+      listingsGeneration++
+    }
+  }
 
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
@@ -110,7 +124,7 @@ export function openSnapshot(file: string): Snapshot {
     },
     stagePages,
     commitRun(resource, serverTotal) {
-      return tx(() => {
+      return (resource === 'sellRequests' ? writingListings : tx)(() => {
         const run = readRun(db, resource)
         if (!run) throw new Error(`no ${resource} sync run to commit`)
         let newOrderIds: string[] = []
@@ -128,7 +142,7 @@ export function openSnapshot(file: string): Snapshot {
       })
     },
     applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
-      return tx(() => {
+      return (resource === 'sellRequests' ? writingListings : tx)(() => {
         let newOrderIds: string[] = []
         if (resource === 'orders') {
           newOrderIds = newOrderIdsAmong((batches as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id)))
@@ -140,8 +154,9 @@ export function openSnapshot(file: string): Snapshot {
         return { newOrderIds }
       })
     },
-    putSellRequest: (batch) => tx(() => writeSellRequests(db, batch, '')),
-    removeSellRequest: (id) => tx(() => deleteSellRequest(db, id)),
+    putSellRequest: (batch) => writingListings(() => writeSellRequests(db, batch, '')),
+    removeSellRequest: (id) => writingListings(() => deleteSellRequest(db, id)),
+    listingsGeneration: () => listingsGeneration,
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
       stopFolding()

@@ -50,6 +50,8 @@ const until = async (condition: () => boolean, ms = 5_000) => {
 
 it('syncs, reports progress and completion, then reports new orders', async () => {
   const { statuses, newOrders } = await setUp()
+  // Slow enough that the run outlasts the status throttle (100 ms) and progress is pushed while it runs.
+  sandbox!.setFaults({ latencyMs: 60 })
   const done = await service!.sync()
   expect(done).toMatchObject({ running: false, online: true, lastError: null })
   expect(done.lastSyncedAt).not.toBeNull()
