@@ -1,0 +1,84 @@
+/**
+ * Crash safety of staged changes: a process staging step after step is SIGKILLed at random moments,
+ * 10 times. After every kill the file passes PRAGMA integrity_check and its saved change set is exactly
+ * the state after one whole step: never a torn step, never older than the last step reported saved.
+ * The next process starts from it (restored) and goes on.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'libsql'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { AppSettings } from '../contract'
+import { createSellerApi } from '../sellerApi'
+import { openWorkspace } from '../workspace'
+import { readStagedChanges } from './stagedChanges'
+import { stateAfter } from './stagedUnderKill.steps'
+
+const KEY = 'sk_test_staged_kill_0123456789'
+const KILLS = 10
+let sandbox: Sandbox
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, seed: 33, orders: 5, sellRequests: 300, now: new Date() })
+})
+afterAll(() => sandbox.close())
+
+/** Runs the child from `first` until killed `killAfterMs` after it is ready; resolves the last step it reported saved (first - 1: none). */
+function runChildUntilKilled(file: string, first: number, ids: string[], killAfterMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'stagedUnderKill.child.ts'), file, sandbox.baseUrl, String(first), ids.join(',')], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!stdout.includes('ready')) setTimeout(() => child.kill('SIGKILL'), killAfterMs)
+      stdout += chunk.toString()
+    })
+    child.on('exit', (_code, signal) => {
+      if (signal !== 'SIGKILL') return reject(new Error(`child ended without the kill: ${stderr.slice(0, 500)}`))
+      const saved = [...stdout.matchAll(/saved (\d+)/g)].map((match) => Number(match[1]))
+      resolve(saved.length ? Math.max(...saved) : first - 1)
+    })
+  })
+}
+
+it(`keeps the staged changes of every whole step through ${KILLS} SIGKILLs`, { timeout: 90_000 }, async () => {
+  const workspace = openWorkspace({
+    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-staged-kill-')),
+    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-staged-kill' },
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+    settings: () => ({ syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false }) as AppSettings,
+    emit: () => {}
+  })
+  await workspace.sync.sync()
+  const file = workspace.snapshot.file
+  const ids = workspace.snapshot.dump().sellRequests.map((row) => row.id)
+  await workspace.close()
+
+  let seed = 11
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  let next = 0
+  let killedMidStaging = 0
+  for (let kill = 0; kill < KILLS; kill++) {
+    const reported = await runChildUntilKilled(file, next, ids, Math.floor(30 + random() * 300))
+    const raw = new Database(file)
+    expect((raw.prepare('PRAGMA integrity_check').raw().get() as [string])[0]).toBe('ok')
+    const saved = new Map(readStagedChanges(raw).map((change) => [change.sellRequestId, change.after]))
+    raw.close()
+    // The saved set is the state after one whole step: the last one reported saved, or one just after it.
+    const last = [reported, reported + 1, reported + 2].find((step) => {
+      const expected = stateAfter(ids, step)
+      return expected.size === saved.size && [...expected].every(([id, price]) => saved.get(id) === price)
+    })
+    expect(last, `kill ${kill}: the saved change set is not the state after step ${reported} (or just after)`).toBeDefined()
+    if (last! >= next) killedMidStaging++
+    next = last! + 1
+  }
+  expect(killedMidStaging).toBe(KILLS) // every child staged and saved something before its kill
+  expect(next).toBeGreaterThan(KILLS)
+})
