@@ -423,12 +423,17 @@ export type GridListingRow = [
 export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warning: string | null]
 
 /**
- * The change set after a call that changed it: the counts, and every pending change as a grid cell
- * mark (sent with the answer, so the grid is marked without asking again).
+ * The change set after a call that changed it: the counts, and the grid's cell marks that changed,
+ * sent with the answer so the grid is marked without asking again. Only the cells the call touched
+ * (a one-cell edit with 10,000 changes staged sends one mark, not 10,000), unless `whole`.
  */
 export interface ChangeSetState {
   summary: ChangeSetSummary
+  /** The marks of the touched cells still staged; with `whole`, of every staged cell (replacing all marks). */
   cells: StagedCell[]
+  /** Touched cells no longer staged: their marks go (empty with `whole`). */
+  cleared: [sellRequestId: string, field: BulkField][]
+  whole: boolean
 }
 
 const batchIdInput = z.guid('That is not a batch id.')

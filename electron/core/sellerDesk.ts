@@ -24,7 +24,7 @@ const STARTUP_SYNC_DELAY_MS = 2_000
 /** A change to the change set, answered with the counts and every cell mark (the grid needs both). */
 function changeSetState(workspace: Workspace, change: (bulk: BulkEdit) => ChangeSetSummary): ChangeSetState {
   const summary = change(workspace.bulk)
-  return { summary, cells: workspace.bulk.stagedCells() }
+  return { summary, ...workspace.bulk.marksSince() }
 }
 
 export type Emit = <E extends EventName>(event: E, payload: Events[E]) => void

@@ -90,28 +90,65 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   /** The listings' version the rows were read at (see `bulk.gridVersion`). */
   let version: string | null = null
 
-  function markRows(cells: StagedCell[]) {
-    for (const row of marked) {
+  function markCell(row: GridRow, [, field, after, invalid, warning]: StagedCell) {
+    if (field === 'priceCents') {
+      row.price = priceText(after)
+      row.priceMark = { invalid, warning }
+    } else {
+      row.quantity = after
+      row.quantityMark = { invalid, warning }
+    }
+    marked.add(row)
+  }
+
+  function unmarkCell(row: GridRow, field: BulkField) {
+    if (field === 'priceCents') {
       row.price = row.priceNow
-      row.quantity = row.quantityNow
       row.priceMark = null
+    } else {
+      row.quantity = row.quantityNow
       row.quantityMark = null
     }
-    const next = new Set<GridRow>()
-    for (const [id, field, after, invalid, warning] of cells) {
-      const row = byId.get(id)
-      if (!row) continue
-      if (field === 'priceCents') {
-        row.price = priceText(after)
-        row.priceMark = { invalid, warning }
-      } else {
-        row.quantity = after
-        row.quantityMark = { invalid, warning }
-      }
-      next.add(row)
+    if (!row.priceMark && !row.quantityMark) marked.delete(row)
+  }
+
+  /** Every staged cell's mark, replacing all marks. */
+  function markRows(cells: StagedCell[]) {
+    for (const row of marked) {
+      unmarkCell(row, 'priceCents')
+      unmarkCell(row, 'quantity')
     }
-    marked = next
+    marked = new Set()
+    for (const cell of cells) {
+      const row = byId.get(cell[0])
+      if (row) markCell(row, cell)
+    }
     revision.value++
+  }
+
+  /** The marks a change-set answer carries: all of them, or only the cells the call touched. */
+  function applyMarks({ whole, cells, cleared }: Omit<ChangeSetState, 'summary'>) {
+    if (whole) return markRows(cells)
+    for (const [id, field] of cleared) {
+      const row = byId.get(id)
+      if (row) unmarkCell(row, field)
+    }
+    for (const cell of cells) {
+      const row = byId.get(cell[0])
+      if (row) markCell(row, cell)
+    }
+    revision.value++
+  }
+
+  /**
+   * Calls whose answers mark cells run one after another: an answer carrying only the touched cells
+   * must land on the marks of the answer before it.
+   */
+  let marksChain: Promise<unknown> = Promise.resolve()
+  function inOrder<T>(work: () => Promise<T>): Promise<T> {
+    const run = marksChain.then(work, work)
+    marksChain = run.catch(() => undefined)
+    return run
   }
 
   /**
@@ -120,19 +157,23 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    */
   function changeSetStep(request: () => Promise<ChangeSetState>): Promise<void> {
     const from = generation
-    return withBusy(async () => {
-      const state = await request()
-      if (from !== generation) return
-      markRows(state.cells)
-      summary.value = state.summary
-    })
+    return withBusy(() =>
+      inOrder(async () => {
+        const state = await request()
+        if (from !== generation) return
+        applyMarks(state)
+        summary.value = state.summary
+      })
+    )
   }
 
   /** Marks read afresh (after a read of the rows, an import, a status): the answer did not carry them. */
-  async function refreshMarks(next?: ChangeSetSummary) {
-    const { cells } = await call('bulk.stagedCells', {})
-    markRows(cells)
-    summary.value = next ?? summary.value
+  function refreshMarks(next?: ChangeSetSummary): Promise<void> {
+    return inOrder(async () => {
+      const { cells } = await call('bulk.stagedCells', {})
+      markRows(cells)
+      summary.value = next ?? summary.value
+    })
   }
 
   function applyStatus(status: BulkStatus) {

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type {
-  BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ExportedFile, GridListingRow, ImportReport,
-  SellRequestFilter, StagedCell, StagedChangeView, WarningRules
+  BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ChangeSetState, ExportedFile, GridListingRow, ImportReport,
+  SellRequestFilter, StagedCell, StagedChange, StagedChangeView, WarningRules
 } from '../contract'
 import { BULK_CONFIRM_LISTINGS } from '../contract'
 import type { Page } from '../domain'
@@ -20,7 +20,7 @@ import {
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import type { ListingValues } from './bulkOperation'
 import { proposeChanges } from './bulkOperation'
-import { changeKey, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
+import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
 import { allListings, createListingsMemo, listingsById, type CurrentListing } from './currentListings'
 import { gridListings, gridVersion } from './gridListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
@@ -56,8 +56,10 @@ export interface BulkEdit {
   stage(changes: { sellRequestId: string; priceCents?: number | undefined; quantity?: number | undefined }[]): ChangeSetSummary
   operation(selection: Selection, operation: BulkOperation): ChangeSetSummary
   changes(query: { page: number; take: number; only: 'all' | 'invalid' | 'warnings' }): Page<StagedChangeView>
-  /** Every pending change, compact, for the grid to mark its cells. */
+  /** Every pending change, compact, for the grid to mark its cells (also starts marksSince afresh). */
   stagedCells(): StagedCell[]
+  /** The marks that changed since the last stagedCells or marksSince: for the answer to a change-set call. */
+  marksSince(): Omit<ChangeSetState, 'summary'>
   preview(): BulkPreview
   undo(): ChangeSetSummary
   redo(): ChangeSetSummary
@@ -88,6 +90,8 @@ export interface BulkEdit {
 }
 
 const CANCELLED = 'Canceled before it was sent.'
+
+const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
 
 /** The batch being applied. */
 interface Run {
@@ -124,7 +128,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       deps.onFailure?.(`Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`)
     }
   }
+  /** Keys edited since the grid's marks were last sent, or null: every mark may have changed (new rules). */
+  let touched: Set<string> | null = new Set()
   const changeSet = createChangeSet(DEFAULT_WARNING_RULES, (key, change) => {
+    touched?.add(key)
     edits.set(key, change)
     if (!saveQueued && !closed) {
       saveQueued = true
@@ -305,13 +312,34 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }
     },
 
-    stagedCells: () => changeSet.all().map((change): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]),
+    stagedCells() {
+      touched = new Set()
+      return changeSet.all().map(cellOf)
+    },
+    marksSince() {
+      const keys = touched
+      touched = new Set()
+      // New rules re-check every change; and past the change set's size, all of it is the smaller answer.
+      if (!keys || keys.size > changeSet.size()) return { whole: true, cells: changeSet.all().map(cellOf), cleared: [] }
+      const cells: StagedCell[] = []
+      const cleared: ChangeSetState['cleared'] = []
+      for (const key of keys) {
+        const { sellRequestId, field } = changeKeyParts(key)
+        const change = changeSet.get(sellRequestId, field)
+        if (change) cells.push(cellOf(change))
+        else cleared.push([sellRequestId, field])
+      }
+      return { whole: false, cells, cleared }
+    },
 
     preview,
     undo: () => changeSet.undo(),
     redo: () => changeSet.redo(),
     discard: () => changeSet.discard(),
-    setRules: (rules) => changeSet.setRules(rules),
+    setRules(rules) {
+      touched = null
+      return changeSet.setRules(rules)
+    },
 
     apply(confirmed) {
       const check = preview()

@@ -75,6 +75,8 @@ export interface ChangeSet {
   /** Every pending change, in staging order. */
   all(): StagedChange[]
   summary(): ChangeSetSummary
+  /** How many changes are pending. */
+  size(): number
 }
 
 /** Undo reaches back this many staging steps; each keeps a copy of what it replaced, so memory stays bounded. */
@@ -119,6 +121,7 @@ export function createChangeSet(
   }
 
   return {
+    size: () => changes.size,
     restore(saved) {
       for (const change of saved) changes.set(changeKey(change.sellRequestId, change.field), checkChange(change, rules))
       return summary()

@@ -70,6 +70,31 @@ it('marks each pending change: the new value, why it cannot be applied, and what
   expect(workspace.bulk.stagedCells()).toEqual([])
 })
 
+it('an answer carries only the marks a call touched: new and changed cells, cells no longer staged; all of them after new rules', () => {
+  const [a, b, c] = workspace.snapshot.dump().sellRequests
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }, { sellRequestId: b!.id, quantity: b!.quantity + 1 }, { sellRequestId: c!.id, priceCents: c!.priceCents + 1 }])
+  workspace.bulk.stagedCells() // the grid read every mark
+  workspace.bulk.stage([{ sellRequestId: c!.id, quantity: -1 }])
+  expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [[c!.id, 'quantity', -1, 'Quantity cannot be negative.', null]], cleared: [] })
+  expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [] }) // nothing since
+
+  workspace.bulk.undo()
+  expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [[c!.id, 'quantity']] })
+  // Back to the listing's own value: the change goes, and so does its mark.
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents }, { sellRequestId: b!.id, quantity: b!.quantity + 5 }])
+  const step = workspace.bulk.marksSince()
+  expect(step.whole).toBe(false)
+  expect(step.cleared).toEqual([[a!.id, 'priceCents']])
+  expect(step.cells).toEqual([[b!.id, 'quantity', b!.quantity + 5, null, null]])
+
+  // New rules may change any verdict: every mark comes, replacing all.
+  workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: 10_000_000 })
+  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: workspace.bulk.stagedCells(), cleared: [] })
+  workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null })
+  workspace.bulk.discard()
+  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller
+})
+
 it('has a version that a sync bringing nothing keeps and an edit or a deletion changes', async () => {
   const db = workspace.snapshot.database
   const first = gridVersion(db)
