@@ -207,6 +207,17 @@ test('the bridge refuses calls without the per-run token and from other origins'
   expect(((await ok.json()) as { ok: boolean }).ok).toBe(true)
   const invalid = await fetch(`${host.origin}/rpc/sellRequests.edit`, { method: 'POST', body: JSON.stringify({ id: 'x', priceCents: -1 }), headers: { 'x-preview-token': host.token } })
   expect(await invalid.json()).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+  // A call as large as an import file may be (here 3 MB) reaches the app; one beyond the largest is refused unread.
+  const large = await fetch(`${host.origin}/rpc/bulk.importFile`, {
+    method: 'POST',
+    body: JSON.stringify({ fileName: 'big.csv', base64: 'A'.repeat(3_000_000) }),
+    headers: { 'x-preview-token': host.token }
+  })
+  expect(large.status).toBe(200)
+  const answer = (await large.json()) as { ok: boolean; error?: { message: string } }
+  expect(answer.error?.message).not.toContain('too large') // refused by the app (no account open here), not by the bridge
+  const tooLarge = await fetch(`${host.origin}/rpc/bulk.importFile`, { method: 'POST', body: 'x'.repeat(30 * 1024 * 1024), headers: { 'x-preview-token': host.token } })
+  expect(tooLarge.status).toBe(413)
   const traversal = await fetch(`${host.origin}/..%2f..%2fpackage.json`)
   expect(await traversal.text()).not.toContain('"devDependencies"')
 })

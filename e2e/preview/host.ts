@@ -13,7 +13,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import type { EventName, Events } from '../../electron/core/contract'
+import { BULK_IMPORT_MAX_BYTES, type EventName, type Events } from '../../electron/core/contract'
 import { chooseSecretStore } from '../../electron/core/secrets/chooseSecretStore'
 import { createSellerDesk, type SellerDesk, type SellerDeskOptions } from '../../electron/core/sellerDesk'
 
@@ -53,7 +53,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json'
 }
 
-const MAX_BODY_BYTES = 1_000_000
+/** The largest call body the bridge reads: an import file at its limit, base64-encoded, with room to spare (a 100,000-change paste is smaller). */
+const MAX_BODY_BYTES = Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4 + 1024 * 1024
 
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false
