@@ -71,6 +71,27 @@ it('does not follow a redirect: the 3xx and its Location come back', async () =>
   expect(response.headers.get('location')).toBe('https://elsewhere.example/steal')
 })
 
+it('answers an empty body named compressed as empty (a 204, a length of 0, or nothing sent at all)', async () => {
+  const base = await serve((request, response) => {
+    if (request.url === '/204') response.writeHead(204, { 'content-encoding': 'gzip' })
+    else if (request.url === '/zero') response.writeHead(200, { 'content-encoding': 'gzip', 'content-length': '0' })
+    else response.writeHead(200, { 'content-encoding': 'br' }) // chunked, no bytes
+    response.end()
+  })
+  for (const path of ['/204', '/zero', '/chunked']) {
+    const response = await nodeFetch(`${base}${path}`)
+    expect(await response.text(), path).toBe('')
+  }
+})
+
+it('rejects a compressed body that does not decode', async () => {
+  const base = await serve((_request, response) => {
+    response.writeHead(200, { 'content-encoding': 'gzip' })
+    response.end('not gzip at all')
+  })
+  await expect(nodeFetch(base)).rejects.toThrow()
+})
+
 it('answers a 204 with an empty body', async () => {
   const base = await serve((_request, response) => {
     response.writeHead(204)

@@ -21,8 +21,10 @@ const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent
 /** Statuses whose Response may not have a body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
 
-function decoded(response: IncomingMessage): Readable {
-  const encoding = response.headers['content-encoding']?.trim().toLowerCase()
+/** The answer's body, decoded; an answer that cannot have one (or says it is empty) is not decoded, whatever it names. */
+function decoded(response: IncomingMessage, method: string): Readable {
+  const empty = method === 'HEAD' || NULL_BODY.has(response.statusCode ?? 0) || response.headers['content-length'] === '0'
+  const encoding = empty ? undefined : response.headers['content-encoding']?.trim().toLowerCase()
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null
   if (!decoder) return response
@@ -58,17 +60,21 @@ export const nodeFetch: typeof fetch = async (input, init) => {
     const send = secure ? httpsRequest : httpRequest
     const outgoing = send(url, { method: request.method, headers, agent: secure ? agents.https : agents.http, signal }, (response) => {
       const chunks: Buffer[] = []
-      const stream = decoded(response)
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('error', reject)
-      stream.on('end', () => {
+      let received = 0 // bytes on the wire, before decoding
+      response.on('data', (chunk: Buffer) => (received += chunk.length))
+      const finish = () => {
         const status = response.statusCode ?? 0
         try {
           resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage ?? '', headers: headersOf(response) }))
         } catch (error) {
           reject(error) // a status a Response cannot carry
         }
-      })
+      }
+      const stream = decoded(response, request.method)
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', finish)
+      // An empty body its sender still called compressed is empty (as fetch has it), not a broken one.
+      stream.on('error', (error) => (stream !== response && received === 0 && response.complete ? finish() : reject(error)))
       // The connection lost (or stopped) before the answer's end: never resolve with part of it.
       response.on('close', () => {
         if (!response.complete) reject(signal.aborted ? signal.reason : new Error('The connection closed before the whole answer arrived.'))
