@@ -132,3 +132,18 @@ it('a delayed start-up sync never runs after stop (the snapshot may be closed by
   expect(service!.status().running).toBe(false)
   snapshot = null
 })
+
+it('a sync asked for while a catch-up of sell requests runs follows it and brings orders too; another catch-up joins it', async () => {
+  const { newOrders } = await setUp()
+  await service!.sync()
+  sandbox!.setFaults({ latencyMs: 60 })
+  const added = sandbox!.addOrders(2)
+  const catchUp = service!.catchUpSellRequests()
+  expect(service!.catchUpSellRequests()).toBe(catchUp)
+  const whole = service!.sync()
+  await catchUp
+  expect(newOrders).toEqual([])
+  await whole
+  expect(service!.lastReport()!.pagesFetched.orders).toBeGreaterThan(0)
+  expect(newOrders).toEqual([expect.arrayContaining(added)])
+})

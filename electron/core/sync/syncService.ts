@@ -52,7 +52,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const focusCooldownMs = deps.focusCooldownMs ?? 60_000
   let progress: SyncProgress | null = null
   let lastError: SyncStatus['lastError'] = null
-  let running: { promise: Promise<SyncStatus>; controller: AbortController } | null = null
+  let running: { promise: Promise<SyncStatus>; controller: AbortController; resources: readonly Resource[]; partial: boolean } | null = null
   let lastStartedMs = 0
   let interval: ReturnType<typeof setInterval> | null = null
   let intervalMinutes = 0
@@ -133,19 +133,26 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   }
 
   function sync(kind: 'auto' | 'full' | 'catchUp' = 'auto', resources?: readonly Resource[]): Promise<SyncStatus> {
-    // One run at a time: an automatic request joins the running one; a full one follows it.
-    if (running) return kind === 'full' ? running.promise.then(() => sync('full')) : running.promise
+    // One run at a time: a request joins the running one when that covers it; otherwise (a full one,
+    // or more than a catch-up of sell requests covers) it follows it.
+    if (running) {
+      const covered = kind !== 'full' && (!running.partial || (resources !== undefined && resources.every((r) => running!.resources.includes(r))))
+      return covered ? running.promise : running.promise.then(() => sync(kind, resources))
+    }
     if (stopped) return Promise.resolve(status())
     const controller = new AbortController()
-    lastStartedMs = now()
+    const covers = resources ?? (['orders', 'sellRequests'] as const)
+    const partial = covers.length < 2
+    // A catch-up of one resource is not "a sync" for the focus cooldown or the error shown: those are about both.
+    if (!partial) lastStartedMs = now()
     const promise = (async () => {
       try {
-        report = await engine().run(kind, controller.signal, resources)
-        lastError = null
+        report = await engine().run(kind, controller.signal, covers)
+        if (!partial) lastError = null
         if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
       } catch (error) {
         // Cancelled: not an error. Offline: the banner says it; the last error stays for details.
-        lastError = controller.signal.aborted ? null : toErrorData(error)
+        if (!partial) lastError = controller.signal.aborted ? null : toErrorData(error)
         if (isOfflineError(error)) connectivity.report(error)
       } finally {
         running = null
@@ -154,7 +161,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       }
       return status()
     })()
-    running = { promise, controller }
+    running = { promise, controller, resources: covers, partial }
     emit(true)
     return promise
   }
