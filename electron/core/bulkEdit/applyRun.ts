@@ -18,8 +18,8 @@ import type { SellRequest } from '../domain'
 import type { Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { finishRun, markStarted, pendingChanges, settleMany, type ListingChanges, type Outcome } from './applyQueue'
+import { fieldValue } from './changeSet'
 import { listingsById } from './currentListings'
-import { inTransaction } from '../snapshot/database'
 
 /** Listings sent at a time, in the app and in the benchmark. */
 export const DEFAULT_APPLY_CONCURRENCY = 8
@@ -91,7 +91,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null
   let flushFailure: { error: unknown } | null = null
 
-  /** Writes the outcomes so far and the listings as the marketplace sent them back, in one transaction. */
+  /** Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back. */
   function flush() {
     if (timer) clearTimeout(timer)
     timer = null
@@ -100,16 +100,15 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const edited = edits
     outcomes = []
     edits = []
-    inTransaction(db, () => {
-      settleMany(db, batchId, settled)
-      for (const batch of mergedRows(edited)) {
-        try {
-          snapshot.putSellRequest(batch)
-        } catch {
-          // The next sync brings the new values into the snapshot.
-        }
+    settleMany(db, batchId, settled)
+    // Their own transactions, after the outcomes: a listing that cannot be written costs only itself.
+    for (const batch of mergedRows(edited)) {
+      try {
+        snapshot.putSellRequest(batch)
+      } catch {
+        // The next sync brings the new values into the snapshot.
       }
-    })
+    }
   }
 
   function flushSoon() {
@@ -143,7 +142,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
       return
     }
     const currentMs = Date.parse(listing.updatedAt)
-    const valueNow = (field: BulkField) => (field === 'priceCents' ? listing.priceCents : listing.quantity)
+    const valueNow = (field: BulkField) => fieldValue(listing, field)
     const toSend = changes.filter((change) => {
       if (change.baseUpdatedMs === currentMs) return true
       if (valueNow(change.field) === change.after) {

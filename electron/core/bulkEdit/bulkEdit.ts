@@ -128,7 +128,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       deps.onFailure?.(`Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`)
     }
   }
-  /** Keys edited since the grid's marks were last sent, or null: every mark may have changed (new rules). */
+  /**
+   * Keys edited since the grid's marks were last sent, or null: every mark may have changed (new rules).
+   * One record per account: the app has one window, so one grid (a second preview tab would need to
+   * reload its marks).
+   */
   let touched: Set<string> | null = new Set()
   const changeSet = createChangeSet(DEFAULT_WARNING_RULES, (key, change) => {
     touched?.add(key)
@@ -414,8 +418,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const listings = listingsById(db, applied.map((row) => row.sellRequestId))
       const proposed: ProposedChange[] = applied.flatMap((row) => {
         const listing = listings.get(row.sellRequestId)
-        if (!listing) return []
-        return [{ sellRequestId: row.sellRequestId, field: row.field, before: row.field === 'priceCents' ? listing.priceCents : listing.quantity, after: row.before, baseUpdatedAt: listing.updatedAt }]
+        return listing ? [proposedChange(listing, row.field, row.before)] : []
       })
       if (proposed.length === 0) throw new SellerDeskError('invalid-input', 'Nothing to undo: none of this batch’s changes were applied to listings you still have.')
       return stage(proposed)

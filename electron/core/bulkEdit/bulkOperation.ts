@@ -5,7 +5,7 @@
  * price of 0 or less) is proposed as it is and marked invalid by the change set, never clamped.
  */
 import type { BulkField, BulkOperation } from '../contract'
-import type { ProposedChange } from './changeSet'
+import { fieldValue, type ProposedChange } from './changeSet'
 
 /** A listing as an operation sees it: its current values, and the values it would have with pending changes. */
 export interface ListingValues {
@@ -58,7 +58,7 @@ export function proposeChanges(listings: Iterable<ListingValues>, operation: Bul
   const field = fieldOf(operation)
   const out: ProposedChange[] = []
   for (const listing of listings) {
-    const before = field === 'priceCents' ? listing.priceCents : listing.quantity
+    const before = fieldValue(listing, field)
     const shown = (field === 'priceCents' ? listing.pendingPriceCents : listing.pendingQuantity) ?? before
     const base = (field === 'priceCents' ? listing.pendingPriceBase : listing.pendingQuantityBase) ?? listing.updatedAt
     out.push({ sellRequestId: listing.sellRequestId, field, before, after: nextValue(operation, shown), baseUpdatedAt: base })

@@ -27,8 +27,11 @@ export const changeKey = (sellRequestId: string, field: BulkField) => `${sellReq
  * import's time.
  */
 export function proposedChange(listing: { id: string; updatedAt: string; priceCents: number; quantity: number }, field: BulkField, after: number): ProposedChange {
-  return { sellRequestId: listing.id, field, before: field === 'priceCents' ? listing.priceCents : listing.quantity, after, baseUpdatedAt: listing.updatedAt }
+  return { sellRequestId: listing.id, field, before: fieldValue(listing, field), after, baseUpdatedAt: listing.updatedAt }
 }
+
+/** A listing's value of a bulk-edit field. */
+export const fieldValue = (listing: { priceCents: number; quantity: number }, field: BulkField): number => (field === 'priceCents' ? listing.priceCents : listing.quantity)
 
 /** changeKey's parts (the field never holds a colon; an id may). */
 export function changeKeyParts(key: string): { sellRequestId: string; field: BulkField } {

@@ -91,6 +91,7 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: 10_000_000 })
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: workspace.bulk.stagedCells(), cleared: [] })
   workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null })
+  workspace.bulk.marksSince()
   workspace.bulk.discard()
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller
 })

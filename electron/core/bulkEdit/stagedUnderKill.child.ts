@@ -12,7 +12,6 @@ const [file, baseUrl, first, idList] = process.argv.slice(2) as [string, string,
 const ids = idList.split(',')
 const snapshot = openSnapshot(file)
 const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl, apiKey: 'unused' }), online: () => true, onProgress: () => {} })
-process.stdout.write('ready\n')
 for (let step = Number(first); ; step++) {
   bulk.stage(stepChanges(ids, step))
   await new Promise((resolve) => setImmediate(resolve)) // the step's save runs first (queued by the stage)

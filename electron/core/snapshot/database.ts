@@ -103,6 +103,7 @@ function openAndMigrate(file: string): Db {
     // past this many pages (64 MB) instead of 1,000: at 1,000 it ran every few hundred listings written
     // and was about half the cost of recording a bulk apply's answers.
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)
+    db.exec('PRAGMA journal_size_limit = 16777216') // a folded WAL is cut back to 16 MB when it starts over
     db.exec('PRAGMA foreign_keys = OFF')
     const check = scalar<string>(db, 'PRAGMA quick_check')
     if (check !== 'ok') throw new Error(`integrity: ${check}`)
