@@ -95,7 +95,10 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   const target = (await cell(page, 3, COLUMN.quantity).boundingBox())!
   await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
   await page.mouse.down()
-  await page.mouse.move(target.x + 10, target.y + 10, { steps: 6 })
+  await page.mouse.move(target.x + 10, target.y + target.height / 2, { steps: 6 })
+  // Rest on the last row before letting go, as a hand does (the grid reads the range from the pointer's moves).
+  await page.mouse.move(target.x + 12, target.y + target.height / 2)
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
   await page.mouse.up()
   for (const row of [1, 2, 3]) await expect(cell(page, row, COLUMN.quantity)).toHaveText('7')
   await expect(summary).toHaveAttribute('data-changes', '6')
@@ -225,7 +228,8 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     await dialog.getByTestId('bulk-target-shown').click()
     await dialog.getByTestId('bulk-operation-run').click()
     await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(rows.length))
-    sandbox.setFaults({ latencyMs: 700 })
+    // Slow enough that the batch (40 listings, 8 at a time) is far from done when the app closes, even on a busy machine.
+    sandbox.setFaults({ latencyMs: 1_500 })
     await page.getByTestId('bulk-review').click()
     await applyFromPreview(page)
     await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'true')
