@@ -274,6 +274,13 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const inGrid = () => page.evaluate(`!!document.activeElement?.closest('[data-testid="bulk-grid"]')`)
+  /** Types into the focused cell as a seller does: the first key opens the cell's editor, the rest go into it. */
+  const typeIntoCell = async (text: string) => {
+    await page.keyboard.press(text[0]!)
+    await expect(page.locator('revogr-edit input')).toBeFocused()
+    await page.keyboard.type(text.slice(1))
+    await page.keyboard.press('Enter')
+  }
   const tabIntoGrid = async () => {
     for (let presses = 0; presses < 20 && !(await inGrid()); presses++) await page.keyboard.press('Tab')
     expect(await inGrid()).toBe(true)
@@ -284,8 +291,7 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   // Tabbing into the grid from its toolbar starts on the first row's new price: typing edits it.
   await page.getByTestId('bulk-change-many').focus()
   await tabIntoGrid()
-  await page.keyboard.type('12.5')
-  await page.keyboard.press('Enter')
+  await typeIntoCell('12.5')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('12.50')
   await expect(summary).toHaveAttribute('data-changes', '1')
   await page.keyboard.press('Control+z')
@@ -329,8 +335,7 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
 
   // Tabbing back in (through the toolbar) goes on where the seller left: typing edits that cell again.
   await tabIntoGrid()
-  await page.keyboard.type('44.4')
-  await page.keyboard.press('Enter')
+  await typeIntoCell('44.4')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('44.40')
   await expect(summary).toHaveAttribute('data-changes', '1')
 })
