@@ -7,7 +7,6 @@
 import { startSandbox } from '../sandbox'
 import type { AppInfo, ChangeSetState, ChangeSetSummary, EventName, Events } from './contract'
 import type { BulkEdit } from './bulkEdit/bulkEdit'
-import { gridVersion } from './bulkEdit/gridListings'
 import { SellerDeskError } from './errors'
 import { isAllowedExternalUrl } from './externalLinks'
 import { createRouter, type Router } from './router'
@@ -185,7 +184,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.importFile': async ({ fileName, base64 }) => (await open()).bulk.importFile(fileName, Buffer.from(base64, 'base64')),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
       'bulk.gridRows': async () => (await open()).bulk.gridRows(),
-      'bulk.gridVersion': async () => ({ version: gridVersion((await open()).snapshot.database) }),
+      'bulk.gridVersion': async () => ({ version: (await open()).bulk.gridVersion() }),
       'bulk.stagedCells': async () => ({ cells: (await open()).bulk.stagedCells() })
     },
     options.onUnexpectedError

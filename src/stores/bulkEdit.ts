@@ -112,23 +112,14 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     if (!row.priceMark && !row.quantityMark) marked.delete(row)
   }
 
-  /** Every staged cell's mark, replacing all marks. */
-  function markRows(cells: StagedCell[]) {
-    for (const row of marked) {
-      unmarkCell(row, 'priceCents')
-      unmarkCell(row, 'quantity')
-    }
-    marked = new Set()
-    for (const cell of cells) {
-      const row = byId.get(cell[0])
-      if (row) markCell(row, cell)
-    }
-    revision.value++
-  }
-
-  /** The marks a change-set answer carries: all of them, or only the cells the call touched. */
+  /** The marks a change-set answer carries: all of them (replacing every mark), or only the cells the call touched. */
   function applyMarks({ whole, cells, cleared }: Omit<ChangeSetState, 'summary'>) {
-    if (whole) return markRows(cells)
+    if (whole) {
+      for (const row of marked) {
+        unmarkCell(row, 'priceCents')
+        unmarkCell(row, 'quantity')
+      }
+    }
     for (const [id, field] of cleared) {
       const row = byId.get(id)
       if (row) unmarkCell(row, field)
@@ -171,7 +162,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   function refreshMarks(next?: ChangeSetSummary): Promise<void> {
     return inOrder(async () => {
       const { cells } = await call('bulk.stagedCells', {})
-      markRows(cells)
+      applyMarks({ whole: true, cells, cleared: [] })
       summary.value = next ?? summary.value
     })
   }

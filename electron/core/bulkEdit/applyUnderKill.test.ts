@@ -4,17 +4,14 @@
  * resume completes and the marketplace ends exactly in the intended state, every change applied.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { AppSettings } from '../contract'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
-import { openWorkspace } from '../workspace'
 import { createBulkEdit } from './bulkEdit'
+import { syncedWorkspace } from './syncedWorkspace'
 
 const KEY = 'sk_test_apply_kill_0123456789'
 const KILLS = 10
@@ -42,16 +39,7 @@ function runChildUntilKilled(file: string, batchId: string, killAfterMs: number)
 }
 
 it(`survives ${KILLS} SIGKILLs mid-apply and resumes to exactly the intended state`, { timeout: 60_000 }, async () => {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-apply-kill-'))
-  const settings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false } as AppSettings
-  const workspace = openWorkspace({
-    userDataDir,
-    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-kill' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    settings: () => settings,
-    emit: () => {}
-  })
-  await workspace.sync.sync()
+  const workspace = await syncedWorkspace(sandbox, KEY, 'apply-kill')
   const file = workspace.snapshot.file
   workspace.bulk.operation({ all: true }, { kind: 'adjustPricePercent', percent: -5 })
   workspace.bulk.operation({ all: true }, { kind: 'setQuantity', quantity: 17 })

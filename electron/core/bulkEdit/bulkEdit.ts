@@ -77,6 +77,8 @@ export interface BulkEdit {
   undoBatch(batchId: string): ChangeSetSummary
   /** Every listing as the grid shows it, and the listings' version (see gridVersion); what staging needs of them is kept. */
   gridRows(): { rows: GridListingRow[]; version: string }
+  /** The listings' version now: the grid reads its rows again only when it moved. */
+  gridVersion(): string
   importFile(fileName: string, bytes: Uint8Array): Promise<ImportReport>
   exportFile(format: 'csv' | 'xlsx', rows: ExportRows): Promise<ExportedFile>
   /** Resolves when no batch is being applied. */
@@ -430,6 +432,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       listingMemo.remember(rows, generation)
       return { rows, version: gridVersion(db) }
     },
+    gridVersion: () => gridVersion(db),
 
     async importFile(fileName, bytes) {
       const table = await readImportTable(fileName, bytes)

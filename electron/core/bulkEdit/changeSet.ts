@@ -7,6 +7,7 @@
 import type { BulkField, ChangeSetSummary, StagedChange, WarningRules } from '../contract'
 import { decimalStringFromCents } from '../money'
 import { firstIssue, priceCentsInput, quantityInput } from '../userInput'
+import type { ListingBase } from './currentListings'
 
 export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null }
 
@@ -26,7 +27,7 @@ export const changeKey = (sellRequestId: string, field: BulkField) => `${sellReq
  * field, not spread from another (`{ ...base, field }`): for 100,000 changes, spreading was most of an
  * import's time.
  */
-export function proposedChange(listing: { id: string; updatedAt: string; priceCents: number; quantity: number }, field: BulkField, after: number): ProposedChange {
+export function proposedChange(listing: ListingBase, field: BulkField, after: number): ProposedChange {
   return { sellRequestId: listing.id, field, before: fieldValue(listing, field), after, baseUpdatedAt: listing.updatedAt }
 }
 

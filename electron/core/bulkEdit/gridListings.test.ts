@@ -2,16 +2,12 @@
  * The grid's rows and marks: every listing of the snapshot with the properties sellers filter by, in
  * name order, and every pending change as a compact cell mark.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { AppSettings } from '../contract'
-import { createSellerApi } from '../sellerApi'
-import { openWorkspace, type Workspace } from '../workspace'
+import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
 import { gridListings, gridVersion } from './gridListings'
+import { syncedWorkspace } from './syncedWorkspace'
 
 const KEY = 'sk_test_grid_rows_123456'
 let sandbox: Sandbox
@@ -23,14 +19,7 @@ beforeAll(async () => {
   const odd = sandbox.state.sellRequests[0]!.properties as unknown as Record<string, unknown>
   Object.assign(odd, { storage: 256, finish: 'matte' })
   delete odd['carrier']
-  workspace = openWorkspace({
-    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-grid-')),
-    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-grid' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    settings: () => ({ syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false }) as AppSettings,
-    emit: () => {}
-  })
-  await workspace.sync.sync()
+  workspace = await syncedWorkspace(sandbox, KEY, 'grid')
 })
 afterAll(async () => {
   await workspace.close()

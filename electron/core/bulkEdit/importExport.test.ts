@@ -3,22 +3,19 @@
  * errors and stages nothing invalid; good CSV (comma, semicolon + BOM) and XLSX files stage exactly what
  * they say; exports round-trip through import and neutralise formulas.
  */
-import { mkdtempSync } from 'node:fs'
 import { crc32, deflateRawSync, createDeflateRaw } from 'node:zlib'
 import Papa from 'papaparse'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { AppSettings } from '../contract'
 import { BULK_IMPORT_MAX_BYTES } from '../contract'
 import type { SellRequest } from '../domain'
-import { createSellerApi } from '../sellerApi'
-import { openWorkspace, type Workspace } from '../workspace'
+import type { Workspace } from '../workspace'
 import { neutraliseFormula, withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive, WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from './workbookArchive'
+import { syncedWorkspace } from './syncedWorkspace'
 
 const KEY = 'sk_test_bulk_import_123456'
 let sandbox: Sandbox
@@ -27,14 +24,7 @@ let rows: SellRequest[]
 
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: KEY, orders: 5, sellRequests: 30, seed: 8, now: new Date() })
-  workspace = openWorkspace({
-    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-import-')),
-    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-import' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    settings: () => ({ syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false }) as AppSettings,
-    emit: () => {}
-  })
-  await workspace.sync.sync()
+  workspace = await syncedWorkspace(sandbox, KEY, 'import')
   rows = workspace.snapshot.dump().sellRequests.sort((a, b) => a.id.localeCompare(b.id))
 })
 afterAll(async () => {

@@ -5,17 +5,13 @@
  * The next process starts from it (restored) and goes on.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { AppSettings } from '../contract'
-import { createSellerApi } from '../sellerApi'
-import { openWorkspace } from '../workspace'
 import { readStagedChanges } from './stagedChanges'
 import { stateAfter } from './stagedUnderKill.steps'
+import { syncedWorkspace } from './syncedWorkspace'
 
 const KEY = 'sk_test_staged_kill_0123456789'
 const KILLS = 10
@@ -49,14 +45,7 @@ function runChildUntilKilled(file: string, first: number, ids: string[], killAft
 }
 
 it(`keeps the staged changes of every whole step through ${KILLS} SIGKILLs`, { timeout: 90_000 }, async () => {
-  const workspace = openWorkspace({
-    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-staged-kill-')),
-    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-staged-kill' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    settings: () => ({ syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false }) as AppSettings,
-    emit: () => {}
-  })
-  await workspace.sync.sync()
+  const workspace = await syncedWorkspace(sandbox, KEY, 'staged-kill')
   const file = workspace.snapshot.file
   const ids = workspace.snapshot.dump().sellRequests.map((row) => row.id)
   await workspace.close()

@@ -46,13 +46,14 @@ export interface SyncService {
 }
 
 const STATUS_THROTTLE_MS = 100
+const BOTH: readonly Resource[] = ['orders', 'sellRequests']
 
 export function createSyncService(deps: SyncServiceDeps): SyncService {
   const now = deps.now ?? Date.now
   const focusCooldownMs = deps.focusCooldownMs ?? 60_000
   let progress: SyncProgress | null = null
   let lastError: SyncStatus['lastError'] = null
-  let running: { promise: Promise<SyncStatus>; controller: AbortController; resources: readonly Resource[]; partial: boolean } | null = null
+  let running: { promise: Promise<SyncStatus>; controller: AbortController; resources: readonly Resource[] } | null = null
   let lastStartedMs = 0
   let interval: ReturnType<typeof setInterval> | null = null
   let intervalMinutes = 0
@@ -135,14 +136,15 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   function sync(kind: 'auto' | 'full' | 'catchUp' = 'auto', resources?: readonly Resource[]): Promise<SyncStatus> {
     // One run at a time: a request joins the running one when that covers it; otherwise (a full one,
     // or more than a catch-up of sell requests covers) it follows it.
+    const covers = resources ?? BOTH
     if (running) {
-      const covered = kind !== 'full' && (!running.partial || (resources !== undefined && resources.every((r) => running!.resources.includes(r))))
-      return covered ? running.promise : running.promise.then(() => sync(kind, resources))
+      const joined = running
+      const covered = kind !== 'full' && covers.every((resource) => joined.resources.includes(resource))
+      return covered ? joined.promise : joined.promise.then(() => sync(kind, resources))
     }
     if (stopped) return Promise.resolve(status())
     const controller = new AbortController()
-    const covers = resources ?? (['orders', 'sellRequests'] as const)
-    const partial = covers.length < 2
+    const partial = covers.length < BOTH.length
     // A catch-up of one resource is not "a sync" for the focus cooldown or the error shown: those are about both.
     if (!partial) lastStartedMs = now()
     const promise = (async () => {
@@ -161,7 +163,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       }
       return status()
     })()
-    running = { promise, controller, resources: covers, partial }
+    running = { promise, controller, resources: covers }
     emit(true)
     return promise
   }
