@@ -102,6 +102,21 @@ it('answers a 204 with an empty body', async () => {
   expect(await response.text()).toBe('')
 })
 
+it('does not reuse a kept-alive connection the server is about to close (its Keep-Alive timeout hint, less a second)', { timeout: 10_000 }, async () => {
+  const connections = new Set<unknown>()
+  const base = await serve((request, response) => {
+    connections.add(request.socket)
+    response.end('{}')
+  })
+  server!.keepAliveTimeout = 2_000 // answers say Keep-Alive: timeout=2
+  await (await nodeFetch(`${base}/one`)).text()
+  await (await nodeFetch(`${base}/two`)).text()
+  expect(connections.size).toBe(1) // reused while fresh
+  await new Promise((resolve) => setTimeout(resolve, 1_500)) // past the hint less a second, before the server closes
+  await (await nodeFetch(`${base}/three`)).text()
+  expect(connections.size).toBe(2)
+})
+
 it('rejects when the server hangs up in the middle of the answer', async () => {
   const base = await serve((_request, response) => {
     response.writeHead(200, { 'content-length': '1000' })

@@ -16,7 +16,16 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
+/**
+ * Kept-alive connections are let go after 4 s idle, or a second before the server says it closes them
+ * (`Keep-Alive: timeout=N`; Node honours the hint only below this timeout), as fetch does. Reusing one
+ * the server has just closed fails the request, and for a change nobody could tell whether it arrived.
+ */
+const IDLE_CONNECTION_MS = 4_000
+const agents = {
+  http: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  https: new HttpsAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS })
+}
 
 /** Statuses whose Response may not have a body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
