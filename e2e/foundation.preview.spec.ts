@@ -221,3 +221,26 @@ test('the bridge refuses calls without the per-run token and from other origins'
   const traversal = await fetch(`${host.origin}/..%2f..%2fpackage.json`)
   expect(await traversal.text()).not.toContain('"devDependencies"')
 })
+
+test('the open view survives a reload right after it was chosen, even while the preferences were still being read', async ({ app: page }) => {
+  // The account's preferences answer slowly, so the seller opens Orders before they are read.
+  let slow = true
+  await page.route('**/rpc/preferences.get', async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await route.continue()
+  })
+  await page.getByTestId('start-demo').click()
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  slow = false
+  await page.reload()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+
+  // A view switch followed at once by a reload: no debounce in between loses it.
+  await page.getByTestId('nav-sellRequests').click()
+  await page.reload()
+  await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
+  await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+})

@@ -6,6 +6,8 @@
 import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@core/contract'
 
 const TOKEN_KEY = 'seller-desk-preview-token'
+/** Characters, not bytes: a quarter of the browser's keepalive budget leaves room for any UTF-8. */
+const KEEPALIVE_MAX_CHARS = 16_000
 
 function previewToken(): string {
   const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token')
@@ -34,10 +36,14 @@ export function createPreviewBridge(): SellerDeskBridge {
   return {
     async invoke<N extends CallName>(name: N, input: CallInput<N>): Promise<Outcome<CallResult<N>>> {
       try {
+        const body = JSON.stringify(input ?? {})
         const response = await fetch(`/rpc/${encodeURIComponent(name)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-preview-token': token },
-          body: JSON.stringify(input ?? {})
+          body,
+          // A small call made as the page goes away (a reload) still arrives, as an IPC message would;
+          // the browser allows keepalive only for bodies under 64 KiB.
+          keepalive: body.length < KEEPALIVE_MAX_CHARS
         })
         if (response.status === 401 || response.status === 403) {
           return { ok: false, error: { kind: 'not-signed-in', message: 'This page is not connected to Seller Desk. Open the address printed by npm start (it carries a one-time key for this run).' } }

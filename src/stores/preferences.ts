@@ -2,7 +2,9 @@
  * Remembers how the seller left the workspace, per account: the open view, each list's filters, sort,
  * page size and column widths. Kept by the main side in the user-data folder (beside the account's
  * snapshot), so it survives restarts of the app and of the browser preview (whose page origin changes).
- * Read once when an account opens, before the lists are first read; saved shortly after each change.
+ * Read once when an account opens, before the lists are first read. A change of view is saved at
+ * once (a reload right after it must come back there); filters and widths shortly after each change,
+ * and whatever is still waiting when the page goes away.
  */
 import type { WorkspacePreferences } from '@core/contract'
 import { defineStore } from 'pinia'
@@ -22,6 +24,9 @@ export const usePreferencesStore = defineStore('preferences', () => {
   const ready = ref(false)
   let stopSaving: (() => void) | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
+  const saveWaiting = () => {
+    if (timer !== undefined) save()
+  }
 
   const current = (): WorkspacePreferences => ({
     view: navigation.section,
@@ -39,19 +44,30 @@ export const usePreferencesStore = defineStore('preferences', () => {
   /** Reads the signed-in account's preferences, puts them in place, then saves every change. */
   async function open(): Promise<void> {
     close()
+    const sectionBefore = navigation.section
     try {
       const saved = await call('preferences.get', {})
       if (saved.orders) orders.restore(saved.orders)
       if (saved.sellRequests) sellRequests.restore(saved.sellRequests)
-      if (saved.view) navigation.open(saved.view)
+      // A view the seller opened while the preferences were being read wins over the remembered one.
+      if (saved.view && navigation.section === sectionBefore) navigation.open(saved.view)
     } catch {
       // Defaults.
     }
     ready.value = true
-    stopSaving = watch(current, () => {
+    const stopView = watch(() => navigation.section, save)
+    const stopRest = watch(current, () => {
       clearTimeout(timer)
       timer = setTimeout(save, SAVE_DELAY_MS)
     }, { deep: true })
+    window.addEventListener('pagehide', saveWaiting)
+    stopSaving = () => {
+      stopView()
+      stopRest()
+      window.removeEventListener('pagehide', saveWaiting)
+    }
+    // The watchers see changes from now on: a view opened before they existed is saved here.
+    if (navigation.section !== sectionBefore) save()
   }
 
   /** Stops saving (sign-out): a change of the last moment is dropped rather than written to another account. */
