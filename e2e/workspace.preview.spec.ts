@@ -461,3 +461,39 @@ test('keyboard shortcuts: Ctrl+1…5 switch views (closing the view\'s drawer an
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 })
+
+test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel, Ctrl+/ → Esc), and stay quiet while one is open', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.keyboard.press('Control+3')
+  await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+  // An open dialog owns the keys.
+  await page.getByTestId('edit-sell-request').first().click()
+  await expect(page.getByTestId('edit-dialog')).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+  await page.getByTestId('edit-cancel').click()
+  await expect(page.getByTestId('edit-dialog')).toBeHidden()
+  // Closed, it blocks nothing: views, search and sync answer.
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('orders-search')).toBeFocused()
+  await page.locator('body').click({ position: { x: 5, y: 300 } })
+  const syncedAt = host.desk.workspace()!.sync.status().lastSyncedAt
+  await page.keyboard.press('Control+r')
+  await expect.poll(() => host.desk.workspace()!.sync.status().lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedAt)
+  // The shortcuts list, opened and closed by keys, leaves the keys working too.
+  await page.keyboard.press('Control+/')
+  await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()
+  await page.keyboard.press('Control+1')
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('shortcuts-dialog')).toBeHidden()
+  for (const [key, view] of [['1', 'dashboard'], ['3', 'sellRequests'], ['4', 'bulkEdit'], ['5', 'settings']] as const) {
+    await page.keyboard.press(`Control+${key}`)
+    await expect(page.getByTestId(`nav-${view}`)).toHaveAttribute('aria-current', 'page')
+  }
+  await page.keyboard.press('Control+3')
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('sell-requests-search')).toBeFocused()
+})

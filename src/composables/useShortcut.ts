@@ -18,12 +18,13 @@ export interface Shortcut {
 }
 
 /**
- * naive-ui's modals (NModal, useDialog) render in a container that exists from opening to the end of the
- * closing animation; while closing, its parts carry a `*-leave-active` transition class.
+ * naive-ui's modals (NModal, useDialog) keep their `.n-modal-container` in the page once opened, empty
+ * (or with the dialog hidden) after closing, so only a dialog itself (`.n-modal`) that is displayed counts;
+ * while closing, it carries a `*-leave-active` transition class.
  */
 function modalOpen(): boolean {
-  for (const container of document.querySelectorAll('.n-modal-container')) {
-    if (!container.querySelector('[class*="-leave-active"]')) return true
+  for (const modal of document.querySelectorAll<HTMLElement>('.n-modal-container .n-modal')) {
+    if (modal.style.display !== 'none' && !modal.matches('[class*="-leave-active"]')) return true
   }
   return false
 }
