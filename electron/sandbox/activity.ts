@@ -1,7 +1,8 @@
 /**
- * Simulated marketplace activity while the sandbox runs: buyers placing new orders, and existing
- * orders moving along (an item getting ready to ship). Drawn from its own seeded generator, so the
- * same sequence of calls gives the same data; only the timestamps follow the sandbox clock.
+ * Simulated marketplace activity while the sandbox runs: buyers placing new orders, existing
+ * orders moving along (an item getting ready to ship), and, as churn, the seller's other tools
+ * adding, editing and withdrawing sell requests. Drawn from a seeded generator, so the same
+ * sequence of calls gives the same data; only the timestamps follow the sandbox clock.
  */
 import type { MarketplaceState, OrderRecord, SellRequestRecord } from './marketplace'
 import type { Random } from './random'
@@ -54,4 +55,67 @@ function readyOneItem(order: OrderRecord): void {
   if (!item) return
   item.status = 'ready-to-ship'
   item.possibleStatuses = ['seller-shipped', 'canceled']
+}
+
+/** What one round of churn changed, by id. */
+export interface ChurnSummary {
+  ordersPlaced: string[]
+  ordersUpdated: string[]
+  sellRequestsAdded: string[]
+  sellRequestsEdited: string[]
+  sellRequestsDeleted: string[]
+}
+
+type Change = keyof ChurnSummary
+
+/**
+ * Makes `count` random changes of every kind in ChurnSummary, each stamped with a fresh instant
+ * from `clock`, as a busy marketplace changes while a client pages through it. A kind that has
+ * nothing to act on (no orders to update, no sell requests to edit or delete) is not drawn.
+ */
+export function churn(state: MarketplaceState, random: Random, count: number, clock: () => number): ChurnSummary {
+  const summary: ChurnSummary = { ordersPlaced: [], ordersUpdated: [], sellRequestsAdded: [], sellRequestsEdited: [], sellRequestsDeleted: [] }
+  for (let i = 0; i < count; i++) {
+    const changes: Change[] = ['ordersPlaced', 'sellRequestsAdded']
+    if (state.orders.length > 0) changes.push('ordersUpdated')
+    if (state.sellRequests.length > 0) changes.push('sellRequestsEdited', 'sellRequestsDeleted')
+    const change = random.pick(changes)
+    switch (change) {
+      case 'ordersPlaced':
+        summary.ordersPlaced.push(...placeOrders(state, random, 1, clock))
+        break
+      case 'ordersUpdated':
+        summary.ordersUpdated.push(...advanceOrders(state, random, 1, clock))
+        break
+      case 'sellRequestsAdded':
+        summary.sellRequestsAdded.push(addSellRequest(state, random, clock()))
+        break
+      case 'sellRequestsEdited':
+        summary.sellRequestsEdited.push(editSellRequest(state, random, random.pick(state.sellRequests), clock()))
+        break
+      case 'sellRequestsDeleted': {
+        const { id } = random.pick(state.sellRequests)
+        state.deleteSellRequest(id)
+        summary.sellRequestsDeleted.push(id)
+        break
+      }
+    }
+  }
+  return summary
+}
+
+/** A sell request listed just now. Returns its id. */
+function addSellRequest(state: MarketplaceState, random: Random, at: number): string {
+  const sellRequest = { ...newSellRequest(random, state.sellerId, at), createdAt: at, updatedAt: at }
+  state.addSellRequest(sellRequest)
+  return sellRequest.id
+}
+
+/** A new price (within 10% of the old, at most the MSRP), a new quantity, or both. Returns the id. */
+function editSellRequest(state: MarketplaceState, random: Random, sellRequest: SellRequestRecord, at: number): string {
+  const what = random.int(0, 2)
+  const priceCents = Math.min(sellRequest.msrpCents, Math.max(100, Math.round(sellRequest.priceCents * (0.9 + 0.2 * random.next()))))
+  const quantity = random.int(0, 500)
+  state.editSellRequest(sellRequest.id, what === 0 ? { priceCents } : what === 1 ? { quantity } : { priceCents, quantity }, at)
+  return sellRequest.id
 }

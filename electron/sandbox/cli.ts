@@ -3,13 +3,15 @@
  *
  *   npm run sandbox -- --port 4010 --orders 300 --sell-requests 250 --seed 1 --api-key <key>
  *                      --latency 0 --jitter 0 --error-rate 0 --rate-limit-rate 0 --retry-after 1
- *                      --drop-rate 0 --malformed-rate 0 --fault-seed 0 --host 127.0.0.1 --now <ISO instant>
+ *                      --drop-rate 0 --malformed-rate 0 --unavailable-rate 0 --fault-seed 0
+ *                      --host 127.0.0.1 --now <ISO instant>  [variant flags, see USAGE]
  *
  * Prints the base URL and the (demo) API key; stops on SIGINT / SIGTERM.
  */
 import { parseArgs } from 'node:util'
 import { DEFAULT_ORDERS, DEFAULT_SEED, DEFAULT_SELL_REQUESTS, DEMO_API_KEY, startSandbox } from './server'
 import { DEFAULT_NOW } from './seed'
+import { checkedVariant, DEFAULT_VARIANT, type Variant } from './variant'
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --host <host>               default 127.0.0.1
@@ -21,7 +23,45 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --api-key <key>             default ${DEMO_API_KEY}
   --latency <ms>  --jitter <ms>
   --error-rate <0..1>  --rate-limit-rate <0..1>  --retry-after <s>
-  --drop-rate <0..1>  --malformed-rate <0..1>  --fault-seed <n>`
+  --drop-rate <0..1>  --malformed-rate <0..1>  --fault-seed <n>
+  --unavailable-rate <0..1>   share of requests answered 503 with Retry-After
+Variants (what a spec-following marketplace may do differently; default: the sandbox's own choice):
+  --max-take <n>              at most n rows per page, paging by that many
+  --fixed-take <n>            ignore take, always page by n rows
+  --short-page-rate <0..1>    share of pages cut short at the end, total unchanged
+  --total-offset <n>          the reported total is off by n (--total-offset=-5 for fewer)
+  --total-form <f>            spec | number | string: the JSON type of both lists' total
+  --retry-after-form <f>      seconds | http-date | absent: Retry-After on 429 and 503
+  --error-body <f>            json | json-array | text | html | empty: the body of error answers
+  --auth-status <n>           401 | 403: the status of a missing or wrong key
+  --no-date-header            answers carry no Date header (default: the sandbox's clock)
+  --order-date-digits <0..6>  fractional-second digits of orderDate, default 6
+  --unknown-fields            rows carry fields, property keys and statuses the spec does not name
+  --patch-requires <r>        either | both: whether an edit must carry price and quantity
+  --churn <n>                 random changes (orders, sell requests) after each list answer
+  --fault-burst <n>           a drawn rate-based fault hits n requests in a row, default 1
+  --variant-seed <n>          seeds short pages, churn and unknown fields, default 0`
+
+/** Variant settings given as a number on the command line. */
+const VARIANT_NUMBERS = {
+  'max-take': 'maxTake',
+  'fixed-take': 'fixedTake',
+  'short-page-rate': 'shortPageRate',
+  'total-offset': 'totalOffset',
+  'auth-status': 'authStatus',
+  'order-date-digits': 'orderDateDigits',
+  churn: 'churnPerList',
+  'fault-burst': 'faultBurst',
+  'variant-seed': 'variantSeed'
+} as const satisfies Record<string, keyof Variant>
+
+/** Variant settings given as a word on the command line. */
+const VARIANT_WORDS = {
+  'total-form': 'totalForm',
+  'retry-after-form': 'retryAfter',
+  'error-body': 'errorBody',
+  'patch-requires': 'patchRequires'
+} as const satisfies Record<string, keyof Variant>
 
 const NUMBER_OPTIONS = [
   'port',
@@ -35,6 +75,7 @@ const NUMBER_OPTIONS = [
   'retry-after',
   'drop-rate',
   'malformed-rate',
+  'unavailable-rate',
   'fault-seed'
 ] as const
 
@@ -52,7 +93,9 @@ async function main(): Promise<void> {
         now: { type: 'string' },
         'api-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
-        ...Object.fromEntries(NUMBER_OPTIONS.map((name) => [name, { type: 'string' as const }]))
+        'no-date-header': { type: 'boolean' },
+        'unknown-fields': { type: 'boolean' },
+        ...Object.fromEntries([...NUMBER_OPTIONS, ...Object.keys(VARIANT_NUMBERS), ...Object.keys(VARIANT_WORDS)].map((name) => [name, { type: 'string' as const }]))
       },
       strict: true,
       allowPositionals: false
@@ -85,8 +128,11 @@ async function main(): Promise<void> {
     ...(numbers['retry-after'] !== undefined ? { retryAfterSeconds: numbers['retry-after'] } : {}),
     ...(numbers['drop-rate'] !== undefined ? { dropRate: numbers['drop-rate'] } : {}),
     ...(numbers['malformed-rate'] !== undefined ? { malformedRate: numbers['malformed-rate'] } : {}),
+    ...(numbers['unavailable-rate'] !== undefined ? { unavailableRate: numbers['unavailable-rate'] } : {}),
     ...(numbers['fault-seed'] !== undefined ? { faultSeed: numbers['fault-seed'] } : {})
   }
+
+  const variant = variantOf(values)
 
   const host = values['host']
   const apiKey = values['api-key']
@@ -100,17 +146,20 @@ async function main(): Promise<void> {
       ...(numbers.orders !== undefined ? { orders: numbers.orders } : {}),
       ...(numbers['sell-requests'] !== undefined ? { sellRequests: numbers['sell-requests'] } : {}),
       ...(now ? { now } : {}),
-      faults
+      faults,
+      variant
     })
   } catch (error) {
     fail(`Could not start the sandbox: ${error instanceof Error ? error.message : String(error)}`)
   }
 
   const { state } = sandbox
+  const changed = Object.entries(variant).map(([key, value]) => `${key}=${String(value)}`)
   process.stdout.write(
     `Seller API sandbox listening at ${sandbox.baseUrl}\n` +
       `API key: ${sandbox.apiKey}\n` +
-      `${state.orders.length} orders, ${state.sellRequests.length} sell requests (seed ${numbers.seed ?? DEFAULT_SEED}). Ctrl+C to stop.\n`
+      `${state.orders.length} orders, ${state.sellRequests.length} sell requests (seed ${numbers.seed ?? DEFAULT_SEED}). Ctrl+C to stop.\n` +
+      (changed.length > 0 ? `Variant: ${changed.join(', ')}\n` : '')
   )
 
   const stop = (): void => {
@@ -118,6 +167,36 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+}
+
+/** The variant flags given, checked one by one so that a bad value is reported by its flag. */
+function variantOf(values: Record<string, string | boolean | undefined>): Partial<Variant> {
+  const given: [string, keyof Variant, unknown][] = []
+  for (const [flag, key] of Object.entries(VARIANT_NUMBERS)) {
+    const text = values[flag]
+    if (typeof text !== 'string') continue
+    const value = Number(text)
+    if (text.trim() === '' || !Number.isFinite(value)) fail(`--${flag} must be a number (got "${text}")`)
+    given.push([flag, key, value])
+  }
+  for (const [flag, key] of Object.entries(VARIANT_WORDS)) {
+    const text = values[flag]
+    if (typeof text === 'string') given.push([flag, key, text])
+  }
+  if (values['no-date-header']) given.push(['no-date-header', 'dateHeader', false])
+  if (values['unknown-fields']) given.push(['unknown-fields', 'unknownFields', true])
+
+  const variant: Partial<Record<keyof Variant, unknown>> = {}
+  for (const [flag, key, value] of given) {
+    try {
+      checkedVariant({ [key]: value })
+    } catch (error) {
+      const problem = error instanceof Error ? error.message.slice(key.length).trim() : String(error)
+      fail(`--${flag} ${problem}`)
+    }
+    if (value !== DEFAULT_VARIANT[key]) variant[key] = value
+  }
+  return variant as Partial<Variant>
 }
 
 void main()

@@ -5,7 +5,8 @@
  * Faults apply to API requests (`/v1/...`) only, never to product images. For each request:
  * 1. the latency (`latencyMs` plus up to `jitterMs`) is waited first;
  * 2. a queued one-shot fault (`injectNext`, which replaces any not yet used) is taken, if any;
- * 3. otherwise each rate is tried in turn: drop, server error, rate limit, malformed.
+ * 3. otherwise a burst under way (see `burst`) goes on, if any;
+ * 4. otherwise each rate is tried in turn: drop, server error, rate limit, unavailable, malformed.
  * With the same `faultSeed` and the same sequence of requests, the same requests fail.
  *
  * Faults decided before the request is handled (server-error, rate-limit, unavailable, drop, hang)
@@ -13,6 +14,7 @@
  * was handled, so an edit or delete has taken effect even though its answer is unreadable.
  */
 import { Random } from './random'
+import type { RetryAfterForm } from './variant'
 
 export interface Faults {
   /** Added to every API request. */
@@ -23,6 +25,8 @@ export interface Faults {
   errorRate: number
   /** Share of requests answered 429 with `Retry-After`. */
   rateLimitRate: number
+  /** Share of requests answered 503 with `Retry-After`. */
+  unavailableRate: number
   /** `Retry-After` of 429 and 503 answers. */
   retryAfterSeconds: number
   /** Share of requests whose connection is destroyed without an answer. */
@@ -49,6 +53,7 @@ export const NO_FAULTS: Readonly<Faults> = {
   jitterMs: 0,
   errorRate: 0,
   rateLimitRate: 0,
+  unavailableRate: 0,
   retryAfterSeconds: 1,
   dropRate: 0,
   malformedRate: 0
@@ -60,7 +65,7 @@ export interface FaultPlan {
   fault: FaultKind | undefined
 }
 
-const RATES = ['errorRate', 'rateLimitRate', 'dropRate', 'malformedRate'] as const
+const RATES = ['errorRate', 'rateLimitRate', 'unavailableRate', 'dropRate', 'malformedRate'] as const
 const DURATIONS = ['latencyMs', 'jitterMs', 'retryAfterSeconds'] as const
 
 export class FaultInjector {
@@ -68,6 +73,10 @@ export class FaultInjector {
   private readonly queue: FaultKind[] = []
   private draws = new Random(0)
   private jitter = new Random(1)
+  // Its own generator, so that the four older rates fail the same requests for a seed as before it existed.
+  private unavailableDraws = new Random(2)
+  private burstKind: FaultKind | undefined
+  private burstLeft = 0
 
   constructor(initial?: Partial<Faults>) {
     if (initial) this.set(initial)
@@ -93,6 +102,8 @@ export class FaultInjector {
     if (change.faultSeed !== undefined) {
       this.draws = new Random(change.faultSeed)
       this.jitter = new Random(change.faultSeed + 1)
+      this.unavailableDraws = new Random(change.faultSeed + 2)
+      this.burstLeft = 0
     }
   }
 
@@ -112,20 +123,43 @@ export class FaultInjector {
     return [...this.queue]
   }
 
-  /** Decides the fate of the next API request. */
-  plan(): FaultPlan {
+  /**
+   * Decides the fate of the next API request. A rate-based fault drawn here also hits the next
+   * `burst - 1` requests, as an overloaded server or a flaky link fails several requests in a row.
+   */
+  plan(burst = 1): FaultPlan {
     const { latencyMs, jitterMs } = this.faults
     const delayMs = latencyMs + (jitterMs > 0 ? this.jitter.next() * jitterMs : 0)
     const queued = this.queue.shift()
     if (queued) return { delayMs, fault: queued }
-    // Always four draws, so which requests fail does not depend on which rates are set.
+    // Always the same draws, so which requests fail does not depend on which rates are set.
     const drop = this.draws.next() < this.faults.dropRate
     const error = this.draws.next() < this.faults.errorRate
     const limited = this.draws.next() < this.faults.rateLimitRate
     const malformed = this.draws.next() < this.faults.malformedRate
-    const fault = drop ? 'drop' : error ? 'server-error' : limited ? 'rate-limit' : malformed ? 'malformed' : undefined
+    const unavailable = this.unavailableDraws.next() < this.faults.unavailableRate
+    if (this.burstLeft > 0) {
+      this.burstLeft--
+      return { delayMs, fault: this.burstKind }
+    }
+    const fault = drop ? 'drop' : error ? 'server-error' : limited ? 'rate-limit' : unavailable ? 'unavailable' : malformed ? 'malformed' : undefined
+    if (fault) {
+      this.burstKind = fault
+      this.burstLeft = burst - 1
+    }
     return { delayMs, fault }
   }
+}
+
+/**
+ * The `Retry-After` value of a 429 or 503 in the given form (undefined: no header). An HTTP date
+ * is reckoned from the marketplace's own clock, `nowMs`, as a server stamps it.
+ */
+export function retryAfterValue(seconds: number, form: RetryAfterForm, nowMs: number): string | undefined {
+  const whole = Math.ceil(seconds)
+  if (form === 'absent') return undefined
+  if (form === 'http-date') return new Date(nowMs + whole * 1000).toUTCString()
+  return String(whole)
 }
 
 /** A JSON body cut off halfway: what a garbled 200 carries. Never parses. */

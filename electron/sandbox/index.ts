@@ -1,8 +1,11 @@
-/** The demo marketplace: a spec-faithful Seller API server with seeded data and fault injection. */
+/** The demo marketplace: a spec-faithful Seller API server with seeded data, fault injection and variants. */
 export { startSandbox, DEMO_API_KEY, DEFAULT_SEED, DEFAULT_ORDERS, DEFAULT_SELL_REQUESTS } from './server'
 export type { Sandbox, SandboxOptions } from './server'
 export { FAULT_KINDS, NO_FAULTS } from './faults'
 export type { Faults, FaultKind } from './faults'
+export { DEFAULT_VARIANT } from './variant'
+export type { Variant, TotalForm, RetryAfterForm, ErrorBodyForm, AuthStatus, PatchRequires } from './variant'
+export type { ChurnSummary } from './activity'
 export { generateMarketplace, DEFAULT_NOW } from './seed'
 export type { MarketplaceOptions } from './seed'
 export { MarketplaceState } from './marketplace'

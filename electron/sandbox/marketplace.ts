@@ -273,6 +273,13 @@ export class MarketplaceState {
     return sellRequest
   }
 
+  addSellRequest(sellRequest: SellRequestRecord): void {
+    if (this.sellRequestsById.has(sellRequest.id)) throw new Error(`sell request ${sellRequest.id} already exists`)
+    this.sellRequestsById.set(sellRequest.id, sellRequest)
+    this.sellRequestsByUpdate.insert(sellRequest)
+    this.sellRequestSearches.invalidate()
+  }
+
   /** False when there is no such sell request. Orders that bought from it keep their items. */
   deleteSellRequest(id: string): boolean {
     const sellRequest = this.sellRequestsById.get(id)

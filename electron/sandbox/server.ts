@@ -1,7 +1,8 @@
 /**
  * The demo marketplace: a real HTTP server (node:http) answering the four Seller API endpoints of
- * shared/spec/seller-api.md from seeded data, with fault injection. The embedded default for new
- * users, and the backend of every e2e test and benchmark.
+ * shared/spec/seller-api.md from seeded data, with fault injection and variants (the other choices
+ * a marketplace may make where the spec says "not shown", see variant.ts). The embedded default for
+ * new users, and the backend of every e2e test and benchmark.
  *
  * Nothing is logged, and the API key is never echoed back.
  */
@@ -9,15 +10,16 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { advanceOrders, placeOrders } from './activity'
-import { ApiError, errorBody } from './errors'
-import { FaultInjector, truncatedJson, withWrongTypes, type FaultKind, type Faults } from './faults'
+import { advanceOrders, churn, placeOrders, type ChurnSummary } from './activity'
+import { ApiError, errorBody, errorPayload } from './errors'
+import { FaultInjector, retryAfterValue, truncatedJson, withWrongTypes, type FaultKind, type Faults } from './faults'
 import type { MarketplaceState } from './marketplace'
 import { IMAGE_NAME, productImageSvg } from './productImage'
 import { Random } from './random'
 import { DEFAULT_NOW, generateMarketplace } from './seed'
 import { parseOrderListQuery, parseSellRequestChange, parseSellRequestId, parseSellRequestListQuery } from './validation'
-import { wireOrderList, wireSellRequestDeleted, wireSellRequestEdited, wireSellRequestList } from './wire'
+import { checkedVariant, DEFAULT_VARIANT, pageSizeFor, reportedTotal, type Variant } from './variant'
+import { wireOrderList, wireSellRequestDeleted, wireSellRequestEdited, wireSellRequestList, withTotalForm } from './wire'
 
 /** The key the demo marketplace accepts unless told otherwise. Not a secret. */
 export const DEMO_API_KEY = 'demo-key-seller-desk-sandbox'
@@ -48,6 +50,8 @@ export interface SandboxOptions {
    */
   now?: Date
   faults?: Partial<Faults>
+  /** Default DEFAULT_VARIANT: the sandbox's own choice wherever the spec says "not shown". */
+  variant?: Partial<Variant>
 }
 
 export interface Sandbox {
@@ -55,8 +59,17 @@ export interface Sandbox {
   readonly baseUrl: string
   readonly port: number
   readonly apiKey: string
-  /** Live: changed by PATCH, DELETE, addOrders and touchOrders. */
+  /** Live: changed by PATCH, DELETE, addOrders, touchOrders and churn. */
   readonly state: MarketplaceState
+  /** The variant in force. */
+  readonly variant: Readonly<Variant>
+  /** Changes the given variant settings, keeps the others. Throws RangeError on an invalid one and then changes nothing. */
+  setVariant(change: Partial<Variant>): void
+  /**
+   * Makes `n` random changes now, as `churnPerList` does after each list answer: new and updated
+   * orders, new, edited and deleted sell requests. Drawn from `variantSeed`. Returns what changed.
+   */
+  churn(n: number): ChurnSummary
   setFaults(faults: Partial<Faults>): void
   /**
    * The next `count` API requests (not image requests) fail with `kind`, before any rate-based fault.
@@ -76,7 +89,6 @@ export interface Sandbox {
 interface Answer {
   status: number
   body: unknown
-  headers?: Record<string, string>
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -97,6 +109,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const activity = new Random(seed ^ 0x5eed)
   const clock = sandboxClock(now.getTime())
   const keyDigest = digest(apiKey)
+  let variant: Variant = { ...DEFAULT_VARIANT, ...checkedVariant(options.variant ?? {}) }
+  let variantDraws = variantRandoms(variant.variantSeed)
 
   let baseUrl = ''
   let apiRequests = 0
@@ -107,25 +121,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     typeof given === 'string' && timingSafeEqual(digest(given), keyDigest)
 
   async function answer(req: IncomingMessage, url: URL): Promise<Answer> {
-    if (!keyMatches(req.headers['x-api-key'])) throw new ApiError(401, 'Missing or invalid API key')
+    if (!keyMatches(req.headers['x-api-key'])) throw new ApiError(variant.authStatus, 'Missing or invalid API key')
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
     const method = req.method ?? 'GET'
 
     if (path === '/v1/orders/seller' && method === 'GET') {
-      const { total, rows } = state.listOrders(parseOrderListQuery(url.searchParams))
-      return { status: 200, body: wireOrderList(total, rows, baseUrl) }
+      const query = parseOrderListQuery(listParams(url))
+      const { total, rows } = state.listOrders({ ...query, take: pageSizeFor(query.take, variant) })
+      const body = withTotalForm(wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
+      afterList()
+      return { status: 200, body }
     }
     if (path === '/v1/sell-requests' && method === 'GET') {
-      const { total, rows } = state.listSellRequests(parseSellRequestListQuery(url.searchParams))
-      return { status: 200, body: wireSellRequestList(total, rows, baseUrl) }
+      const query = parseSellRequestListQuery(listParams(url))
+      const { total, rows } = state.listSellRequests({ ...query, take: pageSizeFor(query.take, variant) })
+      const body = withTotalForm(wireSellRequestList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
+      afterList()
+      return { status: 200, body }
     }
     const idSegment = /^\/v1\/sell-requests\/([^/]+)$/.exec(path)?.[1]
     if (idSegment !== undefined && method === 'PATCH') {
       const id = parseSellRequestId(idSegment)
-      const change = parseSellRequestChange(req.headers['content-type'], await readBody(req))
-      const edited = state.editSellRequest(id, change, clock())
+      const change = parseSellRequestChange(req.headers['content-type'], await readBody(req), variant.patchRequires)
+      const edited = state.editSellRequest(id, change, clock.stamp())
       if (!edited) throw new ApiError(404, `Sell request ${id} not found`)
-      return { status: 200, body: wireSellRequestEdited(edited, baseUrl) }
+      return { status: 200, body: wireSellRequestEdited(edited, baseUrl, variant) }
     }
     if (idSegment !== undefined && method === 'DELETE') {
       const id = parseSellRequestId(idSegment)
@@ -133,6 +153,57 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return { status: 200, body: wireSellRequestDeleted(id) }
     }
     throw new ApiError(404, `Cannot ${method} ${shorten(url.pathname)}`)
+  }
+
+  /** The list query as the server reads it: one that pages by a fixed size never looks at `take`. */
+  function listParams(url: URL): URLSearchParams {
+    if (variant.fixedTake === null) return url.searchParams
+    const params = new URLSearchParams(url.searchParams)
+    params.delete('take')
+    return params
+  }
+
+  /** A page cut short (rows dropped off its end) for the `shortPageRate` share of non-empty pages. */
+  function shortened<T>(rows: T[]): T[] {
+    if (variant.shortPageRate <= 0 || rows.length === 0 || !variantDraws.shortPages.chance(variant.shortPageRate)) return rows
+    return rows.slice(0, rows.length - variantDraws.shortPages.int(1, Math.max(1, rows.length - 1)))
+  }
+
+  /** The marketplace moves on between one page and the next. */
+  function afterList(): void {
+    if (variant.churnPerList > 0) churn(state, variantDraws.churn, variant.churnPerList, clock.stamp)
+  }
+
+  /** Every answer goes out here: the `Date` header is the sandbox clock's, or absent. */
+  function send(res: ServerResponse, status: number, contentType: string | undefined, text: string, headers: Record<string, string> = {}): void {
+    if (res.headersSent || res.destroyed) return
+    res.sendDate = false
+    const date: Record<string, string> = variant.dateHeader ? { Date: new Date(clock.read()).toUTCString() } : {}
+    const type: Record<string, string> = contentType !== undefined ? { 'Content-Type': contentType } : {}
+    res.writeHead(status, { ...headers, ...date, ...type, 'Content-Length': String(Buffer.byteLength(text)) })
+    res.end(res.req.method === 'HEAD' ? undefined : text)
+  }
+
+  function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    send(res, status, 'application/json; charset=utf-8', JSON.stringify(body), headers)
+  }
+
+  /** Every error answer goes out here, in the body form of the variant in force. */
+  function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+    const { contentType, text } = errorPayload(variant.errorBody, error)
+    send(res, error.statusCode, contentType, text, headers)
+  }
+
+  function serveImage(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const name = path.endsWith('.svg') ? path.slice('/img/'.length, -'.svg'.length) : ''
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !IMAGE_NAME.test(name)) {
+      return sendError(res, new ApiError(404, `Cannot ${req.method ?? 'GET'} ${shorten(path)}`))
+    }
+    send(res, 200, 'image/svg+xml; charset=utf-8', productImageSvg(name), {
+      'Cache-Control': 'public, max-age=86400',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'X-Content-Type-Options': 'nosniff'
+    })
   }
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, fault: FaultKind | undefined): Promise<void> {
@@ -143,31 +214,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         req.socket.destroy()
         return
       case 'server-error':
-        return sendJson(res, 500, errorBody(500, 'Internal server error'), { 'X-Sandbox-Fault': fault })
+        return sendError(res, new ApiError(500, 'Internal server error'), { 'X-Sandbox-Fault': fault })
       case 'rate-limit':
       case 'unavailable': {
-        const seconds = String(Math.ceil(faults.current.retryAfterSeconds))
+        const seconds = Math.ceil(faults.current.retryAfterSeconds)
         const status = fault === 'rate-limit' ? 429 : 503
         const message = fault === 'rate-limit' ? `Rate limit exceeded, retry after ${seconds} s` : `Service temporarily unavailable, retry after ${seconds} s`
-        return sendJson(res, status, errorBody(status, message), { 'Retry-After': seconds, 'X-Sandbox-Fault': fault })
+        const retryAfter = retryAfterValue(seconds, variant.retryAfter, clock.read())
+        return sendError(res, new ApiError(status, message), { ...(retryAfter !== undefined ? { 'Retry-After': retryAfter } : {}), 'X-Sandbox-Fault': fault })
       }
     }
 
-    let result: Answer
+    let result: Answer | ApiError
     try {
       result = await answer(req, url)
     } catch (error) {
       if (req.socket.destroyed) return
-      result =
-        error instanceof ApiError
-          ? { status: error.statusCode, body: errorBody(error.statusCode, error.message) }
-          : { status: 500, body: errorBody(500, 'Internal server error') }
+      result = error instanceof ApiError ? error : new ApiError(500, 'Internal server error')
     }
+    // A garbled answer is garbled JSON whatever the marketplace's error bodies look like.
+    const body = result instanceof ApiError ? errorBody(result.statusCode, result.message) : result.body
     if (fault === 'malformed') {
-      return sendText(res, 200, 'application/json; charset=utf-8', truncatedJson(JSON.stringify(result.body)), { 'X-Sandbox-Fault': fault })
+      return send(res, 200, 'application/json; charset=utf-8', truncatedJson(JSON.stringify(body)), { 'X-Sandbox-Fault': fault })
     }
-    if (fault === 'wrong-types') return sendJson(res, 200, withWrongTypes(result.body), { 'X-Sandbox-Fault': fault })
-    sendJson(res, result.status, result.body, result.headers)
+    if (fault === 'wrong-types') return sendJson(res, 200, withWrongTypes(body), { 'X-Sandbox-Fault': fault })
+    if (result instanceof ApiError) return sendError(res, result)
+    sendJson(res, result.status, result.body)
   }
 
   function onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -175,21 +247,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     try {
       url = new URL(req.url ?? '/', 'http://sandbox.invalid')
     } catch {
-      return sendJson(res, 400, errorBody(400, 'Malformed request URL'))
+      return sendError(res, new ApiError(400, 'Malformed request URL'))
     }
     const path = url.pathname
 
     if (path.startsWith('/img/')) return serveImage(req, res, path)
     if (path !== '/v1' && !path.startsWith('/v1/')) {
-      return sendJson(res, 404, errorBody(404, `Cannot ${req.method ?? 'GET'} ${shorten(path)}`))
+      return sendError(res, new ApiError(404, `Cannot ${req.method ?? 'GET'} ${shorten(path)}`))
     }
 
     apiRequests++
-    const plan = faults.plan()
+    const plan = faults.plan(variant.faultBurst)
     const go = (): void => {
       if (closing || req.socket.destroyed) return
       serveApi(req, res, url, plan.fault).catch(() => {
-        if (!res.headersSent && !req.socket.destroyed) sendJson(res, 500, errorBody(500, 'Internal server error'))
+        if (!res.headersSent && !req.socket.destroyed) sendError(res, new ApiError(500, 'Internal server error'))
       })
     }
     if (plan.delayMs <= 0) return go()
@@ -216,11 +288,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port,
     apiKey,
     state,
+    get variant() {
+      return { ...variant }
+    },
+    setVariant: (change) => {
+      const checked = checkedVariant(change)
+      if (checked.variantSeed !== undefined) variantDraws = variantRandoms(checked.variantSeed)
+      variant = { ...variant, ...checked }
+    },
+    churn: (n) => churn(state, variantDraws.churn, wholeNumber(n, 'n'), clock.stamp),
     setFaults: (change) => faults.set(change),
     injectNext: (kind, count = 1) => faults.injectNext(kind, count),
     requestCount: () => apiRequests,
-    addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock),
-    touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock),
+    addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
+    touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of delays) clearTimeout(timer)
@@ -233,29 +314,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 }
 
-/**
- * The sandbox's time, epoch ms: starts at `startMs` and runs on in real time. Strictly increasing,
- * so every change gets its own instant and update order is never a tie.
- */
-function sandboxClock(startMs: number): () => number {
+/** The sandbox's time, epoch ms: starts at the `now` option and runs on in real time. */
+interface SandboxClock {
+  /**
+   * A fresh instant for a change. Strictly increasing, so every change gets its own instant and
+   * update order is never a tie.
+   */
+  stamp(): number
+  /** The time now, for headers: never before the last stamp, and takes no instant of its own. */
+  read(): number
+}
+
+function sandboxClock(startMs: number): SandboxClock {
   const origin = performance.now()
   let last = startMs - 1
-  return () => {
-    last = Math.max(last + 1, startMs + Math.floor(performance.now() - origin))
-    return last
+  const running = (): number => startMs + Math.floor(performance.now() - origin)
+  return {
+    stamp: () => (last = Math.max(last + 1, running())),
+    read: () => Math.max(last, running())
   }
 }
 
-function serveImage(req: IncomingMessage, res: ServerResponse, path: string): void {
-  const name = path.endsWith('.svg') ? path.slice('/img/'.length, -'.svg'.length) : ''
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !IMAGE_NAME.test(name)) {
-    return sendJson(res, 404, errorBody(404, `Cannot ${req.method ?? 'GET'} ${shorten(path)}`))
-  }
-  sendText(res, 200, 'image/svg+xml; charset=utf-8', productImageSvg(name), {
-    'Cache-Control': 'public, max-age=86400',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'X-Content-Type-Options': 'nosniff'
-  })
+/** The generators of the variant draws, each its own so that one option's draws do not shift another's. */
+function variantRandoms(variantSeed: number): { shortPages: Random; churn: Random } {
+  return { shortPages: new Random(variantSeed), churn: new Random(variantSeed ^ 0xc0ffee) }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -274,16 +356,6 @@ function readBody(req: IncomingMessage): Promise<string> {
     })
     req.on('error', reject)
   })
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  sendText(res, status, 'application/json; charset=utf-8', JSON.stringify(body), headers)
-}
-
-function sendText(res: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string>): void {
-  if (res.headersSent || res.destroyed) return
-  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(text)) })
-  res.end(res.req.method === 'HEAD' ? undefined : text)
 }
 
 function digest(text: string): Buffer {

@@ -5,6 +5,7 @@
  */
 import { ApiError } from './errors'
 import type { OrderPageQuery, PageQuery, SortDir } from './marketplace'
+import type { PatchRequires } from './variant'
 
 export const MAX_TAKE = 1000
 
@@ -110,10 +111,11 @@ export interface SellRequestChange {
 }
 
 /**
- * The edit body `{ quantity?, price? }`: at least one of them; quantity a whole number ≥ 0,
- * price a number of dollars > 0 with at most two decimals. Other fields are ignored.
+ * The edit body `{ quantity?, price? }`: at least one of them, or both when `requires` is 'both';
+ * quantity a whole number ≥ 0, price a number of dollars > 0 with at most two decimals. Other
+ * fields are ignored.
  */
-export function parseSellRequestChange(contentType: string | undefined, body: string): SellRequestChange {
+export function parseSellRequestChange(contentType: string | undefined, body: string, requires: PatchRequires = 'either'): SellRequestChange {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
   if (mediaType !== 'application/json') throw badRequest('Content-Type must be application/json')
 
@@ -128,6 +130,10 @@ export function parseSellRequestChange(contentType: string | undefined, body: st
   }
 
   const fields = parsed as Record<string, unknown>
+  if (requires === 'both') {
+    const missing = (['price', 'quantity'] as const).filter((name) => !(name in fields)).map((name) => `${name} must be given`)
+    if (missing.length > 0) throw new ApiError(400, `body must contain both price and quantity: ${missing.join('; ')}`, missing)
+  }
   const change: SellRequestChange = {}
   if ('quantity' in fields) {
     const quantity = fields['quantity']

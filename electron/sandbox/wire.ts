@@ -7,9 +7,17 @@
  *   `quantity`, `products` numeric strings; `totalPrice`, `amountPaid` two-decimal strings.
  * - Order item: money as numbers.
  * - Images point at the sandbox itself (`<baseUrl>/img/<name>.svg`), never at remote content.
+ *
+ * A `WireVariant` changes only what the spec leaves open or loosely stated: the digits of
+ * `orderDate`, and fields and statuses the spec does not name; `withTotalForm` the JSON type of
+ * list totals.
  */
 import { decimalStringFromCents, dollarsFromCents } from '../core/money'
 import type { DeviceProperties, OrderItemRecord, OrderRecord, SellRequestRecord, TrackingInformation } from './marketplace'
+import { withUnknownOrderFields, withUnknownSellRequestFields } from './unknownFields'
+import { DEFAULT_VARIANT, type TotalForm, type Variant } from './variant'
+
+export type WireVariant = Pick<Variant, 'orderDateDigits' | 'unknownFields' | 'variantSeed'>
 
 export interface WireSellRequest {
   id: string
@@ -93,11 +101,15 @@ export function isoMillisUtc(ms: number): string {
   return new Date(ms).toISOString()
 }
 
-/** Epoch µs → "2026-11-19T14:03:22.123456" (UTC, no zone suffix). */
-export function isoMicrosZoneless(micros: number): string {
+/**
+ * Epoch µs → "2026-11-19T14:03:22.123456" (UTC, no zone suffix), with `digits` fractional-second
+ * digits (truncated; 0 leaves out the dot too).
+ */
+export function isoMicrosZoneless(micros: number, digits = 6): string {
   const ms = Math.floor(micros / 1000)
   const extra = micros - ms * 1000
-  return `${new Date(ms).toISOString().slice(0, -1)}${String(extra).padStart(3, '0')}`
+  const full = `${new Date(ms).toISOString().slice(0, -1)}${String(extra).padStart(3, '0')}`
+  return digits >= 6 ? full : full.slice(0, full.length - 6 + digits - (digits === 0 ? 1 : 0))
 }
 
 export function imageUrl(baseUrl: string, image: string): string {
@@ -108,8 +120,8 @@ function propertiesOf(properties: DeviceProperties): Record<string, string> {
   return { color: properties.color, grade: properties.grade, carrier: properties.carrier, storage: properties.storage }
 }
 
-export function wireSellRequest(sellRequest: SellRequestRecord, baseUrl: string): WireSellRequest {
-  return {
+export function wireSellRequest(sellRequest: SellRequestRecord, baseUrl: string, variant: WireVariant = DEFAULT_VARIANT): WireSellRequest {
+  const wire: WireSellRequest = {
     id: sellRequest.id,
     name: sellRequest.name,
     category: sellRequest.category,
@@ -126,6 +138,7 @@ export function wireSellRequest(sellRequest: SellRequestRecord, baseUrl: string)
     createdAt: isoMillisUtc(sellRequest.createdAt),
     updatedAt: isoMillisUtc(sellRequest.updatedAt)
   }
+  return variant.unknownFields ? withUnknownSellRequestFields(wire, variant.variantSeed) : wire
 }
 
 export function wireOrderItem(item: OrderItemRecord, baseUrl: string): WireOrderItem {
@@ -149,16 +162,16 @@ export function wireOrderItem(item: OrderItemRecord, baseUrl: string): WireOrder
   }
 }
 
-export function wireOrder(order: OrderRecord, baseUrl: string): WireOrder {
+export function wireOrder(order: OrderRecord, baseUrl: string, variant: WireVariant = DEFAULT_VARIANT): WireOrder {
   let units = 0
   let totalCents = 0
   for (const item of order.items) {
     units += item.quantity
     totalCents += item.priceCents * item.quantity
   }
-  return {
+  const wire: WireOrder = {
     id: order.id,
-    orderDate: isoMicrosZoneless(order.orderDateMicros),
+    orderDate: isoMicrosZoneless(order.orderDateMicros, variant.orderDateDigits),
     orderNo: order.orderNo,
     status: order.status,
     quantity: String(units),
@@ -167,22 +180,37 @@ export function wireOrder(order: OrderRecord, baseUrl: string): WireOrder {
     amountPaid: decimalStringFromCents(order.amountPaidCents),
     items: order.items.map((item) => wireOrderItem(item, baseUrl))
   }
+  return variant.unknownFields ? withUnknownOrderFields(wire, variant.variantSeed) : wire
 }
 
-export function wireOrderList(total: number, orders: readonly OrderRecord[], baseUrl: string): WireOrderList {
-  return { total: String(total), data: orders.map((order) => wireOrder(order, baseUrl)) }
+export function wireOrderList(total: number, orders: readonly OrderRecord[], baseUrl: string, variant: WireVariant = DEFAULT_VARIANT): WireOrderList {
+  return { total: String(total), data: orders.map((order) => wireOrder(order, baseUrl, variant)) }
 }
 
-export function wireSellRequestList(total: number, sellRequests: readonly SellRequestRecord[], baseUrl: string): WireSellRequestList {
+export function wireSellRequestList(
+  total: number,
+  sellRequests: readonly SellRequestRecord[],
+  baseUrl: string,
+  variant: WireVariant = DEFAULT_VARIANT
+): WireSellRequestList {
   return {
     status: 200,
     description: 'Sell requests retrieved successfully',
-    data: { total, data: sellRequests.map((sellRequest) => wireSellRequest(sellRequest, baseUrl)) }
+    data: { total, data: sellRequests.map((sellRequest) => wireSellRequest(sellRequest, baseUrl, variant)) }
   }
 }
 
-export function wireSellRequestEdited(sellRequest: SellRequestRecord, baseUrl: string): WireSellRequestEdited {
-  return { description: 'Sell request updated successfully', data: wireSellRequest(sellRequest, baseUrl) }
+/**
+ * A list answer with its `total` spelled as `form` says: 'number' and 'string' give both lists the
+ * same JSON type, where the spec has a numeric string for orders and an integer for sell requests.
+ */
+export function withTotalForm(list: WireOrderList | WireSellRequestList, form: TotalForm): unknown {
+  if ('total' in list) return form === 'number' ? { ...list, total: Number(list.total) } : list
+  return form === 'string' ? { ...list, data: { ...list.data, total: String(list.data.total) } } : list
+}
+
+export function wireSellRequestEdited(sellRequest: SellRequestRecord, baseUrl: string, variant: WireVariant = DEFAULT_VARIANT): WireSellRequestEdited {
+  return { description: 'Sell request updated successfully', data: wireSellRequest(sellRequest, baseUrl, variant) }
 }
 
 export function wireSellRequestDeleted(id: string): WireSellRequestDeleted {
