@@ -149,6 +149,65 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(first[10]))
 })
 
+test('after Apply and after an applied Undo batch, the grid shows the applied values as soon as the batch answers, without a sync', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const panel = page.getByTestId('batch-panel')
+  /** The grid's current and new values for the first 12 rows equal the marketplace's. */
+  const gridShowsMarketplace = async () => {
+    for (let i = 0; i < 12; i++) {
+      const listing = server(rows[i]![0])
+      const price = (listing.priceCents / 100).toFixed(2)
+      await expect(cell(page, i, COLUMN.priceNow)).toHaveText(price, { timeout: 3_000 })
+      await expect(cell(page, i, COLUMN.price)).toHaveText(price, { timeout: 3_000 })
+      await expect(cell(page, i, COLUMN.quantityNow)).toHaveText(String(listing.quantity), { timeout: 3_000 })
+    }
+  }
+  /**
+   * Applies what is staged while a read of the grid is under way as the batch ends: a listing changed
+   * elsewhere makes the catch-up before the batch bring news (the grid reads its rows again), the
+   * marketplace answers slowly and the marks of that read arrive late.
+   */
+  const applyAll = async () => {
+    const other = rows[rows.length - 1]!
+    sandbox.state.editSellRequest(other[0], { quantity: server(other[0]).quantity + 1 }, Date.now())
+    sandbox.setFaults({ latencyMs: 300 })
+    await page.route(/\/rpc\/bulk\.stagedCells$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    await page.getByTestId('bulk-review').click()
+    await applyFromPreview(page)
+    await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+    await expect(summary).toHaveAttribute('data-changes', '0')
+    await page.unrouteAll({ behavior: 'wait' })
+    sandbox.setFaults({ latencyMs: 0 })
+  }
+
+  // 17 changes: new prices on 12 listings (two pastes of 6), new quantities on 5 of them.
+  const prices = rows.slice(0, 12).map((row, i) => ((row[9] + 111 * (i + 1)) / 100).toFixed(2))
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, prices.slice(0, 6).join('\n'))
+  await cell(page, 6, COLUMN.price).click()
+  await paste(page, prices.slice(6).join('\n'))
+  await cell(page, 0, COLUMN.quantity).click()
+  await paste(page, rows.slice(0, 5).map((row) => String(row[10] + 3)).join('\n'))
+  await expect(summary).toHaveAttribute('data-changes', '17')
+  await applyAll()
+  await expect(page.getByTestId('batch-summary')).toHaveText('17 applied.')
+  rows.slice(0, 12).forEach((row, i) => expect(server(row[0]).priceCents).toBe(row[9] + 111 * (i + 1)))
+  await gridShowsMarketplace()
+
+  // Undo batch stages the old values; applied, the grid shows them again.
+  await page.getByTestId('bulk-history').click()
+  await page.getByTestId('history-undo').first().click()
+  await expect(summary).toHaveAttribute('data-changes', '17')
+  await applyAll()
+  rows.slice(0, 12).forEach((row) => expect(server(row[0]).priceCents).toBe(row[9]))
+  await gridShowsMarketplace()
+})
+
 test('change a selected range at once, with problems marked on the cells and kept from applying', async ({ app: page, host }) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)

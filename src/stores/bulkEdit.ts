@@ -181,10 +181,17 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   let rulesModule: Promise<typeof import('@core/userInput')> | null = null
   const cellRules = () => (rulesModule ??= import('@core/userInput'))
 
+  /**
+   * Bumped by markStale: a read of the rows that started before the last bump may hold values older
+   * than the snapshot's (an apply's answers written while it was under way), so it leaves the rows stale.
+   */
+  const staleMarks = ref(0)
+
   /** Reads every listing from the snapshot, then the pending changes onto them. */
-  async function load(): Promise<void> {
+  async function readRows(): Promise<void> {
     void cellRules()
     const from = generation
+    const readAt = staleMarks.value
     loading.value = true
     try {
       const [{ rows: listed, version: read }, status] = await Promise.all([call('bulk.gridRows', {}), call('bulk.status', {})])
@@ -198,36 +205,69 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       applyStatus(status)
       await refreshMarks()
       loaded.value = true
-      stale.value = false
+      stale.value = staleMarks.value !== readAt
       loadError.value = null
     } catch (error) {
-      loadError.value = messageOf(error)
+      if (from === generation) loadError.value = messageOf(error)
     } finally {
       loading.value = false
     }
-  }
-
-  /** Called when the snapshot's sell requests may have changed (sync, apply): checked when shown. */
-  function markStale() {
-    stale.value = true
   }
 
   /**
    * Reads the rows again if the listings changed since they were read (a sync that brought nothing new
    * costs one small query, not 100,000 rows); reads them the first time otherwise.
    */
-  async function loadIfChanged(): Promise<void> {
-    if (!loaded.value) return load()
+  async function readRowsIfChanged(): Promise<void> {
+    if (!loaded.value) return readRows()
     const from = generation
+    const readAt = staleMarks.value
     try {
       const { version: now } = await call('bulk.gridVersion', {})
       if (from !== generation) return
-      if (now === version) stale.value = false
-      else await load()
+      if (now !== version) await readRows()
+      else if (staleMarks.value === readAt) stale.value = false
     } catch (error) {
-      loadError.value = messageOf(error)
+      if (from === generation) loadError.value = messageOf(error)
     }
   }
+
+  /**
+   * Reads go one at a time, and a read asked for while one is under way runs after it (the one under
+   * way may have read the listings before they changed); asks that pile up meanwhile share that read.
+   */
+  let reads: Promise<void> = Promise.resolve()
+  let queuedRead: { promise: Promise<void>; always: boolean } | null = null
+  function queueRead(always: boolean): Promise<void> {
+    if (queuedRead) {
+      queuedRead.always ||= always
+      return queuedRead.promise
+    }
+    const from = generation
+    const queued: { promise: Promise<void>; always: boolean } = {
+      always,
+      promise: reads.then((): Promise<void> | undefined => {
+        queuedRead = null
+        if (from !== generation) return
+        return queued.always ? readRows() : readRowsIfChanged()
+      })
+    }
+    queuedRead = queued
+    reads = queued.promise.catch(() => undefined)
+    return queued.promise
+  }
+
+  /** Reads the rows whether or not the listings changed (the first read, Try again). */
+  const load = () => queueRead(true)
+
+  /** Called when the snapshot's sell requests may have changed (sync, apply): checked when shown. */
+  function markStale() {
+    stale.value = true
+    staleMarks.value++
+  }
+
+  /** The rows again if the listings changed since they were read; the first read otherwise. */
+  const loadIfChanged = () => queueRead(false)
 
   async function withBusy<T>(work: () => Promise<T>): Promise<T> {
     busy.value = true
@@ -325,7 +365,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     running.value = status.running ? status : null
     if (!status.running) {
       // Applied changes are in the snapshot now: the grid's current values are old.
-      stale.value = true
+      markStale()
       void loadHistory()
     }
   }
@@ -362,6 +402,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     loaded,
     loading,
     stale,
+    staleMarks,
     loadError,
     summary,
     rules,

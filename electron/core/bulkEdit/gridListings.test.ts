@@ -99,6 +99,17 @@ it('has a version that a sync bringing nothing keeps and an edit or a deletion c
   expect(gridVersion(db).split(':')[0]).toBe(String(workspace.snapshot.dump().sellRequests.length))
 })
 
+it('has a version that a new price or quantity changes even when the listing keeps its update time', () => {
+  const db = workspace.snapshot.database
+  const [listing] = workspace.snapshot.dump().sellRequests
+  const first = gridVersion(db)
+  db.prepare('UPDATE sell_requests SET price_cents = price_cents + 1 WHERE id = ?').run(listing!.id)
+  const priced = gridVersion(db)
+  expect(priced).not.toBe(first)
+  db.prepare('UPDATE sell_requests SET quantity = quantity + 1 WHERE id = ?').run(listing!.id)
+  expect(gridVersion(db)).not.toBe(priced)
+})
+
 it('stages on the values the grid read while the listings are unchanged, and on the snapshot once they change', async () => {
   const { snapshot } = workspace
   const read = workspace.bulk.gridRows()

@@ -23,9 +23,11 @@ export function gridListings(db: Db): GridListingRow[] {
 }
 
 /**
- * A fingerprint of the listings: how many, and the sum of their last-update times (any edit, arrival or
- * deletion changes it; a sync that brought nothing new leaves it). One scan of the narrow table.
+ * A fingerprint of the listings: how many, and the sums of their last-update times, prices and
+ * quantities (any edit, arrival or deletion changes it, also an edit the marketplace answers without
+ * moving `updatedAt`, which the spec leaves open; a sync that brought nothing new leaves it). One scan
+ * of the narrow table.
  */
 export function gridVersion(db: Db): string {
-  return scalar<string>(db, "SELECT count(*) || ':' || total(updated_ms) FROM sell_requests") ?? '0:0'
+  return scalar<string>(db, "SELECT count(*) || ':' || total(updated_ms) || ':' || total(price_cents) || ':' || total(quantity) FROM sell_requests") ?? '0:0'
 }
