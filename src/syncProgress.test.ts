@@ -12,7 +12,8 @@ const base: SyncStatus = {
   lastSyncedAt: null,
   lastError: null,
   online: true,
-  offlineSince: null
+  offlineSince: null,
+  incomplete: []
 }
 
 describe('describeSyncProgress', () => {

@@ -123,6 +123,16 @@ export const appSettingsUpdateInput = z
   .strict()
 
 /** Where the snapshot stands and whether the marketplace answers. */
+/**
+ * A list the last sync could not bring whole: the rows the snapshot holds against the marketplace's
+ * total for it, after reading the list again.
+ */
+export interface SyncShortfall {
+  resource: 'orders' | 'sellRequests'
+  synced: number
+  total: number
+}
+
 export interface SyncStatus {
   running: boolean
   kind: 'full' | 'incremental' | null
@@ -135,6 +145,8 @@ export interface SyncStatus {
   lastError: ErrorData | null
   online: boolean
   offlineSince: string | null
+  /** Empty when the last completeness check of each list found every row the marketplace counts. */
+  incomplete: SyncShortfall[]
 }
 
 /** A list page and where it came from. */

@@ -154,7 +154,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
     async editSellRequest(id, change) {
       needsConnection('changing a listing')
-      const { sellRequest, wire } = await api.editSellRequest(id, change)
+      const { sellRequest, wire } = await api.editSellRequest(id, change, {}, snapshot.sellRequestValues(id) ?? undefined)
       snapshot.putSellRequest({ rows: [sellRequest], wire })
       return sellRequest
     },

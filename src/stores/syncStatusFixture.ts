@@ -11,5 +11,6 @@ export const idleSyncStatus: SyncStatus = {
   lastSyncedAt: '2026-11-20T12:00:00.000Z',
   lastError: null,
   online: true,
-  offlineSince: null
+  offlineSince: null,
+  incomplete: []
 }

@@ -160,7 +160,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const fields = toSend.map((change) => change.field)
     let edited: Awaited<ReturnType<typeof api.editSellRequest>>
     try {
-      edited = await api.editSellRequest(sellRequestId, patch, options.hardStop ? { signal: options.hardStop } : {})
+      edited = await api.editSellRequest(sellRequestId, patch, options.hardStop ? { signal: options.hardStop } : {}, { priceCents: listing.priceCents, quantity: listing.quantity })
     } catch (error) {
       // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
       // pending; on resume it is found applied, or sent again.

@@ -10,7 +10,7 @@ import { DEFAULT_NOW, generateMarketplace } from '../../sandbox'
 import { wireOrder, wireSellRequest } from '../../sandbox/wire'
 import type { Order, SellRequest } from '../domain'
 import { orderFromWire, sellRequestFromWire } from '../sellerApi/wire'
-import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { openSnapshot, type Snapshot, type SyncRun } from '../snapshot/snapshot'
 import type { Db } from '../snapshot/database'
 import { computeDashboard } from './dashboard'
 import { localDaysBetween, startOfLocalDate } from './localCalendar'
@@ -30,12 +30,16 @@ let reader: Db
 
 beforeAll(() => {
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-dashboard-')), 'snapshot.sqlite'))
-  snapshot.beginRun({ resource: 'orders', startedMs: nowMs, take: 1000, windowFromMs: null, total: orders.length, pagesDone: [] })
-  snapshot.stagePage('orders', 1, { rows: orders, wire: { json: JSON.stringify(wireOrders), path: '$' } })
-  snapshot.commitRun('orders', orders.length)
-  snapshot.beginRun({ resource: 'sellRequests', startedMs: nowMs, take: 1000, windowFromMs: null, total: sellRequests.length, pagesDone: [] })
-  snapshot.stagePage('sellRequests', 1, { rows: sellRequests, wire: { json: JSON.stringify(wireSellRequests), path: '$' } })
-  snapshot.commitRun('sellRequests', sellRequests.length)
+  const run = (resource: 'orders' | 'sellRequests', total: number): SyncRun =>
+    ({ resource, startedMs: nowMs, windowFromMs: null, total, pageSize: 1000, covered: [[0, total]], cursorMs: nowMs, round: 1, totalDropped: false })
+  const orderRun = run('orders', orders.length)
+  snapshot.beginRun(orderRun)
+  snapshot.stagePages(orderRun, [{ rows: orders, wire: { json: JSON.stringify(wireOrders), path: '$' } }])
+  snapshot.commitRun('orders')
+  const sellRequestRun = run('sellRequests', sellRequests.length)
+  snapshot.beginRun(sellRequestRun)
+  snapshot.stagePages(sellRequestRun, [{ rows: sellRequests, wire: { json: JSON.stringify(wireSellRequests), path: '$' } }])
+  snapshot.commitRun('sellRequests')
   reader = openSnapshotReader(snapshot.file)
 })
 afterAll(() => {

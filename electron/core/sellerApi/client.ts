@@ -38,6 +38,8 @@ export interface SellerApiOptions {
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void
   /** What ky sends with (tests); default nodeFetch. */
   fetch?: typeof fetch
+  /** The computer's clock (tests set it off the marketplace's). Default Date.now. */
+  now?: () => number
 }
 
 export interface OrderQuery {
@@ -62,6 +64,12 @@ export interface SellRequestChange {
   quantity?: number
 }
 
+/** The listing's values as the app knows them: what a marketplace that requires both fields is sent for the one not changed. */
+export interface SellRequestValues {
+  priceCents: number
+  quantity: number
+}
+
 /** Per call: cancel it, or retry more (or less) than the client's default. */
 export interface CallOptions {
   signal?: AbortSignal | undefined
@@ -79,11 +87,23 @@ export interface WireRows {
   path: string
 }
 
+/** What every list answer carries besides its rows. */
+export interface ListAnswer {
+  total: number
+  wire: WireRows
+  /** The marketplace's clock when it answered (its `Date` header), epoch ms; null when it sent none. */
+  serverDateMs: number | null
+}
+
 export interface SellerApi {
   readonly baseUrl: string
-  listOrders(query?: OrderQuery, options?: CallOptions): Promise<{ total: number; orders: Order[]; wire: WireRows }>
-  listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<{ total: number; sellRequests: SellRequest[]; wire: WireRows }>
-  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions): Promise<{ sellRequest: SellRequest; wire: WireRows }>
+  listOrders(query?: OrderQuery, options?: CallOptions): Promise<ListAnswer & { orders: Order[] }>
+  listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<ListAnswer & { sellRequests: SellRequest[] }>
+  /**
+   * Sends only the changed fields. A marketplace that refuses that (400/422: the spec does not say
+   * whether both are required) gets the change again with `current`'s value for the other field.
+   */
+  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions, current?: SellRequestValues): Promise<{ sellRequest: SellRequest; wire: WireRows }>
   deleteSellRequest(id: string, options?: CallOptions): Promise<{ id: string }>
 }
 
@@ -116,13 +136,59 @@ export function normaliseBaseUrl(input: string): string {
   return url.toString().replace(/\/+$/, '').replace(/\/v1$/, '')
 }
 
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined
-  const seconds = Number(header)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+/** The answer's `Date` header, epoch ms; null when absent or unreadable. */
+function serverDateOf(headers: Headers): number | null {
+  const header = headers.get('date')
+  if (!header) return null
+  const ms = Date.parse(header)
+  return Number.isNaN(ms) ? null : ms
 }
+
+/**
+ * `Retry-After` as seconds or as an HTTP date. A date is measured against the answer's own `Date`
+ * header where there is one, so a computer clock that disagrees with the marketplace's changes nothing.
+ */
+function retryAfterMs(headers: Headers, now: number): number | undefined {
+  const header = headers.get('retry-after')?.trim()
+  if (!header) return undefined
+  if (/^\d+(\.\d+)?$/.test(header)) return Number(header) * 1000
+  const date = Date.parse(header)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - (serverDateOf(headers) ?? now))
+}
+
+const HTML = /^\s*(<!doctype|<html|<head|<body|<\?xml)/i
+
+/**
+ * What the marketplace said in an error body, as one line a seller can read: the message of a JSON
+ * body (`message` as a string or a list, `description`, `error`), a short plain-text body, or the
+ * title of an HTML page (a proxy's); never markup. Empty when there is nothing readable.
+ */
+export function serverMessageOf(body: string): string {
+  const text = body.trim()
+  if (!text) return ''
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  if (json !== undefined) {
+    const parsed = errorBodyWire.safeParse(json)
+    if (!parsed.success) return ''
+    const m = parsed.data.message ?? parsed.data.description ?? parsed.data.error
+    return oneLine(Array.isArray(m) ? m.join('; ') : (m ?? ''))
+  }
+  if (HTML.test(text) || /<\/?[a-z][^>]*>/i.test(text)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1] ?? ''
+    return oneLine(decodeEntities(title))
+  }
+  return oneLine(text)
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 300)
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? ' ')
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 
@@ -160,6 +226,9 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   const backoffMs = options.backoffMs ?? 300
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000
   const apiKey = options.apiKey
+  const now = options.now ?? Date.now
+  /** Set once the marketplace refused a PATCH with one field: it wants both from then on. */
+  let patchNeedsBoth = false
 
   const http: KyInstance = ky.create({
     prefixUrl: baseUrl,
@@ -197,11 +266,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
     let serverMessage = ''
     try {
-      const parsed = errorBodyWire.safeParse(JSON.parse(await response.text()))
-      if (parsed.success) {
-        const m = parsed.data.message ?? parsed.data.description ?? parsed.data.error
-        serverMessage = (Array.isArray(m) ? m.join('; ') : (m ?? '')).slice(0, 300)
-      }
+      serverMessage = serverMessageOf(await response.text())
     } catch {
       // No readable body: the status says enough.
     }
@@ -218,7 +283,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       return { retryable: false, error: new SellerDeskError('not-found', `${what}: not found on the marketplace (HTTP 404). It may have been deleted elsewhere; refresh the list.${detail}`, { status }) }
     }
     if (status === 429 || status === 503) {
-      const waitMs = retryAfterMs(response.headers.get('retry-after'))
+      const waitMs = retryAfterMs(response.headers, now())
       const seconds = Math.ceil((waitMs ?? 0) / 1000)
       const kind = status === 429 ? 'rate-limited' : 'server'
       const message =
@@ -257,7 +322,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     what: string,
     init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal | undefined },
     timeoutMs: number
-  ): Promise<{ text: string } | { failure: Failure }> {
+  ): Promise<{ text: string; serverDateMs: number | null } | { failure: Failure }> {
     // One controller per attempt, stopped by the deadline or the caller (cheaper than
     // AbortSignal.timeout + AbortSignal.any, which a bulk apply would create thousands of times).
     const controller = new AbortController()
@@ -277,7 +342,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         ...(init.json !== undefined ? { json: init.json } : {})
       })
       if (!response.ok) return { failure: await failureFromResponse(response, what) }
-      return { text: await response.text() }
+      return { text: await response.text(), serverDateMs: serverDateOf(response.headers) }
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason
       if (error instanceof SellerDeskError) throw error
@@ -305,14 +370,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     json?: unknown
   }
 
-  /** The converted body and its text, or the SellerDeskError of the last attempt. */
-  async function call<T>(method: Method, path: string, format: WireFormat<T>, what: string, init: CallInit = {}): Promise<{ value: T; text: string }> {
+  /** The converted body, its text and the server's clock, or the SellerDeskError of the last attempt. */
+  async function call<T>(method: Method, path: string, format: WireFormat<T>, what: string, init: CallInit = {}): Promise<{ value: T; text: string; serverDateMs: number | null }> {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs)
-      if ('text' in outcome) return { value: parseBody(outcome.text, format, what), text: outcome.text }
+      if ('text' in outcome) return { value: parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
 
@@ -344,7 +409,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     baseUrl,
 
     async listOrders(query = {}, options = {}) {
-      const { value, text } = await call('get', 'v1/orders/seller', orderListFormat, 'order list', {
+      const { value, text, serverDateMs } = await call('get', 'v1/orders/seller', orderListFormat, 'order list', {
         searchParams: params({
           page: query.page,
           take: query.take,
@@ -355,22 +420,39 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         }),
         ...options
       })
-      return { ...value, wire: { json: text, path: ORDER_ROWS_PATH } }
+      return { ...value, wire: { json: text, path: ORDER_ROWS_PATH }, serverDateMs }
     },
 
     async listSellRequests(query = {}, options = {}) {
-      const { value, text } = await call('get', 'v1/sell-requests', sellRequestListFormat, 'sell request list', {
+      const { value, text, serverDateMs } = await call('get', 'v1/sell-requests', sellRequestListFormat, 'sell request list', {
         searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
         ...options
       })
-      return { ...value, wire: { json: text, path: SELL_REQUEST_ROWS_PATH } }
+      return { ...value, wire: { json: text, path: SELL_REQUEST_ROWS_PATH }, serverDateMs }
     },
 
-    async editSellRequest(id, change, options = {}) {
-      const json: { price?: number; quantity?: number } = {}
-      if (change.priceCents !== undefined) json.price = dollarsFromCents(change.priceCents)
-      if (change.quantity !== undefined) json.quantity = change.quantity
-      const { value, text } = await call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json, ...options })
+    async editSellRequest(id, change, options = {}, current) {
+      const body = (both: boolean) => {
+        const priceCents = change.priceCents ?? (both ? current?.priceCents : undefined)
+        const quantity = change.quantity ?? (both ? current?.quantity : undefined)
+        return { ...(priceCents !== undefined ? { price: dollarsFromCents(priceCents) } : {}), ...(quantity !== undefined ? { quantity } : {}) }
+      }
+      const partial = change.priceCents === undefined || change.quantity === undefined
+      const patch = (both: boolean) => call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json: body(both), ...options })
+      let answer: Awaited<ReturnType<typeof patch>>
+      if (patchNeedsBoth && partial && current) answer = await patch(true)
+      else {
+        try {
+          answer = await patch(false)
+        } catch (error) {
+          // A refused request changed nothing, so sending it again complete is safe.
+          const refused = error instanceof SellerDeskError && (error.status === 400 || error.status === 422)
+          if (!(refused && partial && current)) throw error
+          answer = await patch(true)
+          patchNeedsBoth = true
+        }
+      }
+      const { value, text } = answer
       // The one row sits at $.data; as a rows array: wrap it.
       return { sellRequest: value, wire: { json: `[${JSON.stringify((JSON.parse(text) as { data: unknown }).data)}]`, path: '$' } }
     },

@@ -1,2 +1,2 @@
 export { createSellerApi, normaliseBaseUrl } from './client'
-export type { SellerApi, SellerApiOptions, OrderQuery, SellRequestQuery, SellRequestChange, CallOptions, WireRows } from './client'
+export type { SellerApi, SellerApiOptions, OrderQuery, SellRequestQuery, SellRequestChange, SellRequestValues, CallOptions, WireRows, ListAnswer } from './client'

@@ -112,5 +112,13 @@ export const MIGRATIONS: readonly string[] = [
     base_updated_at TEXT NOT NULL,
     seq INTEGER NOT NULL,
     PRIMARY KEY (sell_request_id, field)
-  ) WITHOUT ROWID;`
+  ) WITHOUT ROWID;`,
+  // 4: sync against any marketplace: where incremental syncs start in the marketplace's clock, what the
+  // last completeness check found, and a full sync's progress as row ranges in rounds (pages_done then
+  // holds [start, end) pairs; `take` the page size the marketplace uses).
+  `ALTER TABLE sync_state ADD COLUMN cursor_ms INTEGER;
+  ALTER TABLE sync_state ADD COLUMN synced_count INTEGER;
+  ALTER TABLE sync_runs ADD COLUMN cursor_ms INTEGER;
+  ALTER TABLE sync_runs ADD COLUMN round INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE sync_runs ADD COLUMN total_dropped INTEGER NOT NULL DEFAULT 0;`
 ]

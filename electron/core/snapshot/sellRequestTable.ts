@@ -46,6 +46,16 @@ export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequ
   writeDocs(db, `sell_request_docs${tables}`, sellRequests, wire)
 }
 
+export function countSellRequests(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) FROM sell_requests').raw().get() as [number])[0]
+}
+
+/** The price and quantity the snapshot holds for a listing; null when it has none with that id. */
+export function sellRequestValues(db: Db, id: string): { priceCents: number; quantity: number } | null {
+  const row = db.prepare('SELECT price_cents, quantity FROM sell_requests WHERE id = ?').raw().get(id) as [number, number] | undefined
+  return row ? { priceCents: row[0], quantity: row[1] } : null
+}
+
 export function deleteSellRequest(db: Db, id: string): void {
   db.prepare('DELETE FROM sell_requests WHERE id = ?').run(id)
   db.prepare('DELETE FROM sell_request_docs WHERE id = ?').run(id)

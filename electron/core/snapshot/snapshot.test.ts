@@ -13,7 +13,7 @@ import { wireOrder, wireSellRequest } from '../../sandbox/wire'
 import type { Order, SellRequest } from '../domain'
 import type { OrderBatch, SellRequestBatch } from './snapshot'
 import { MIGRATIONS } from './migrations'
-import { openSnapshot, snapshotFileFor, type Snapshot } from './snapshot'
+import { openSnapshot, snapshotFileFor, type Snapshot, type SyncRun } from './snapshot'
 
 const BASE = 'http://127.0.0.1:1'
 const state = generateMarketplace({ seed: 3, orders: 400, sellRequests: 300 })
@@ -31,17 +31,23 @@ const wireFor = (order: Order) => ({ ...wireOrders[0]!, id: order.id, orderNo: o
 let dir: string
 let snapshot: Snapshot
 
+/** A full-sync run as the engine begins one. */
+const newRun = (resource: 'orders' | 'sellRequests', total: number): SyncRun => ({
+  resource, startedMs: Date.now(), windowFromMs: null, total, pageSize: 100, covered: [], cursorMs: null, round: 1, totalDropped: false
+})
+
 /** A snapshot holding the generated data, written the way a full sync writes it. */
 function seeded(): Snapshot {
   const s = openSnapshot(join(dir, 'snapshot.sqlite'))
   for (const [resource, rows] of [['orders', orders], ['sellRequests', sellRequests]] as const) {
-    s.beginRun({ resource, startedMs: Date.now(), take: 100, windowFromMs: null, total: rows.length, pagesDone: [] })
+    const run = newRun(resource, rows.length)
+    s.beginRun(run)
     for (let page = 0; page * 100 < rows.length; page++) {
       const slice = rows.slice(page * 100, page * 100 + 100)
-      if (resource === 'orders') s.stagePage('orders', page + 1, orderBatch(slice as Order[]))
-      else s.stagePage('sellRequests', page + 1, sellRequestBatch(slice as SellRequest[]))
+      run.covered = [[0, page * 100 + slice.length]]
+      s.stagePages(run, [resource === 'orders' ? orderBatch(slice as Order[]) : sellRequestBatch(slice as SellRequest[])] as OrderBatch[] | SellRequestBatch[])
     }
-    s.commitRun(resource, rows.length)
+    s.commitRun(resource)
   }
   return s
 }
@@ -161,11 +167,13 @@ describe('sell request list query', () => {
 describe('atomic swaps', () => {
   it('a staged full sync is invisible until committed, and reports only unseen orders', () => {
     const extra = { ...orders[0]!, id: '11111111-1111-4111-8111-111111111111', orderNo: '999999' }
-    snapshot.beginRun({ resource: 'orders', startedMs: Date.now(), take: 1000, windowFromMs: null, total: 401, pagesDone: [] })
-    snapshot.stagePage('orders', 1, orderBatch([...orders.slice(0, 200), extra]))
+    const run = { ...newRun('orders', 401), pageSize: 1000 }
+    snapshot.beginRun(run)
+    run.covered = [[0, 201]]
+    snapshot.stagePages(run, [orderBatch([...orders.slice(0, 200), extra])])
     expect(snapshot.dump().orders).toHaveLength(400) // the live table is untouched while staging
-    expect(snapshot.run('orders')?.pagesDone).toEqual([1])
-    const { newOrderIds } = snapshot.commitRun('orders', 201)
+    expect(snapshot.run('orders')?.covered).toEqual([[0, 201]])
+    const { newOrderIds } = snapshot.commitRun('orders')
     expect(newOrderIds).toEqual([extra.id])
     expect(snapshot.dump().orders).toHaveLength(201)
     expect(snapshot.run('orders')).toBeNull()
@@ -173,14 +181,14 @@ describe('atomic swaps', () => {
 
   it('keeps the later copy of a row staged twice (pages shift while a sync runs)', () => {
     const target = sellRequests[3]!
-    snapshot.beginRun({ resource: 'sellRequests', startedMs: Date.now(), take: 100, windowFromMs: null, total: 300, pagesDone: [] })
-    snapshot.stagePages('sellRequests', [
-      { page: 1, batch: sellRequestBatch(sellRequests.slice(0, 100)) },
-      { page: 2, batch: sellRequestBatch(sellRequests.slice(100, 200)) }
-    ])
-    snapshot.stagePage('sellRequests', 3, sellRequestBatch([...sellRequests.slice(200), { ...target, priceCents: 4242, quantity: 42 }]))
-    expect(snapshot.run('sellRequests')?.pagesDone).toEqual([1, 2, 3])
-    snapshot.commitRun('sellRequests', 300)
+    const run = newRun('sellRequests', 300)
+    snapshot.beginRun(run)
+    run.covered = [[0, 200]]
+    snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 100)), sellRequestBatch(sellRequests.slice(100, 200))])
+    run.covered = [[0, 300]]
+    snapshot.stagePages(run, [sellRequestBatch([...sellRequests.slice(200), { ...target, priceCents: 4242, quantity: 42 }])])
+    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 300]])
+    snapshot.commitRun('sellRequests')
     const { sellRequests: after } = snapshot.dump()
     expect(after).toHaveLength(300)
     expect(after.filter((s) => s.id === target.id)).toMatchObject([{ priceCents: 4242, quantity: 42 }])

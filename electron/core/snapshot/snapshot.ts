@@ -13,12 +13,12 @@ import {
   writeOrders, type OrderBatch, type OrderQuery
 } from './orderTable'
 import {
-  allSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses,
+  allSellRequests, countSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses, sellRequestValues,
   writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
-import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type SyncRun } from './syncBookkeeping'
+import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
 
-export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, SyncRun }
+export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
 export function snapshotFileFor(userDataDir: string, account: { demo: boolean; baseUrl: string; sellerId: string | null }): string {
@@ -35,19 +35,25 @@ export interface Snapshot {
   queryOrders(query: OrderQuery): Page<Order>
   summarizeOrders(ids: string[]): { count: number; totalCents: number }
   querySellRequests(query: SellRequestQuery): Page<SellRequest>
+  /** A listing's price and quantity as last synced; null for an id the snapshot does not hold. */
+  sellRequestValues(id: string): { priceCents: number; quantity: number } | null
   statuses(): { orders: string[]; orderItems: string[]; sellRequests: string[] }
   syncState(resource: Resource): ResourceSyncState
   /** The full-sync run in progress for a resource, if a previous one was interrupted. */
   run(resource: Resource): SyncRun | null
+  /** Starts a run, or a new round of one, from an empty staging area. */
   beginRun(run: SyncRun): void
-  /** Stores one page of a full sync (one transaction, page marked done with it). */
-  stagePage(resource: 'orders', page: number, batch: OrderBatch): void
-  stagePage(resource: 'sellRequests', page: number, batch: SellRequestBatch): void
-  /** Stores pages of a full sync in one transaction, each marked done with it. */
-  stagePages(resource: 'orders', pages: { page: number; batch: OrderBatch }[]): void
-  stagePages(resource: 'sellRequests', pages: { page: number; batch: SellRequestBatch }[]): void
+  /**
+   * Stores fetched rows of a full sync and the run as it stands (the positions they cover included) in
+   * one transaction: what is staged and what the run says is staged never disagree.
+   */
+  stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void
   /** Swaps a completed full sync in (one transaction). Returns order ids not seen before (empty on a first sync). */
-  commitRun(resource: Resource, serverTotal: number): { newOrderIds: string[] }
+  commitRun(resource: Resource): { newOrderIds: string[] }
+  /** Rows the live snapshot holds. */
+  count(resource: Resource): number
+  /** What a completeness check found, and where the next incremental sync starts. */
+  recordCheck(resource: Resource, check: { serverTotal: number; syncedCount: number; cursorMs: number | null }): void
   abandonRun(resource: Resource): void
   /** Applies the pages of changed rows an incremental sync fetched (one transaction). */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): { newOrderIds: string[] }
@@ -86,15 +92,12 @@ export function openSnapshot(file: string): Snapshot {
     return [...unknownOrderIds(db, ids)]
   }
 
-  function stagePages(resource: Resource, pages: { page: number; batch: OrderBatch | SellRequestBatch }[]): void {
-    if (pages.length === 0) return
+  function stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void {
     tx(() => {
-      const run = readRun(db, resource)
-      if (!run) throw new Error(`no ${resource} sync run to stage into`)
-      for (const { page, batch } of pages) {
-        if (resource === 'orders') writeOrders(db, batch as OrderBatch, '_staged')
+      if (!readRun(db, run.resource)) throw new Error(`no ${run.resource} sync run to stage into`)
+      for (const batch of batches) {
+        if (run.resource === 'orders') writeOrders(db, batch as OrderBatch, '_staged')
         else writeSellRequests(db, batch as SellRequestBatch, '_staged')
-        if (!run.pagesDone.includes(page)) run.pagesDone.push(page)
       }
       writeRun(db, run)
     })
@@ -107,6 +110,7 @@ export function openSnapshot(file: string): Snapshot {
     queryOrders: (query) => queryOrders(db, query),
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),
+    sellRequestValues: (id) => sellRequestValues(db, id),
     statuses() {
       const { statuses, itemStatuses } = orderStatuses(db)
       return { orders: statuses, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
@@ -119,11 +123,8 @@ export function openSnapshot(file: string): Snapshot {
         writeRun(db, run)
       })
     },
-    stagePage(resource: Resource, page: number, batch: OrderBatch | SellRequestBatch) {
-      stagePages(resource, [{ page, batch }])
-    },
     stagePages,
-    commitRun(resource, serverTotal) {
+    commitRun(resource) {
       return (resource === 'sellRequests' ? writingListings : tx)(() => {
         const run = readRun(db, resource)
         if (!run) throw new Error(`no ${resource} sync run to commit`)
@@ -131,10 +132,12 @@ export function openSnapshot(file: string): Snapshot {
         if (resource === 'orders' && !firstOrderSync()) newOrderIds = newStagedOrderIds(db)
         promoteStaged(db, resource)
         deleteRun(db, resource)
-        writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, serverTotal, windowFromMs: run.windowFromMs })
+        writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, windowFromMs: run.windowFromMs, cursorMs: run.cursorMs })
         return { newOrderIds }
       })
     },
+    count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
+    recordCheck: (resource, check) => tx(() => writeSyncState(db, resource, check)),
     abandonRun(resource) {
       tx(() => {
         clearStaged(db, resource)

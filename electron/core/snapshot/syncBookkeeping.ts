@@ -1,60 +1,100 @@
 /**
  * What the snapshot knows about its own freshness: per resource, when the last full and incremental
- * syncs completed and the server's total; and the full-sync run in progress (pages staged so far),
- * which is what makes a full sync resumable after a crash or a cancel.
+ * syncs completed, where the next incremental sync starts (in the marketplace's clock), and how many
+ * rows the last completeness check found against the server's total; and the full-sync run in progress
+ * (the rows staged so far, as ranges of list positions), which is what makes a full sync resumable
+ * after a crash or a cancel, whatever page size the marketplace turns out to use.
  */
 import type { Db } from './database'
 
 export type Resource = 'orders' | 'sellRequests'
 
 export interface ResourceSyncState {
+  /** The computer's clock. */
   lastFullMs: number | null
+  /** The computer's clock. */
   lastIncrementalMs: number | null
+  /** The server's total at the last completeness check. */
   serverTotal: number | null
   /** Orders: the start of the synced history window at the last full sync. */
   windowFromMs: number | null
+  /**
+   * The marketplace's clock when the last completed sync started reading: everything changed before
+   * it is in the snapshot. The next incremental sync asks from here (less a safety margin).
+   */
+  cursorMs: number | null
+  /** Rows the snapshot held at the last completeness check (equal to serverTotal when complete). */
+  syncedCount: number | null
 }
+
+/** Half-open ranges [start, end) of list positions, sorted and disjoint. */
+export type RowRanges = [number, number][]
 
 export interface SyncRun {
   resource: Resource
+  /** The computer's clock. */
   startedMs: number
-  take: number
   windowFromMs: number | null
+  /** The latest total the server gave during this run. */
   total: number
-  pagesDone: number[]
+  /** Rows per page as the server pages (learned from its answers). */
+  pageSize: number
+  /** List positions staged in this round. */
+  covered: RowRanges
+  /** The marketplace's clock at the run's first answer (see ResourceSyncState.cursorMs). */
+  cursorMs: number | null
+  /** 1 for the first pass over the list; each check that fails starts another from scratch. */
+  round: number
+  /** The total went down during this round: a deletion may have shifted rows past a page boundary. */
+  totalDropped: boolean
 }
 
-const EMPTY: ResourceSyncState = { lastFullMs: null, lastIncrementalMs: null, serverTotal: null, windowFromMs: null }
+const EMPTY: ResourceSyncState = { lastFullMs: null, lastIncrementalMs: null, serverTotal: null, windowFromMs: null, cursorMs: null, syncedCount: null }
+
+type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
-    .prepare('SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms FROM sync_state WHERE resource = ?')
+    .prepare('SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count FROM sync_state WHERE resource = ?')
     .raw()
-    .get(resource) as [number | null, number | null, number | null, number | null] | undefined
+    .get(resource) as StateRow | undefined
   if (!row) return { ...EMPTY }
-  return { lastFullMs: row[0], lastIncrementalMs: row[1], serverTotal: row[2], windowFromMs: row[3] }
+  return { lastFullMs: row[0], lastIncrementalMs: row[1], serverTotal: row[2], windowFromMs: row[3], cursorMs: row[4], syncedCount: row[5] }
 }
 
 export function writeSyncState(db: Db, resource: Resource, patch: Partial<ResourceSyncState>): void {
   const next = { ...readSyncState(db, resource), ...patch }
   db.prepare(
-    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms) VALUES (?, ?, ?, ?, ?)'
-  ).run(resource, next.lastFullMs, next.lastIncrementalMs, next.serverTotal, next.windowFromMs)
+    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count) VALUES (?, ?, ?, ?, ?, ?, ?)'
+  ).run(resource, next.lastFullMs, next.lastIncrementalMs, next.serverTotal, next.windowFromMs, next.cursorMs, next.syncedCount)
 }
+
+type RunRow = [number, number, number | null, number, string, number | null, number, number]
 
 export function readRun(db: Db, resource: Resource): SyncRun | null {
   const row = db
-    .prepare('SELECT started_ms, take, window_from_ms, total, pages_done FROM sync_runs WHERE resource = ?')
+    .prepare('SELECT started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped FROM sync_runs WHERE resource = ?')
     .raw()
-    .get(resource) as [number, number, number | null, number, string] | undefined
+    .get(resource) as RunRow | undefined
   if (!row) return null
-  return { resource, startedMs: row[0], take: row[1], windowFromMs: row[2], total: row[3], pagesDone: JSON.parse(row[4]) as number[] }
+  const [startedMs, pageSize, windowFromMs, total, done, cursorMs, round, totalDropped] = row
+  return { resource, startedMs, pageSize, windowFromMs, total, covered: coveredFrom(JSON.parse(done) as unknown[], pageSize), cursorMs, round, totalDropped: totalDropped === 1 }
+}
+
+/** Ranges as stored; a run written before ranges were kept lists page numbers of `pageSize` rows. */
+function coveredFrom(done: unknown[], pageSize: number): RowRanges {
+  const ranges: RowRanges = []
+  for (const item of done) {
+    if (Array.isArray(item) && item.length === 2) ranges.push([Number(item[0]), Number(item[1])])
+    else if (typeof item === 'number') ranges.push([(item - 1) * pageSize, item * pageSize])
+  }
+  return ranges.sort((a, b) => a[0] - b[0])
 }
 
 export function writeRun(db: Db, run: SyncRun): void {
-  db.prepare('INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done) VALUES (?, ?, ?, ?, ?, ?)').run(
-    run.resource, run.startedMs, run.take, run.windowFromMs, run.total, JSON.stringify(run.pagesDone)
-  )
+  db.prepare(
+    'INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+  ).run(run.resource, run.startedMs, run.pageSize, run.windowFromMs, run.total, JSON.stringify(run.covered), run.cursorMs, run.round, run.totalDropped ? 1 : 0)
 }
 
 export function deleteRun(db: Db, resource: Resource): void {

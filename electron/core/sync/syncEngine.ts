@@ -1,35 +1,47 @@
 /**
- * Brings the snapshot up to date with the marketplace.
+ * Brings the snapshot up to date with the marketplace, right against any server that follows the spec
+ * (../shared/spec/seller-api.md), whatever it chose where the spec says "not shown".
  *
- * - Full sync: every page of a resource (orders within the history window), fetched in ascending
- *   update order with bounded concurrency, staged a few pages at a time (each time one transaction
- *   that marks those pages done, so an interrupted run resumes where it stopped), then swapped in with one transaction. Deleted sell
- *   requests disappear here. A short incremental pass then picks up what changed while it ran.
- * - Incremental sync: orders via `fromDate` = last sync minus a safety margin; sell requests by walking
- *   `updatedAt DESC` pages until one is older than the last sync. Applied in one transaction.
+ * - Paging trusts what came back, not what was asked: a server may cap `take`, ignore it, or answer a
+ *   page short. What a full sync has read is tracked by list position (rowRanges.ts); the page size is
+ *   learned from the answers, and what is missing is asked for again as the pages that hold it.
+ * - Lists are read newest first. A record updated while a sync pages moves to the front: the rows it
+ *   passes shift by one, so a later page repeats a row (de-duplicated by id) rather than skipping one,
+ *   and the record itself is read again by the catch-up that follows every full pass. A deletion
+ *   shifts rows the other way and can hide one; it shows as a total going down.
+ * - Every sync ends with a completeness check: the rows the snapshot holds against the server's total.
+ *   A full sync whose check fails, or whose total went down while it read, reads the whole list again
+ *   (up to `rounds` times) and otherwise ends incomplete, recorded and shown as such. An incremental
+ *   sync whose check finds a discrepancy it did not know of turns into a full one.
+ * - Incremental syncs start from the marketplace's clock (its `Date` header, or the newest timestamp
+ *   in its data), never the computer's, less a safety margin.
  *
  * Retries, backoff and `Retry-After` are the client's; a malformed page aborts the sync and leaves the
- * live snapshot as it was.
+ * live snapshot as it was. A full pass is staged a few pages at a time (each time one transaction that
+ * records the positions it covers), so an interrupted run resumes where it stopped.
  */
-import type { SellerApi } from '../sellerApi'
-import type { OrderBatch, Resource, SellRequestBatch, Snapshot } from '../snapshot/snapshot'
+import type { ListAnswer, SellerApi } from '../sellerApi'
+import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
 import { forEachBounded } from './boundedConcurrency'
+import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 
 export interface SyncSettings {
-  /** Rows per page. */
+  /** Rows per page asked for (the server may answer fewer or more). */
   take: number
-  /** Pages in flight at once. */
+  /** Pages in flight at once during a full sync. */
   concurrency: number
   /** Orders younger than this many days are kept in the snapshot. */
   historyDays: number
   /** A full reconcile runs when the last one is older than this. */
   reconcileEveryMs: number
-  /** Incremental syncs look back this much before the last sync. */
+  /** Incremental syncs look back this much before the last sync's start (in the marketplace's clock). */
   safetyMarginMs: number
   /** An interrupted full sync younger than this is resumed; older ones restart. */
   resumeWithinMs: number
   /** Retries per page (on top of the first attempt). */
   retriesPerPage: number
+  /** Passes over the whole list a full sync makes at most before it ends incomplete. */
+  rounds: number
 }
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
@@ -39,7 +51,8 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   reconcileEveryMs: 6 * 60 * 60 * 1000,
   safetyMarginMs: 5 * 60 * 1000,
   resumeWithinMs: 60 * 60 * 1000,
-  retriesPerPage: 6
+  retriesPerPage: 6,
+  rounds: 3
 }
 
 export type SyncKind = 'full' | 'incremental'
@@ -58,42 +71,100 @@ export interface SyncProgress {
   items: number
 }
 
+/** Rows the snapshot holds against the server's total, at the end of a sync. */
+export interface Completeness {
+  synced: number
+  total: number
+}
+
 export interface SyncReport {
   kinds: Record<Resource, SyncKind>
   pagesFetched: Record<Resource, number>
   newOrderIds: string[]
+  /** Per resource synced. */
+  checks: Partial<Record<Resource, Completeness>>
+  /** Full passes made per resource (more than one: a check failed and the list was read again). */
+  rounds: Partial<Record<Resource, number>>
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A full sync stages fetched pages once they hold this many rows (fewer, larger transactions). */
 const STAGE_ROWS = 1_000
+/** Refills of what a pass left unread, at most, before the completeness check judges it. */
+const REFILLS = 6
 
 type Batch = OrderBatch | SellRequestBatch
+
+interface PageAnswer {
+  total: number
+  batch: Batch
+  /** The marketplace's clock at this answer, as best known; null when nothing tells it. */
+  serverNowMs: number | null
+}
+
+/** Totals in the order the answers arrived: whether one went down (see the file comment). */
+class TotalWatch {
+  constructor(
+    private last: number | null = null,
+    public dropped = false
+  ) {}
+
+  observe(total: number): void {
+    if (this.last !== null && total < this.last) this.dropped = true
+    this.last = total
+  }
+}
 
 export interface SyncEngineDeps {
   api: SellerApi
   snapshot: Snapshot
   settings: SyncSettings
   onProgress?: (progress: SyncProgress) => void
+  /** The computer's clock: schedules, the history window and "synced at"; never where an incremental sync starts. */
   now?: () => number
+}
+
+interface Counters {
+  pages: number
+  rounds: number
 }
 
 export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? Date.now
   const { api, snapshot } = deps
 
-  async function fetchPage(resource: Resource, query: { page: number; sortDir: 'ASC' | 'DESC'; fromMs?: number | null }, signal: AbortSignal) {
-    const s = deps.settings
-    const options = { signal, retries: s.retriesPerPage }
-    if (resource === 'orders') {
-      const { total, orders, wire } = await api.listOrders(
-        { page: query.page, take: s.take, sortDir: query.sortDir, ...(query.fromMs != null ? { fromDate: new Date(query.fromMs).toISOString() } : {}) },
-        options
-      )
-      return { total, batch: { rows: orders, wire } as Batch }
+  /** The newest timestamp in the rows: the marketplace's clock was at least there when it answered. */
+  function newestIn(resource: Resource, batch: Batch): number | null {
+    let newest: number | null = null
+    for (const row of batch.rows) {
+      const ms = Date.parse(resource === 'orders' ? (row as OrderBatch['rows'][number]).orderDate : (row as SellRequestBatch['rows'][number]).updatedAt)
+      if (!Number.isNaN(ms) && (newest === null || ms > newest)) newest = ms
     }
-    const { total, sellRequests, wire } = await api.listSellRequests({ page: query.page, take: s.take, sortDir: query.sortDir }, options)
-    return { total, batch: { rows: sellRequests, wire } as Batch }
+    return newest
+  }
+
+  async function fetchPage(resource: Resource, query: { page: number; take: number; fromMs?: number | null }, signal: AbortSignal, counters: Counters): Promise<PageAnswer> {
+    const options = { signal, retries: deps.settings.retriesPerPage }
+    let answer: ListAnswer
+    let batch: Batch
+    if (resource === 'orders') {
+      const fromDate = query.fromMs != null ? { fromDate: new Date(query.fromMs).toISOString() } : {}
+      const { orders, ...rest } = await api.listOrders({ page: query.page, take: query.take, sortDir: 'DESC', ...fromDate }, options)
+      answer = rest
+      batch = { rows: orders, wire: rest.wire }
+    } else {
+      const { sellRequests, ...rest } = await api.listSellRequests({ page: query.page, take: query.take, sortDir: 'DESC' }, options)
+      answer = rest
+      batch = { rows: sellRequests, wire: rest.wire }
+    }
+    counters.pages++
+    if (signal.aborted) throw signal.reason
+    return { total: answer.total, batch, serverNowMs: answer.serverDateMs ?? newestIn(resource, batch) }
+  }
+
+  /** The server's total for what the snapshot should hold: every sell request, or the orders of the synced window. */
+  async function serverTotal(resource: Resource, windowFromMs: number | null, signal: AbortSignal, counters: Counters): Promise<number> {
+    return (await fetchPage(resource, { page: 1, take: 1, fromMs: windowFromMs }, signal, counters)).total
   }
 
   function kindFor(resource: Resource, requested: SyncRequest): SyncKind {
@@ -105,53 +176,79 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return 'incremental'
   }
 
-  async function full(resource: Resource, signal: AbortSignal, counters: { pages: number }) {
+  /**
+   * One pass over the whole list into the staging area, trusting what came back: the page size is what
+   * the server pages by, and positions a page did not bring are asked for again.
+   */
+  async function pass(run: SyncRun, watch: TotalWatch, signal: AbortSignal, counters: Counters): Promise<void> {
     const s = deps.settings
-    const windowFromMs = resource === 'orders' ? now() - s.historyDays * DAY_MS : null
-    // Fetched pages are staged a few at a time (one transaction each time, the pages marked done with
-    // them): a crash loses at most those, which a resumed run fetches again.
-    let pending: { page: number; batch: Batch }[] = []
+    const resource = run.resource
+    let pending: Batch[] = []
     let pendingRows = 0
+    let pendingRanges: [number, number][] = []
     const flush = () => {
-      const pages = pending
+      for (const [start, end] of pendingRanges) run.covered = withRange(run.covered, start, end)
+      snapshot.stagePages(run, pending as OrderBatch[] | SellRequestBatch[])
       pending = []
       pendingRows = 0
-      if (resource === 'orders') snapshot.stagePages('orders', pages as { page: number; batch: OrderBatch }[])
-      else snapshot.stagePages('sellRequests', pages as { page: number; batch: SellRequestBatch }[])
+      pendingRanges = []
     }
-    const stage = (page: number, batch: Batch) => {
-      pending.push({ page, batch })
-      pendingRows += batch.rows.length
+    let pagesDone = 0
+    let pagesPlanned = 0
+    const report = () =>
+      deps.onProgress?.({
+        kind: 'full', resource, pagesDone, pagesTotal: Math.max(pagesDone, pagesPlanned),
+        items: Math.min(run.total, coveredCount(run.covered) + pendingRanges.reduce((sum, [a, b]) => sum + b - a, 0))
+      })
+    const take = (answer: PageAnswer, start: number) => {
+      watch.observe(answer.total)
+      run.total = answer.total
+      run.totalDropped ||= watch.dropped
+      run.cursorMs ??= answer.serverNowMs
+      pending.push(answer.batch)
+      pendingRows += answer.batch.rows.length
+      pendingRanges.push([start, start + answer.batch.rows.length])
+      pagesDone++
       if (pendingRows >= STAGE_ROWS) flush()
+      report()
     }
 
-    let run = snapshot.run(resource)
-    if (!run || run.take !== s.take || now() - run.startedMs > s.resumeWithinMs) {
-      const startedMs = now()
-      const first = await fetchPage(resource, { page: 1, sortDir: 'ASC', fromMs: windowFromMs }, signal)
-      counters.pages++
-      run = { resource, startedMs, take: s.take, windowFromMs, total: first.total, pagesDone: [] }
-      snapshot.beginRun(run)
-      stage(1, first.batch)
-      run.pagesDone.push(1)
-    }
-    const pagesTotal = Math.max(1, Math.ceil(run.total / s.take))
-    const remaining = Array.from({ length: pagesTotal }, (_, i) => i + 1).filter((page) => !run!.pagesDone.includes(page))
-    let pagesDone = pagesTotal - remaining.length
-    let items = pagesDone * s.take
-    const report = () => deps.onProgress?.({ kind: 'full', resource, pagesDone, pagesTotal, items: Math.min(items, run!.total) })
-    report()
-    const runWindow = run.windowFromMs
     try {
-      await forEachBounded(remaining, s.concurrency, async (page) => {
-        const { batch } = await fetchPage(resource, { page, sortDir: 'ASC', fromMs: runWindow }, signal)
-        counters.pages++
-        if (signal.aborted) throw signal.reason
-        stage(page, batch)
-        pagesDone++
-        items += batch.rows.length
+      if (run.covered.length === 0) {
+        // The first page tells the total and how the server pages.
+        const first = await fetchPage(resource, { page: 1, take: s.take, fromMs: run.windowFromMs }, signal, counters)
+        const rows = first.batch.rows.length
+        if (rows > s.take || (rows > 0 && rows < s.take && first.total > rows)) run.pageSize = rows
+        pagesPlanned = Math.ceil(first.total / run.pageSize)
+        take(first, 0)
+        flush()
+      }
+      let coveredBefore = -1
+      for (let refill = 0; refill <= REFILLS; refill++) {
+        const covered = coveredCount(run.covered)
+        const pages = pagesOver(gapsIn(run.covered, run.total), run.pageSize)
+        if (pages.length === 0 || covered === coveredBefore) break
+        coveredBefore = covered
+        pagesPlanned = pagesDone + pages.length
         report()
-      }, signal)
+        const size = run.pageSize
+        let shortest: number | null = null
+        let longest: number | null = null
+        await forEachBounded(pages, s.concurrency, async (page) => {
+          const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
+          const rows = answer.batch.rows.length
+          // A server that ignores `take` pages by its own size: the page starts where its size says.
+          const start = (page - 1) * Math.max(size, rows)
+          if (rows > size) longest = Math.max(longest ?? 0, rows)
+          else if (rows > 0 && rows < size && start + rows < answer.total) shortest = Math.min(shortest ?? rows, rows)
+          take(answer, start)
+        }, signal)
+        flush()
+        // A short page in the middle: the server pages by fewer rows than asked (or cut this page short);
+        // what it left is asked for again at that size, the pages overlapping what was read.
+        if (longest !== null) run.pageSize = longest
+        else if (shortest !== null) run.pageSize = shortest
+      }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
       try {
@@ -161,68 +258,135 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       throw error
     }
-    flush()
-    const { newOrderIds } = snapshot.commitRun(resource, run.total)
-    // What changed while the run was fetching.
-    const caughtUp = await incremental(resource, signal, counters, run.startedMs)
-    return [...new Set([...newOrderIds, ...caughtUp])]
   }
 
-  async function incremental(resource: Resource, signal: AbortSignal, counters: { pages: number }, sinceMs?: number): Promise<string[]> {
+  /**
+   * What changed since `sinceMs` (the marketplace's clock), newest first, one page after another (a row
+   * moved to the front while we read then repeats in a later page instead of being skipped), written to
+   * the live snapshot in one transaction. Returns the marketplace's clock at the first answer.
+   */
+  async function changesSince(resource: Resource, sinceMs: number, watch: TotalWatch | null, signal: AbortSignal, counters: Counters) {
     const s = deps.settings
-    const state = snapshot.syncState(resource)
-    const since = (sinceMs ?? state.lastIncrementalMs ?? state.lastFullMs ?? 0) - s.safetyMarginMs
-    const startedMs = now()
-    if (resource === 'orders') {
-      const first = await fetchPage('orders', { page: 1, sortDir: 'DESC', fromMs: since }, signal)
-      counters.pages++
-      const pagesTotal = Math.max(1, Math.ceil(first.total / s.take))
-      const batches = [first.batch as OrderBatch]
-      let items = first.batch.rows.length
-      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: 1, pagesTotal, items })
-      const rest = Array.from({ length: pagesTotal - 1 }, (_, i) => i + 2)
-      await forEachBounded(rest, s.concurrency, async (page) => {
-        const { batch } = await fetchPage('orders', { page, sortDir: 'DESC', fromMs: since }, signal)
-        counters.pages++
-        batches.push(batch as OrderBatch)
-        items += batch.rows.length
-        deps.onProgress?.({ kind: 'incremental', resource, pagesDone: batches.length, pagesTotal, items })
-      }, signal)
-      if (signal.aborted) throw signal.reason
-      return snapshot.applyChanges('orders', batches, startedMs).newOrderIds
-    }
-    // Sell requests: newest first until a row is older than the last sync. Whole pages are applied
-    // (rows just older than the cut-off are simply written again, unchanged).
-    const batches: SellRequestBatch[] = []
+    const batches: Batch[] = []
+    let size = s.take
+    let position = 0
     let items = 0
-    for (let page = 1; ; page++) {
-      const { batch } = await fetchPage('sellRequests', { page, sortDir: 'DESC' }, signal)
-      counters.pages++
-      const rows = (batch as SellRequestBatch).rows
-      batches.push(batch as SellRequestBatch)
-      const fresh = rows.filter((row) => Date.parse(row.updatedAt) >= since).length
-      items += fresh
-      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: page, pagesTotal: page, items })
-      if (fresh < rows.length || rows.length < s.take) break
+    let page = 1
+    let cursorMs: number | null = null
+    let lastTotal = 0
+    for (;;) {
+      const answer = await fetchPage(resource, { page, take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }, signal, counters)
+      // Orders are asked for the changed ones only: their total is of those, not of the whole list.
+      if (resource === 'sellRequests') watch?.observe(answer.total)
+      cursorMs ??= answer.serverNowMs
+      lastTotal = answer.total
+      const rows = answer.batch.rows.length
+      batches.push(answer.batch)
+      const start = (page - 1) * Math.max(size, rows)
+      position = Math.max(position, start + rows)
+      if (rows !== size && rows > 0 && (rows > size || position < answer.total)) size = rows
+      let older = false
+      if (resource === 'sellRequests') {
+        const fresh = (answer.batch as SellRequestBatch).rows.filter((row) => Date.parse(row.updatedAt) >= sinceMs).length
+        older = fresh < rows
+        items += fresh
+      } else items += rows
+      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: page, pagesTotal: Math.max(page, Math.ceil(answer.total / size)), items })
+      if (rows === 0 || older || position >= answer.total) break
+      page = Math.floor(position / size) + 1
     }
-    if (signal.aborted) throw signal.reason
-    snapshot.applyChanges('sellRequests', batches, startedMs)
-    return []
+    const { newOrderIds } =
+      resource === 'orders' ? snapshot.applyChanges('orders', batches as OrderBatch[], now()) : snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
+    // Sell requests are listed whole, so the last total is already the one the check needs.
+    return { newOrderIds, cursorMs, total: resource === 'sellRequests' ? lastTotal : null }
+  }
+
+  /** Where an incremental sync starts: the last sync's start in the marketplace's clock, less the margin. */
+  function sinceOf(resource: Resource, cursorMs: number | null): number {
+    const state = snapshot.syncState(resource)
+    // A snapshot from before cursors were kept has only the computer's clock to go by.
+    const base = cursorMs ?? state.cursorMs ?? state.lastIncrementalMs ?? state.lastFullMs ?? 0
+    return base - deps.settings.safetyMarginMs
+  }
+
+  /**
+   * Rows held against the server's total (`known`, or asked for), recorded with where the next
+   * incremental sync starts.
+   */
+  async function check(resource: Resource, cursorMs: number | null, known: number | null, signal: AbortSignal, counters: Counters, watch: TotalWatch) {
+    const windowFromMs = resource === 'orders' ? snapshot.syncState(resource).windowFromMs : null
+    const total = known ?? (await serverTotal(resource, windowFromMs, signal, counters))
+    watch.observe(total)
+    const synced = snapshot.count(resource)
+    snapshot.recordCheck(resource, { serverTotal: total, syncedCount: synced, cursorMs })
+    return { synced, total }
+  }
+
+  async function full(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness }> {
+    const s = deps.settings
+    let run = snapshot.run(resource)
+    if (!run || now() - run.startedMs > s.resumeWithinMs) {
+      run = {
+        resource, startedMs: now(), windowFromMs: resource === 'orders' ? now() - s.historyDays * DAY_MS : null,
+        total: 0, pageSize: s.take, covered: [], cursorMs: null, round: 1, totalDropped: false
+      }
+      snapshot.beginRun(run)
+    }
+    const ids = new Set<string>()
+    for (;;) {
+      counters.rounds = run.round
+      const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
+      await pass(run, watch, signal, counters)
+      for (const id of snapshot.commitRun(resource).newOrderIds) ids.add(id)
+      // What changed while the pass read, then the check.
+      const since = sinceOf(resource, run.cursorMs)
+      const caughtUp = await changesSince(resource, since, watch, signal, counters)
+      for (const id of caughtUp.newOrderIds) ids.add(id)
+      const completeness = await check(resource, caughtUp.cursorMs ?? run.cursorMs, caughtUp.total, signal, counters, watch)
+      const complete = completeness.synced === completeness.total && !watch.dropped && !run.totalDropped
+      if (complete || run.round >= s.rounds) return { ids: [...ids], completeness }
+      run = { ...run, total: 0, pageSize: s.take, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false }
+      snapshot.beginRun(run)
+    }
+  }
+
+  async function incremental(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
+    const before = snapshot.syncState(resource)
+    const watch = new TotalWatch()
+    const { newOrderIds, cursorMs, total } = await changesSince(resource, sinceOf(resource, null), watch, signal, counters)
+    // A total that went down while we read may have hidden a changed row: start from the same place next time.
+    const completeness = await check(resource, watch.dropped ? before.cursorMs : (cursorMs ?? before.cursorMs), total, signal, counters, watch)
+    // A discrepancy the last check did not know of (a deletion elsewhere, a missed row): read everything.
+    const knownGap = before.serverTotal !== null && before.syncedCount !== null ? before.serverTotal - before.syncedCount : 0
+    const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped
+    return { ids: newOrderIds, completeness, escalate }
   }
 
   return {
     /** One sync of the resources (both by default). Throws the first failure (SellerDeskError) or the abort reason. */
     async run(requested: SyncRequest, signal: AbortSignal, resources: readonly Resource[] = ['orders', 'sellRequests']): Promise<SyncReport> {
-      const report: SyncReport = { kinds: { orders: 'incremental', sellRequests: 'incremental' }, pagesFetched: { orders: 0, sellRequests: 0 }, newOrderIds: [] }
+      const report: SyncReport = { kinds: { orders: 'incremental', sellRequests: 'incremental' }, pagesFetched: { orders: 0, sellRequests: 0 }, newOrderIds: [], checks: {}, rounds: {} }
       for (const resource of resources) {
-        const kind = kindFor(resource, requested)
-        report.kinds[resource] = kind
-        const counters = { pages: 0 }
+        let kind = kindFor(resource, requested)
+        const counters: Counters = { pages: 0, rounds: 0 }
         try {
-          const ids = kind === 'full' ? await full(resource, signal, counters) : await incremental(resource, signal, counters)
-          if (resource === 'orders') report.newOrderIds = ids
+          let outcome: { ids: string[]; completeness: Completeness }
+          if (kind === 'incremental') {
+            const step = await incremental(resource, signal, counters)
+            outcome = step
+            if (step.escalate) {
+              kind = 'full'
+              const fullOutcome = await full(resource, signal, counters)
+              outcome = { ids: [...new Set([...step.ids, ...fullOutcome.ids])], completeness: fullOutcome.completeness }
+            }
+          } else outcome = await full(resource, signal, counters)
+          report.kinds[resource] = kind
+          report.checks[resource] = outcome.completeness
+          if (resource === 'orders') report.newOrderIds = outcome.ids
         } finally {
+          report.kinds[resource] = kind
           report.pagesFetched[resource] = counters.pages
+          if (counters.rounds) report.rounds[resource] = counters.rounds
         }
       }
       return report

@@ -3,7 +3,7 @@
  * window focus, every N minutes and on demand (one run at a time, cancellable), tracks online/offline
  * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
  */
-import type { SyncStatus } from '../contract'
+import type { SyncShortfall, SyncStatus } from '../contract'
 import { toErrorData } from '../errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
@@ -84,6 +84,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     return oldest > 0 ? new Date(oldest).toISOString() : null
   }
 
+  function incomplete(): SyncShortfall[] {
+    return BOTH.flatMap((resource) => {
+      const { syncedCount: synced, serverTotal: total } = deps.snapshot.syncState(resource)
+      return synced !== null && total !== null && synced !== total ? [{ resource, synced, total }] : []
+    })
+  }
+
   function status(): SyncStatus {
     if (finalStatus) return finalStatus
     const net = connectivity.state()
@@ -97,7 +104,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       lastSyncedAt: lastSyncedAt(),
       lastError,
       online: net.online,
-      offlineSince: net.offlineSince
+      offlineSince: net.offlineSince,
+      incomplete: incomplete()
     }
   }
 
