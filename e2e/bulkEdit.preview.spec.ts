@@ -267,6 +267,45 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   expect(new Set(parsed.data.map((row) => row['id'] ?? row['Id'] ?? row['ID']))).toEqual(new Set(rows.map((row) => row[0])))
 })
 
+test('importing the app\'s own export over pending changes keeps them and says so; a file value that replaces one is reported', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const report = page.getByTestId('import-report')
+
+  // An export taken before anything is staged: every row holds the listing's current values.
+  const download = page.waitForEvent('download')
+  await page.getByTestId('bulk-export').click()
+  await page.locator('.n-dropdown-option').filter({ hasText: 'XLSX' }).click()
+  const exported = readFileSync(await (await download).path())
+
+  const staged = ['100.50', '101.00', '102.25']
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, staged.join('\n'))
+  await expect(summary).toHaveAttribute('data-changes', '3')
+
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'sell-requests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: exported })
+  await expect(report.getByTestId('import-summary')).toContainText(`${rows.length} rows read: 0 changes staged, ${rows.length - 3} rows already up to date`)
+  await expect(report.getByTestId('import-kept')).toHaveText('3 pending changes kept where the file has the listing’s current value.')
+  await expect(report.getByTestId('import-replaced')).toHaveCount(0)
+  await report.getByTestId('import-report-close').click()
+  await expect(summary).toHaveAttribute('data-changes', '3')
+  for (const [i, price] of staged.entries()) await expect(cell(page, i, COLUMN.price)).toHaveText(price)
+
+  // A file that sets another value where a change is pending replaces it, and the report says so.
+  const csv = `id,price\n${rows[1]![0]},55.55\n${rows[5]![0]},66.66\n`
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(report.getByTestId('import-summary')).toContainText('2 rows read: 2 changes staged')
+  await expect(report.getByTestId('import-replaced')).toHaveText('1 pending change replaced by the file’s values.')
+  await expect(report.getByTestId('import-kept')).toHaveCount(0)
+  await report.getByTestId('import-report-close').click()
+  await expect(summary).toHaveAttribute('data-changes', '4')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText('55.55')
+  await expect(cell(page, 2, COLUMN.price)).toHaveText('102.25')
+  await expect(cell(page, 5, COLUMN.price)).toHaveText('66.66')
+})
+
 test('a batch interrupted by closing the app is offered at the next start, and resuming ends in the intended state', async ({ browser }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-resume-'))
   const keychainService = `Seller Desk e2e resume ${process.pid}-${Date.now()}`

@@ -394,10 +394,14 @@ export interface ImportReport {
   format: 'csv' | 'xlsx'
   /** Data rows read (the header excluded, blank rows skipped). */
   rows: number
-  /** Changes staged from the file (rows with problems stage nothing). */
+  /** Changes staged from the file, each one changing what is staged (rows with problems stage nothing). */
   staged: number
-  /** Rows whose values equal the listing's current ones. */
+  /** Rows that change nothing: their values are the listing's current ones or the pending ones. */
   unchanged: number
+  /** Of `staged`, the changes that replace a pending change to the same cell with the file's value. */
+  replaced: number
+  /** Pending changes kept where the file has the listing's current value (an import never removes one). */
+  kept: number
   /** The first problems found, by row. */
   problems: ImportProblem[]
   /** Problems beyond those listed. */

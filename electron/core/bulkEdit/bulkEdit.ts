@@ -436,14 +436,16 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     async importFile(fileName, bytes) {
       const table = await readImportTable(fileName, bytes)
-      const result = importChanges(fileName, table, listingFinder(allListings(db, 'none')))
+      const result = importChanges(fileName, table, listingFinder(allListings(db, 'none')), (id, field) => changeSet.get(id, field)?.after)
       const changeSetSummary = stage(result.proposed)
       return {
         fileName,
         format: result.format,
         rows: result.rows,
-        staged: result.proposed.filter((change) => change.after !== change.before).length,
+        staged: result.proposed.length,
         unchanged: result.unchanged,
+        replaced: result.replaced,
+        kept: result.kept,
         problems: result.problems.slice(0, MAX_LISTED_PROBLEMS),
         moreProblems: Math.max(0, result.problems.length - MAX_LISTED_PROBLEMS),
         changeSet: changeSetSummary

@@ -115,6 +115,58 @@ describe('import', () => {
     expect(workspace.bulk.undo().changes).toBe(0) // one import, one undoable step
   })
 
+  it('with changes pending: keeps those the file leaves at the current value, replaces (and counts) those it sets otherwise, leaves those it repeats', async () => {
+    const [a, b, c, d, e, f] = rows
+    workspace.bulk.discard()
+    workspace.bulk.stage([
+      { sellRequestId: a!.id, priceCents: a!.priceCents + 100 },
+      { sellRequestId: b!.id, quantity: b!.quantity + 1 },
+      { sellRequestId: c!.id, priceCents: c!.priceCents + 200 },
+      { sellRequestId: d!.id, quantity: d!.quantity + 5 }
+    ])
+    const price = (cents: number) => (cents / 100).toFixed(2)
+    const report = await importText([
+      'id,price,quantity',
+      `${a!.id},${price(a!.priceCents)},`, // the current price: a's pending price is kept
+      `${b!.id},,${b!.quantity}`, // the current quantity: b's pending quantity is kept
+      `${c!.id},${price(c!.priceCents + 200)},${c!.quantity}`, // the pending price and the current quantity: nothing to do
+      `${d!.id},,${d!.quantity + 9}`, // another quantity: replaces d's pending one
+      `${e!.id},${price(e!.priceCents + 1)},`, // a new change
+      `${f!.id},${price(f!.priceCents)},${f!.quantity}` // as it is
+    ].join('\n'))
+    expect(report).toMatchObject({ rows: 6, staged: 2, replaced: 1, kept: 2, unchanged: 2, problems: [] })
+    const staged = () => workspace.bulk.changes({ page: 1, take: 10, only: 'all' }).rows.map((r) => [r.sellRequestId, r.field, r.after]).sort()
+    expect(staged()).toEqual([
+      [a!.id, 'priceCents', a!.priceCents + 100],
+      [b!.id, 'quantity', b!.quantity + 1],
+      [c!.id, 'priceCents', c!.priceCents + 200],
+      [d!.id, 'quantity', d!.quantity + 9],
+      [e!.id, 'priceCents', e!.priceCents + 1]
+    ].sort())
+    // One undo step takes the import back, the replaced change included.
+    expect(workspace.bulk.undo().changes).toBe(4)
+    expect(staged()).toContainEqual([d!.id, 'quantity', d!.quantity + 5])
+    workspace.bulk.discard()
+  })
+
+  it('an export made before changes were staged, imported back, keeps every pending change and says so (CSV and XLSX)', async () => {
+    const [a, b, c] = rows
+    workspace.bulk.discard()
+    const ids = rows.map((row) => row.id)
+    const files = await Promise.all((['csv', 'xlsx'] as const).map(async (format) => [format, Buffer.from((await workspace.bulk.exportFile(format, { kind: 'listings', selection: { ids } })).base64, 'base64')] as const))
+    workspace.bulk.stage([
+      { sellRequestId: a!.id, priceCents: a!.priceCents + 100 },
+      { sellRequestId: b!.id, quantity: b!.quantity + 1 },
+      { sellRequestId: c!.id, priceCents: c!.priceCents + 1, quantity: c!.quantity + 2 }
+    ])
+    for (const [format, file] of files) {
+      const report = await workspace.bulk.importFile(`export.${format}`, file)
+      expect(report, format).toMatchObject({ rows: rows.length, staged: 0, replaced: 0, kept: 4, unchanged: rows.length - 3, problems: [] })
+      expect(report.changeSet.changes, format).toBe(4)
+    }
+    workspace.bulk.discard()
+  })
+
   it('reads a semicolon CSV with a UTF-8 BOM, headers in any case, keyed by SKU', async () => {
     const row = uniqueSku()
     const report = await importClean('export.csv', bytes(`\uFEFFSKU;Quantity;PRICE\r\n${row.sku};3;9.99\r\n`))

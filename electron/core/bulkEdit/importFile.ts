@@ -4,13 +4,20 @@
  * listing by `id` or `sku`, each listing once, values by the same rules as a single edit). A row with a
  * problem stages nothing and is reported with its row number; a blank cell leaves that value unchanged.
  * Importing only proposes changes for the change set; it never applies anything.
+ *
+ * Against what is already staged, a file's value for a cell:
+ * - the same as the pending one: nothing to do;
+ * - the listing's current value while a change is pending there: the pending change is kept (a sheet
+ *   exported before the seller staged it says "as it is now", not "undo my change") and counted as kept;
+ * - anything else: staged, and where it replaces a pending change, counted as replaced.
+ * So an import never removes a pending change, and every pending change it replaces is reported.
  */
 import Papa from 'papaparse'
 import { readSheet } from 'read-excel-file/node'
-import { BULK_IMPORT_MAX_BYTES, type ImportProblem } from '../contract'
+import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../contract'
 import { SellerDeskError } from '../errors'
 import { firstIssue, priceTextInput, quantityTextInput } from '../userInput'
-import { proposedChange, type ProposedChange } from './changeSet'
+import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
 import type { CurrentListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive } from './workbookArchive'
@@ -32,11 +39,19 @@ export interface ImportTable {
 export interface ImportResult {
   format: 'csv' | 'xlsx'
   rows: number
+  /** Changes to stage: each one changes what is staged. */
   proposed: ProposedChange[]
-  /** Rows (without problems) whose values are the listing's current ones. */
+  /** Rows (without problems) that change nothing: every value is the listing's current one (keeping no pending change) or the pending one. */
   unchanged: number
+  /** Of `proposed`, those replacing a pending change to the same cell. */
+  replaced: number
+  /** Pending changes kept where the file has the listing's current value. */
+  kept: number
   problems: ImportProblem[]
 }
+
+/** The value a pending change sets on a listing's field, or undefined when none is pending there. */
+export type PendingValue = (sellRequestId: string, field: BulkField) => number | undefined
 
 const fileError = (fileName: string, message: string) => new SellerDeskError('invalid-input', `${fileName}: ${message}`)
 
@@ -175,8 +190,8 @@ function columnLetters(index: number): string {
 
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
 
-/** Turns a read table into proposed changes and per-row problems. */
-export function importChanges(fileName: string, table: ImportTable, finder: ListingFinder): ImportResult {
+/** Turns a read table into proposed changes and per-row problems, against what is pending (see the top of this file). */
+export function importChanges(fileName: string, table: ImportTable, finder: ListingFinder, pending: PendingValue = () => undefined): ImportResult {
   const columns = columnsOf(fileName, table.header)
   const problems = new Map<number, string[]>(table.problems.map((p) => [p.row, [p.message]]))
   const problem = (row: number, message: string) => {
@@ -239,20 +254,30 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
 
   const proposed: ProposedChange[] = []
   let unchanged = 0
-  for (const { row, listing, values: { priceCents, quantity } } of candidates) {
+  let replaced = 0
+  let kept = 0
+  for (const { row, listing, values } of candidates) {
     if (problems.has(row)) continue
-    let changes = 0
-    if (priceCents !== undefined) {
-      proposed.push(proposedChange(listing, 'priceCents', priceCents))
-      if (priceCents !== listing.priceCents) changes++
+    let touched = false
+    for (const field of ['priceCents', 'quantity'] as const) {
+      const value = values[field]
+      if (value === undefined) continue
+      const pendingValue = pending(listing.id, field)
+      if (value === pendingValue) continue
+      if (value === fieldValue(listing, field)) {
+        if (pendingValue !== undefined) {
+          kept++
+          touched = true
+        }
+        continue
+      }
+      proposed.push(proposedChange(listing, field, value))
+      if (pendingValue !== undefined) replaced++
+      touched = true
     }
-    if (quantity !== undefined) {
-      proposed.push(proposedChange(listing, 'quantity', quantity))
-      if (quantity !== listing.quantity) changes++
-    }
-    if (changes === 0) unchanged++
+    if (!touched) unchanged++
   }
 
   const sorted = [...problems].sort(([a], [b]) => a - b).map(([row, messages]) => ({ row, message: messages.join(' ') }))
-  return { format: table.format, rows: table.records.length, proposed, unchanged, problems: sorted }
+  return { format: table.format, rows: table.records.length, proposed, unchanged, replaced, kept, problems: sorted }
 }
