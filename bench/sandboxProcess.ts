@@ -1,7 +1,8 @@
 /**
  * A demo marketplace in its own process for benchmarks (so the app side and the server do not share a
  * core). Prints `{"baseUrl","apiKey"}` on its first line, then takes commands on stdin, one per line:
- * `touch N` (N orders updated now), `add N` (N new orders), `latency MS`; answers `ok` to each.
+ * `touch N` (N orders updated now), `add N` (N new orders), `latency MS`, `variant JSON` (e.g.
+ * `variant {"maxTake":50}`, see electron/sandbox/variant.ts); answers `ok` to each.
  * argv: <orders> <sell requests> [latency ms]
  */
 import { createInterface } from 'node:readline'
@@ -15,6 +16,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (command === 'touch') sandbox.touchOrders(Number(value))
   else if (command === 'add') sandbox.addOrders(Number(value))
   else if (command === 'latency') sandbox.setFaults({ latencyMs: Number(value) })
+  else if (command === 'variant') sandbox.setVariant(JSON.parse(line.trim().slice('variant'.length)) as Parameters<typeof sandbox.setVariant>[0])
   process.stdout.write('ok\n')
 }
 await sandbox.close()
