@@ -9,6 +9,7 @@ describe('sync completeness in words', () => {
 
   it('says so when the marketplace counts fewer than it listed', () => {
     expect(describeShortfall({ resource: 'orders', synced: 12, total: 10 })).toBe('12 orders synced, but the marketplace counts 10')
+    expect(describeShortfall({ resource: 'sellRequests', synced: 10, total: 10 })).toBe('10 sell requests synced while the marketplace kept changing them: some may be out of date')
   })
 
   it('joins both lists, and is null when complete', () => {

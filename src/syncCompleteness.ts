@@ -11,7 +11,8 @@ const number = new Intl.NumberFormat('en-US')
 export function describeShortfall({ resource, synced, total }: SyncShortfall): string {
   const what = RESOURCE[resource]
   if (synced < total) return `${number.format(synced)} of ${number.format(total)} ${what} could be synced`
-  return `${number.format(synced)} ${what} synced, but the marketplace counts ${number.format(total)}`
+  if (synced > total) return `${number.format(synced)} ${what} synced, but the marketplace counts ${number.format(total)}`
+  return `${number.format(synced)} ${what} synced while the marketplace kept changing them: some may be out of date`
 }
 
 /** All shortfalls in one sentence; null when the last sync was complete. */

@@ -147,14 +147,19 @@ function serverDateOf(headers: Headers): number | null {
 /**
  * `Retry-After` as seconds or as an HTTP date. A date is measured against the answer's own `Date`
  * header where there is one, so a computer clock that disagrees with the marketplace's changes nothing.
+ * Without one, a date that lands in the past or beyond the longest wait by the computer's clock cannot
+ * be placed: it counts as absent (our own backoff) rather than as a wait of minutes, or none.
  */
-function retryAfterMs(headers: Headers, now: number): number | undefined {
+function retryAfterMs(headers: Headers, now: number, longestMs: number): number | undefined {
   const header = headers.get('retry-after')?.trim()
   if (!header) return undefined
   if (/^\d+(\.\d+)?$/.test(header)) return Number(header) * 1000
   const date = Date.parse(header)
   if (Number.isNaN(date)) return undefined
-  return Math.max(0, date - (serverDateOf(headers) ?? now))
+  const serverNow = serverDateOf(headers)
+  if (serverNow !== null) return Math.max(0, date - serverNow)
+  const waitMs = date - now
+  return waitMs >= 0 && waitMs <= longestMs ? waitMs : undefined
 }
 
 const HTML = /^\s*(<!doctype|<html|<head|<body|<\?xml)/i
@@ -283,7 +288,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       return { retryable: false, error: new SellerDeskError('not-found', `${what}: not found on the marketplace (HTTP 404). It may have been deleted elsewhere; refresh the list.${detail}`, { status }) }
     }
     if (status === 429 || status === 503) {
-      const waitMs = retryAfterMs(response.headers, now())
+      const waitMs = retryAfterMs(response.headers, now(), maxRetryAfterMs)
       const seconds = Math.ceil((waitMs ?? 0) / 1000)
       const kind = status === 429 ? 'rate-limited' : 'server'
       const message =

@@ -118,6 +118,7 @@ export const MIGRATIONS: readonly string[] = [
   // holds [start, end) pairs; `take` the page size the marketplace uses).
   `ALTER TABLE sync_state ADD COLUMN cursor_ms INTEGER;
   ALTER TABLE sync_state ADD COLUMN synced_count INTEGER;
+  ALTER TABLE sync_state ADD COLUMN complete INTEGER;
   ALTER TABLE sync_runs ADD COLUMN cursor_ms INTEGER;
   ALTER TABLE sync_runs ADD COLUMN round INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE sync_runs ADD COLUMN total_dropped INTEGER NOT NULL DEFAULT 0;`

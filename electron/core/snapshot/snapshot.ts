@@ -53,7 +53,7 @@ export interface Snapshot {
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** What a completeness check found, and where the next incremental sync starts. */
-  recordCheck(resource: Resource, check: { serverTotal: number; syncedCount: number; cursorMs: number | null }): void
+  recordCheck(resource: Resource, check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null }): void
   abandonRun(resource: Resource): void
   /** Applies the pages of changed rows an incremental sync fetched (one transaction). */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): { newOrderIds: string[] }

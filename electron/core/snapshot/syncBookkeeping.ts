@@ -23,8 +23,13 @@ export interface ResourceSyncState {
    * it is in the snapshot. The next incremental sync asks from here (less a safety margin).
    */
   cursorMs: number | null
-  /** Rows the snapshot held at the last completeness check (equal to serverTotal when complete). */
+  /** Rows the snapshot held at the last completeness check. */
   syncedCount: number | null
+  /**
+   * The last check found every row the server counts, with no deletion seen while reading that could
+   * hide a row behind a deleted one; null before the first check.
+   */
+  complete: boolean | null
 }
 
 /** Half-open ranges [start, end) of list positions, sorted and disjoint. */
@@ -49,24 +54,24 @@ export interface SyncRun {
   totalDropped: boolean
 }
 
-const EMPTY: ResourceSyncState = { lastFullMs: null, lastIncrementalMs: null, serverTotal: null, windowFromMs: null, cursorMs: null, syncedCount: null }
+const EMPTY: ResourceSyncState = { lastFullMs: null, lastIncrementalMs: null, serverTotal: null, windowFromMs: null, cursorMs: null, syncedCount: null, complete: null }
 
-type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null]
+type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null, number | null]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
-    .prepare('SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count FROM sync_state WHERE resource = ?')
+    .prepare('SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete FROM sync_state WHERE resource = ?')
     .raw()
     .get(resource) as StateRow | undefined
   if (!row) return { ...EMPTY }
-  return { lastFullMs: row[0], lastIncrementalMs: row[1], serverTotal: row[2], windowFromMs: row[3], cursorMs: row[4], syncedCount: row[5] }
+  return { lastFullMs: row[0], lastIncrementalMs: row[1], serverTotal: row[2], windowFromMs: row[3], cursorMs: row[4], syncedCount: row[5], complete: row[6] === null ? null : row[6] === 1 }
 }
 
 export function writeSyncState(db: Db, resource: Resource, patch: Partial<ResourceSyncState>): void {
   const next = { ...readSyncState(db, resource), ...patch }
   db.prepare(
-    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count) VALUES (?, ?, ?, ?, ?, ?, ?)'
-  ).run(resource, next.lastFullMs, next.lastIncrementalMs, next.serverTotal, next.windowFromMs, next.cursorMs, next.syncedCount)
+    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+  ).run(resource, next.lastFullMs, next.lastIncrementalMs, next.serverTotal, next.windowFromMs, next.cursorMs, next.syncedCount, next.complete === null ? null : next.complete ? 1 : 0)
 }
 
 type RunRow = [number, number, number | null, number, string, number | null, number, number]

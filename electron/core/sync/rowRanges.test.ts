@@ -28,4 +28,5 @@ describe('row ranges', () => {
     expect(pagesOver([[0, 1]], 100)).toEqual([1])
     expect(pagesOver([], 10)).toEqual([])
   })
+
 })

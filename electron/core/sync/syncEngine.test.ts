@@ -83,7 +83,7 @@ describe('full sync', () => {
     await fetch(`${sandbox.baseUrl}/v1/sell-requests/${victim.id}`, { method: 'DELETE', headers: { 'x-api-key': KEY } })
     const report = await engine().run('incremental', new AbortController().signal)
     expect(report.kinds).toEqual({ orders: 'incremental', sellRequests: 'full' })
-    expect(report.checks.sellRequests).toEqual({ synced: 329, total: 329 })
+    expect(report.checks.sellRequests).toEqual({ synced: 329, total: 329, complete: true })
     expect(snapshot.dump().sellRequests.some((s) => s.id === victim.id)).toBe(false)
     expectSnapshotEqualsServer(await serverState())
   })

@@ -57,9 +57,10 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
 
 export type SyncKind = 'full' | 'incremental'
 /**
- * What a run is asked for: a kind, or `auto` (full when none was ever done, one was interrupted, or the
- * periodic reconcile is due; incremental otherwise), or `catchUp` (as auto, but never for the reconcile:
- * a quick look for what changed, e.g. before applying bulk changes).
+ * What a run is asked for: a kind, or `auto` (full when none was ever done, one was interrupted, the
+ * last one was incomplete or the periodic reconcile is due; incremental otherwise), or `catchUp` (as
+ * auto, but never for the reconcile or an incomplete one: a quick look for what changed, e.g. before
+ * applying bulk changes).
  */
 export type SyncRequest = SyncKind | 'auto' | 'catchUp'
 
@@ -75,6 +76,8 @@ export interface SyncProgress {
 export interface Completeness {
   synced: number
   total: number
+  /** Every row counted is held, and no deletion seen while reading could have hidden one. */
+  complete: boolean
 }
 
 export interface SyncReport {
@@ -100,6 +103,14 @@ interface PageAnswer {
   batch: Batch
   /** The marketplace's clock at this answer, as best known; null when nothing tells it. */
   serverNowMs: number | null
+}
+
+/**
+ * The rows a server pages by, from its first answer: fewer than asked while more remain is its cap, more
+ * than asked is its own size. Only the first page may lower it (later short pages are pages cut short).
+ */
+function pageSizeAfterFirst(asked: number, rows: number, total: number): number {
+  return rows > asked || (rows > 0 && rows < asked && total > rows) ? rows : asked
 }
 
 /** Totals in the order the answers arrived: whether one went down (see the file comment). */
@@ -173,6 +184,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (snapshot.run(resource)) return 'full' // finish an interrupted one
     if (state.lastFullMs === null) return 'full'
     if (requested === 'auto' && now() - state.lastFullMs > deps.settings.reconcileEveryMs) return 'full'
+    // The last check came up short: rows an incremental sync would never look at again may be missing.
+    if (requested === 'auto' && state.complete === false) return 'full'
     return 'incremental'
   }
 
@@ -215,39 +228,36 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
     try {
       if (run.covered.length === 0) {
-        // The first page tells the total and how the server pages.
-        const first = await fetchPage(resource, { page: 1, take: s.take, fromMs: run.windowFromMs }, signal, counters)
-        const rows = first.batch.rows.length
-        if (rows > s.take || (rows > 0 && rows < s.take && first.total > rows)) run.pageSize = rows
+        // The first page tells the total and how the server pages: fewer rows than asked while more
+        // remain is its page size (a cap), more rows than asked is its own size (it ignores `take`).
+        // A later round asks the size already learned.
+        const asked = run.round > 1 ? run.pageSize : s.take
+        const first = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
+        run.pageSize = pageSizeAfterFirst(asked, first.batch.rows.length, first.total)
         pagesPlanned = Math.ceil(first.total / run.pageSize)
         take(first, 0)
         flush()
       }
-      let coveredBefore = -1
-      for (let refill = 0; refill <= REFILLS; refill++) {
+      let stalled = 0
+      for (let refill = 0; refill <= REFILLS && stalled < 4; refill++) {
         const covered = coveredCount(run.covered)
         const pages = pagesOver(gapsIn(run.covered, run.total), run.pageSize)
-        if (pages.length === 0 || covered === coveredBefore) break
-        coveredBefore = covered
+        if (pages.length === 0) break
         pagesPlanned = pagesDone + pages.length
         report()
         const size = run.pageSize
-        let shortest: number | null = null
-        let longest: number | null = null
         await forEachBounded(pages, s.concurrency, async (page) => {
           const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
           const rows = answer.batch.rows.length
-          // A server that ignores `take` pages by its own size: the page starts where its size says.
-          const start = (page - 1) * Math.max(size, rows)
-          if (rows > size) longest = Math.max(longest ?? 0, rows)
-          else if (rows > 0 && rows < size && start + rows < answer.total) shortest = Math.min(shortest ?? rows, rows)
-          take(answer, start)
+          // More rows than asked: the server's pages are larger than the first page showed (it was short),
+          // and this one starts where that size says. Asked for at that size from then on.
+          if (rows > size) run.pageSize = Math.max(run.pageSize, rows)
+          take(answer, (page - 1) * Math.max(size, rows))
         }, signal)
         flush()
-        // A short page in the middle: the server pages by fewer rows than asked (or cut this page short);
-        // what it left is asked for again at that size, the pages overlapping what was read.
-        if (longest !== null) run.pageSize = longest
-        else if (shortest !== null) run.pageSize = shortest
+        // A page short in the middle is not a smaller page size (other pages came back whole): its
+        // positions are asked for again, as the same pages.
+        stalled = coveredCount(run.covered) > covered ? 0 : stalled + 1
       }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
@@ -274,31 +284,47 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let page = 1
     let cursorMs: number | null = null
     let lastTotal = 0
+    let pagesDone = 0
+    let empties = 0
+    let cutShort = false
     for (;;) {
       const answer = await fetchPage(resource, { page, take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }, signal, counters)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
       cursorMs ??= answer.serverNowMs
       lastTotal = answer.total
+      pagesDone++
       const rows = answer.batch.rows.length
       batches.push(answer.batch)
-      const start = (page - 1) * Math.max(size, rows)
-      position = Math.max(position, start + rows)
-      if (rows !== size && rows > 0 && (rows > size || position < answer.total)) size = rows
+      const asked = size
+      if (pagesDone === 1) size = pageSizeAfterFirst(asked, rows, answer.total)
+      else if (rows > size) size = rows
+      const start = (page - 1) * Math.max(asked, rows)
+      // Only rows that join what was read move the walk on; a page cut short is asked again.
+      const joins = start <= position
+      if (joins) position = Math.max(position, start + rows)
       let older = false
       if (resource === 'sellRequests') {
         const fresh = (answer.batch as SellRequestBatch).rows.filter((row) => Date.parse(row.updatedAt) >= sinceMs).length
-        older = fresh < rows
+        older = joins && fresh < rows
         items += fresh
       } else items += rows
-      deps.onProgress?.({ kind: 'incremental', resource, pagesDone: page, pagesTotal: Math.max(page, Math.ceil(answer.total / size)), items })
-      if (rows === 0 || older || position >= answer.total) break
+      deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
+      if (older || position >= answer.total) break
+      if (rows === 0 || !joins) {
+        // Nothing where the total says rows remain: ask again, a couple of times.
+        if (++empties > 2) {
+          cutShort = true
+          break
+        }
+      } else empties = 0
       page = Math.floor(position / size) + 1
     }
     const { newOrderIds } =
       resource === 'orders' ? snapshot.applyChanges('orders', batches as OrderBatch[], now()) : snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
+    // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
-    return { newOrderIds, cursorMs, total: resource === 'sellRequests' ? lastTotal : null }
+    return { newOrderIds, cursorMs: cutShort ? null : cursorMs, total: resource === 'sellRequests' ? lastTotal : null }
   }
 
   /** Where an incremental sync starts: the last sync's start in the marketplace's clock, less the margin. */
@@ -309,17 +335,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return base - deps.settings.safetyMarginMs
   }
 
-  /**
-   * Rows held against the server's total (`known`, or asked for), recorded with where the next
-   * incremental sync starts.
-   */
-  async function check(resource: Resource, cursorMs: number | null, known: number | null, signal: AbortSignal, counters: Counters, watch: TotalWatch) {
+  /** Rows held against the server's total (`known`, or asked for). */
+  async function check(resource: Resource, known: number | null, signal: AbortSignal, counters: Counters, watch: TotalWatch): Promise<Omit<Completeness, 'complete'>> {
     const windowFromMs = resource === 'orders' ? snapshot.syncState(resource).windowFromMs : null
     const total = known ?? (await serverTotal(resource, windowFromMs, signal, counters))
     watch.observe(total)
-    const synced = snapshot.count(resource)
-    snapshot.recordCheck(resource, { serverTotal: total, syncedCount: synced, cursorMs })
-    return { synced, total }
+    return { synced: snapshot.count(resource), total }
   }
 
   async function full(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness }> {
@@ -342,10 +363,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const since = sinceOf(resource, run.cursorMs)
       const caughtUp = await changesSince(resource, since, watch, signal, counters)
       for (const id of caughtUp.newOrderIds) ids.add(id)
-      const completeness = await check(resource, caughtUp.cursorMs ?? run.cursorMs, caughtUp.total, signal, counters, watch)
+      const completeness = await check(resource, caughtUp.total, signal, counters, watch)
       const complete = completeness.synced === completeness.total && !watch.dropped && !run.totalDropped
-      if (complete || run.round >= s.rounds) return { ids: [...ids], completeness }
-      run = { ...run, total: 0, pageSize: s.take, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false }
+      if (complete || run.round >= s.rounds) {
+        snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: caughtUp.cursorMs ?? run.cursorMs })
+        return { ids: [...ids], completeness: { ...completeness, complete } }
+      }
+      // Read again from scratch, at the page size learned.
+      run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false }
       snapshot.beginRun(run)
     }
   }
@@ -354,12 +379,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const before = snapshot.syncState(resource)
     const watch = new TotalWatch()
     const { newOrderIds, cursorMs, total } = await changesSince(resource, sinceOf(resource, null), watch, signal, counters)
-    // A total that went down while we read may have hidden a changed row: start from the same place next time.
-    const completeness = await check(resource, watch.dropped ? before.cursorMs : (cursorMs ?? before.cursorMs), total, signal, counters, watch)
-    // A discrepancy the last check did not know of (a deletion elsewhere, a missed row): read everything.
+    const completeness = await check(resource, total, signal, counters, watch)
+    // A discrepancy the last check did not know of (a deletion elsewhere, a missed row), or a total that
+    // went down while we read (it may have hidden a changed row): read everything.
     const knownGap = before.serverTotal !== null && before.syncedCount !== null ? before.serverTotal - before.syncedCount : 0
     const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped
-    return { ids: newOrderIds, completeness, escalate }
+    const complete = completeness.synced === completeness.total && before.complete !== false
+    if (!escalate) snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: cursorMs ?? before.cursorMs })
+    return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
   }
 
   return {

@@ -86,8 +86,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
 
   function incomplete(): SyncShortfall[] {
     return BOTH.flatMap((resource) => {
-      const { syncedCount: synced, serverTotal: total } = deps.snapshot.syncState(resource)
-      return synced !== null && total !== null && synced !== total ? [{ resource, synced, total }] : []
+      const { syncedCount: synced, serverTotal: total, complete } = deps.snapshot.syncState(resource)
+      return complete === false && synced !== null && total !== null ? [{ resource, synced, total }] : []
     })
   }
 
