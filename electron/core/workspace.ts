@@ -206,7 +206,12 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     },
 
     async savePreferences(preferences) {
-      await writeFileAtomic(preferencesFile, JSON.stringify(preferences, null, 2))
+      try {
+        await writeFileAtomic(preferencesFile, JSON.stringify(preferences, null, 2))
+      } catch {
+        // The folder is gone or full (e.g. a save sent as the page goes away while the app shuts down).
+        throw new SellerDeskError('internal', 'Seller Desk could not remember the open view and filters on this computer. Your data is not affected.')
+      }
       return preferences
     },
 
