@@ -113,7 +113,6 @@ const pasteMs = await timeTo(
 const staged = Number(await page.getByTestId('bulk-summary').getAttribute('data-changes'))
 
 // One cell typed with the pasted column staged: the answer carries that cell's mark, not all of them.
-await page.waitForTimeout(500)
 await page.locator(FIRST_PRICE_CELL).click()
 await page.keyboard.type('123.45')
 const editMs = await timeTo(page, 'keydown', `document.querySelector('${FIRST_PRICE_CELL}')?.textContent?.trim() === '123.45'`, () => page.keyboard.press('Enter'), 'the typed cell')

@@ -438,6 +438,49 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await expect(summary).toHaveAttribute('data-changes', '1')
 })
 
+test('typing at machine speed right after a click: every key lands, in the cell it was typed into', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const stagedNow = async () => {
+    const outcome = await host.desk.router.dispatch('bulk.changes', { page: 1, take: 50, only: 'all' })
+    if (!outcome.ok) throw new Error(outcome.error.message)
+    return Object.fromEntries((outcome.value as { rows: { sellRequestId: string; field: string; after: number }[] }).rows.map((c) => [`${c.sellRequestId}:${c.field}`, c.after]))
+  }
+
+  // Click, then type at once: no key is lost before the cell's editor is ready.
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.type('900')
+  await page.keyboard.press('Enter')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('900.00')
+
+  // Six cells in turn, click, type, Enter, without a pause: each value in its own cell, exactly.
+  // Short values too: their Enter comes before the cell's editor exists.
+  const typed: [row: number, column: 'price' | 'quantity', text: string][] = [
+    [1, 'price', '930'],
+    [2, 'quantity', '7'],
+    [3, 'price', '40'],
+    [4, 'quantity', '5'],
+    [5, 'price', '12.75'],
+    [6, 'quantity', '3']
+  ]
+  for (const [row, column, text] of typed) {
+    await cell(page, row, COLUMN[column]).click()
+    await page.keyboard.type(text)
+    await page.keyboard.press('Enter')
+  }
+  await expect(summary).toHaveAttribute('data-changes', '7')
+  const expected: Record<string, number> = { [`${rows[0]![0]}:priceCents`]: 90000 }
+  for (const [row, column, text] of typed) {
+    expected[`${rows[row]![0]}:${column === 'price' ? 'priceCents' : 'quantity'}`] = column === 'price' ? Math.round(Number(text) * 100) : Number(text)
+  }
+  await expect.poll(stagedNow).toEqual(expected)
+  for (const [row, column, text] of typed) {
+    await expect(cell(page, row, COLUMN[column])).toHaveText(column === 'price' ? Number(text).toFixed(2) : text)
+  }
+})
+
 test('staged changes stay with the account: closing asks nothing, and they are there after signing out and in, and after the app starts again', async ({ browser }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-staged-'))
   const keychainService = `Seller Desk e2e staged ${process.pid}-${Date.now()}`

@@ -1,0 +1,226 @@
+/**
+ * Typing into a grid cell at any speed. RevoGrid opens a cell's editor a frame or more after the first
+ * key, and until the editor has the focus the keys reach the grid instead: an Enter then is lost (the
+ * editor stays open and takes the next cell's keys), and a redraw of the grid puts the editor's value
+ * back to the first key. So a fast typist or a scanner would lose characters or write into a cell they
+ * were not typed into.
+ *
+ * Here a printable key on a selected cell with no editor starts a buffer for THAT cell (the cell the grid
+ * has in focus at that key, once the buffer before it is done): the keys after it are kept in order, the
+ * cell's editor opens holding the whole buffer, and an Enter typed meanwhile saves it as soon as the
+ * editor exists (moving down, as Enter in the editor does). The editor's input is uncontrolled: a redraw
+ * of the grid never rewrites what was typed into it.
+ */
+import type { ColumnDataSchemaModel, EditCell, EditorBase, HyperFunc, VNode } from '@revolist/revogrid'
+
+interface TypedBuffer {
+  text: string
+  /** The cell the keys are for, once the grid has said which cell has the focus. */
+  cell: { model: object; prop: string } | null
+  /** Enter was typed: save as soon as the editor exists. */
+  enter: boolean
+  /** A click elsewhere came first: the keys are dropped, as a click drops an open editor's text. */
+  dropped: boolean
+  /** The editor holding the keys, once it exists (later keys go straight into its input). */
+  editor: BufferedEditor | null
+  finish: () => void
+}
+
+interface BufferedEditor {
+  input: HTMLInputElement | null
+  saveNow(): void
+  closeNow(): void
+}
+
+/** How long keys wait for their cell's editor before they are dropped. */
+const EDITOR_WAIT_MS = 5_000
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+export interface CellTyping {
+  /** Window keydown listener (capture phase): takes the keys of a cell whose editor is not ready. */
+  onKeyDown(event: KeyboardEvent): void
+  /** A click in the page: keys typed before it no longer wait for their cell's editor. */
+  onPointerDown(): void
+  /** The grid's editor for the editable columns (RevoGrid `editors`). */
+  editors: { [name: string]: new (column: ColumnDataSchemaModel, save: (value: unknown, preventFocus?: boolean) => void, close: (focusNext?: boolean) => void) => EditorBase }
+  /** The editor name the editable columns use. */
+  editorName: string
+}
+
+/**
+ * `grid` is the grid element; `takesKeys` says whether a key event is the grid's at all (see BulkGrid's
+ * forGrid); `editable` whether a column prop can be typed into.
+ */
+export function createCellTyping(grid: () => HTMLRevoGridElement | null, takesKeys: (event: KeyboardEvent) => boolean, editable: (prop: string) => boolean): CellTyping {
+  /** The buffer keys go to now; null when keys go where the browser sends them. */
+  let current: TypedBuffer | null = null
+  /** Buffers waiting for their editor, in the order they were typed. */
+  const waiting: TypedBuffer[] = []
+  /** Each buffer finds its cell after the one before it is done (its Enter has moved the focus down). */
+  let queue: Promise<void> = Promise.resolve()
+
+  function done(buffer: TypedBuffer) {
+    const at = waiting.indexOf(buffer)
+    if (at >= 0) waiting.splice(at, 1)
+    if (current === buffer) current = null
+    buffer.finish()
+  }
+
+  function start(): TypedBuffer {
+    let finish = () => {}
+    const finished = new Promise<void>((resolve) => (finish = resolve))
+    const buffer: TypedBuffer = { text: '', cell: null, enter: false, dropped: false, editor: null, finish }
+    waiting.push(buffer)
+    const before = queue
+    queue = finished
+    void before
+      .then(() => grid()?.getFocused())
+      .then(async (focused) => {
+        const prop = String(focused?.column?.prop ?? '')
+        if (buffer.dropped || !focused?.model || !editable(prop)) return done(buffer)
+        buffer.cell = { model: focused.model, prop }
+        await grid()?.setCellEdit(focused.cell.y, prop, focused.rowType)
+        // An editor that never opens (the grid became read-only meanwhile) must not hold up the keys after it.
+        setTimeout(() => buffer.editor || done(buffer), EDITOR_WAIT_MS)
+      })
+      .catch(() => done(buffer))
+    return buffer
+  }
+
+  function add(buffer: TypedBuffer, key: string) {
+    const input = buffer.editor?.input
+    if (input) input.value += key
+    else buffer.text += key
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.isComposing || !takesKeys(event)) return
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+    let buffer = current
+    if (!buffer) {
+      const inEditor = event.target instanceof Element && !!event.target.closest('revogr-edit')
+      if (!printable || inEditor) return
+      buffer = current = start()
+    }
+    if (printable) add(buffer, event.key)
+    else if (event.key === 'Backspace') {
+      const input = buffer.editor?.input
+      if (input) input.value = input.value.slice(0, -1)
+      else buffer.text = buffer.text.slice(0, -1)
+    } else if (event.key === 'Enter' && !event.shiftKey) {
+      buffer.enter = true
+      current = null
+      buffer.editor?.saveNow()
+    } else if (event.key === 'Escape') {
+      drop(buffer)
+    } else return
+    event.preventDefault()
+    event.stopPropagation()
+  }
+
+  function drop(buffer: TypedBuffer) {
+    buffer.dropped = true
+    if (current === buffer) current = null
+    if (buffer.editor) buffer.editor.closeNow()
+    else if (!buffer.cell) done(buffer)
+  }
+
+  /** The buffer an editor opening on this cell is for: the oldest one waiting for it. */
+  const bufferFor = (cell: EditCell | undefined) =>
+    cell ? waiting.find((buffer) => !buffer.editor && buffer.cell?.model === cell.model && buffer.cell.prop === String(cell.prop)) : undefined
+
+  class CellEditor implements EditorBase, BufferedEditor {
+    element: Element | null = null
+    editCell?: EditCell
+    input: HTMLInputElement | null = null
+    private buffer: TypedBuffer | null = null
+
+    constructor(
+      _column: ColumnDataSchemaModel,
+      private readonly save: (value: unknown, preventFocus?: boolean) => void,
+      private readonly close: (focusNext?: boolean) => void
+    ) {}
+
+    private attach(input: HTMLInputElement | null) {
+      if (!input || input === this.input) return
+      this.input = input
+      const buffer = bufferFor(this.editCell)
+      if (buffer) {
+        this.buffer = buffer
+        buffer.editor = this
+        input.value = buffer.text
+      } else {
+        input.value = this.editCell?.val === undefined || this.editCell.val === null ? '' : String(this.editCell.val)
+      }
+    }
+
+    async componentDidRender() {
+      const buffer = this.buffer
+      if (buffer?.dropped) return this.closeNow()
+      if (buffer?.enter) return this.saveNow()
+      await nextTask()
+      if (this.buffer?.enter || this.buffer?.dropped || !this.input) return
+      this.input.focus()
+      // From here the keys reach the input itself.
+      if (this.buffer) done(this.buffer)
+    }
+
+    saveNow() {
+      const buffer = this.buffer
+      this.buffer = null
+      const value = this.input?.value
+      this.input?.blur()
+      this.save(value)
+      // The grid moves the focus down after the save: the next buffer looks for its cell after that.
+      if (buffer) void nextTask().then(() => done(buffer))
+    }
+
+    closeNow() {
+      const buffer = this.buffer
+      this.buffer = null
+      this.close(false)
+      if (buffer) done(buffer)
+    }
+
+    appendPendingInput(value: string): boolean {
+      if (!this.input) return false
+      this.input.value += value
+      return true
+    }
+
+    getValue() {
+      return this.input?.value
+    }
+
+    beforeDisconnect() {
+      this.input?.blur()
+    }
+
+    private onKeyDown(event: KeyboardEvent) {
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.isComposing) {
+        this.input?.blur()
+        this.save(this.input?.value, event.key === 'Tab')
+      }
+    }
+
+    render(h: HyperFunc<VNode>) {
+      // No `value` here: a redraw would write it back over what was typed.
+      return h('input', {
+        type: 'text',
+        enterKeyHint: 'enter',
+        ref: (input: HTMLInputElement | null) => this.attach(input),
+        onKeyDown: (event: KeyboardEvent) => this.onKeyDown(event)
+      })
+    }
+  }
+
+  return {
+    onKeyDown,
+    onPointerDown() {
+      if (current && !current.enter) drop(current)
+    },
+    editors: { bulkCell: CellEditor },
+    editorName: 'bulkCell'
+  }
+}
