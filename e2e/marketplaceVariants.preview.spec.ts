@@ -126,4 +126,41 @@ test.describe('marketplace variants', () => {
     await expect(page.getByTestId('settings-sync-incomplete')).toBeHidden()
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
   })
+
+  test('fields, property keys and status values the spec does not name are kept and shown, the codes as words', async ({ app: page, host }) => {
+    sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 90, seed: 31, now: new Date(), variant: { unknownFields: true, variantSeed: 3 } })
+    const market = sandbox
+    await signIn(page, market)
+    await syncFinishedAfter(host, null)
+    const served = async <T>(path: string) => (await (await fetch(`${market.baseUrl}${path}`, { headers: { 'x-api-key': KEY } })).json()) as T
+    const KNOWN_ORDER = ['payment-confirmed']
+    const orders = (await served<{ data: { orderNo: string; status: string; channel?: string; items: { properties: Record<string, string> }[] }[] }>('/v1/orders/seller?take=1000')).data
+    const odd = orders.find((o) => !KNOWN_ORDER.includes(o.status) && o.channel !== undefined && o.items.some((i) => 'region' in i.properties))
+    expect(odd, 'the marketplace serves an order with an unknown status, field and property key').toBeTruthy()
+
+    // The order: its unknown status as words in the list, its unknown field and property key in the drawer.
+    await page.getByTestId('nav-orders').click()
+    await page.getByTestId('orders-search').fill(odd!.orderNo)
+    const row = page.getByTestId('order-row').filter({ hasText: odd!.orderNo })
+    await expect(row).toHaveCount(1)
+    const words = odd!.status.replace(/-/g, ' ')
+    await expect(row).toContainText(new RegExp(words, 'i'))
+    await expect(row).not.toContainText(odd!.status)
+    await row.click()
+    await expect(page.getByTestId('extra-fields').first()).toContainText(`channel ${odd!.channel}`)
+    await expect(page.getByText(/region\s*EU/).first()).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    // A listing: its unknown status as words, its unknown fields in the edit dialog.
+    const listings = (await served<{ data: { data: { sku: string; status: string; warehouse?: string }[] } }>('/v1/sell-requests?take=1000')).data.data
+    const listing = listings.find((l) => l.warehouse !== undefined && l.status !== 'open' && listings.filter((other) => other.sku === l.sku).length === 1)
+    expect(listing, 'the marketplace serves a listing with an unknown status and field').toBeTruthy()
+    await page.getByTestId('nav-sellRequests').click()
+    await page.getByTestId('sell-requests-search').fill(listing!.sku)
+    const listingRow = page.getByTestId('sell-request-row').filter({ hasText: listing!.sku })
+    await expect(listingRow).toHaveCount(1)
+    await expect(listingRow).toContainText(new RegExp(listing!.status.replace(/-/g, ' '), 'i'))
+    await listingRow.getByTestId('edit-sell-request').click()
+    await expect(page.getByTestId('edit-dialog').getByTestId('extra-fields')).toContainText(`warehouse ${listing!.warehouse}`)
+  })
 })
