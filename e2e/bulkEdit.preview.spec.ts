@@ -206,6 +206,16 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
   await applyAll()
   rows.slice(0, 12).forEach((row) => expect(server(row[0]).priceCents).toBe(row[9]))
   await gridShowsMarketplace()
+
+  // History names the undo after its batch, and the batch undone no longer offers its undo.
+  await page.getByTestId('bulk-history').click()
+  const batches = page.getByTestId('history-batch')
+  await expect(batches).toHaveCount(2)
+  await expect(batches.nth(0).getByTestId('history-label')).toHaveText('Undo of “12 prices and 5 quantities on 12 listings”')
+  await expect(batches.nth(0).getByTestId('history-undo-of')).toContainText('Undoes the batch of')
+  await expect(batches.nth(0).getByTestId('history-undo')).toBeVisible()
+  await expect(batches.nth(1).getByTestId('history-undone')).toHaveText('Undone')
+  await expect(batches.nth(1).getByTestId('history-undo')).toHaveCount(0)
 })
 
 test('change a selected range at once, with problems marked on the cells and kept from applying', async ({ app: page, host }) => {

@@ -355,6 +355,10 @@ export interface BatchStatus {
   cancelled: number
   /** Estimated time left while running, or null. */
   etaMs: number | null
+  /** The batch this one undoes (it applied changes staged by "Undo batch" of that one), or null. */
+  undoOf: { id: string; label: string; createdAt: string } | null
+  /** When a later batch that undoes this one applied any of its changes, or null (not undone). */
+  undoneAt: string | null
 }
 
 /** One change of a batch: a field of one listing, from its value before to the value sent. */

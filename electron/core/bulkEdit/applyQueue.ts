@@ -22,9 +22,9 @@ export interface ListingChanges {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[] }): void {
+export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[]; undoOf?: string | null }): void {
   inTransaction(db, () => {
-    db.prepare('INSERT INTO bulk_batches (id, label, created_ms) VALUES (?, ?, ?)').run(batch.id, batch.label, batch.createdMs)
+    db.prepare('INSERT INTO bulk_batches (id, label, created_ms, undo_of) VALUES (?, ?, ?, ?)').run(batch.id, batch.label, batch.createdMs, batch.undoOf ?? null)
     const rows = batch.changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
     db.prepare(
       `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
@@ -91,19 +91,31 @@ export function requeueFailed(db: Db, batchId: string, ms: number): number {
   })
 }
 
-type BatchRowData = [string, string, number, number | null, number | null, number, number, number, number, number, number]
+type BatchRowData = [
+  string, string, number, number | null, number | null, number, number, number, number, number, number,
+  string | null, string | null, number | null, number | null
+]
 
+/**
+ * A batch with its counts, the batch it undoes (id, label, time) and when it was undone: the first
+ * change applied by a later batch that undoes it (a batch whose undo sent nothing is not undone).
+ */
 const BATCH_SELECT = `
   SELECT b.id, b.label, b.created_ms, b.started_ms, b.finished_ms,
     COUNT(c.field),
     COALESCE(SUM(c.status = 'pending'), 0), COALESCE(SUM(c.status = 'applied'), 0), COALESCE(SUM(c.status = 'failed'), 0),
-    COALESCE(SUM(c.status = 'conflict'), 0), COALESCE(SUM(c.status = 'cancelled'), 0)
+    COALESCE(SUM(c.status = 'conflict'), 0), COALESCE(SUM(c.status = 'cancelled'), 0),
+    b.undo_of, (SELECT o.label FROM bulk_batches o WHERE o.id = b.undo_of), (SELECT o.created_ms FROM bulk_batches o WHERE o.id = b.undo_of),
+    (SELECT MIN(u.changed_ms) FROM bulk_batches r JOIN bulk_changes u ON u.batch_id = r.id AND u.status = 'applied' WHERE r.undo_of = b.id)
   FROM bulk_batches b LEFT JOIN bulk_changes c ON c.batch_id = b.id`
 
-function batchFromRow([id, label, createdMs, startedMs, finishedMs, total, pending, applied, failed, conflict, cancelled]: BatchRowData): BatchStatus {
+function batchFromRow(row: BatchRowData): BatchStatus {
+  const [id, label, createdMs, startedMs, finishedMs, total, pending, applied, failed, conflict, cancelled, undoOf, undoOfLabel, undoOfMs, undoneMs] = row
   return {
     id, label, createdAt: iso(createdMs)!, startedAt: iso(startedMs), finishedAt: iso(finishedMs), running: false,
-    total, pending, applied, failed, conflict, cancelled, etaMs: null
+    total, pending, applied, failed, conflict, cancelled, etaMs: null,
+    undoOf: undoOf !== null && undoOfLabel !== null && undoOfMs !== null ? { id: undoOf, label: undoOfLabel, createdAt: iso(undoOfMs)! } : null,
+    undoneAt: iso(undoneMs)
   }
 }
 

@@ -109,6 +109,28 @@ it('applies every change as one PATCH per listing, with progress, and the market
   expect(sandbox.state.sellRequest(reverse.sellRequestId)![reverse.field]).toBe(original.after)
 })
 
+it('an applied undo is labelled as the undo of its batch, and that batch is marked undone', async () => {
+  workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 2 })
+  const first = workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ id: first.id, undoOf: null, undoneAt: null })
+
+  workspace.bulk.undoBatch(first.id)
+  const undo = workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  const [latest, earlier] = workspace.bulk.history(2)
+  expect(latest).toMatchObject({ id: undo.id, label: 'Undo of “120 quantities on 120 listings”', applied: 120, undoOf: { id: first.id, label: '120 quantities on 120 listings', createdAt: first.createdAt } })
+  expect(earlier).toMatchObject({ id: first.id, undoOf: null })
+  expect(earlier!.undoneAt).not.toBeNull()
+  expect(latest!.undoneAt).toBeNull()
+
+  // An ordinary batch afterwards is no undo, even of a value set before.
+  workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 1 })
+  workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ label: '120 quantities on 120 listings', undoOf: null })
+})
+
 it('under 500s, 429s (Retry-After 0) and dropped connections every change ends applied or failed with a reason; retry finishes the job', async () => {
   const intended = stageEverything()
   sandbox.setFaults({ latencyMs: 2, errorRate: 0.15, rateLimitRate: 0.15, retryAfterSeconds: 0, dropRate: 0.1, faultSeed: 3 })

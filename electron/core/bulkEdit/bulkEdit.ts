@@ -146,6 +146,12 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   })
   changeSet.restore(readStagedChanges(db))
   const listingMemo = createListingsMemo(db, () => snapshot.listingsGeneration())
+  /**
+   * Batches whose reverse "Undo batch" staged while this account is open, the latest last: a batch
+   * applying any of those reverse values is recorded as an undo of that batch. Kept in memory only: a
+   * reverse staged before a restart applies as an ordinary batch.
+   */
+  const undoSources: string[] = []
   let running: Run | null = null
   let closed = false
   let closing: Promise<void> | null = null
@@ -247,6 +253,18 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         if (!closed) deps.onProgress(statusOf(batchId))
       })
     return liveStatus(run)
+  }
+
+  /** The latest batch whose staged reverse these changes carry (a change back to its value before that batch), with how many they carry. */
+  function undoneBy(changes: readonly StagedChange[]): { source: BatchStatus; reversed: number } | null {
+    for (const sourceId of [...undoSources].reverse()) {
+      const source = batchStatus(db, sourceId)
+      if (!source) continue
+      const before = new Map(batchRowsWithStatus(db, sourceId, ['applied']).map((row) => [changeKey(row.sellRequestId, row.field), row.before]))
+      const reversed = changes.filter((change) => before.get(changeKey(change.sellRequestId, change.field)) === change.after).length
+      if (reversed > 0) return { source, reversed }
+    }
+    return null
   }
 
   function preview(): BulkPreview {
@@ -370,10 +388,17 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }))
       const prices = valid.filter((change) => change.field === 'priceCents').length
       const parts = [prices ? `${prices} price${prices === 1 ? '' : 's'}` : '', valid.length - prices ? `${valid.length - prices} quantit${valid.length - prices === 1 ? 'y' : 'ies'}` : '']
+      let label = `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`
+      const undo = undoneBy(valid)
+      if (undo) {
+        const others = valid.length - undo.reversed
+        label = `Undo of “${undo.source.label}”${others > 0 ? ` and ${others} other change${others === 1 ? '' : 's'}` : ''}`
+        undoSources.splice(undoSources.indexOf(undo.source.id), 1)
+      }
       const id = randomUUID()
       // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
       inTransaction(db, () => {
-        createBatch(db, { id, label: `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`, createdMs: now(), changes: queued })
+        createBatch(db, { id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null })
         changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
         writeEdits()
       })
@@ -423,6 +448,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         return listing ? [proposedChange(listing, row.field, row.before)] : []
       })
       if (proposed.length === 0) throw new SellerDeskError('invalid-input', 'Nothing to undo: none of this batch’s changes were applied to listings you still have.')
+      if (undoSources.includes(batchId)) undoSources.splice(undoSources.indexOf(batchId), 1)
+      undoSources.push(batchId)
       return stage(proposed)
     },
 
