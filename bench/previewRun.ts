@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { startPreviewHost, type PreviewHost } from '../e2e/preview/host'
+import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'

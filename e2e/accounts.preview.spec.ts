@@ -13,7 +13,7 @@ import type { Order, Page as ListPage } from '../electron/core/domain'
 import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { startPreviewHost, type PreviewHost } from './preview/host'
+import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
   const outcome = await host.desk.router.dispatch(name, input)

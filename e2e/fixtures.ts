@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, type Page } from '@playwright/test'
-import { startPreviewHost, type PreviewHost, type PreviewHostOptions } from './preview/host'
+import { startPreviewHost, type PreviewHost, type PreviewHostOptions } from '../electron/preview/host'
 
 export interface BridgeTraffic {
   /** Bodies of every /rpc response and event-stream chunk the page received. */

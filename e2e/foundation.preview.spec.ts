@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { Order, Page as ListPage, SellRequest } from '../electron/core/domain'
 import { expect, test } from './fixtures'
-import type { PreviewHost } from './preview/host'
+import type { PreviewHost } from '../electron/preview/host'
 
 /** What the core says, through the same router the page uses: the expected values for the UI. */
 async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {

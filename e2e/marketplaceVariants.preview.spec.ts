@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import type { PreviewHost } from './preview/host'
+import type { PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_e2e_variants_Hq42vN8c'
 const SYNC_TIMEOUT = 30_000

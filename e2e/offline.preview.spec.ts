@@ -10,7 +10,7 @@ import type { ListResult } from '../electron/core/contract'
 import type { Order } from '../electron/core/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { startPreviewHost, type PreviewHost } from './preview/host'
+import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_offline_e2e_4f7Qk2'
 let sandbox: Sandbox

@@ -14,7 +14,7 @@ import type { Dashboard, ListResult, WorkspacePreferences } from '../electron/co
 import type { Order, SellRequest } from '../electron/core/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { startPreviewHost, type PreviewHost } from './preview/host'
+import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_workspace_e2e_9Hc3'
 const TIME_ZONE = 'America/New_York'

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { startPreviewHost } from '../e2e/preview/host'
+import { startPreviewHost } from '../electron/preview/host'
 
 const out = 'docs/screenshots'
 mkdirSync(out, { recursive: true })

@@ -21,6 +21,6 @@ if (electronPath) {
 } else {
   console.log('\nNo Electron runtime is available on this machine (its download could not be fetched).')
   console.log('Starting the browser preview instead: the same app and services, in your browser.\n')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/preview/cli.ts', ...process.argv.slice(2)], { stdio: 'inherit' })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/preview/cli.ts', ...process.argv.slice(2)], { stdio: 'inherit' })
   child.on('exit', (code) => process.exit(code ?? 0))
 }

@@ -1,6 +1,6 @@
 /**
- * The layers stay apart: core runs in plain Node (no electron import), the renderer never touches the
- * key, keytar, ipcRenderer or Node modules.
+ * The layers stay apart: core runs in plain Node (no electron import) and never carries the demo
+ * marketplace; the renderer never touches the key, keytar, ipcRenderer or Node modules.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -18,6 +18,9 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
   return out
 }
 
+/** Test code by name: `*.test.ts`, and what only tests use: `*.fixture.ts`, kill tests' `*.child.ts` and `*.steps.ts`. */
+const TEST_CODE = /\.(test|fixture|child|steps)(\.ts)?$/
+
 const importsOf = (text: string) => [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 
 describe('layer rules', () => {
@@ -28,6 +31,21 @@ describe('layer rules', () => {
     expect(offenders.map((file) => relative(root, file))).toEqual([])
   })
 
+  it('no core file imports the demo marketplace (main and the preview host hand it in); test code may', () => {
+    const files = filesUnder(join(root, 'electron/core'), /\.ts$/).filter((file) => !TEST_CODE.test(file))
+    const offenders = files.filter((file) => importsOf(readFileSync(file, 'utf8')).some((spec) => /(^|\/)sandbox(\/|$)/.test(spec)))
+    expect(offenders.map((file) => relative(root, file))).toEqual([])
+    expect(importsOf("import { startSandbox } from '../../sandbox'").some((spec) => /(^|\/)sandbox(\/|$)/.test(spec))).toBe(true)
+  })
+
+  it('no product file imports test code (tests, fixtures, kill-test children and steps)', () => {
+    const files = [...filesUnder(join(root, 'electron'), /\.ts$/), ...filesUnder(join(root, 'src'), /\.(ts|vue)$/)].filter((file) => !TEST_CODE.test(file))
+    expect(files.length).toBeGreaterThan(50)
+    const offenders = files.flatMap((file) => importsOf(readFileSync(file, 'utf8')).filter((spec) => TEST_CODE.test(spec)).map((spec) => `${relative(root, file)} → ${spec}`))
+    expect(offenders).toEqual([])
+    expect(TEST_CODE.test('./syncedWorkspace.fixture')).toBe(true)
+  })
+
   it('the import scan sees electron imports (so the rule above can fail)', () => {
     const name = 'electron' // built, so grep-based checks of this folder do not mistake the sample for an import
     expect(importsOf(`import { app } from '${name}'\nconst x = require("${name}")`)).toEqual(['electron', 'electron'])
@@ -36,7 +54,7 @@ describe('layer rules', () => {
   it('the renderer imports no Node modules, no keytar and no main-side code', () => {
     const files = filesUnder(join(root, 'src'), /\.(ts|vue)$/).filter((file) => !file.endsWith('.test.ts'))
     expect(files.length).toBeGreaterThan(3)
-    const allowedCore = ['contract', 'domain', 'userInput', 'money', 'errors', 'time', 'externalLinks']
+    const allowedCore = ['contract', 'domain', 'userInput', 'money', 'errors', 'time', 'externalLinks', 'plainWords']
     const offenders: string[] = []
     for (const file of files) {
       const text = readFileSync(file, 'utf8')

@@ -4,7 +4,6 @@
  * under Vitest. The caller brings what differs per runtime: the chosen secret store, where user data
  * lives, and how events reach the renderer.
  */
-import { startSandbox } from '../sandbox'
 import type { AppInfo, ChangeSetState, ChangeSetSummary, EventName, Events } from './contract'
 import type { BulkEdit } from './bulkEdit/bulkEdit'
 import { SellerDeskError } from './errors'
@@ -33,8 +32,8 @@ export interface SellerDeskOptions {
   secrets: SecretStoreChoice
   app: AppInfo
   emit: Emit
-  /** The built-in demo marketplace; default: the sandbox on 127.0.0.1 with its default seed. */
-  startDemoMarketplace?: () => Promise<DemoMarketplace>
+  /** Starts the built-in demo marketplace (the runtime brings it: the core never imports the sandbox). */
+  startDemoMarketplace: () => Promise<DemoMarketplace>
   apiOptions?: Omit<SellerApiOptions, 'baseUrl' | 'apiKey'>
   syncEngine?: Partial<SyncSettings>
   /** Start syncing as soon as an account is signed in (default true; tests may drive sync themselves). */
@@ -55,11 +54,6 @@ export interface SellerDesk {
   /** The signed-in account's workspace, or null. */
   workspace(): Workspace | null
   dispose(): Promise<void>
-}
-
-export async function startDemoSandbox(): Promise<DemoMarketplace> {
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, now: new Date() }) // today's demo orders are today's
-  return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, close: () => sandbox.close() }
 }
 
 export async function createSellerDesk(options: SellerDeskOptions): Promise<SellerDesk> {
@@ -104,7 +98,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
   const session = createSession({
     userDataDir: options.userDataDir,
     secrets: options.secrets,
-    startDemoMarketplace: options.startDemoMarketplace ?? startDemoSandbox,
+    startDemoMarketplace: options.startDemoMarketplace,
     onChange: (info) => {
       void switchWorkspace()
       options.emit('session.changed', info)

@@ -5,6 +5,7 @@
 import { app, BrowserWindow, session, shell } from 'electron'
 import type { EventName, Events } from '../core/contract'
 import { createSellerDesk, type SellerDesk } from '../core/sellerDesk'
+import { startDemoMarketplace } from '../sandbox'
 import { bindContract, broadcast } from './ipc'
 import { showNewOrderNotification } from './newOrderNotification'
 import { chooseElectronSecretStore } from './secretStorage'
@@ -41,6 +42,7 @@ if (!app.requestSingleInstanceLock()) {
       secrets: await chooseElectronSecretStore(),
       app: { name: app.getName(), version: app.getVersion(), platform: process.platform, runtime: 'electron' },
       emit,
+      startDemoMarketplace,
       // The core has checked the address (https, allow-listed carrier) before this is called.
       openExternal: (url) => shell.openExternal(url),
       onUnexpectedError: (where, error) => console.error(`[seller-desk] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')

@@ -1,6 +1,6 @@
 /**
  * The browser-preview bridge: implements the preload's SellerDeskBridge over loopback HTTP to the
- * preview host (e2e/preview/host.ts). The host hands the page a per-run token in the URL fragment;
+ * preview host (electron/preview/host.ts). The host hands the page a per-run token in the URL fragment;
  * it is kept in sessionStorage so a reload keeps working, and sent with every call.
  */
 import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@core/contract'

@@ -1,5 +1,5 @@
 import type { SyncStatus } from '@core/contract'
-import { idleSyncStatus } from './syncStatusFixture'
+import { idleSyncStatus } from './syncStatus.fixture'
 import { describe, expect, it } from 'vitest'
 import { staleListsAfter } from './staleLists'
 

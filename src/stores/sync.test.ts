@@ -1,5 +1,5 @@
 import type { SyncStatus } from '@core/contract'
-import { idleSyncStatus } from './syncStatusFixture'
+import { idleSyncStatus } from './syncStatus.fixture'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 

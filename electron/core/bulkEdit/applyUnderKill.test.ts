@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
 import { createBulkEdit } from './bulkEdit'
-import { syncedWorkspace } from './syncedWorkspace'
+import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_apply_kill_0123456789'
 const KILLS = 10

@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
 import { gridListings, gridVersion } from './gridListings'
-import { syncedWorkspace } from './syncedWorkspace'
+import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_grid_rows_123456'
 let sandbox: Sandbox

@@ -15,7 +15,7 @@ import type { SellRequest } from '../domain'
 import type { Workspace } from '../workspace'
 import { neutraliseFormula, withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive, WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from './workbookArchive'
-import { syncedWorkspace } from './syncedWorkspace'
+import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_bulk_import_123456'
 let sandbox: Sandbox

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { readStagedChanges } from './stagedChanges'
 import { stateAfter } from './stagedUnderKill.steps'
-import { syncedWorkspace } from './syncedWorkspace'
+import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_staged_kill_0123456789'
 const KILLS = 10

@@ -13,9 +13,10 @@ import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { BULK_IMPORT_MAX_BYTES, type EventName, type Events } from '../../electron/core/contract'
-import { chooseSecretStore } from '../../electron/core/secrets/chooseSecretStore'
-import { createSellerDesk, type SellerDesk, type SellerDeskOptions } from '../../electron/core/sellerDesk'
+import { BULK_IMPORT_MAX_BYTES, type EventName, type Events } from '../core/contract'
+import { chooseSecretStore } from '../core/secrets/chooseSecretStore'
+import { createSellerDesk, type SellerDesk, type SellerDeskOptions } from '../core/sellerDesk'
+import { startDemoMarketplace } from '../sandbox'
 
 export interface PreviewHostOptions {
   /** Folder of the built renderer. Default: out/renderer. */
@@ -112,7 +113,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     secrets: await chooseSecretStore({ service: options.keychainService ?? 'Seller Desk', keychain: options.keychain ?? true }),
     app: { name: 'Seller Desk', version: options.version ?? '0.0.0', platform: process.platform, runtime: 'preview' },
     emit,
-    ...(options.startDemoMarketplace ? { startDemoMarketplace: options.startDemoMarketplace } : {}),
+    startDemoMarketplace: options.startDemoMarketplace ?? startDemoMarketplace,
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {}),
     ...(options.syncEngine ? { syncEngine: options.syncEngine } : {}),
     onUnexpectedError: (where, error) => console.error(`[preview] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
