@@ -93,15 +93,21 @@ export const useOrdersStore = defineStore('orders', () => {
     list.searchTerm.value = filters.searchTerm ?? ''
   }
 
-  /** Shows exactly the orders these filters match (everything else cleared), from page 1. */
-  function showOnly(filters: OrderFilters) {
+  /** Shows exactly the orders these filters match (everything else cleared), sorted as given, from page 1. */
+  function showOnly(filters: OrderFilters, sort?: { by: OrderSortBy; dir: 'ASC' | 'DESC' }) {
     setOwnFilters(filters)
+    if (sort) return list.setLinkedSort(sort.by, sort.dir)
     return list.refilter()
   }
 
-  /** Drops the search, the date range and the statuses; keeps the sort and page size. */
+  /**
+   * Drops the search, the date range and the statuses, and the sort a dashboard link set with them
+   * (back to the seller's own sort from before); keeps a sort the seller chose and the page size.
+   */
   function clearFilters() {
-    return showOnly({})
+    setOwnFilters({})
+    const sort = list.takeSortBeforeLink()
+    return sort ? list.setSort(sort.by, sort.dir) : list.refilter()
   }
 
   function reset() {

@@ -141,6 +141,31 @@ export function usePagedList<T, S extends string>(
     return load()
   }
 
+  /**
+   * The sort a link set (the dashboard's low stock: by quantity) and the seller's sort it replaced,
+   * while the list is sorted that way: clearing the link's filters puts the seller's sort back.
+   */
+  let linked: { set: { by: S; dir: SortDir }; before: { by: S; dir: SortDir } } | null = null
+  const sortedAs = (sort: { by: S; dir: SortDir }) => sortBy.value === sort.by && sortDir.value === sort.dir
+
+  /** Sorts as a link asks (from page 1), remembering the sort it replaces. */
+  function setLinkedSort(by: S, dir: SortDir) {
+    // A second link while the first one's sort is still in force keeps the seller's own sort from before.
+    if (!linked || !sortedAs(linked.set)) linked = { set: { by, dir }, before: { by: sortBy.value, dir: sortDir.value } }
+    else linked.set = { by, dir }
+    return setSort(by, dir)
+  }
+
+  /**
+   * The seller's sort from before a link set one, if the list is still sorted as the link set it (a
+   * sort the seller chose since stays), or null; forgets the link either way.
+   */
+  function takeSortBeforeLink(): { by: S; dir: SortDir } | null {
+    const link = linked
+    linked = null
+    return link && sortedAs(link.set) ? link.before : null
+  }
+
   /** Back to page 1 after a filter changed (the caller has set it). */
   function refilter() {
     page.value = 1
@@ -192,6 +217,7 @@ export function usePagedList<T, S extends string>(
   /** Forgets everything: the query, the rows, and any answer still on its way. */
   function reset() {
     latest++
+    linked = null
     page.value = 1
     take.value = DEFAULT_TAKE
     searchTerm.value = ''
@@ -225,6 +251,8 @@ export function usePagedList<T, S extends string>(
     setTake,
     search,
     setSort,
+    setLinkedSort,
+    takeSortBeforeLink,
     refilter,
     setFilter,
     replaceRows,

@@ -88,3 +88,34 @@ describe('sell requests: edits in the table', () => {
     expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 10 })
   })
 })
+
+describe('sell requests: clear filters after a dashboard link', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    bridge.call.mockReset()
+    bridge.call.mockImplementation(async (name: string) => {
+      if (name === 'sellRequests.list') return { rows: [], total: 0, page: 1, take: 25, source: 'snapshot', syncedAt: null, note: null }
+      throw new Error(`unexpected ${name}`)
+    })
+  })
+  const lastQuery = () => bridge.call.mock.calls.filter(([name]) => name === 'sellRequests.list').at(-1)![1] as Record<string, unknown>
+
+  it('puts back the sort the seller had before the low-stock link sorted by quantity', async () => {
+    const store = useSellRequestsStore()
+    await store.setSort('price', 'DESC')
+    await store.showOnly({ quantity: { min: null, max: 4 } }, { by: 'quantity', dir: 'ASC' })
+    expect(lastQuery()).toMatchObject({ sortBy: 'quantity', sortDir: 'ASC', maxQuantity: 4 })
+    await store.clearFilters()
+    expect(store.narrowed).toBe(false)
+    expect(lastQuery()).toMatchObject({ sortBy: 'price', sortDir: 'DESC' })
+    expect(lastQuery()).not.toHaveProperty('maxQuantity')
+  })
+
+  it('keeps a sort the seller chose after the link', async () => {
+    const store = useSellRequestsStore()
+    await store.showOnly({ quantity: { min: null, max: 4 } }, { by: 'quantity', dir: 'ASC' })
+    await store.setSort('name', 'ASC')
+    await store.clearFilters()
+    expect(lastQuery()).toMatchObject({ sortBy: 'name', sortDir: 'ASC' })
+  })
+})

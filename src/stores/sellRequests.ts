@@ -101,7 +101,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   /** Shows exactly the listings these filters match (everything else cleared), sorted as given, from page 1. */
   function showOnly(filters: SellRequestFilters, sort?: { by: SellRequestSortBy; dir: 'ASC' | 'DESC' }) {
     setOwnFilters(filters)
-    if (sort) return list.setSort(sort.by, sort.dir)
+    if (sort) return list.setLinkedSort(sort.by, sort.dir)
     return list.refilter()
   }
 
@@ -206,9 +206,14 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     return results
   }
 
-  /** Drops the search and the filters; keeps the sort and page size. */
+  /**
+   * Drops the search and the filters, and the sort a dashboard link set with them (back to the seller's
+   * own sort from before); keeps a sort the seller chose and the page size.
+   */
   function clearFilters() {
-    return showOnly({})
+    setOwnFilters({})
+    const sort = list.takeSortBeforeLink()
+    return sort ? list.setSort(sort.by, sort.dir) : list.refilter()
   }
 
   function reset() {

@@ -1,0 +1,43 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const bridge = vi.hoisted(() => ({ call: vi.fn() }))
+
+vi.mock('../bridge/sellerDesk', () => ({
+  call: bridge.call,
+  onEvent: () => () => undefined,
+  messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
+}))
+
+const { useOrdersStore } = await import('./orders')
+
+describe('orders: clear filters after a link', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    bridge.call.mockReset()
+    bridge.call.mockImplementation(async (name: string) => {
+      if (name === 'orders.list') return { rows: [], total: 0, page: 1, take: 25, source: 'snapshot', syncedAt: null, note: null }
+      throw new Error(`unexpected ${name}`)
+    })
+  })
+  const lastQuery = () => bridge.call.mock.calls.filter(([name]) => name === 'orders.list').at(-1)![1] as Record<string, unknown>
+
+  it('drops the filters and the sort the link set, back to the seller’s own sort', async () => {
+    const store = useOrdersStore()
+    await store.setSort('date', 'ASC')
+    await store.showOnly({ itemStatuses: ['awaiting-shipment'] }, { by: 'total', dir: 'DESC' })
+    expect(lastQuery()).toMatchObject({ sortBy: 'total', sortDir: 'DESC', itemStatuses: ['awaiting-shipment'] })
+    await store.clearFilters()
+    expect(lastQuery()).toMatchObject({ sortBy: 'date', sortDir: 'ASC' })
+    expect(lastQuery()).not.toHaveProperty('itemStatuses')
+  })
+
+  it('a link without a sort leaves the sort alone, and so does clearing it', async () => {
+    const store = useOrdersStore()
+    await store.setSort('total', 'ASC')
+    await store.showOnly({ datePreset: 'today' })
+    await store.clearFilters()
+    expect(lastQuery()).toMatchObject({ sortBy: 'total', sortDir: 'ASC' })
+    expect(lastQuery()).not.toHaveProperty('fromDate')
+  })
+})
