@@ -24,9 +24,8 @@ export function scalar<T>(db: Db, sql: string, ...params: unknown[]): T | undefi
 
 /**
  * Many rows read in one native call: SQLite packs them into one JSON array (in `orderBy` order, or in
- * no particular order when null: a sort the caller does not need is paid for: 0.4–0.5 s of reading the
- * grid's 100,000 listings by name) and it is
- * parsed once. libsql costs microseconds per row fetched, so for thousands of rows this is several
+ * no particular order when null: a sort the caller does not need is a large share of reading a big
+ * table) and it is parsed once. libsql costs microseconds per row fetched, so for thousands of rows this is several
  * times faster than `.all()`. Columns must be plain values (text, numbers, null).
  */
 export function rowsAsJson<Row extends unknown[]>(db: Db, columns: string, from: string, orderBy: string | null, ...params: unknown[]): Row[] {
@@ -99,10 +98,9 @@ function openAndMigrate(file: string): Db {
   try {
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = NORMAL')
-    // WAL pages are folded back into the file when the snapshot is quiet (foldWhenQuiet); SQLite's own
-    // fold, which runs inside whatever commit crosses the limit (a sync page, an apply's outcomes), only
-    // past this many pages (64 MB) instead of 1,000: at 1,000 it ran every few hundred listings written
-    // and was about half the cost of recording a bulk apply's answers.
+    // WAL pages are folded back into the file when the snapshot is quiet (foldWhenQuiet). SQLite's own
+    // fold runs inside whatever commit crosses its limit (a sync page, an apply's outcomes) and costs
+    // that commit dearly, so its limit is set far above what one sync or apply writes.
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)
     db.exec('PRAGMA journal_size_limit = 16777216') // a folded WAL is cut back to 16 MB when it starts over
     db.exec('PRAGMA foreign_keys = OFF')
