@@ -306,9 +306,19 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   sandbox.state.deleteSellRequest(victims[1]!.id)
   await page.getByTestId('delete-selected').click()
   for (const victim of victims) await expect(page.getByRole('dialog')).toContainText(victim.name)
+  // One word for them, and each named apart from same-named listings: SKU, grade, price.
+  await expect(page.getByRole('dialog')).toContainText('Delete 3 listings')
+  await expect(page.getByRole('dialog')).not.toContainText(/sell request/i)
+  const asked = page.getByTestId('delete-question-listing')
+  await expect(asked).toHaveCount(3)
+  for (const [i, victim] of victims.entries()) {
+    await expect(asked.nth(i)).toContainText(`${victim.name} — SKU ${victim.sku}, ${victim.properties['grade'] ? `Grade ${victim.properties['grade']}, ` : ''}$`)
+  }
   await page.getByTestId('confirm-delete-selected').click()
   const results = page.getByTestId('delete-result')
   await expect(results).toHaveCount(3)
+  await expect(page.getByTestId('delete-results')).toContainText('Delete listings')
+  await expect(results.nth(0)).toContainText(`SKU ${victims[0]!.sku}`)
   await expect(page.getByTestId('delete-results-summary')).toContainText('2 listings deleted, 1 not deleted')
   await expect(results.filter({ hasText: victims[0]!.name })).toHaveAttribute('data-ok', 'true')
   await expect(results.filter({ hasText: victims[2]!.name })).toHaveAttribute('data-ok', 'true')

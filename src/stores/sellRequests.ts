@@ -36,9 +36,13 @@ export interface SellRequestFilters {
 }
 
 /** How one listing of a multi-delete went. */
+/** A listing as it was when deleted (what names it apart from same-named ones), and how its delete went. */
 export interface DeleteResult {
   id: string
   name: string
+  sku: string
+  priceCents: number
+  properties: SellRequest['properties']
   ok: boolean
   message: string | null
 }
@@ -192,14 +196,15 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   }
 
   /** Deletes several listings one after another (the marketplace has no batch delete); one result per listing. */
-  async function removeMany(listings: { id: string; name: string }[]): Promise<DeleteResult[]> {
+  async function removeMany(listings: Pick<SellRequest, 'id' | 'name' | 'sku' | 'priceCents' | 'properties'>[]): Promise<DeleteResult[]> {
     const results: DeleteResult[] = []
-    for (const { id, name } of listings) {
+    for (const { id, name, sku, priceCents, properties } of listings) {
+      const listing = { id, name, sku, priceCents, properties }
       try {
         await call('sellRequests.delete', { id })
-        results.push({ id, name, ok: true, message: null })
+        results.push({ ...listing, ok: true, message: null })
       } catch (e) {
-        results.push({ id, name, ok: false, message: messageOf(e) })
+        results.push({ ...listing, ok: false, message: messageOf(e) })
       }
     }
     await list.load({ quiet: true })

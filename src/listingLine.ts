@@ -1,0 +1,37 @@
+/**
+ * A listing named so that listings with the same name can be told apart: "iPhone 13 128GB — SKU A-123,
+ * Grade A, $310.00". Used wherever the seller is asked about, or told about, particular listings (delete).
+ */
+import type { SellRequest } from '@core/domain'
+import { formatCount } from './formatCount'
+import { formatMoney } from './formatMoney'
+
+export type NamedListing = Pick<SellRequest, 'name' | 'sku' | 'priceCents' | 'properties'>
+
+/** SKU, grade (when the listing has one) and price: what tells two listings of one product apart. */
+export function listingDetails(listing: NamedListing): string {
+  const grade = listing.properties?.['grade']?.trim()
+  return [
+    listing.sku ? `SKU ${listing.sku}` : null,
+    grade ? (/grade/i.test(grade) ? grade : `Grade ${grade}`) : null,
+    formatMoney(listing.priceCents)
+  ]
+    .filter((part): part is string => part !== null)
+    .join(', ')
+}
+
+export function listingLine(listing: NamedListing): string {
+  return `${listing.name} — ${listingDetails(listing)}`
+}
+
+/** The question before deleting listings: one word for them ("listing"), and each one named apart. */
+export function deleteQuestion(listings: readonly NamedListing[]): { title: string; question: string; lines: string[]; warning: string; confirm: string } {
+  const one = listings.length === 1
+  return {
+    title: one ? 'Delete listing' : `Delete ${formatCount(listings.length, 'listing', 'listings')}`,
+    question: one ? 'Delete this listing?' : `Delete these ${formatCount(listings.length, 'listing', 'listings')}?`,
+    lines: listings.map(listingLine),
+    warning: `Buyers will no longer see ${one ? 'it' : 'them'}. This cannot be undone.`,
+    confirm: one ? 'Delete listing' : `Delete ${formatCount(listings.length, 'listing', 'listings')}`
+  }
+}
