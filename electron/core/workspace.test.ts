@@ -29,7 +29,7 @@ beforeEach(async () => {
   await workspace.sync.sync()
 })
 afterEach(async () => {
-  workspace.close()
+  await workspace.close()
   await sandbox.close()
 })
 

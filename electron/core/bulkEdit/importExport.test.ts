@@ -5,7 +5,6 @@
  */
 import { crc32, deflateRawSync, createDeflateRaw } from 'node:zlib'
 import Papa from 'papaparse'
-import { join } from 'node:path'
 import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
