@@ -206,7 +206,7 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
     })
   })
   const [header, ...rows] = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
-  expect(header!.slice(0, 7)).toEqual(['Order no.', 'Order date', 'Order status', 'Order units', 'Order total', 'Amount paid', 'Item'])
+  expect(header!.slice(0, 7)).toEqual(['Order no.', `Order date (${TIME_ZONE})`, 'Order status', 'Order units', 'Order total', 'Amount paid', 'Item'])
 
   // Exactly the orders on screen (all pages), one row per item.
   const { orders } = host.desk.workspace()!.snapshot.dump()

@@ -417,6 +417,8 @@ export interface ExportedFile {
   fileName: string
   mimeType: string
   base64: string
+  /** Data rows written (one per listing), the header excluded. */
+  rows: number
 }
 
 /**
@@ -433,6 +435,7 @@ export type GridListingRow = [
   color: string,
   storage: string,
   carrier: string,
+  /** In words, as the grid shows it ("Open"; see plainWords). */
   status: string,
   priceCents: number,
   quantity: number,

@@ -146,7 +146,7 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
   // The failed rows export, ready to fix and import again.
   const exported = await workspace.bulk.exportFile('csv', { kind: 'failed', batchId: batch.id })
   const text = Buffer.from(exported.base64, 'base64').toString('utf8')
-  expect(text.split('\r\n')[0]).toBe('\uFEFFid,sku,name,price,quantity,problem')
+  expect(text.split('\r\n')[0]).toBe('\uFEFFID,SKU,Name,Price,Quantity,Problem')
 
   sandbox.setFaults({ errorRate: 0, rateLimitRate: 0, dropRate: 0 })
   await new Promise((resolve) => setTimeout(resolve, 50))

@@ -22,7 +22,7 @@ import type { ListingValues } from './bulkOperation'
 import { proposeChanges } from './bulkOperation'
 import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
 import { allListings, createListingsMemo, listingsById, type CurrentListing } from './currentListings'
-import { gridListings, gridVersion } from './gridListings'
+import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
 import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
@@ -489,7 +489,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         const quantity = changeSet.get(id, 'quantity')
         return { priceCents: price && !price.invalid ? price.after : undefined, quantity: quantity && !quantity.invalid ? quantity.after : undefined }
       }
-      return writeSheet(listingsSheet(listingsOf(rows.selection), pending, today()), format)
+      const listings = listingsOf(rows.selection)
+      const properties = listingProperties(db, listings.map((listing) => listing.id))
+      return writeSheet(listingsSheet(listings, pending, (id) => properties.get(id), today()), format)
     },
 
     whenIdle: async () => {

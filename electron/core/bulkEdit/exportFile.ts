@@ -7,22 +7,38 @@
  * spreadsheet never runs, so it needs no prefix. Import removes the prefix again (an SKU “-ABC” exported
  * as “'-ABC” matches “-ABC”); text that itself begins with ' before such a character gets one more, so
  * the round trip is exact in both formats.
+ *
+ * Headers are words a seller reads (“Current price”); import matches them in any case, so “ID”, “SKU”,
+ * “Price” and “Quantity” read back. Times are written so a spreadsheet takes them as date-times: in
+ * CSV as `2026-11-24 05:31:15` in UTC (the header names the zone; Excel and LibreOffice parse that form
+ * in any locale), in XLSX as date cells. An XLSX has column widths and a frozen header row.
  */
 import Papa from 'papaparse'
 import writeXlsxFile from 'write-excel-file/node'
 import type { BatchRow, ExportedFile } from '../contract'
 import { decimalStringFromCents, dollarsFromCents } from '../money'
+import { batchResultLabel, statusLabel } from '../plainWords'
 import type { CurrentListing } from './currentListings'
+import type { ListingProperties } from './gridListings'
 
-/** A cell: text, or a number (an amount of money is kept as cents and written in dollars). */
-type Cell = string | number | { cents: number } | null
+/** A cell: text, a number, an amount of money (kept as cents, written in dollars), or an instant (ISO). */
+type Cell = string | number | { cents: number } | { at: string } | null
 
 export interface Sheet {
   /** The file name without extension. */
   name: string
   header: string[]
+  /** Column widths in characters (XLSX), one per header. */
+  widths: number[]
   rows: Cell[][]
 }
+
+/** An instant as a spreadsheet reads a date-time in CSV: "2026-11-24 05:31:15" (UTC). */
+export function csvDateTime(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+const NO_PROPERTIES: ListingProperties = { grade: '', color: '', storage: '', carrier: '' }
 
 /** CSV: a text cell a spreadsheet could run as a formula, made plain text. */
 export function neutraliseFormula(text: string): string {
@@ -39,17 +55,30 @@ export function withoutFormulaEscape(text: string): string {
   return text.charCodeAt(0) === 0x27 && /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text
 }
 
-export function listingsSheet(listings: CurrentListing[], pending: (id: string) => { priceCents?: number | undefined; quantity?: number | undefined }, day: string): Sheet {
+/**
+ * Listings with the values the seller wants: the importable columns (ID, SKU, Price, Quantity) with the
+ * current values and whether a change is pending right after them, then the properties that tell
+ * listings apart and the last update.
+ */
+export function listingsSheet(
+  listings: CurrentListing[],
+  pending: (id: string) => { priceCents?: number | undefined; quantity?: number | undefined },
+  properties: (id: string) => ListingProperties | undefined,
+  day: string
+): Sheet {
   return {
     name: `sell-requests-${day}`,
-    header: ['id', 'sku', 'name', 'brand', 'status', 'price', 'quantity', 'current price', 'current quantity', 'pending'],
+    header: ['ID', 'SKU', 'Name', 'Brand', 'Status', 'Price', 'Quantity', 'Current price', 'Current quantity', 'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'],
+    widths: [38, 16, 40, 14, 10, 11, 10, 14, 17, 15, 8, 12, 10, 12, 20],
     rows: listings.map((listing) => {
       const wanted = pending(listing.id)
       const changed = wanted.priceCents !== undefined || wanted.quantity !== undefined
+      const p = properties(listing.id) ?? NO_PROPERTIES
       return [
-        listing.id, listing.sku, listing.name, listing.brand, listing.status,
+        listing.id, listing.sku, listing.name, listing.brand, statusLabel(listing.status),
         { cents: wanted.priceCents ?? listing.priceCents }, wanted.quantity ?? listing.quantity,
-        { cents: listing.priceCents }, listing.quantity, changed ? 'yes' : ''
+        { cents: listing.priceCents }, listing.quantity, changed ? 'Yes' : '',
+        p.grade, p.color, p.storage, p.carrier, { at: listing.updatedAt }
       ]
     })
   }
@@ -63,11 +92,12 @@ export function failedSheet(rows: BatchRow[], day: string): Sheet {
     if (!entry) byListing.set(row.sellRequestId, (entry = { row, messages: new Set() }))
     if (row.field === 'priceCents') entry.priceCents = row.after
     else entry.quantity = row.after
-    if (row.message) entry.messages.add(`${row.status}: ${row.message}`)
+    if (row.message) entry.messages.add(`${batchResultLabel(row.status)}: ${row.message}`)
   }
   return {
     name: `failed-changes-${day}`,
-    header: ['id', 'sku', 'name', 'price', 'quantity', 'problem'],
+    header: ['ID', 'SKU', 'Name', 'Price', 'Quantity', 'Problem'],
+    widths: [38, 16, 40, 11, 10, 60],
     rows: [...byListing.values()].map(({ row, priceCents, quantity, messages }) => [
       row.sellRequestId, row.sku, row.name, priceCents === undefined ? null : { cents: priceCents }, quantity ?? null, [...messages].join(' ')
     ])
@@ -77,11 +107,16 @@ export function failedSheet(rows: BatchRow[], day: string): Sheet {
 export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<ExportedFile> {
   if (format === 'csv') {
     const data = sheet.rows.map((row) =>
-      row.map((cell) => (cell === null ? '' : typeof cell === 'string' ? neutraliseFormula(cell) : typeof cell === 'number' ? String(cell) : decimalStringFromCents(cell.cents)))
+      row.map((cell) => {
+        if (cell === null) return ''
+        if (typeof cell === 'string') return neutraliseFormula(cell)
+        if (typeof cell === 'number') return String(cell)
+        return 'cents' in cell ? decimalStringFromCents(cell.cents) : csvDateTime(cell.at)
+      })
     )
     // With a BOM, Excel reads the file as UTF-8.
     const text = `\uFEFF${Papa.unparse({ fields: sheet.header, data })}\r\n`
-    return { fileName: `${sheet.name}.csv`, mimeType: 'text/csv', base64: Buffer.from(text, 'utf8').toString('base64') }
+    return { fileName: `${sheet.name}.csv`, mimeType: 'text/csv', base64: Buffer.from(text, 'utf8').toString('base64'), rows: sheet.rows.length }
   }
   const header = sheet.header.map((title) => ({ value: title, fontWeight: 'bold' as const }))
   const data = sheet.rows.map((row) =>
@@ -89,13 +124,15 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
       if (cell === null) return null
       if (typeof cell === 'string') return { value: escapeForWorkbook(cell), type: String }
       if (typeof cell === 'number') return { value: cell, type: Number }
+      if ('at' in cell) return { value: new Date(cell.at), type: Date, format: 'yyyy-mm-dd hh:mm:ss' }
       return { value: dollarsFromCents(cell.cents), type: Number, format: '0.00' }
     })
   )
-  const bytes = await writeXlsxFile([header, ...data]).toBuffer()
+  const bytes = await writeXlsxFile([header, ...data], { columns: sheet.widths.map((width) => ({ width })), stickyRowsCount: 1 }).toBuffer()
   return {
     fileName: `${sheet.name}.xlsx`,
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: bytes.toString('base64')
+    base64: bytes.toString('base64'),
+    rows: sheet.rows.length
   }
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
-import { gridListings, gridVersion } from './gridListings'
+import { statusLabel } from '../plainWords'
+import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_grid_rows_123456'
@@ -19,6 +20,8 @@ beforeAll(async () => {
   const odd = sandbox.state.sellRequests[0]!.properties as unknown as Record<string, unknown>
   Object.assign(odd, { storage: 256, finish: 'matte' })
   delete odd['carrier']
+  // A status the spec does not name.
+  ;(sandbox.state.sellRequests[1] as { status: string }).status = 'partially-sold'
   workspace = await syncedWorkspace(sandbox, KEY, 'grid')
 })
 afterAll(async () => {
@@ -26,7 +29,7 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-it('lists every listing in name order with its grade, color, storage and carrier as text', () => {
+it('lists every listing in name order with its grade, color, storage and carrier as text, and its status in words', () => {
   const rows = gridListings(workspace.snapshot.database)
   const listings = workspace.snapshot.dump().sellRequests
   expect(rows).toHaveLength(listings.length)
@@ -37,11 +40,28 @@ it('lists every listing in name order with its grade, color, storage and carrier
     const text = (key: string) => (listing.properties[key] === undefined || listing.properties[key] === null ? '' : String(listing.properties[key]))
     expect(row).toEqual([
       listing.id, listing.name, listing.sku, listing.brand, text('grade'), text('color'), text('storage'), text('carrier'),
-      listing.status, listing.priceCents, listing.quantity, listing.updatedAt
+      statusLabel(listing.status), listing.priceCents, listing.quantity, listing.updatedAt
     ])
   }
   const odd = rows.find((row) => row[0] === sandbox.state.sellRequests[0]!.id)!
   expect([odd[6], odd[7]]).toEqual(['256', ''])
+  const statuses = new Set(rows.map((row) => row[8]))
+  expect(statuses).toContain('Open')
+  expect(statuses).toContain('Partially sold')
+  expect([...statuses].filter((status) => !/^[A-Z]/.test(status))).toEqual([])
+})
+
+it('reads the grid properties of the listings asked for (exports)', () => {
+  const [first, second] = sandbox.state.sellRequests
+  const properties = listingProperties(workspace.snapshot.database, [first!.id, second!.id, 'no-such-id'])
+  expect(properties.size).toBe(2)
+  expect(properties.get(first!.id)).toMatchObject({ storage: '256', carrier: '' })
+  expect(properties.get(second!.id)).toEqual({
+    grade: String(second!.properties['grade'] ?? ''),
+    color: String(second!.properties['color'] ?? ''),
+    storage: String(second!.properties['storage'] ?? ''),
+    carrier: String(second!.properties['carrier'] ?? '')
+  })
 })
 
 it('marks each pending change: the new value, why it cannot be applied, and what to double-check', () => {

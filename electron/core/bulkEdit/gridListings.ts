@@ -4,6 +4,7 @@
  * marketplace sent them. One query; the grid sorts and filters in the renderer.
  */
 import type { GridListingRow } from '../contract'
+import { statusLabel } from '../plainWords'
 import { rowsAsJson, scalar, type Db } from '../snapshot/database'
 
 /** Property keys the spec names; other keys stay visible in Sell requests. */
@@ -15,11 +16,28 @@ const COLUMNS = `s.id, s.name, s.sku, s.brand, ${GRID_PROPERTIES.map(property).j
 
 type Row = [string, string, string, string, string, string, string, string, string, number, number, number]
 
+/** The status as the grid shows it, in words: listings share a handful of statuses, so each is named once. */
 export function gridListings(db: Db): GridListingRow[] {
   const rows = rowsAsJson<Row>(db, COLUMNS, 'FROM sell_requests s LEFT JOIN sell_request_docs d ON d.id = s.id', 's.name COLLATE NOCASE, s.id')
+  const words = new Map<string, string>()
+  const label = (status: string) => words.get(status) ?? words.set(status, statusLabel(status)).get(status)!
   return rows.map(([id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, updatedMs]) => [
-    id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, new Date(updatedMs).toISOString()
+    id, name, sku, brand, grade, color, storage, carrier, label(status), priceCents, quantity, new Date(updatedMs).toISOString()
   ])
+}
+
+export type ListingProperties = Record<(typeof GRID_PROPERTIES)[number], string>
+
+/** The grid's properties of the listings with these ids, by id (for exports). */
+export function listingProperties(db: Db, ids: Iterable<string>): Map<string, ListingProperties> {
+  const rows = rowsAsJson<[string, string, string, string, string]>(
+    db,
+    `d.id, ${GRID_PROPERTIES.map(property).join(', ')}`,
+    'FROM sell_request_docs d WHERE d.id IN (SELECT value FROM json_each(?))',
+    null,
+    JSON.stringify([...new Set(ids)])
+  )
+  return new Map(rows.map(([id, grade, color, storage, carrier]) => [id, { grade, color, storage, carrier }]))
 }
 
 /**

@@ -377,7 +377,7 @@ describe('export', () => {
 
     const xlsx = await workspace.bulk.exportFile('xlsx', { kind: 'listings', selection: { ids: [a!.id, b!.id] } })
     const sheet = await readSheet(Buffer.from(xlsx.base64, 'base64'))
-    expect(sheet[0]).toEqual(['id', 'sku', 'name', 'brand', 'status', 'price', 'quantity', 'current price', 'current quantity', 'pending'])
+    expect(sheet[0]).toEqual(['ID', 'SKU', 'Name', 'Brand', 'Status', 'Price', 'Quantity', 'Current price', 'Current quantity', 'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'])
     // XLSX: the name is a string cell (a spreadsheet never runs it), so it is written as it is, with no formula in the file.
     expect(sheet[1]![2]).toBe(`=cmd|"/c calc"!A1`)
     expect(checkWorkbookArchive(Buffer.from(xlsx.base64, 'base64'))).toMatchObject({ ok: true, formulaCells: new Set() })

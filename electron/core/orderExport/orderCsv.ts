@@ -1,19 +1,23 @@
 /**
  * Orders as a CSV file for a spreadsheet: one row per item with its order's columns repeated (an order
- * without items still gets one row). Money as plain decimals ("1299.99"), dates in the seller's zone with
- * the offset written out. Text that a spreadsheet would run as a formula (= + - @ tab CR first) gets a
- * leading apostrophe, so opening the file never executes anything a buyer or the marketplace typed.
+ * without items still gets one row). Money as plain decimals with two places ("1299.99"), so Excel and
+ * LibreOffice read numbers; dates as "2026-11-20 00:30:00" in the seller's zone, named in the header, a
+ * form both read as a date-time in any locale (with an offset or a "T" they keep it as text). Statuses
+ * and shipping methods in words (plainWords). Text that a spreadsheet would run as a formula (= + - @
+ * tab CR first) gets a leading apostrophe, so opening the file never executes anything a buyer or the
+ * marketplace typed.
  */
 import Papa from 'papaparse'
 import { localIsoWithOffset } from '../dashboard/localCalendar'
 import type { Order, OrderItem, Properties } from '../domain'
 import { decimalStringFromCents } from '../money'
+import { shippingMethodLabel, statusLabel } from '../plainWords'
 
 const KNOWN_PROPERTIES = ['color', 'storage', 'grade', 'carrier'] as const
 
-const HEADER = [
+const header = (timeZone: string) => [
   'Order no.',
-  'Order date',
+  `Order date (${timeZone})`,
   'Order status',
   'Order units',
   'Order total',
@@ -39,6 +43,11 @@ const HEADER = [
 const FORMULA_START = /^[=+\-@\t\r]/
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
 
+/** An instant as a spreadsheet reads a local date-time: "2026-11-20 00:30:00". */
+export function csvLocalDateTime(ms: number, timeZone: string): string {
+  return localIsoWithOffset(ms, timeZone).slice(0, 19).replace('T', ' ')
+}
+
 /** A text cell a spreadsheet would take for a formula gets a leading `'`; plain numbers ("-12.50") stay numbers. */
 export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell
@@ -57,8 +66,8 @@ function row(order: Order, item: OrderItem | null, timeZone: string): string[] {
   const p = item?.properties ?? {}
   return [
     order.orderNo,
-    localIsoWithOffset(Date.parse(order.orderDate), timeZone),
-    order.status,
+    csvLocalDateTime(Date.parse(order.orderDate), timeZone),
+    statusLabel(order.status),
     String(order.quantity),
     money(order.totalCents),
     money(order.amountPaidCents),
@@ -72,8 +81,8 @@ function row(order: Order, item: OrderItem | null, timeZone: string): string[] {
     item ? money(item.priceCents) : '',
     item ? money(item.totalCents) : '',
     item ? money(item.marginCents) : '',
-    item?.status ?? '',
-    item?.shippingMethod ?? '',
+    item ? statusLabel(item.status) : '',
+    shippingMethodLabel(item?.shippingMethod ?? null),
     item?.shipment ?? '',
     item?.tracking?.carrier ?? '',
     item?.tracking?.trackingNumber ?? '',
@@ -84,6 +93,6 @@ function row(order: Order, item: OrderItem | null, timeZone: string): string[] {
 export function ordersCsv(orders: Order[], timeZone: string): { text: string; rows: number } {
   const rows = orders.flatMap((order) => (order.items.length ? order.items.map((item) => row(order, item, timeZone)) : [row(order, null, timeZone)]))
   // CRLF and a byte-order mark: what spreadsheet apps expect to read UTF-8 text correctly.
-  const text = '\uFEFF' + Papa.unparse({ fields: HEADER, data: rows }, { newline: '\r\n', quotes: false })
+  const text = '\uFEFF' + Papa.unparse({ fields: header(timeZone), data: rows }, { newline: '\r\n', quotes: false })
   return { text, rows: rows.length }
 }
