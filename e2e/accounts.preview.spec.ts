@@ -135,8 +135,10 @@ test.describe('accounts', () => {
       await signInWithForm(page, a.baseUrl, KEY_A)
       await addAccount(page, b.baseUrl, KEY_B)
 
-      // Signing out of B forgets B; A is still saved, with its key.
+      // Signing out of B forgets B; A is still saved, with its key. Nothing is asked; what happens is said.
+      await expect(page.getByTestId('sign-out')).toHaveAttribute('title', /synced orders and listings, and changes staged in Bulk edit, stay on this computer/)
       await page.getByTestId('sign-out').click()
+      await expect(page.getByText('Signed out: the API key is deleted from this computer. Your synced orders and listings stay on it for when you sign in again.')).toBeVisible()
       const saved = page.getByTestId('saved-account')
       await expect(saved).toHaveCount(1)
       await expect(saved.first()).toContainText(hostOf(a.baseUrl))

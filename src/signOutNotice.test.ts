@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { signOutNotice } from './signOutNotice'
+
+describe('sign out says what happens to the offline copy', () => {
+  it('an account: the key goes, the synced orders stay on this computer', () => {
+    const notice = signOutNotice(false)
+    expect(notice.before).toContain('Your synced orders and listings, and changes staged in Bulk edit, stay on this computer for when you sign in again.')
+    expect(notice.before).toContain('deletes this account’s API key')
+    expect(notice.after).toMatch(/^Signed out: the API key is deleted from this computer\. Your synced orders and listings stay on it/)
+  })
+
+  it('the demo: it closes', () => {
+    expect(signOutNotice(true)).toEqual({ before: 'Signing out closes the demo marketplace.', after: 'You left the demo marketplace.' })
+  })
+})
