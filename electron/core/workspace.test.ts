@@ -80,3 +80,16 @@ it('edits and deletes go to the marketplace, then to the snapshot', async () => 
   await expect(workspace.deleteSellRequest(third.id)).rejects.toMatchObject({ kind: 'not-found' })
   expect(workspace.snapshot.dump().sellRequests.some((s) => s.id === third.id)).toBe(false)
 })
+
+it('keeps an order placed before the window that was updated in it, and the list without dates says why', async () => {
+  const windowFrom = Date.now() - 30 * 86_400_000
+  const old = sandbox.state.orders.find((o) => o.orderDateMicros / 1000 < windowFrom - 5 * 86_400_000 && o.updatedAt < windowFrom)!
+  sandbox.state.updateOrder(old.id, Date.now() - 1_000, () => undefined)
+  await workspace.sync.sync()
+  const all = await workspace.listOrders(base)
+  const kept = workspace.snapshot.dump().orders.filter((o) => Date.parse(o.orderDate) < windowFrom - 86_400_000)
+  expect(kept.map((o) => o.id)).toContain(old.id)
+  expect(all.note).toMatch(/^This computer keeps the orders placed or updated in the last 30 days: the (order|[\d,]+ orders) placed before .+ (is|are) here because (it was|they were) updated since\.$/)
+  // With dates inside the window, nothing to explain.
+  expect((await workspace.listOrders({ ...base, fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString() })).note).toBeNull()
+})

@@ -118,6 +118,18 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     if (!sync.status().online) throw new SellerDeskError('network', `You are offline: ${action} needs a connection to the marketplace. Seller Desk will reconnect by itself.`)
   }
 
+  /**
+   * The snapshot keeps the orders placed or updated within the history window (what the API's `fromDate`
+   * selects), so a list without dates may hold orders placed before it: say why they are there.
+   */
+  function keptForAnUpdate(query: OrderListQuery, toMs: number | undefined, windowFromMs: number): string | null {
+    const before = snapshot.queryOrders({ ...query, page: 1, take: 1, fromMs: undefined, toMs: Math.min(toMs ?? Number.POSITIVE_INFINITY, windowFromMs - 1) }).total
+    if (before === 0) return null
+    const days = Math.round((now() - windowFromMs) / DAY_MS)
+    const since = new Date(windowFromMs).toLocaleDateString('en-US', { dateStyle: 'medium' })
+    return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${before.toLocaleString('en-US')} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since.`
+  }
+
   return {
     account: deps.account,
     snapshot,
@@ -144,7 +156,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const page = snapshot.queryOrders({ ...query, fromMs, toMs })
       const note = olderThanWindow
         ? `Only orders since ${new Date(windowFromMs).toLocaleDateString('en-US', { dateStyle: 'medium' })} are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
-        : null
+        : fromMs === undefined
+          ? keptForAnUpdate(query, toMs, windowFromMs)
+          : null
       return { ...page, source: 'snapshot', syncedAt: syncedAt(), note }
     },
 

@@ -1,5 +1,8 @@
 /**
- * Seeded demo data: a seller's sell requests, then orders that bought from them.
+ * Seeded demo data: a seller's sell requests, then orders that bought from them, each as far along its
+ * life as its age makes likely: the newest paid and waiting to be prepared or shipped, then shipped,
+ * then delivered, with some canceled or refunded (see `settleOrder`). An order's hidden last update is
+ * when it last moved, so "created or updated since" (the API's `fromDate`) picks what a seller expects.
  * The same options (seed, counts, now, sellerId) always give the same marketplace.
  */
 import {
@@ -60,15 +63,20 @@ export function generateMarketplace(options: MarketplaceOptions): MarketplaceSta
   const listing = (): SellRequestRecord =>
     sellRequestCount > 0 ? (sellRequests[Math.floor(random.next() * sellRequestCount)] as SellRequestRecord) : newSellRequest(random, sellerId, nowMs)
 
+  // Where each order is in its life comes from a stream of its own, so ids, items and dates stay those
+  // every seed gave before orders had a life.
+  const lives = new Random(seed ^ 0x6c1fe)
   const orders: OrderRecord[] = new Array(orderCount)
   let orderNo = random.int(1_000_000, 8_000_000)
   for (let i = 0; i < orderCount; i++) {
     const orderDateMicros = orderDates[i] as number
     orderNo += random.int(1, 37)
     const placedMs = Math.ceil(orderDateMicros / 1000)
-    let updatedAt = placedMs + random.int(30_000, 20 * MINUTE)
-    if (random.chance(0.35)) updatedAt += Math.floor((nowMs - MINUTE - updatedAt) * random.next())
-    orders[i] = newOrder(random, listing, { orderNo: String(orderNo), orderDateMicros, updatedAt: Math.min(updatedAt, nowMs - MINUTE) })
+    const updatedAt = placedMs + random.int(30_000, 20 * MINUTE)
+    // Drawn and unused (a late update at random): keeps the draws of the orders after this one.
+    if (random.chance(0.35)) random.next()
+    const order = newOrder(random, listing, { orderNo: String(orderNo), orderDateMicros, updatedAt: Math.min(updatedAt, nowMs - MINUTE) })
+    orders[i] = settleOrder(order, lives, nowMs)
   }
 
   return new MarketplaceState({ sellerId, generatedAt: now, sellRequests, orders })
@@ -244,4 +252,56 @@ export function newOrder(
     items,
     updatedAt: at.updatedAt
   }
+}
+
+const HOUR = 60 * MINUTE
+
+/**
+ * Moves a just-placed order along its life as far as its age allows: prepared (some items ready to ship)
+ * within a day, shipped 6 hours to 3 days after it was placed, delivered 2 to 6 days later; a few are
+ * canceled within two days, refunded within three weeks, or left unshipped by a slow seller. Multi-item
+ * orders are sometimes partly shipped (one item still ready) or delivered with one item canceled. The
+ * order's last update is its last move.
+ */
+export function settleOrder(order: OrderRecord, random: Random, nowMs: number): OrderRecord {
+  const placedMs = Math.ceil(order.orderDateMicros / 1000)
+  const ageMs = nowMs - placedMs
+  const latest = nowMs - MINUTE
+  const shippedAfter = random.int(6 * HOUR, 3 * DAY)
+  const deliveredAfter = shippedAfter + random.int(2 * DAY, 6 * DAY)
+  const fate = random.next()
+  const partly = order.items.length > 1 && random.chance(0.2)
+  const set = (item: OrderItemRecord, status: string) => {
+    item.status = status
+    item.possibleStatuses = status === 'ready-to-ship' ? ['seller-shipped', 'canceled'] : []
+  }
+  const last = order.items.length - 1
+
+  if (fate < 0.04) {
+    const canceledAfter = random.int(HOUR, 2 * DAY)
+    if (ageMs > canceledAfter) {
+      for (const item of order.items) set(item, 'canceled')
+      return { ...order, status: 'canceled', updatedAt: Math.min(placedMs + canceledAfter, latest) }
+    }
+  } else if (fate < 0.07) {
+    const refundedAfter = deliveredAfter + random.int(DAY, 14 * DAY)
+    if (ageMs > refundedAfter) {
+      for (const item of order.items) set(item, 'canceled')
+      return { ...order, status: 'refunded', updatedAt: Math.min(placedMs + refundedAfter, latest) }
+    }
+  }
+  // A slow seller: still paid and waiting, days later (the dashboard's older units to ship).
+  const slow = fate >= 0.07 && fate < 0.12
+  if (!slow && ageMs > deliveredAfter) {
+    order.items.forEach((item, i) => set(item, partly && i === last ? 'canceled' : 'delivered'))
+    return { ...order, status: 'delivered', updatedAt: Math.min(placedMs + deliveredAfter, latest) }
+  }
+  if (!slow && ageMs > shippedAfter) {
+    order.items.forEach((item, i) => set(item, partly && i === last ? 'ready-to-ship' : 'seller-shipped'))
+    // Partly shipped: the order stays paid until its last item leaves.
+    return { ...order, status: partly ? 'payment-confirmed' : 'shipped', updatedAt: Math.min(placedMs + shippedAfter, latest) }
+  }
+  // Still waiting: its items as placed (awaiting shipment or prepared), prepared within the day.
+  const preparedMs = order.items.some((item) => item.status === 'ready-to-ship') ? placedMs + random.int(HOUR, Math.max(HOUR, Math.min(DAY, ageMs))) : order.updatedAt
+  return { ...order, updatedAt: Math.min(Math.max(order.updatedAt, preparedMs), latest) }
 }
