@@ -12,7 +12,7 @@ import Papa from 'papaparse'
 import type { GridListingRow } from '../electron/core/contract'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { startPreviewHost, type PreviewHost } from './preview/host'
+import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
 let sandbox: Sandbox
