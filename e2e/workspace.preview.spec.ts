@@ -151,20 +151,22 @@ test('order drawer: items with tracking, copy, open the carrier page; other page
   await expect(drawer).toBeVisible()
   await expect(drawer.getByTestId('drawer-order-no')).toHaveText(order.orderNo)
   await expect(drawer.getByTestId('drawer-item')).toHaveCount(order.items.length)
-  const card = drawer.getByTestId('drawer-item').filter({ hasText: item.tracking!.trackingNumber })
+  // Tracking is said once per shipment; the item's own details are in its card within that shipment.
+  const shipment = drawer.getByTestId('drawer-shipment').filter({ hasText: item.tracking!.trackingNumber })
+  const card = shipment.getByTestId('drawer-item').filter({ hasText: item.name }).first()
   await expect(card).toContainText(item.name)
   await expect(card).toContainText(money(item.priceCents))
   await expect(card).toContainText(money(item.totalCents))
-  await expect(card.getByTestId('tracking-number')).toHaveText(item.tracking!.trackingNumber)
-  await expect(card).toContainText(item.tracking!.carrier)
+  await expect(shipment.getByTestId('tracking-number')).toHaveText(item.tracking!.trackingNumber)
+  await expect(shipment).toContainText(item.tracking!.carrier)
   for (const value of Object.values(item.properties)) await expect(card.getByTestId('item-property').filter({ hasText: value }).first()).toBeVisible()
   if (item.possibleStatuses.length) await expect(card.getByTestId('item-next-statuses')).toContainText('Can move to')
 
-  await card.getByTestId('copy-tracking').click()
+  await shipment.getByTestId('copy-tracking').click()
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(item.tracking!.trackingNumber)
 
   // The link goes through main: allowed carrier → answered (the preview opens nothing), no navigation.
-  await card.getByTestId('tracking-link').click()
+  await shipment.getByTestId('tracking-link').click()
   await expect(page.getByText('The browser preview does not open other sites')).toBeVisible()
   expect(page.url().startsWith(host.origin)).toBe(true)
   await page.keyboard.press('Escape')

@@ -158,6 +158,20 @@ export interface ListResult<T> extends Page<T> {
   note: string | null
 }
 
+/**
+ * The orders a list matches (all pages) and the units of their items in each item status the list is
+ * filtered by, counted as the dashboard counts them, so the two agree.
+ */
+export interface OrderItemUnits {
+  orders: number
+  units: { status: string; units: number }[]
+}
+
+/** A page of orders, with the item units of the whole list when it is filtered by item status (else null). */
+export interface OrderListResult extends ListResult<Order> {
+  itemUnits: OrderItemUnits | null
+}
+
 /** How the API key is kept on this computer. */
 export type KeyStorage = 'keychain' | 'encrypted-file' | 'session-only'
 
@@ -571,7 +585,7 @@ export const calls = {
   'accounts.switch': call<SessionInfo>()(accountInput),
   /** Forgets an account and deletes its key; signs out when it is the current one. */
   'accounts.remove': call<SessionInfo>()(accountInput),
-  'orders.list': call<ListResult<Order>>()(orderListInput),
+  'orders.list': call<OrderListResult>()(orderListInput),
   'sellRequests.list': call<ListResult<SellRequest>>()(sellRequestListInput),
   'filters.statuses': call<{ orders: string[]; orderItems: string[]; sellRequests: string[] }>()(noInput),
   'sync.status': call<SyncStatus>()(noInput),

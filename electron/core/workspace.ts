@@ -5,7 +5,7 @@
  */
 import { basename, join } from 'node:path'
 import { readJsonFile, writeFileAtomic } from './atomicFile'
-import { workspacePreferencesSchema, type AppSettings, type CsvFile, type Dashboard, type Events, type EventName, type ListResult, type WorkspacePreferences } from './contract'
+import { workspacePreferencesSchema, type AppSettings, type CsvFile, type Dashboard, type Events, type EventName, type ListResult, type OrderListResult, type WorkspacePreferences } from './contract'
 import { computeDashboard } from './dashboard/dashboard'
 import { isKnownTimeZone, localDateOf } from './dashboard/localCalendar'
 import { openSnapshotReader } from './dashboard/snapshotReader'
@@ -51,7 +51,7 @@ export interface Workspace {
   readonly sync: SyncService
   /** Bulk edit of prices and quantities: the change set, and the apply queue in the snapshot. */
   readonly bulk: BulkEdit
-  listOrders(query: OrderListQuery): Promise<ListResult<Order>>
+  listOrders(query: OrderListQuery): Promise<OrderListResult>
   listSellRequests(query: SellRequestQuery): ListResult<SellRequest>
   editSellRequest(id: string, change: SellRequestChange): Promise<SellRequest>
   deleteSellRequest(id: string): Promise<{ id: string }>
@@ -151,7 +151,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
           ...(query.fromDate ? { fromDate: query.fromDate } : {}),
           ...(query.toDate ? { toDate: query.toDate } : {})
         })
-        return { total, page: query.page, take: query.take, rows: orders, source: 'server', syncedAt: new Date(now()).toISOString(), note: 'Older orders, loaded from the marketplace (sorted by last update).' }
+        return { total, page: query.page, take: query.take, rows: orders, source: 'server', syncedAt: new Date(now()).toISOString(), note: 'Older orders, loaded from the marketplace (sorted by last update).', itemUnits: null }
       }
       const page = snapshot.queryOrders({ ...query, fromMs, toMs })
       const note = olderThanWindow
@@ -159,7 +159,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         : fromMs === undefined
           ? keptForAnUpdate(query, toMs, windowFromMs)
           : null
-      return { ...page, source: 'snapshot', syncedAt: syncedAt(), note }
+      const itemUnits = query.itemStatuses?.length ? snapshot.orderItemUnits({ ...query, fromMs, toMs }, query.itemStatuses) : null
+      return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits }
     },
 
     listSellRequests(query) {

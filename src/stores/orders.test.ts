@@ -41,3 +41,34 @@ describe('orders: clear filters after a link', () => {
     expect(lastQuery()).not.toHaveProperty('fromDate')
   })
 })
+
+describe('orders: item units of the whole list', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    bridge.call.mockReset()
+  })
+
+  it('keeps the units that came with the latest answer only', async () => {
+    const answers: ((value: unknown) => void)[] = []
+    bridge.call.mockImplementation((name: string) => {
+      if (name !== 'orders.list') throw new Error(`unexpected ${name}`)
+      return new Promise((resolve) => answers.push(resolve))
+    })
+    const page = (units: number | null) => ({
+      rows: [], total: 0, page: 1, take: 25, source: 'snapshot', syncedAt: null, note: null,
+      itemUnits: units === null ? null : { orders: 2, units: [{ status: 'awaiting-shipment', units }] }
+    })
+    const store = useOrdersStore()
+    const older = store.setItemStatuses(['awaiting-shipment'])
+    const newer = store.search('iphone')
+    answers[1]!(page(7))
+    answers[0]!(page(99))
+    await Promise.all([older, newer])
+    expect(store.itemUnits).toEqual({ orders: 2, units: [{ status: 'awaiting-shipment', units: 7 }] })
+
+    const cleared = store.setItemStatuses([])
+    answers[2]!(page(null))
+    await cleared
+    expect(store.itemUnits).toBeNull()
+  })
+})

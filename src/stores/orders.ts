@@ -3,7 +3,7 @@
  * date range (a named preset or custom days), order and item statuses, and sort the seller chose. Dates
  * are instants (ISO with `Z`); the main side turns them into the API's form.
  */
-import type { CallInput, WorkspacePreferences } from '@core/contract'
+import type { CallInput, OrderItemUnits, WorkspacePreferences } from '@core/contract'
 import type { Order } from '@core/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -48,7 +48,17 @@ export const useOrdersStore = defineStore('orders', () => {
     }
   }
 
-  const list = usePagedList<Order, OrderSortBy>((query) => call('orders.list', { ...query, ...filterInput() }), { by: 'date', dir: 'DESC' })
+  /** Units per chosen item status over every order the list matches (null when no item status is chosen). */
+  const itemUnits = ref<OrderItemUnits | null>(null)
+  let asked = 0
+
+  const list = usePagedList<Order, OrderSortBy>(async (query) => {
+    const ticket = ++asked
+    const answer = await call('orders.list', { ...query, ...filterInput() })
+    // Only the latest request's answer is shown, as for the rows.
+    if (ticket === asked) itemUnits.value = answer.itemUnits ?? null
+    return answer
+  }, { by: 'date', dir: 'DESC' })
 
   /** Every order the list matches as CSV (one row per item), built by the main side from the snapshot. */
   function exportCsv(timeZone: string) {
@@ -112,6 +122,7 @@ export const useOrdersStore = defineStore('orders', () => {
 
   function reset() {
     setOwnFilters({})
+    itemUnits.value = null
     list.reset()
   }
 
@@ -141,6 +152,7 @@ export const useOrdersStore = defineStore('orders', () => {
     statuses,
     itemStatuses,
     narrowed,
+    itemUnits,
     exportCsv,
     setDateRange,
     setDatePreset,

@@ -13,6 +13,7 @@ export interface OrderBatch {
   rows: Order[]
   wire: WireRows
 }
+import type { OrderItemUnits } from '../contract'
 import type { Order, Page, SortDir } from '../domain'
 import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
@@ -92,7 +93,8 @@ export function countOrders(db: Db): number {
   return scalar<number>(db, 'SELECT COUNT(*) FROM orders') ?? 0
 }
 
-export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
+/** The filters of a list query as SQL over the orders table (`o`). */
+function orderFilter(query: Omit<OrderQuery, 'page' | 'take' | 'sortBy' | 'sortDir'>): { whereSql: string; params: unknown[] } {
   const where: string[] = []
   const params: unknown[] = []
   if (query.searchTerm?.trim()) {
@@ -115,7 +117,11 @@ export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
     where.push(`(${query.itemStatuses.map(() => 'instr(o.item_statuses, ?) > 0').join(' OR ')})`)
     params.push(...query.itemStatuses.map((status) => `|${status}|`))
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
+}
+
+export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
+  const { whereSql, params } = orderFilter(query)
   const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
   const sortColumn = query.sortBy === 'total' ? 'total_cents' : 'order_ms'
   const count = () => scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
@@ -133,6 +139,39 @@ export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
     .all(...params, query.take, (query.page - 1) * query.take) as [string][]
   const total = known ?? pageTotal(query, rows.length, count)
   return { total, page: query.page, take: query.take, rows: rows.map(([json]) => orderFromDoc(json)) }
+}
+
+/** Units per item status held in their own columns, summed as the dashboard sums them. */
+const UNIT_COLUMNS: Record<string, string> = { 'awaiting-shipment': 'awaiting_shipment_units', 'ready-to-ship': 'ready_to_ship_units' }
+
+/**
+ * The orders a list query matches, and the units of their items in each of `statuses`, over all pages:
+ * the two statuses the dashboard counts from the same columns it sums, any other from the documents.
+ */
+export function orderItemUnits(
+  db: Db,
+  query: Omit<OrderQuery, 'page' | 'take' | 'sortBy' | 'sortDir'>,
+  statuses: string[]
+): OrderItemUnits {
+  const { whereSql, params } = orderFilter(query)
+  const known = statuses.filter((status) => Object.prototype.hasOwnProperty.call(UNIT_COLUMNS, status))
+  const others = statuses.filter((status) => !known.includes(status))
+  const sums = known.map((status) => `COALESCE(SUM(o.${UNIT_COLUMNS[status]}), 0)`)
+  const row = db.prepare(`SELECT ${['COUNT(*)', ...sums].join(', ')} FROM orders o ${whereSql}`).raw().get(...params) as number[]
+  const units = new Map<string, number>(known.map((status, i) => [status, row[i + 1]!]))
+  if (others.length) {
+    const rows = db
+      .prepare(
+        `SELECT i.value->>'$.status' AS item_status, COALESCE(SUM(CAST(i.value->>'$.quantity' AS INTEGER)), 0)
+         FROM orders o JOIN order_docs d ON d.id = o.id, json_each(d.json, '$.items') i
+         ${whereSql ? `${whereSql} AND` : 'WHERE'} i.value->>'$.status' IN (${others.map(() => '?').join(',')})
+         GROUP BY item_status`
+      )
+      .raw()
+      .all(...params, ...others) as [string, number][]
+    for (const [status, sum] of rows) units.set(status, sum)
+  }
+  return { orders: row[0]!, units: statuses.map((status) => ({ status, units: units.get(status) ?? 0 })) }
 }
 
 /** Every distinct order and item status in the snapshot (for filters). */

@@ -5,11 +5,12 @@
  */
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
+import type { OrderItemUnits } from '../contract'
 import type { Order, Page, SellRequest } from '../domain'
 import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
-  allOrders, countOrders, newStagedOrderIds, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
+  allOrders, countOrders, newStagedOrderIds, orderItemUnits, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
   writeOrders, type OrderBatch, type OrderQuery
 } from './orderTable'
 import {
@@ -33,6 +34,8 @@ export interface Snapshot {
   /** The open database, for modules keeping their own tables in this file (the bulk-edit apply queue). */
   readonly database: Db
   queryOrders(query: OrderQuery): Page<Order>
+  /** The orders a list query matches and the units of their items in each of these statuses (all pages). */
+  orderItemUnits(query: OrderQuery, statuses: string[]): OrderItemUnits
   summarizeOrders(ids: string[]): { count: number; totalCents: number }
   querySellRequests(query: SellRequestQuery): Page<SellRequest>
   /** A listing's price and quantity as last synced; null for an id the snapshot does not hold. */
@@ -108,6 +111,7 @@ export function openSnapshot(file: string): Snapshot {
     notice,
     database: db,
     queryOrders: (query) => queryOrders(db, query),
+    orderItemUnits: (query, statuses) => orderItemUnits(db, query, statuses),
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),
