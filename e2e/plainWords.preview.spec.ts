@@ -185,6 +185,11 @@ test('exports: the orders CSV in words with dates a spreadsheet reads; the grid 
   expect(grid.rows.every((row) => /^[A-Z]/.test(row[8]))).toBe(true)
   await page.getByTestId('nav-bulkEdit').click()
   await expect(page.locator('.rgCell').first()).toBeVisible()
+  // The Status column is the grid's last: scrolled into view, it says the listing's status in words.
+  await page.locator('revogr-viewport-scroll.rgCol').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+  const statusCells = page.locator('revogr-data[type="rgRow"]:not([col-type="colPinStart"]) .rgCell').filter({ hasText: /^(Open|Paused)$/ })
+  await expect(statusCells.first()).toBeVisible()
+  await expect(page.locator('revogr-data[type="rgRow"] .rgCell').filter({ hasText: /^(open|paused)$/ })).toHaveCount(0)
   const workbook = page.waitForEvent('download')
   await page.getByTestId('bulk-export').click()
   await page.locator('.n-dropdown-option').filter({ hasText: 'XLSX' }).click()
