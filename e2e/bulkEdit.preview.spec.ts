@@ -81,7 +81,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
   await expect(cell(page, 2, COLUMN.price)).toHaveText((rows[2]![9] / 100).toFixed(2))
-  await expect(page.locator('.n-message')).toContainText('“abc” is not a price')
+  await expect(page.locator('.n-message')).toContainText('Not a number: “abc”')
   await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
 
   // Type a quantity, then drag the fill handle three rows down: one undo step for the fill.
@@ -229,7 +229,7 @@ test('change a selected range at once, with problems marked on the cells and kep
   await dialog.getByTestId('bulk-operation-kind').click()
   await page.locator('.n-base-select-option').filter({ hasText: 'Adjust price by amount' }).click()
   await dialog.getByTestId('bulk-operation-value').locator('input').fill('abc')
-  await expect(dialog.getByTestId('bulk-operation-error')).toContainText('Enter a number')
+  await expect(dialog.getByTestId('bulk-operation-error')).toContainText('Not a number: “abc”')
   await dialog.getByTestId('bulk-operation-value').locator('input').fill('-1.00')
   await expect(dialog.getByTestId('bulk-target-selected')).toContainText('5 listings')
   await dialog.getByTestId('bulk-operation-run').click()

@@ -94,7 +94,7 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
 
   // Invalid prices are refused with a message and nothing is sent.
   await reloadedRow.getByTestId('edit-sell-request').click()
-  for (const [bad, message] of [['12.345', /two decimals/], ['0', /more than 0/], ['-5', /price like/], ['abc', /price like/]] as const) {
+  for (const [bad, message] of [['12.345', /two decimals/], ['0', /more than 0/], ['-5', /cannot be negative/], ['abc', /Not a number: “abc”/]] as const) {
     await page.getByTestId('edit-price').fill(bad)
     await expect(page.getByTestId('edit-price-error')).toContainText(message)
     await expect(page.getByTestId('edit-save')).toBeDisabled()

@@ -175,11 +175,11 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   /**
-   * The rules for typed and pasted cells (zod): fetched with the grid's first read, not with the app
-   * (this store is set up at start, the grid may never be opened).
+   * How typed and pasted cells are read (the field descriptors, with their zod rules): fetched with the
+   * grid's first read, not with the app (this store is set up at start, the grid may never be opened).
    */
-  let rulesModule: Promise<typeof import('@core/userInput')> | null = null
-  const cellRules = () => (rulesModule ??= import('@core/userInput'))
+  let rulesModule: Promise<typeof import('@core/listingFields')> | null = null
+  const cellRules = () => (rulesModule ??= import('@core/listingFields'))
 
   /**
    * Bumped by markStale: a read of the rows that started before the last bump may hold values older
@@ -283,16 +283,16 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    * staged and comes back for the seller to see; numbers that break a rule are staged and marked.
    */
   async function editCells(edits: CellEdit[]): Promise<UnreadableCell[]> {
-    const { gridCellValue } = await cellRules()
+    const { listingFields } = await cellRules()
     const unreadable: UnreadableCell[] = []
     const changes = new Map<string, { sellRequestId: string; priceCents?: number; quantity?: number }>()
     for (const edit of edits) {
       const row = byId.get(edit.id)
       if (!row) continue
-      const read = gridCellValue(edit.field, edit.text)
+      const read = listingFields[edit.field].read(edit.text)
       if (read === null) continue
-      if ('error' in read) {
-        unreadable.push({ row, field: edit.field, message: read.error })
+      if ('problem' in read) {
+        unreadable.push({ row, field: edit.field, message: read.problem })
         continue
       }
       const change = changes.get(edit.id) ?? { sellRequestId: edit.id }

@@ -44,7 +44,7 @@ describe('change set', () => {
 
   it('checks every change with the single-edit rules and warns without blocking', () => {
     const rules = { priceChangePercent: 50, priceFloorCents: 500 }
-    expect(checkChange(proposed(1234.5), rules).invalid).toBe('Price must be whole cents (at most two decimals).')
+    expect(checkChange(proposed(1234.5), rules).invalid).toBe('Price has more than two decimals.')
     expect(checkChange(proposed(0), rules).invalid).toBe('Price must be more than 0.')
     expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most 1,000,000.00.')
     expect(checkChange(proposed(2.5, 'quantity', 1), rules).invalid).toBe('Quantity must be a whole number.')

@@ -16,7 +16,7 @@ import Papa from 'papaparse'
 import { readSheet } from 'read-excel-file/node'
 import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../contract'
 import { SellerDeskError } from '../errors'
-import { firstIssue, priceTextInput, quantityTextInput } from '../userInput'
+import { listingFields, numberStyleOf, type NumberStyle } from '../listingFields'
 import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
 import type { CurrentListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'
@@ -34,6 +34,13 @@ export interface ImportTable {
   problems: ImportProblem[]
   /** XLSX: the cells holding a formula, as `row:column` (row in the file, column index from 0). */
   formulaCells?: Set<string>
+  /** How the file writes numbers; undefined for a semicolon CSV, whose cells tell (see numberStyleOf). */
+  numbers?: NumberStyle
+}
+
+export interface ImportOptions {
+  /** How the file writes numbers, when the seller says so; otherwise a semicolon CSV's cells decide. */
+  numbers?: NumberStyle
 }
 
 export interface ImportResult {
@@ -105,7 +112,7 @@ function cellText(value: unknown): string {
 }
 
 /** Reads a file into rows of text cells. Throws a SellerDeskError naming the file when it cannot be read. */
-export async function readImportTable(fileName: string, bytes: Uint8Array): Promise<ImportTable> {
+export async function readImportTable(fileName: string, bytes: Uint8Array, options: ImportOptions = {}): Promise<ImportTable> {
   if (bytes.length > BULK_IMPORT_MAX_BYTES) throw fileError(fileName, `the file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`)
   if (bytes.length === 0) throw fileError(fileName, 'the file is empty.')
   const isZip = startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)
@@ -115,6 +122,8 @@ export async function readImportTable(fileName: string, bytes: Uint8Array): Prom
   const problems: ImportProblem[] = []
   let format: 'csv' | 'xlsx'
   let formulaCells: Set<string> | undefined
+  // XLSX holds numbers as numbers (read here as 1299.5), and a comma CSV cannot use decimal commas.
+  let numbers: NumberStyle | undefined = options.numbers ?? 'point'
   if (isZip) {
     format = 'xlsx'
     // Sizes and entries are checked before the reader unpacks anything (a small file may unpack to gigabytes).
@@ -129,8 +138,16 @@ export async function readImportTable(fileName: string, bytes: Uint8Array): Prom
   } else {
     if (/\.xlsx$/i.test(fileName)) throw fileError(fileName, 'this is not an Excel workbook (.xlsx), although its name says so.')
     format = 'csv'
-    const parsed = Papa.parse<string[]>(csvText(fileName, bytes), { delimitersToGuess: [',', ';', '\t', '|'], skipEmptyLines: false })
+    const text = csvText(fileName, bytes)
+    // The delimiter is guessed from the lines that hold something: Papa counts a blank line (the one after
+    // the last newline) as a row of one field, which would hide a two-column file's semicolons.
+    const sample = text.split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, 100).join('\n')
+    const delimiter = Papa.parse<string[]>(sample, { delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter
+    const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false })
     rows = parsed.data.map((row) => row.map(cellText))
+    // A spreadsheet saves a semicolon CSV where the comma is the decimal mark (Excel and LibreOffice in
+    // European locales: 1299,99 and 1.299,50), but not only there: its cells decide (importChanges).
+    if (!options.numbers && delimiter === ';') numbers = undefined
     for (const error of parsed.errors) {
       if (error.type === 'Quotes' && error.row !== undefined) problems.push({ row: error.row + 1, message: 'A quote (") is not closed on this row; the rest of the file may be read wrongly.' })
     }
@@ -140,7 +157,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array): Prom
   if (headerIndex < 0) throw fileError(fileName, 'the file has no rows.')
   const header = rows[headerIndex]!.map((name) => name.replace(/^\uFEFF/, '').trim().toLowerCase())
   const records = rows.slice(headerIndex + 1).flatMap((cells, i) => (cells.some((cell) => cell !== '') ? [{ row: headerIndex + i + 2, cells }] : []))
-  return { format, header, records, problems, ...(formulaCells ? { formulaCells } : {}) }
+  return { format, header, records, problems, ...(numbers ? { numbers } : {}), ...(formulaCells ? { formulaCells } : {}) }
 }
 
 /** The columns an import reads, by position. */
@@ -155,7 +172,7 @@ function columnsOf(fileName: string, header: string[]): Columns {
   for (const name of ['id', 'sku', 'price', 'quantity']) {
     if (header.indexOf(name) !== header.lastIndexOf(name)) throw fileError(fileName, `the column “${name}” appears twice. Keep one.`)
   }
-  const columns = { id: header.indexOf('id'), sku: header.indexOf('sku'), price: header.indexOf('price'), quantity: header.indexOf('quantity') }
+  const columns = { id: header.indexOf('id'), sku: header.indexOf('sku'), price: header.indexOf(listingFields.priceCents.fileHeader), quantity: header.indexOf(listingFields.quantity.fileHeader) }
   const found = header.filter(Boolean).slice(0, 12).map((name) => `“${name}”`).join(', ') || 'none'
   if (columns.id < 0 && columns.sku < 0) throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (columns found: ${found}).`)
   if (columns.price < 0 && columns.quantity < 0) throw fileError(fileName, `the file needs a “price” or “quantity” column (columns found: ${found}).`)
@@ -201,6 +218,7 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
   }
   const cell = (cells: string[], index: number) => (index < 0 ? '' : (cells[index] ?? ''))
   const rowsOfListing = new Map<string, number[]>()
+  const numbers = table.numbers ?? numberStyleOf(table.records.flatMap(({ cells }) => [cell(cells, columns.price), cell(cells, columns.quantity)]))
   const candidates: { row: number; listing: CurrentListing; values: { priceCents?: number; quantity?: number } }[] = []
 
   for (const { row, cells } of table.records) {
@@ -224,21 +242,17 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
     // A formula's value is whatever the spreadsheet last computed: never taken as the value to set.
     const formulaIn = (index: number) => index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true
     const cellName = (index: number) => `${columnLetters(index)}${row}`
-    const priceText = cell(cells, columns.price)
-    if (formulaIn(columns.price)) {
-      problem(row, `Price (cell ${cellName(columns.price)}) is a formula: formulas are not calculated on import. Type the price itself in the cell.`)
-    } else if (priceText) {
-      const parsed = priceTextInput.safeParse(priceText)
-      if (parsed.success) values.priceCents = parsed.data
-      else problem(row, `Price ${quote(priceText)}: ${firstIssue(parsed.error)}`)
-    }
-    const quantityText = cell(cells, columns.quantity)
-    if (formulaIn(columns.quantity)) {
-      problem(row, `Quantity (cell ${cellName(columns.quantity)}) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.`)
-    } else if (quantityText) {
-      const parsed = quantityTextInput.safeParse(quantityText)
-      if (parsed.success) values.quantity = parsed.data
-      else problem(row, `Quantity ${quote(quantityText)}: ${firstIssue(parsed.error)}`)
+    for (const field of [listingFields.priceCents, listingFields.quantity]) {
+      const index = field.key === 'priceCents' ? columns.price : columns.quantity
+      const text = cell(cells, index)
+      if (formulaIn(index)) {
+        problem(row, `${field.label} (cell ${cellName(index)}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`)
+      } else if (text) {
+        const parsed = field.parse(text, numbers)
+        if ('value' in parsed) values[field.key] = parsed.value
+        // The message names the text itself when it is no number ("Not a number: “abc”.").
+        else problem(row, `${field.label}${parsed.problem.includes('“') ? '' : ` ${quote(text)}`}: ${parsed.problem}`)
+      }
     }
     if (!listing) continue
     const seen = rowsOfListing.get(listing.id)

@@ -1,0 +1,231 @@
+/**
+ * Prices and quantities as a seller types them, in every place that takes one: the edit dialog, the
+ * grid, "Change many". One reader (electron/core/listingFields.ts) gives the same answer and the same
+ * message everywhere: "1,299.00" is a price, "+10" adds ten units where a change is meant, "-5" is
+ * "Price cannot be negative." in the dialog and on the grid's cell alike. Also: the edit dialog's two
+ * fields stay side by side with both showing a message, and Change many opens with its value field
+ * focused, a placeholder that fits and its help said once. Screenshots of both dialogs go to
+ * /tmp/seller-desk-shots when SHOTS=1 (two window sizes, light and dark).
+ */
+import { mkdirSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
+import type { GridListingRow } from '../electron/core/contract'
+import type { Page as ListPage, SellRequest } from '../electron/core/domain'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import type { PreviewHost } from '../electron/preview/host'
+import { expect, test } from './fixtures'
+
+const KEY = 'sk_live_numbers_e2e_4Kp9'
+let sandbox: Sandbox
+
+test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 20, seed: 31, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+const NEGATIVE_PRICE = 'Price cannot be negative.'
+
+async function signIn(page: Page, host: PreviewHost) {
+  await page.getByTestId('base-url').fill(sandbox.baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
+  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
+}
+
+async function firstListing(host: PreviewHost): Promise<SellRequest> {
+  const outcome = await host.desk.router.dispatch('sellRequests.list', { take: 1 })
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return (outcome.value as ListPage<SellRequest>).rows[0]!
+}
+
+/** Grid columns of the scrolling (not pinned) part, in order. */
+const COLUMN = { price: 1, quantity: 3 } as const
+const cell = (page: Page, row: number, col: number) =>
+  page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+
+async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
+  const outcome = await host.desk.router.dispatch('bulk.gridRows', {})
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return (outcome.value as { rows: GridListingRow[] }).rows
+}
+
+async function openEditDialog(page: Page, listing: SellRequest): Promise<Locator> {
+  await page.getByTestId('nav-sellRequests').click()
+  await page.getByTestId('sell-request-row').filter({ hasText: listing.sku }).getByTestId('edit-sell-request').click()
+  const dialog = page.getByTestId('edit-dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+async function openChangeMany(page: Page, kind: string): Promise<Locator> {
+  await page.getByTestId('bulk-change-many').click()
+  const dialog = page.getByTestId('bulk-operation-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByTestId('bulk-operation-kind').click()
+  await page.locator('.n-base-select-option').filter({ hasText: kind }).click()
+  return dialog
+}
+
+const top = async (locator: Locator) => (await locator.boundingBox())!.y
+/** Polled: a message slides in, so two tops are compared once it has settled. */
+const expectLevel = (a: Locator, b: Locator) => expect.poll(async () => (await top(a)) - (await top(b)), { timeout: 3_000 }).toBe(0)
+
+test('the same reading of a typed price or quantity in the edit dialog, the grid and Change many', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const listing = await firstListing(host)
+
+  // The edit dialog: a price as a spreadsheet shows it is accepted; a negative one says so.
+  const dialog = await openEditDialog(page, listing)
+  await page.getByTestId('edit-price').fill('1,299.00')
+  await expect(page.getByTestId('edit-price-error')).toHaveCount(0)
+  await expect(page.getByTestId('edit-save')).toBeEnabled()
+  await page.getByTestId('edit-price').fill('$1,299.00')
+  await expect(page.getByTestId('edit-save')).toBeEnabled()
+  await page.getByTestId('edit-price').fill('-5')
+  await expect(page.getByTestId('edit-price-error')).toHaveText(NEGATIVE_PRICE)
+  await expect(page.getByTestId('edit-save')).toBeDisabled()
+  await page.getByTestId('edit-price').fill('1,299.00')
+  await page.getByTestId('edit-save').click()
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => sandbox.state.sellRequest(listing.id)?.priceCents).toBe(129_900)
+
+  // The price in the table, changed in place: the same message.
+  const row = page.getByTestId('sell-request-row').filter({ hasText: listing.sku })
+  await row.getByTestId('inline-price').click()
+  await page.getByTestId('inline-price-input').fill('-5')
+  await expect(page.getByTestId('inline-price-error')).toHaveText(NEGATIVE_PRICE)
+  await page.getByTestId('inline-price-input').press('Escape')
+
+  // The price filter: the same reading ("$1,000" is a price) and the same message for a negative end.
+  await page.getByTestId('sell-requests-price-filter').click()
+  await page.getByTestId('sell-requests-price-filter-min').fill('-5')
+  await expect(page.getByRole('alert').filter({ hasText: NEGATIVE_PRICE })).toHaveText(`From: ${NEGATIVE_PRICE}`)
+  await expect(page.getByTestId('sell-requests-price-filter-apply')).toBeDisabled()
+  await page.getByTestId('sell-requests-price-filter-min').fill('$1,000')
+  await page.getByTestId('sell-requests-price-filter-apply').click()
+  await expect(page.getByTestId('sell-requests-price-filter')).toHaveText('Price: ≥ $1,000.00')
+  await expect(page.getByTestId('sell-request-row').filter({ hasText: listing.sku })).toBeVisible()
+
+  // The grid: "-5" pasted as a price is staged, marked with the very same message.
+  const rows = await openGrid(page, host)
+  await cell(page, 0, COLUMN.price).click()
+  await page.evaluate(`navigator.clipboard.writeText("-5")`)
+  await page.keyboard.press('Control+v')
+  await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', 'invalid')
+  await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('title', NEGATIVE_PRICE)
+
+  // Change many: "+10" adds ten units to the selected rows.
+  await cell(page, 1, COLUMN.quantity).click()
+  await cell(page, 2, COLUMN.quantity).click({ modifiers: ['Shift'] })
+  const many = await openChangeMany(page, 'Add / subtract quantity')
+  await many.getByTestId('bulk-operation-value').locator('input').fill('+10')
+  await expect(many.getByTestId('bulk-operation-error')).toHaveCount(0)
+  await expect(many.getByTestId('bulk-target-selected')).toContainText('2 listings')
+  await many.getByTestId('bulk-operation-run').click()
+  await expect(many).toBeHidden()
+  await expect(cell(page, 1, COLUMN.quantity)).toHaveText(String(rows[1]![10] + 10))
+  await expect(cell(page, 2, COLUMN.quantity)).toHaveText(String(rows[2]![10] + 10))
+
+  // …and a price set to "-5" there says what the dialog and the grid say.
+  const setPrice = await openChangeMany(page, 'Set price')
+  await setPrice.getByTestId('bulk-operation-value').locator('input').fill('-5')
+  await expect(setPrice.getByTestId('bulk-operation-error')).toHaveText(NEGATIVE_PRICE)
+  await expect(setPrice.getByTestId('bulk-operation-run')).toBeDisabled()
+  await page.keyboard.press('Escape')
+  await expect(setPrice).toBeHidden()
+
+  // The warning rules' price floor: the same reading and the same message.
+  await page.getByTestId('bulk-rules').click()
+  await page.getByTestId('rule-floor').locator('input').fill('-5')
+  await page.getByTestId('rule-save').click()
+  await expect(page.locator('.n-message')).toContainText(`Floor: ${NEGATIVE_PRICE}`)
+  await page.getByTestId('rule-floor').locator('input').fill('$1,000')
+  await page.getByTestId('rule-save').click()
+  await expect.poll(() => host.desk.workspace()?.bulk.status().rules.priceFloorCents).toBe(100_000)
+})
+
+test('edit dialog: price and quantity stay side by side when both show a message', async ({ app: page, host }) => {
+  await signIn(page, host)
+  for (const size of [{ width: 1366, height: 768 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size)
+    await openEditDialog(page, await firstListing(host))
+    await page.getByTestId('edit-price').fill('12.345')
+    await page.getByTestId('edit-quantity').fill('-3')
+    await expect(page.getByTestId('edit-price-error')).toHaveText('Price has more than two decimals.')
+    await expect(page.getByTestId('edit-quantity-error')).toHaveText('Quantity cannot be negative.')
+    await expectLevel(page.getByTestId('edit-quantity'), page.getByTestId('edit-price'))
+    await expectLevel(page.getByTestId('edit-quantity-error'), page.getByTestId('edit-price-error'))
+    // A longer message on one side only: the fields stay level, and so does what follows.
+    await page.getByTestId('edit-price').fill('something that is not a price at all')
+    await expect(page.getByTestId('edit-price-error')).toContainText('Not a number')
+    await expectLevel(page.getByTestId('edit-quantity'), page.getByTestId('edit-price'))
+    await expectLevel(page.getByTestId('edit-quantity-error'), page.getByTestId('edit-price-error'))
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('edit-dialog')).toBeHidden()
+  }
+})
+
+test('Change many: the value field is focused on open, its placeholder fits and its help is said once', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await openGrid(page, host)
+  await cell(page, 0, COLUMN.price).click()
+  for (const size of [{ width: 1366, height: 768 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size)
+    await page.getByTestId('bulk-change-many').click()
+    const dialog = page.getByTestId('bulk-operation-dialog')
+    const input = dialog.getByTestId('bulk-operation-value').locator('input')
+    await expect(input).toBeFocused()
+    for (const kind of ['Adjust price by %', 'Adjust price by amount', 'Set price', 'Add / subtract quantity', 'Set quantity']) {
+      await dialog.getByTestId('bulk-operation-kind').click()
+      await page.locator('.n-base-select-option').filter({ hasText: kind }).click()
+      const placeholder = dialog.getByTestId('bulk-operation-value').locator('.n-input__placeholder')
+      const fits = await placeholder.evaluate((el) => el.scrollWidth <= el.clientWidth)
+      expect(fits, `${kind}: placeholder “${await placeholder.textContent()}” fits`).toBe(true)
+      const hint = (await dialog.getByTestId('bulk-operation-hint').textContent())!.trim()
+      expect(hint.length).toBeGreaterThan(0)
+      // Said once: not also the placeholder.
+      expect(await placeholder.textContent()).not.toContain(hint)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  }
+})
+
+test('screenshots: the edit dialog and Change many, two sizes, light and dark', async ({ app: page, host }) => {
+  test.skip(!process.env['SHOTS'], 'set SHOTS=1 to write them to /tmp/seller-desk-shots')
+  const dir = '/tmp/seller-desk-shots'
+  mkdirSync(dir, { recursive: true })
+  await signIn(page, host)
+  const listing = await firstListing(host)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const size of [{ width: 1366, height: 768 }, { width: 1024, height: 700 }]) {
+      await page.setViewportSize(size)
+      const name = `${size.width}x${size.height}-${scheme}`
+      await openEditDialog(page, listing)
+      await page.getByTestId('edit-price').fill('-5')
+      await page.getByTestId('edit-quantity').fill('2.5')
+      await expect(page.getByTestId('edit-quantity-error')).toBeVisible()
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${dir}/edit-${name}.png` })
+      await page.keyboard.press('Escape')
+      await openGrid(page, host)
+      await cell(page, 0, COLUMN.price).click()
+      await page.getByTestId('bulk-change-many').click()
+      await expect(page.getByTestId('bulk-operation-dialog')).toBeVisible()
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: `${dir}/many-${name}.png` })
+      await page.getByTestId('bulk-operation-value').locator('input').fill('abc')
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: `${dir}/many-error-${name}.png` })
+      await page.keyboard.press('Escape')
+    }
+  }
+})

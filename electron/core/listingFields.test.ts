@@ -1,0 +1,217 @@
+/**
+ * The one reader of prices and quantities: what a seller types in the app (the edit dialog, the inline
+ * cells, the grid, Change many, the range filters) and what a file holds, as a table of inputs → value
+ * or message. The same text gives the same answer everywhere.
+ */
+import { describe, expect, it } from 'vitest'
+import { numberStyleOf, parsePercentChange, priceField, quantityField, type NumberStyle, type Parsed } from './listingFields'
+import { priceCentsInput, quantityInput } from './userInput'
+
+const NEGATIVE_PRICE = 'Price cannot be negative.'
+const PRICE_DECIMALS = 'Price has more than two decimals.'
+const WHOLE = 'Quantity must be a whole number.'
+const NEGATIVE_QUANTITY = 'Quantity cannot be negative.'
+const PLUS_PRICE = 'Enter the new price itself, without “+”.'
+const AMBIGUOUS = (text: string) => `“${text}” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).`
+const nan = (text: string) => `Not a number: “${text}”.`
+
+/** What a table row expects: a value, or a message. */
+const answer = (expected: number | string): Parsed => (typeof expected === 'number' ? { value: expected } : { problem: expected })
+
+describe('a price as a seller types it (edit dialog, inline cell, range filter, Set price)', () => {
+  const table: [string, number | string][] = [
+    ['129.99', 12999],
+    [' 129.9 ', 12990],
+    ['1299', 129900],
+    ['1,299.00', 129900],
+    ['$1,299.00', 129900],
+    ['$ 310', 31000],
+    ['1,234,567.8', Number.NaN], // placeholder, replaced below: over the maximum
+    ['0.29', 29],
+    ['.5', 50],
+    ['12.340', 1234], // a trailing zero is no third decimal
+    ['-5', NEGATIVE_PRICE],
+    ['-$5', NEGATIVE_PRICE],
+    ['−5', NEGATIVE_PRICE], // a typographic minus
+    ['12.345', PRICE_DECIMALS],
+    ['0', 'Price must be more than 0.'],
+    ['1000000.01', 'Price must be at most 1,000,000.00.'],
+    ['9'.repeat(400), 'Price must be at most 1,000,000.00.'],
+    ['+10', PLUS_PRICE],
+    ['', 'Enter a price.'],
+    ['  ', 'Enter a price.'],
+    ['abc', nan('abc')],
+    ['12,34', nan('12,34')], // a decimal comma is read only in a European file
+    ['1,23.00', nan('1,23.00')],
+    ['1 299.00', nan('1 299.00')],
+    ['1e3', nan('1e3')],
+    ['=1+1', nan('=1+1')],
+    ['$$5', nan('$$5')],
+    ['$', nan('$')],
+    ['10%', nan('10%')]
+  ]
+  table[6] = ['1,234,567.8', 'Price must be at most 1,000,000.00.']
+  it.each(table)('%j → %j', (text, expected) => {
+    expect(priceField.parse(text)).toEqual(answer(expected))
+  })
+})
+
+describe('a quantity as a seller types it', () => {
+  const table: [string, number | string][] = [
+    ['12', 12],
+    ['1,200', 1200],
+    ['12.0', 12],
+    ['0', 0],
+    ['1000000', 1_000_000],
+    ['2.5', WHOLE],
+    ['-3', NEGATIVE_QUANTITY],
+    ['1000001', 'Quantity must be at most 1,000,000.'],
+    ['+10', 'Enter the new quantity itself, without “+”.'],
+    ['', 'Enter a quantity.'],
+    ['1,20', nan('1,20')],
+    ['x', nan('x')]
+  ]
+  it.each(table)('%j → %j', (text, expected) => {
+    expect(quantityField.parse(text)).toEqual(answer(expected))
+  })
+})
+
+describe('a change by an amount or a percentage (Change many)', () => {
+  it.each([
+    ['+10', 1000],
+    ['-5', -500],
+    ['5', 500],
+    ['-2.50', -250],
+    ['+$1,000', 100000],
+    ['-2.505', PRICE_DECIMALS],
+    ['+1000000.01', 'A change of at most 1,000,000.00 up or down.'],
+    ['', 'Enter an amount, like -2.50.'],
+    ['ten', nan('ten')]
+  ] as [string, number | string][])('price %j → %j', (text, expected) => {
+    expect(priceField.parseChange(text)).toEqual(answer(expected))
+  })
+
+  it.each([
+    ['+10', 10],
+    ['-5', -5],
+    ['3', 3],
+    ['+1.5', WHOLE],
+    ['+2000000', 'A change of at most 1,000,000 up or down.']
+  ] as [string, number | string][])('quantity %j → %j', (text, expected) => {
+    expect(quantityField.parseChange(text)).toEqual(answer(expected))
+  })
+
+  it.each([
+    ['10', 10],
+    ['+10', 10],
+    ['10%', 10],
+    ['-5', -5],
+    ['-5 %', -5],
+    ['+2.5%', 2.5],
+    ['-12.50%', -12.5],
+    ['1.234', 'A percentage has at most two decimals.'],
+    ['', 'Enter a percentage, like -5 or +10%.'],
+    ['%', nan('%')],
+    ['10%%', nan('10%%')]
+  ] as [string, number | string][])('percentage %j → %j', (text, expected) => {
+    expect(parsePercentChange(text)).toEqual(answer(expected))
+  })
+})
+
+describe('a cell in a semicolon CSV whose numbers do not tell: decimal comma, thousands point or space, the unclear refused', () => {
+  const comma: NumberStyle = 'either'
+  const table: [string, number | string][] = [
+    ['1299,99', 129999],
+    ['1.299,50', 129950],
+    ['1 299,50', 129950],
+    ['1\u00a0299,50', 129950], // the no-break space LibreOffice and Excel write
+    ['1\u202f299,50', 129950],
+    ['1.234.567', Number.NaN],
+    ['12,5', 1250],
+    ['0,99', 99],
+    ['0,299', PRICE_DECIMALS], // a leading zero is never grouped: three decimals
+    ['1299', 129900],
+    ['1299.99', 129999], // a point with two decimals after it can only be a decimal point
+    ['1,299.50', 129950], // both marks: the last one marks the decimals
+    ['€ 5', nan('€ 5')],
+    ['-3,50', NEGATIVE_PRICE],
+    ['12,345', AMBIGUOUS('12,345')],
+    ['1,299', AMBIGUOUS('1,299')],
+    ['1.299', AMBIGUOUS('1.299')],
+    ['1.29.00', nan('1.29.00')],
+    ['1.299,50,1', nan('1.299,50,1')],
+    ['1 29,50', nan('1 29,50')],
+    ['12,3456', PRICE_DECIMALS]
+  ]
+  table[5] = ['1.234.567', 'Price must be at most 1,000,000.00.']
+  it.each(table)('price %j → %j', (text, expected) => {
+    expect(priceField.parse(text, comma)).toEqual(answer(expected))
+  })
+
+  it('quantities too: the unclear refused, grouped thousands whole, a decimal comma is not', () => {
+    expect(quantityField.parse('1.200', comma)).toEqual({ problem: AMBIGUOUS('1.200') })
+    expect(quantityField.parse('1.000.000', comma)).toEqual({ value: 1_000_000 })
+    expect(quantityField.parse('12', comma)).toEqual({ value: 12 })
+    expect(quantityField.parse('2,5', comma)).toEqual({ problem: WHOLE })
+  })
+})
+
+describe('a cell in a file that uses decimal commas (its other cells say so, or the seller does)', () => {
+  it.each([
+    ['1.299', 129900],
+    ['12.500', 1250000],
+    ['1,299', PRICE_DECIMALS],
+    ['12,500', 1250],
+    ['1.299,50', 129950],
+    ['1299.99', 129999]
+  ] as [string, number | string][])('price %j → %j', (text, expected) => {
+    expect(priceField.parse(text, 'comma')).toEqual(answer(expected))
+  })
+
+  it('quantity 1.200 (LibreOffice with thousands separators) is 1200', () => {
+    expect(quantityField.parse('1.200', 'comma')).toEqual({ value: 1200 })
+    expect(quantityField.parse('1,200', 'comma')).toEqual({ problem: WHOLE })
+  })
+})
+
+describe('numberStyleOf: what a semicolon CSV’s cells say about its decimal mark', () => {
+  it.each([
+    [['1299,99', '1.200', '3'], 'comma'],
+    [['1.299,50'], 'comma'],
+    [['1.234.567'], 'comma'],
+    [['0,299'], 'comma'],
+    [['55.50', '12.345'], 'point'],
+    [['1,299.50'], 'point'],
+    [['1,234,567'], 'point'],
+    [['1.299', '1,299', '12', ''], 'either'],
+    [['12,50', '12.50'], 'either'],
+    [[], 'either']
+  ] as [string[], NumberStyle][])('%j → %s', (cells, style) => {
+    expect(numberStyleOf(cells)).toBe(style)
+  })
+})
+
+describe('read: the grid and imports stage a number that breaks a rule, so the change set marks it', () => {
+  it('keeps the number, in the field’s unit, and the rule gives the same message the forms give', () => {
+    expect(priceField.read('-5')).toEqual({ value: -500 })
+    expect(priceCentsInput.safeParse(-500).error?.issues[0]?.message).toBe(NEGATIVE_PRICE)
+    expect(priceField.read('12.345')).toEqual({ value: 1234.5 })
+    expect(priceCentsInput.safeParse(1234.5).error?.issues[0]?.message).toBe(PRICE_DECIMALS)
+    expect(quantityField.read('2.5')).toEqual({ value: 2.5 })
+    expect(quantityInput.safeParse(2.5).error?.issues[0]?.message).toBe(WHOLE)
+    expect(quantityField.read('-3')).toEqual({ value: -3 })
+  })
+
+  it('blank is "leave unchanged"; text that is no number is refused with the message', () => {
+    expect(priceField.read('  ')).toBeNull()
+    expect(quantityField.read('abc')).toEqual({ problem: nan('abc') })
+    expect(priceField.read('$310')).toEqual({ value: 31000 })
+    expect(priceField.read('x'.repeat(40))).toEqual({ problem: nan(`${'x'.repeat(30)}…`) })
+  })
+
+  it('formats a value the way the fields start with it', () => {
+    expect(priceField.format(129900)).toBe('1299.00')
+    expect(quantityField.format(12)).toBe('12')
+    for (const cents of [1, 99, 12999, 100_000_000]) expect(priceField.parse(priceField.format(cents))).toEqual({ value: cents })
+  })
+})

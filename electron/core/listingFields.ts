@@ -1,0 +1,287 @@
+/**
+ * One descriptor per editable listing field (price, quantity): its key, the name the Seller API uses,
+ * the label a seller reads, the rule, how text becomes a value and a value text, and the column header
+ * in files. Forms, the inline cells, the grid, "Change many", the range filters and imports all read
+ * numbers through here, so the same text is accepted or refused everywhere, with the same message.
+ *
+ * What is accepted (see listingFields.test.ts for the full table):
+ * - as typed in the app, and in comma CSV and XLSX files (`point` style): `1299`, `1299.5`, `1,299.00`,
+ *   `$1,299.00`, ` 129.9 `; commas only as thousands separators, in groups of three;
+ * - in a semicolon CSV, as Excel and LibreOffice save it in European locales: `1299,99`, `1.299,50`,
+ *   `1 299,50`. There a single separator followed by exactly three digits (`1,299`, `1.299`) could
+ *   group thousands or mark three decimals. The file decides (numberStyleOf): when its other numbers
+ *   use decimal commas (`12,50`), it is `comma` style and `1.299` is 1299 (`1,299` three decimals);
+ *   when they use decimal points, `point` style; when they do not tell, `either`, and such a cell is
+ *   refused with a message rather than guessed. A point followed by one, two, or four or more digits
+ *   (`1299.99`) can only be a decimal point and is read as one in any style;
+ * - a sign: `-5` is read (and refused by the rule: "Price cannot be negative."); `+10` only where a
+ *   change is meant (Change many's amounts and percentages), where `10%` is accepted too.
+ */
+import { decimalStringFromCents } from './money'
+import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem } from './userInput'
+
+export type ListingFieldKey = 'priceCents' | 'quantity'
+
+/**
+ * How a text writes its numbers: `point` (1,299.50), as typed in the app and in comma CSV and XLSX
+ * files; `comma` (1.299,50), as in a semicolon CSV saved by a spreadsheet in a European locale;
+ * `either`: a semicolon CSV whose numbers do not tell (decimal commas read, `1.299` and `1,299` refused).
+ */
+export type NumberStyle = 'point' | 'comma' | 'either'
+
+/** A text read as a value, or the one message saying why it cannot be. */
+export type Parsed = { value: number } | { problem: string }
+
+export interface ListingField {
+  key: ListingFieldKey
+  /** The field's name in the Seller API's request bodies. */
+  wire: 'price' | 'quantity'
+  /** As a seller reads it, capitalised: "Price". */
+  label: string
+  /** The file column this field is read from on import (any letter case) and written to on export. */
+  fileHeader: string
+  /** An example value for a field's placeholder. */
+  example: string
+  /** The rule as a zod schema (contract inputs). */
+  rule: typeof priceCentsInput
+  /** Why a value breaks the rule, or null. */
+  check(value: number): string | null
+  /**
+   * A cell as typed, pasted or read from a file → its value in the field's unit (cents for a price),
+   * whether or not the rule allows it, so the change set can mark a value that breaks it; text that is
+   * no number is refused here. Blank is null ("leave unchanged").
+   */
+  read(text: string, style?: NumberStyle): Parsed | null
+  /** A form field: a value the rule accepts, or the message (blank: "Enter a price."). */
+  parse(text: string, style?: NumberStyle): Parsed
+  /** A change by an amount, as Change many takes it: `+10`, `-2.50`, `5` (a signed value in the field's unit). */
+  parseChange(text: string): Parsed
+  /** A value → the text a field starts with ("1299.00", "12"). */
+  format(value: number): string
+}
+
+const quoted = (text: string) => `“${text.length > 30 ? `${text.slice(0, 30)}…` : text}”`
+const notANumber = (text: string) => ({ problem: `Not a number: ${quoted(text)}.` })
+
+/** A number as written: sign, whole digits and decimal digits, exact (no float arithmetic yet). */
+interface Decimal {
+  negative: boolean
+  whole: string
+  fraction: string
+}
+
+const GROUPS = { ',': /^\d{1,3}(?:,\d{3})+$/, '.': /^\d{1,3}(?:\.\d{3})+$/, ' ': /^\d{1,3}(?: \d{3})+$/ } as const
+/** One separator with exactly three digits after it, and no leading zero before: a thousands separator or three decimals. */
+const AMBIGUOUS = /^[1-9]\d{0,2}[.,]\d{3}$/
+
+/** The digits of a number without its sign and currency: whole and decimal parts, or why they cannot be read. */
+function splitDigits(body: string, style: NumberStyle): { whole: string; fraction: string } | 'ambiguous' | null {
+  if (!/\d/.test(body)) return null
+  if (style === 'point') {
+    const match = /^(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/.exec(body)
+    return match ? { whole: match[1]!.replaceAll(',', ''), fraction: match[2] ?? '' } : null
+  }
+  // Comma (or either) style: spaces (also the no-break ones European spreadsheets write) group thousands, as points do.
+  const spaced = body.replace(/[\u00a0\u202f]/g, ' ')
+  if (spaced.includes(' ')) {
+    const [whole = '', fraction = '', ...rest] = spaced.split(',')
+    return rest.length === 0 && GROUPS[' '].test(whole) && /^\d*$/.test(fraction) ? { whole: whole.replaceAll(' ', ''), fraction } : null
+  }
+  const commas = body.split(',').length - 1
+  const points = body.split('.').length - 1
+  if (commas > 0 && points > 0) {
+    // Both: the last one marks the decimals, the other groups thousands (1.299,50 or 1,299.50).
+    const decimal = body.lastIndexOf(',') > body.lastIndexOf('.') ? ',' : '.'
+    const grouping = decimal === ',' ? '.' : ','
+    const [whole = '', fraction = '', ...rest] = body.split(decimal)
+    return rest.length === 0 && GROUPS[grouping].test(whole) && /^\d*$/.test(fraction) ? { whole: whole.replaceAll(grouping, ''), fraction } : null
+  }
+  const separator = commas > 0 ? ',' : points > 0 ? '.' : null
+  if (separator === null) return /^\d+$/.test(body) ? { whole: body, fraction: '' } : null
+  if (commas + points > 1) return GROUPS[separator].test(body) ? { whole: body.replaceAll(separator, ''), fraction: '' } : null
+  if (AMBIGUOUS.test(body)) {
+    if (style === 'either') return 'ambiguous'
+    // The file uses decimal commas: a point groups thousands.
+    if (separator === '.') return { whole: body.replace('.', ''), fraction: '' }
+  }
+  const [whole = '', fraction = ''] = body.split(separator)
+  return /^\d*$/.test(whole) && /^\d*$/.test(fraction) ? { whole, fraction } : null
+}
+
+interface ReadOptions {
+  style: NumberStyle
+  /** A leading `+` is allowed (a change); otherwise it is refused with `plusProblem`. */
+  plus: boolean
+  /** A trailing `%` is allowed (a percentage). */
+  percent: boolean
+  plusProblem: string
+}
+
+/** Text → a decimal, or the message saying why it is no number. */
+function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } | { problem: string } {
+  let rest = text.trim().replace(/\u2212/g, '-')
+  const original = rest
+  let negative = false
+  let signed = false
+  let dollar = false
+  // A sign and a dollar sign, in either order: "-$5", "$-5", "+$5".
+  for (let i = 0; i < 2; i++) {
+    if (!signed && /^[+-]/.test(rest)) {
+      if (rest[0] === '+' && !options.plus) return { problem: options.plusProblem }
+      negative = rest[0] === '-'
+      signed = true
+      rest = rest.slice(1).trimStart()
+    }
+    if (!dollar && rest.startsWith('$')) {
+      dollar = true
+      rest = rest.slice(1).trimStart()
+    }
+  }
+  if (options.percent && rest.endsWith('%')) rest = rest.slice(0, -1).trimEnd()
+  const digits = splitDigits(rest, options.style)
+  if (digits === 'ambiguous') return { problem: `${quoted(original)} could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).` }
+  if (!digits) return notANumber(original)
+  return { decimal: { negative, whole: digits.whole || '0', fraction: digits.fraction } }
+}
+
+/** Cents, exact for up to two decimals; more give a fraction of a cent, which the price rule refuses. */
+function centsOf({ negative, whole, fraction }: Decimal): number {
+  const cents = Number(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}.${fraction.slice(2) || '0'}`)
+  return negative && cents !== 0 ? -cents : cents
+}
+
+function unitsOf({ negative, whole, fraction }: Decimal): number {
+  const units = Number(`${whole}.${fraction || '0'}`)
+  return negative && units !== 0 ? -units : units
+}
+
+function numberField(spec: {
+  key: ListingFieldKey
+  wire: 'price' | 'quantity'
+  label: string
+  fileHeader: string
+  example: string
+  rule: typeof priceCentsInput
+  check: (value: number) => string | null
+  valueOf: (decimal: Decimal) => number
+  /** The largest value (or change) allowed: a text beyond it is refused before it becomes a number. */
+  max: number
+  /** The largest value as a seller reads it ("1,000,000.00"). */
+  formatMax: string
+  /** The message for a change that is not a whole number of the field's unit. */
+  wholeProblem: string
+  format: (value: number) => string
+}): ListingField {
+  const noun = spec.label.toLowerCase()
+  const plusProblem = `Enter the new ${noun} itself, without “+”.`
+  const tooLarge = spec.check(spec.max + 1) ?? ''
+  const maxChange = `A change of at most ${spec.formatMax} up or down.`
+  function read(text: string, style: NumberStyle = 'point', change = false): Parsed | null {
+    if (text.trim() === '') return null
+    const result = readDecimal(text, { style, plus: change, percent: false, plusProblem })
+    if ('problem' in result) return result
+    const value = spec.valueOf(result.decimal)
+    // Far beyond the rule (and beyond exact integers): refused as too large rather than staged.
+    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return { problem: tooLarge }
+    return { value }
+  }
+  return {
+    key: spec.key,
+    wire: spec.wire,
+    label: spec.label,
+    fileHeader: spec.fileHeader,
+    example: spec.example,
+    rule: spec.rule,
+    check: spec.check,
+    read: (text, style) => read(text, style),
+    parse(text, style) {
+      const result = read(text, style)
+      if (result === null) return { problem: `Enter a ${noun}.` }
+      if ('problem' in result) return result
+      const problem = spec.check(result.value)
+      return problem ? { problem } : result
+    },
+    parseChange(text) {
+      const result = read(text, 'point', true)
+      if (result === null) return { problem: `Enter an amount, like ${spec.key === 'priceCents' ? '-2.50' : '+5'}.` }
+      if ('problem' in result) return result
+      if (!Number.isInteger(result.value)) return { problem: spec.wholeProblem }
+      if (Math.abs(result.value) > spec.max) return { problem: maxChange }
+      return result
+    },
+    format: spec.format
+  }
+}
+
+export const priceField: ListingField = numberField({
+  key: 'priceCents',
+  wire: 'price',
+  label: 'Price',
+  fileHeader: 'price',
+  example: '129.99',
+  rule: priceCentsInput,
+  check: priceProblem,
+  valueOf: centsOf,
+  max: MAX_PRICE_CENTS,
+  formatMax: '1,000,000.00',
+  wholeProblem: 'Price has more than two decimals.',
+  format: decimalStringFromCents
+})
+
+export const quantityField: ListingField = numberField({
+  key: 'quantity',
+  wire: 'quantity',
+  label: 'Quantity',
+  fileHeader: 'quantity',
+  example: '12',
+  rule: quantityInput,
+  check: quantityProblem,
+  valueOf: unitsOf,
+  max: MAX_QUANTITY,
+  formatMax: '1,000,000',
+  wholeProblem: 'Quantity must be a whole number.',
+  format: (quantity) => String(quantity)
+})
+
+/** Every editable listing field, by key. */
+export const listingFields: Record<ListingFieldKey, ListingField> = { priceCents: priceField, quantity: quantityField }
+
+/** A percentage as Change many takes it: `10`, `+10`, `-5`, `10%`, `-2.5 %` (at most two decimals). */
+export function parsePercentChange(text: string): Parsed {
+  if (text.trim() === '') return { problem: 'Enter a percentage, like -5 or +10%.' }
+  const result = readDecimal(text, { style: 'point', plus: true, percent: true, plusProblem: '' })
+  if ('problem' in result) return result
+  const { negative, whole, fraction } = result.decimal
+  if (fraction.replace(/0+$/, '').length > 2) return { problem: 'A percentage has at most two decimals.' }
+  const percent = Number(`${whole}.${fraction || '0'}`)
+  if (!Number.isFinite(percent)) return notANumber(text.trim())
+  return { value: negative && percent !== 0 ? -percent : percent }
+}
+
+/** What a cell's separators say about the decimal mark, when they say anything. */
+function decimalMarkOf(text: string): ',' | '.' | null {
+  const body = text.replace(/[^\d.,]/g, '')
+  const lastComma = body.lastIndexOf(',')
+  const lastPoint = body.lastIndexOf('.')
+  if (lastComma >= 0 && lastPoint >= 0) return lastComma > lastPoint ? ',' : '.'
+  const separator = lastComma >= 0 ? ',' : lastPoint >= 0 ? '.' : null
+  if (separator === null) return null
+  // Twice or more: grouping, so the other one marks decimals.
+  if (body.indexOf(separator) !== body.lastIndexOf(separator)) return separator === ',' ? '.' : ','
+  return AMBIGUOUS.test(body) ? null : separator
+}
+
+/**
+ * How a semicolon CSV writes its numbers, from the cells themselves: `comma` when those that tell use a
+ * decimal comma (`12,50`, `1.299,50`), `point` when they use a decimal point (`55.50`), `either` when none
+ * tells or they disagree.
+ */
+export function numberStyleOf(cells: Iterable<string>): NumberStyle {
+  const marks = new Set<string>()
+  for (const cell of cells) {
+    const mark = decimalMarkOf(cell)
+    if (mark) marks.add(mark)
+  }
+  if (marks.size !== 1) return 'either'
+  return marks.has(',') ? 'comma' : 'point'
+}
