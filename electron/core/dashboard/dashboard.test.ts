@@ -31,7 +31,7 @@ let reader: Db
 beforeAll(() => {
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-dashboard-')), 'snapshot.sqlite'))
   const run = (resource: 'orders' | 'sellRequests', total: number): SyncRun =>
-    ({ resource, startedMs: nowMs, windowFromMs: null, total, pageSize: 1000, covered: [[0, total]], cursorMs: nowMs, round: 1, totalDropped: false })
+    ({ resource, startedMs: nowMs, windowFromMs: null, total, pageSize: 1000, covered: [[0, total]], cursorMs: nowMs, round: 1, totalDropped: false, firstTotal: total })
   const orderRun = run('orders', orders.length)
   snapshot.beginRun(orderRun)
   snapshot.stagePages(orderRun, [{ rows: orders, wire: { json: JSON.stringify(wireOrders), path: '$' } }])

@@ -119,9 +119,11 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE sync_state ADD COLUMN cursor_ms INTEGER;
   ALTER TABLE sync_state ADD COLUMN synced_count INTEGER;
   ALTER TABLE sync_state ADD COLUMN complete INTEGER;
+  ALTER TABLE sync_state ADD COLUMN page_size INTEGER;
   ALTER TABLE sync_runs ADD COLUMN cursor_ms INTEGER;
   ALTER TABLE sync_runs ADD COLUMN round INTEGER NOT NULL DEFAULT 1;
-  ALTER TABLE sync_runs ADD COLUMN total_dropped INTEGER NOT NULL DEFAULT 0;`,
+  ALTER TABLE sync_runs ADD COLUMN total_dropped INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE sync_runs ADD COLUMN first_total INTEGER;`,
   // 5: bulk edit history: the batch an applied batch undoes (set when it applies changes staged by
   // "Undo batch"), so the history names an undo as such and a batch already undone says so.
   `ALTER TABLE bulk_batches ADD COLUMN undo_of TEXT;

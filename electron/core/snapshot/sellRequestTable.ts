@@ -50,6 +50,12 @@ export function countSellRequests(db: Db): number {
   return (db.prepare('SELECT COUNT(*) FROM sell_requests').raw().get() as [number])[0]
 }
 
+/** Those of the ids no live sell request has. */
+export function unknownSellRequestIds(db: Db, ids: string[]): string[] {
+  const known = new Set((db.prepare('SELECT id FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string][]).map(([id]) => id))
+  return ids.filter((id) => !known.has(id))
+}
+
 /** The price and quantity the snapshot holds for a listing; null when it has none with that id. */
 export function sellRequestValues(db: Db, id: string): { priceCents: number; quantity: number } | null {
   const row = db.prepare('SELECT price_cents, quantity FROM sell_requests WHERE id = ?').raw().get(id) as [number, number] | undefined

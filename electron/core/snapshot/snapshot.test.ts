@@ -33,7 +33,7 @@ let snapshot: Snapshot
 
 /** A full-sync run as the engine begins one. */
 const newRun = (resource: 'orders' | 'sellRequests', total: number): SyncRun => ({
-  resource, startedMs: Date.now(), windowFromMs: null, total, pageSize: 100, covered: [], cursorMs: null, round: 1, totalDropped: false
+  resource, startedMs: Date.now(), windowFromMs: null, total, pageSize: 100, covered: [], cursorMs: null, round: 1, totalDropped: false, firstTotal: null
 })
 
 /** A snapshot holding the generated data, written the way a full sync writes it. */

@@ -14,7 +14,7 @@ import {
   writeOrders, type OrderBatch, type OrderQuery
 } from './orderTable'
 import {
-  allSellRequests, countSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses, sellRequestValues,
+  allSellRequests, countSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses, sellRequestValues, unknownSellRequestIds,
   writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
@@ -63,6 +63,8 @@ export interface Snapshot {
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): { newOrderIds: string[] }
   putSellRequest(batch: SellRequestBatch): void
   removeSellRequest(id: string): void
+  /** Those of the ids the live snapshot does not hold. */
+  unknownIds(resource: Resource, ids: string[]): string[]
   /**
    * Moves on whenever the live sell requests may have been written (a sync, an apply's answers, a
    * delete): what was read of them at one generation still holds while it is the same.
@@ -136,7 +138,8 @@ export function openSnapshot(file: string): Snapshot {
         if (resource === 'orders' && !firstOrderSync()) newOrderIds = newStagedOrderIds(db)
         promoteStaged(db, resource)
         deleteRun(db, resource)
-        writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, windowFromMs: run.windowFromMs, cursorMs: run.cursorMs })
+        // Unverified until the check after it records what it found (a check that cannot run leaves it so).
+        writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, windowFromMs: run.windowFromMs, cursorMs: run.cursorMs, complete: false, syncedCount: null, serverTotal: null, pageSize: run.pageSize })
         return { newOrderIds }
       })
     },
@@ -162,7 +165,15 @@ export function openSnapshot(file: string): Snapshot {
       })
     },
     putSellRequest: (batch) => writingListings(() => writeSellRequests(db, batch, '')),
-    removeSellRequest: (id) => writingListings(() => deleteSellRequest(db, id)),
+    removeSellRequest: (id) =>
+      writingListings(() => {
+        if (sellRequestValues(db, id) === null) return
+        deleteSellRequest(db, id)
+        // Deleted through this app: the marketplace counts one fewer too, and the last check stays true.
+        const { serverTotal, syncedCount } = readSyncState(db, 'sellRequests')
+        if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
+      }),
+    unknownIds: (resource, ids) => (resource === 'orders' ? [...unknownOrderIds(db, ids)] : unknownSellRequestIds(db, ids)),
     listingsGeneration: () => listingsGeneration,
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {

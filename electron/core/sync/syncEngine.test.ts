@@ -59,7 +59,8 @@ describe('full sync', () => {
     const report = await engine({}, (p) => p.kind === 'full' && p.resource === 'orders' && progress.push(p.pagesDone)).run('auto', new AbortController().signal)
     expect(report.kinds).toEqual({ orders: 'full', sellRequests: 'full' })
     expect(report.newOrderIds).toEqual([]) // a first sync announces nothing
-    expect(progress.at(-1)).toBe(9) // 450 / 50
+    // 450 / 50 = 9 whole pages, and a 10th: a whole last page may hide rows a total does not count.
+    expect(progress.at(-1)).toBe(10)
     expectSnapshotEqualsServer(await serverState())
     expect(snapshot.syncState('orders').serverTotal).toBe(450)
     expect(snapshot.syncState('sellRequests').lastFullMs).not.toBeNull()

@@ -126,6 +126,45 @@ class TotalWatch {
   }
 }
 
+/**
+ * Rows created after a round's first answer (by the marketplace's clock: a sell request's createdAt, an
+ * order's date), by id. With the total's change since that answer they tell whether rows were deleted
+ * meanwhile.
+ *
+ * Where a row created later begins: for sell requests, the oldest update on the first page (that page
+ * lists the newest updates, so a row that existed then and was not on it was created no later than
+ * that); for orders, which carry no update time, and for a round resumed from another run, the first
+ * answer's Date header, whose milliseconds are dropped, plus a second.
+ */
+class CreatedRows {
+  private after: number | null = null
+  private firstIds = new Set<string>()
+  private readonly ids = new Set<string>()
+
+  firstAnswer(resource: Resource, batch: Batch, cursorMs: number | null): void {
+    this.firstIds = new Set(batch.rows.map((row) => row.id))
+    const updates = resource === 'sellRequests' ? (batch as SellRequestBatch).rows.map((row) => Date.parse(row.updatedAt)).filter((ms) => !Number.isNaN(ms)) : []
+    this.after = updates.length ? Math.min(...updates) : cursorMs === null ? null : cursorMs + 1_000
+  }
+
+  resumedFrom(cursorMs: number | null): void {
+    this.after = cursorMs === null ? null : cursorMs + 1_000
+  }
+
+  note(resource: Resource, batch: Batch): void {
+    if (this.after === null) return
+    for (const row of batch.rows) {
+      if (this.firstIds.has(row.id)) continue
+      const createdMs = Date.parse(resource === 'orders' ? (row as OrderBatch['rows'][number]).orderDate : (row as SellRequestBatch['rows'][number]).createdAt)
+      if (createdMs > this.after) this.ids.add(row.id)
+    }
+  }
+
+  get count(): number {
+    return this.ids.size
+  }
+}
+
 export interface SyncEngineDeps {
   api: SellerApi
   snapshot: Snapshot
@@ -193,9 +232,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * One pass over the whole list into the staging area, trusting what came back: the page size is what
    * the server pages by, and positions a page did not bring are asked for again.
    */
-  async function pass(run: SyncRun, watch: TotalWatch, signal: AbortSignal, counters: Counters): Promise<void> {
+  async function pass(run: SyncRun, watch: TotalWatch, created: CreatedRows, signal: AbortSignal, counters: Counters): Promise<void> {
     const s = deps.settings
     const resource = run.resource
+    /**
+     * Where the list ends: the start of a page that came back empty twice (once may be a page cut short
+     * to nothing). Pages past a first empty one wait until it is asked again.
+     */
+    let listEnd = Infinity
+    let emptyAt = Infinity
     let pending: Batch[] = []
     let pendingRows = 0
     let pendingRanges: [number, number][] = []
@@ -216,8 +261,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const take = (answer: PageAnswer, start: number) => {
       watch.observe(answer.total)
       run.total = answer.total
+      run.firstTotal ??= answer.total
       run.totalDropped ||= watch.dropped
       run.cursorMs ??= answer.serverNowMs
+      created.note(resource, answer.batch)
+      if (answer.batch.rows.length === 0) {
+        if (start === emptyAt) listEnd = Math.min(listEnd, start)
+        emptyAt = Math.min(emptyAt, start)
+      } else if (start <= emptyAt && emptyAt < start + answer.batch.rows.length) emptyAt = Infinity
       pending.push(answer.batch)
       pendingRows += answer.batch.rows.length
       pendingRanges.push([start, start + answer.batch.rows.length])
@@ -226,6 +277,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       report()
     }
 
+    if (run.covered.length > 0) created.resumedFrom(run.cursorMs)
     try {
       if (run.covered.length === 0) {
         // The first page tells the total and how the server pages: fewer rows than asked while more
@@ -233,20 +285,31 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // A later round asks the size already learned.
         const asked = run.round > 1 ? run.pageSize : s.take
         const first = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
-        run.pageSize = pageSizeAfterFirst(asked, first.batch.rows.length, first.total)
-        pagesPlanned = Math.ceil(first.total / run.pageSize)
+        created.firstAnswer(resource, first.batch, first.serverNowMs)
         take(first, 0)
+        // A first page short of what was asked is asked once more: a cap answers short again, a page cut
+        // short at random does not. The larger answer is the page size.
+        let rows = first.batch.rows.length
+        if (rows < asked && first.total > rows) {
+          const again = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
+          take(again, 0)
+          rows = Math.max(rows, again.batch.rows.length)
+        }
+        run.pageSize = pageSizeAfterFirst(asked, rows, run.total)
+        pagesPlanned = Math.ceil(run.total / run.pageSize)
         flush()
       }
       let stalled = 0
       for (let refill = 0; refill <= REFILLS && stalled < 4; refill++) {
         const covered = coveredCount(run.covered)
-        const pages = pagesOver(gapsIn(run.covered, run.total), run.pageSize)
+        const pages = pagesOver(gapsIn(run.covered, Math.min(run.total, listEnd)), run.pageSize)
         if (pages.length === 0) break
         pagesPlanned = pagesDone + pages.length
         report()
         const size = run.pageSize
         await forEachBounded(pages, s.concurrency, async (page) => {
+          // Past where the list was seen to end (a total that counts rows it never lists): not asked.
+          if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) return
           const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
           const rows = answer.batch.rows.length
           // More rows than asked: the server's pages are larger than the first page showed (it was short),
@@ -258,6 +321,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // A page short in the middle is not a smaller page size (other pages came back whole): its
         // positions are asked for again, as the same pages.
         stalled = coveredCount(run.covered) > covered ? 0 : stalled + 1
+      }
+      // A total that counts fewer rows than the list holds would hide the rest if it ends on a page
+      // boundary: while the last page read came back whole, the next one is asked for too.
+      for (let extra = 0; listEnd === Infinity && extra <= Math.ceil(run.total / run.pageSize) + 10; extra++) {
+        const end = run.covered[0]?.[0] === 0 ? run.covered[0][1] : 0
+        if (end < run.total || end === 0 || end % run.pageSize !== 0) break
+        const size = run.pageSize
+        const page = end / size + 1
+        const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
+        const rows = answer.batch.rows.length
+        if (rows > size) run.pageSize = rows
+        take(answer, (page - 1) * Math.max(size, rows))
+        flush()
+        if (rows === 0) break
       }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
@@ -275,33 +352,48 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * moved to the front while we read then repeats in a later page instead of being skipped), written to
    * the live snapshot in one transaction. Returns the marketplace's clock at the first answer.
    */
-  async function changesSince(resource: Resource, sinceMs: number, watch: TotalWatch | null, signal: AbortSignal, counters: Counters) {
+  async function changesSince(resource: Resource, sinceMs: number, watch: TotalWatch | null, created: CreatedRows | null, signal: AbortSignal, counters: Counters) {
     const s = deps.settings
     const batches: Batch[] = []
-    let size = s.take
+    // The page size the last full sync learned, so a capped marketplace is not asked to show it again.
+    let size = snapshot.syncState(resource).pageSize ?? s.take
     let position = 0
     let items = 0
     let page = 1
     let cursorMs: number | null = null
     let lastTotal = 0
+    let largestTotal = 0
     let pagesDone = 0
-    let empties = 0
+    let stuck = 0
     let cutShort = false
+    let firstRows: number | null = null
+    // The walk's own list (for orders, those changed since): a total that goes down while it pages means
+    // a row was deleted ahead of where it reads, and the rows behind moved back over a page boundary.
+    const ownTotals = new TotalWatch()
     for (;;) {
       const answer = await fetchPage(resource, { page, take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }, signal, counters)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
       cursorMs ??= answer.serverNowMs
+      created?.note(resource, answer.batch)
       lastTotal = answer.total
+      largestTotal = Math.max(largestTotal, answer.total)
+      ownTotals.observe(answer.total)
       pagesDone++
       const rows = answer.batch.rows.length
       batches.push(answer.batch)
       const asked = size
-      if (pagesDone === 1) size = pageSizeAfterFirst(asked, rows, answer.total)
+      // A first page short of what was asked is asked once more (see pass): the larger answer is the size.
+      if (pagesDone === 1 && rows < asked && answer.total > rows) {
+        firstRows = rows
+        continue
+      }
+      if (pagesDone <= 2 && page === 1) size = pageSizeAfterFirst(asked, Math.max(rows, firstRows ?? 0), answer.total)
       else if (rows > size) size = rows
       const start = (page - 1) * Math.max(asked, rows)
       // Only rows that join what was read move the walk on; a page cut short is asked again.
       const joins = start <= position
+      const before = position
       if (joins) position = Math.max(position, start + rows)
       let older = false
       if (resource === 'sellRequests') {
@@ -310,21 +402,26 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         items += fresh
       } else items += rows
       deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
-      if (older || position >= answer.total) break
-      if (rows === 0 || !joins) {
-        // Nothing where the total says rows remain: ask again, a couple of times.
-        if (++empties > 2) {
-          cutShort = true
-          break
-        }
-      } else empties = 0
+      if (older) break
+      // The end: an empty page, or a short one, once the total is reached. A whole page there may hide
+      // more (a total that counts fewer rows than the list holds): the next one is asked for too.
+      if (position >= answer.total && (rows === 0 || rows < asked)) break
+      // A page that brought nothing new where rows should be (cut short, or at another page size than
+      // the one learned): asked again a few times, no more.
+      stuck = position > before ? 0 : stuck + 1
+      if (stuck > 5 || pagesDone > 2 * Math.ceil(largestTotal / size) + 10) {
+        cutShort = true
+        break
+      }
       page = Math.floor(position / size) + 1
     }
+    const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
+    const newIds = snapshot.unknownIds(resource, ids)
     const { newOrderIds } =
       resource === 'orders' ? snapshot.applyChanges('orders', batches as OrderBatch[], now()) : snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
-    return { newOrderIds, cursorMs: cutShort ? null : cursorMs, total: resource === 'sellRequests' ? lastTotal : null }
+    return { newOrderIds, newIds, cutShort, shifted: ownTotals.dropped, cursorMs: cutShort ? null : cursorMs, total: resource === 'sellRequests' ? lastTotal : null }
   }
 
   /** Where an incremental sync starts: the last sync's start in the marketplace's clock, less the margin. */
@@ -346,10 +443,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function full(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness }> {
     const s = deps.settings
     let run = snapshot.run(resource)
-    if (!run || now() - run.startedMs > s.resumeWithinMs) {
+    // A run staged by an older Seller Desk has no cursor: what changed in it since cannot be told.
+    const stale = run !== null && (now() - run.startedMs > s.resumeWithinMs || (run.cursorMs === null && run.covered.length > 0))
+    if (!run || stale) {
       run = {
         resource, startedMs: now(), windowFromMs: resource === 'orders' ? now() - s.historyDays * DAY_MS : null,
-        total: 0, pageSize: s.take, covered: [], cursorMs: null, round: 1, totalDropped: false
+        total: 0, pageSize: s.take, covered: [], cursorMs: null, round: 1, totalDropped: false, firstTotal: null
       }
       snapshot.beginRun(run)
     }
@@ -357,20 +456,24 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     for (;;) {
       counters.rounds = run.round
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
-      await pass(run, watch, signal, counters)
+      const created = new CreatedRows()
+      await pass(run, watch, created, signal, counters)
       for (const id of snapshot.commitRun(resource).newOrderIds) ids.add(id)
       // What changed while the pass read, then the check.
       const since = sinceOf(resource, run.cursorMs)
-      const caughtUp = await changesSince(resource, since, watch, signal, counters)
+      const caughtUp = await changesSince(resource, since, watch, created, signal, counters)
       for (const id of caughtUp.newOrderIds) ids.add(id)
       const completeness = await check(resource, caughtUp.total, signal, counters, watch)
-      const complete = completeness.synced === completeness.total && !watch.dropped && !run.totalDropped
+      // Rows created while it read that the total's change does not account for: some were deleted,
+      // and a deleted row held can hide a row missed (the counts agree, the rows do not).
+      const deletedMeanwhile = run.firstTotal !== null && created.count > completeness.total - run.firstTotal
+      const complete = completeness.synced === completeness.total && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.cutShort && !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
         snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: caughtUp.cursorMs ?? run.cursorMs })
         return { ids: [...ids], completeness: { ...completeness, complete } }
       }
       // Read again from scratch, at the page size learned.
-      run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false }
+      run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false, firstTotal: null }
       snapshot.beginRun(run)
     }
   }
@@ -378,13 +481,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function incremental(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
     const before = snapshot.syncState(resource)
     const watch = new TotalWatch()
-    const { newOrderIds, cursorMs, total } = await changesSince(resource, sinceOf(resource, null), watch, signal, counters)
+    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total } = await changesSince(resource, sinceOf(resource, null), watch, null, signal, counters)
     const completeness = await check(resource, total, signal, counters, watch)
-    // A discrepancy the last check did not know of (a deletion elsewhere, a missed row), or a total that
-    // went down while we read (it may have hidden a changed row): read everything.
+    // Read everything on: a discrepancy the last check did not know of (a deletion elsewhere, a missed
+    // row); a total that went down while we read (it may have hidden a changed row); a total that moved
+    // by other than the rows it brought that were new (a deletion next to a creation); a walk that could
+    // not reach its end.
     const knownGap = before.serverTotal !== null && before.syncedCount !== null ? before.serverTotal - before.syncedCount : 0
-    const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped
-    const complete = completeness.synced === completeness.total && before.complete !== false
+    const unexplained = before.complete === true && before.serverTotal !== null && completeness.total !== before.serverTotal + newIds.length
+    const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped || shifted || unexplained || cutShort
+    const complete = completeness.synced === completeness.total && before.complete !== false && !cutShort
     if (!escalate) snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: cursorMs ?? before.cursorMs })
     return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
   }
