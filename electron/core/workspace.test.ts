@@ -93,3 +93,13 @@ it('keeps an order placed before the window that was updated in it, and the list
   // With dates inside the window, nothing to explain.
   expect((await workspace.listOrders({ ...base, fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString() })).note).toBeNull()
 })
+
+it('an edit to a marketplace that wants both fields sends the other one as it is there now, not as last synced', async () => {
+  sandbox.setVariant({ patchRequires: 'both' })
+  const listing = workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!
+  // A buyer bought some since the last sync: the marketplace's quantity moved on.
+  sandbox.state.editSellRequest(listing.id, { quantity: listing.quantity - 3 }, Date.now())
+  const edited = await workspace.editSellRequest(listing.id, { priceCents: listing.priceCents + 100 })
+  expect(edited).toMatchObject({ priceCents: listing.priceCents + 100, quantity: listing.quantity - 3 })
+  expect(sandbox.state.sellRequest(listing.id)).toMatchObject({ priceCents: listing.priceCents + 100, quantity: listing.quantity - 3 })
+})

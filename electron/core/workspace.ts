@@ -169,7 +169,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
     async editSellRequest(id, change) {
       needsConnection('changing a listing')
-      const { sellRequest, wire } = await api.editSellRequest(id, change, {}, snapshot.sellRequestValues(id) ?? undefined)
+      // A marketplace that wants both fields gets the other one as it is now (a buyer may have bought
+      // since the last sync): the sell requests are caught up first, then read.
+      const current = async () => {
+        await sync.catchUpSellRequests()
+        return snapshot.sellRequestValues(id) ?? undefined
+      }
+      const { sellRequest, wire } = await api.editSellRequest(id, change, {}, current)
       snapshot.putSellRequest({ rows: [sellRequest], wire })
       return sellRequest
     },

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { SellerDeskError } from '../errors'
-import { createSellerApi, normaliseBaseUrl, type SellerApiOptions } from './client'
+import { createSellerApi, normaliseBaseUrl, serverMessageOf, type SellerApiOptions } from './client'
 
 let sandbox: Sandbox
 const KEY = 'sk_test_client_0123456789abcdef'
@@ -326,5 +326,34 @@ describe('misbehaving servers', () => {
     expect(await createSellerApi({ baseUrl: flaky.baseUrl, apiKey: KEY }).deleteSellRequest(target.id)).toEqual({ id: target.id })
     expect(calls).toBe(2)
     await flaky.close()
+  })
+})
+
+describe('what a marketplace said in an error body', () => {
+  it('reads the message in the shapes servers use, never markup', () => {
+    const cases: [string, string][] = [
+      ['{"statusCode":400,"message":"price must be a number","error":"Bad Request"}', 'price must be a number'],
+      ['{"statusCode":400,"message":["price must be a number","quantity must be an integer"]}', 'price must be a number; quantity must be an integer'],
+      ['{"message":"Bad","description":null}', 'Bad'],
+      ['"price is required"', 'price is required'],
+      ['{"error":{"message":"quantity too large"}}', 'quantity too large'],
+      ['{"errors":[{"message":"a"},{"message":"b"}]}', 'a; b'],
+      ['{"type":"about:blank","title":"Bad Request","detail":"price must be positive"}', 'price must be positive'],
+      ['{"message":"<b>price</b> must be &lt; 1000"}', 'price must be < 1000'],
+      ['price<max and quantity>0', 'price<max and quantity>0'],
+      ['<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', '502 Bad Gateway'],
+      ['<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>', 'Service Unavailable'],
+      ['', ''],
+      ['{"status":"error"}', ''],
+      ['   too   many\n  spaces ', 'too many spaces']
+    ]
+    for (const [body, said] of cases) expect(serverMessageOf(body), body).toBe(said)
+  })
+
+  it('says nothing when the body quotes any part of the key, even past where the message is cut', () => {
+    const key = 'sk_live_0123456789abcdef'
+    expect(serverMessageOf(`{"message":"${'x'.repeat(295)} ${key}"}`, key)).toBe('')
+    expect(serverMessageOf(`invalid key ${key.slice(3, 14)}`, key)).toBe('')
+    expect(serverMessageOf('invalid key', key)).toBe('invalid key')
   })
 })

@@ -11,7 +11,6 @@ import { dollarsFromCents } from '../money'
 import { zonelessUtcFromInstant } from '../time'
 import { nodeFetch } from './nodeFetch'
 import {
-  errorBodyWire,
   orderListFormat,
   ORDER_ROWS_PATH,
   SELL_REQUEST_ROWS_PATH,
@@ -101,9 +100,10 @@ export interface SellerApi {
   listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<ListAnswer & { sellRequests: SellRequest[] }>
   /**
    * Sends only the changed fields. A marketplace that refuses that (400/422: the spec does not say
-   * whether both are required) gets the change again with `current`'s value for the other field.
+   * whether both are required) gets the change again with `current`'s value for the other field: the
+   * values, or how to get them fresh (asked only then, so a marketplace that takes one field costs nothing).
    */
-  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions, current?: SellRequestValues): Promise<{ sellRequest: SellRequest; wire: WireRows }>
+  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions, current?: SellRequestValues | (() => Promise<SellRequestValues | undefined>)): Promise<{ sellRequest: SellRequest; wire: WireRows }>
   deleteSellRequest(id: string, options?: CallOptions): Promise<{ id: string }>
 }
 
@@ -162,36 +162,55 @@ function retryAfterMs(headers: Headers, now: number, longestMs: number): number 
   return waitMs >= 0 && waitMs <= longestMs ? waitMs : undefined
 }
 
-const HTML = /^\s*(<!doctype|<html|<head|<body|<\?xml)/i
+/** A page of markup (a proxy's error page), not a text that happens to hold a "<". */
+const HTML = /^\s*(<!doctype|<html|<head|<body|<\?xml)|<\/[a-z][a-z0-9]*\s*>/i
 
 /**
  * What the marketplace said in an error body, as one line a seller can read: the message of a JSON
- * body (`message` as a string or a list, `description`, `error`), a short plain-text body, or the
- * title of an HTML page (a proxy's); never markup. Empty when there is nothing readable.
+ * body in the shapes servers use (`message` as text or a list, `error` as text or `{ message }`,
+ * `errors` as a list, `description`, `detail`, or a bare string), a plain-text body, or the title of an
+ * HTML page (a proxy's); never markup, and nothing at all when it quotes any part of `secret`.
  */
-export function serverMessageOf(body: string): string {
+export function serverMessageOf(body: string, secret?: string): string {
   const text = body.trim()
-  if (!text) return ''
+  if (!text || mentionsSecret(text, secret)) return ''
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
     json = undefined
   }
-  if (json !== undefined) {
-    const parsed = errorBodyWire.safeParse(json)
-    if (!parsed.success) return ''
-    const m = parsed.data.message ?? parsed.data.description ?? parsed.data.error
-    return oneLine(Array.isArray(m) ? m.join('; ') : (m ?? ''))
-  }
-  if (HTML.test(text) || /<\/?[a-z][^>]*>/i.test(text)) {
+  if (json !== undefined) return oneLine(messageIn(json))
+  if (HTML.test(text)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1] ?? ''
-    return oneLine(decodeEntities(title))
+    return oneLine(title)
   }
   return oneLine(text)
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 300)
+/** The message of a parsed error body, whatever common shape it has; '' when it has none. */
+function messageIn(value: unknown, depth = 0): string {
+  if (depth > 3 || value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map((item) => messageIn(item, depth + 1)).filter(Boolean).join('; ')
+  if (typeof value !== 'object') return ''
+  const fields = value as Record<string, unknown>
+  for (const key of ['message', 'errors', 'error', 'detail', 'description', 'title']) {
+    const found = messageIn(fields[key], depth + 1)
+    if (found) return found
+  }
+  return ''
+}
+
+/** Tags of the elements messages carry (not any text between "<" and ">": "price<max and quantity>0"). */
+const TAG = /<\/?(?:a|abbr|b|br|code|div|em|font|h[1-6]|hr|i|img|li|ol|p|pre|small|span|strong|sub|sup|table|tbody|td|th|thead|tr|u|ul)\b[^>]*>/gi
+
+/** One line of plain text: entities decoded, tags dropped, at most 300 characters. */
+const oneLine = (text: string) =>
+  decodeEntities(text.replace(TAG, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300)
 const decodeEntities = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? ' ')
 
@@ -271,12 +290,11 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
     let serverMessage = ''
     try {
-      serverMessage = serverMessageOf(await response.text())
+      // A server message that quotes any part of the key is not repeated at all.
+      serverMessage = serverMessageOf(await response.text(), apiKey)
     } catch {
       // No readable body: the status says enough.
     }
-    // A server message that quotes any part of the key is not repeated at all.
-    if (mentionsSecret(serverMessage, apiKey)) serverMessage = ''
     const detail = serverMessage ? ` The marketplace said: “${serverMessage}”.` : ''
     if (status === 401 || status === 403) {
       return {
@@ -437,13 +455,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     },
 
     async editSellRequest(id, change, options = {}, current) {
-      const body = (both: boolean) => {
-        const priceCents = change.priceCents ?? (both ? current?.priceCents : undefined)
-        const quantity = change.quantity ?? (both ? current?.quantity : undefined)
+      const body = (values: SellRequestValues | undefined) => {
+        const priceCents = change.priceCents ?? values?.priceCents
+        const quantity = change.quantity ?? values?.quantity
         return { ...(priceCents !== undefined ? { price: dollarsFromCents(priceCents) } : {}), ...(quantity !== undefined ? { quantity } : {}) }
       }
       const partial = change.priceCents === undefined || change.quantity === undefined
-      const patch = (both: boolean) => call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json: body(both), ...options })
+      const patch = async (both: boolean) =>
+        call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json: body(both ? (typeof current === 'function' ? await current() : current) : undefined), ...options })
       let answer: Awaited<ReturnType<typeof patch>>
       if (patchNeedsBoth && partial && current) answer = await patch(true)
       else {

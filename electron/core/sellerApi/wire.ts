@@ -259,10 +259,3 @@ export const sellRequestDeleteFormat: WireFormat<{ id: string }> = {
   shape: z.object({ data: z.object({ id }) }),
   convert: (checked) => ({ id: (checked as { data: { id: string } }).data.id })
 }
-
-/** An error body as servers commonly send it; every field optional (the spec does not show one). */
-export const errorBodyWire = z.object({
-  message: z.union([z.string(), z.array(z.string())]).optional(),
-  error: z.string().optional(),
-  description: z.string().optional()
-})

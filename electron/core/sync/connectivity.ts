@@ -97,7 +97,7 @@ export function observedApi(api: SellerApi, connectivity: Connectivity): SellerA
     baseUrl: api.baseUrl,
     listOrders: (query, options?: CallOptions) => watch(api.listOrders(query, options)),
     listSellRequests: (query, options?: CallOptions) => watch(api.listSellRequests(query, options)),
-    editSellRequest: (id, change, options?: CallOptions, current?) => watch(api.editSellRequest(id, change, options, current)),
+    editSellRequest: (id, change, options, current) => watch(api.editSellRequest(id, change, options, current)),
     deleteSellRequest: (id, options?: CallOptions) => watch(api.deleteSellRequest(id, options))
   }
 }
