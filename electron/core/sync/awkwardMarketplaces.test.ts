@@ -98,7 +98,7 @@ it('a total that claims far more rows than the list holds: the pages past its en
 
 it('pages answered out of order while a listing already read is withdrawn and another listed (the total never moves): never complete with the wrong rows', async () => {
   let armed = false
-  let s: Awaited<ReturnType<typeof setup>> | undefined
+  const market: { s?: Awaited<ReturnType<typeof setup>> } = {}
   let page1Ids: string[] = []
   let page3Answered: () => void = () => undefined
   const page3 = new Promise<void>((resolve) => (page3Answered = resolve))
@@ -109,20 +109,20 @@ it('pages answered out of order while a listing already read is withdrawn and an
     if (armed && list && page === '2') {
       await page3 // the marketplace answers page 3 before page 2
       armed = false
-      const market = s!.sandbox.state
-      const moved = [...market.sellRequests].reverse()[25]!
-      market.editSellRequest(moved.id, { priceCents: moved.priceCents + 1 }, Date.now())
-      const withdrawn = market.sellRequest(page1Ids[5]!)!
-      market.deleteSellRequest(withdrawn.id)
+      const state = market.s!.sandbox.state
+      const moved = [...state.sellRequests].reverse()[25]!
+      state.editSellRequest(moved.id, { priceCents: moved.priceCents + 1 }, Date.now())
+      const withdrawn = state.sellRequest(page1Ids[5]!)!
+      state.deleteSellRequest(withdrawn.id)
       const at = Date.now() + 1
-      market.addSellRequest({ ...withdrawn, id: randomUUID(), createdAt: at, updatedAt: at })
+      state.addSellRequest({ ...withdrawn, id: randomUUID(), createdAt: at, updatedAt: at })
     }
     const response = await nodeFetch(input as Request, init)
     if (list && page === '1' && page1Ids.length === 0) page1Ids = ((JSON.parse(await response.clone().text()) as { data: { data: { id: string }[] } }).data.data).map((r) => r.id)
     if (list && page === '3') page3Answered()
     return response
   }
-  s = await setup({ orders: 0, sellRequests: 30 }, { take: 10, concurrency: 4 }, reordering)
+  const s = (market.s = await setup({ orders: 0, sellRequests: 30 }, { take: 10, concurrency: 4 }, reordering))
   armed = true
   const report = await s.run('full', ['sellRequests'])
   if (report.checks.sellRequests!.complete) expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
@@ -133,7 +133,7 @@ it('pages answered out of order while a listing already read is withdrawn and an
 
 it('an order deleted while an incremental sync walks the changed orders: it reads everything and holds exactly what the marketplace does', async () => {
   let armed = false
-  let s: Awaited<ReturnType<typeof setup>> | undefined
+  const market: { s?: Awaited<ReturnType<typeof setup>> } = {}
   let firstPageIds: string[] = []
   const deleting: Fetch = async (input, init) => {
     const url = new URL((input as Request).url)
@@ -141,7 +141,7 @@ it('an order deleted while an incremental sync walks the changed orders: it read
     if (walk && url.searchParams.get('page') === '2' && firstPageIds.length) {
       armed = false
       // The marketplace removes an order the first page listed (the sandbox has no API for it).
-      const state = s!.sandbox.state as unknown as { ordersById: Map<string, unknown>; ordersByUpdate: { remove(o: unknown): void }; orderSearches: { invalidate(): void } }
+      const state = market.s!.sandbox.state as unknown as { ordersById: Map<string, unknown>; ordersByUpdate: { remove(o: unknown): void }; orderSearches: { invalidate(): void } }
       const victim = state.ordersById.get(firstPageIds[3]!)!
       state.ordersByUpdate.remove(victim)
       state.ordersById.delete(firstPageIds[3]!)
@@ -151,7 +151,7 @@ it('an order deleted while an incremental sync walks the changed orders: it read
     if (walk && url.searchParams.get('page') === '1') firstPageIds = ((JSON.parse(await response.clone().text()) as { data: { id: string }[] }).data).map((o) => o.id)
     return response
   }
-  s = await setup({ orders: 60, sellRequests: 5, variant: { maxTake: 10 } }, { safetyMarginMs: 1_000 }, deleting)
+  const s = (market.s = await setup({ orders: 60, sellRequests: 5, variant: { maxTake: 10 } }, { safetyMarginMs: 1_000 }, deleting))
   await s.run('full', ['orders'])
   s.sandbox.addOrders(15)
   await new Promise((resolve) => setTimeout(resolve, 1_500)) // the new orders are older than the margin
