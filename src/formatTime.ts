@@ -18,3 +18,20 @@ export function formatTime(instant: string | null | undefined): string {
   const ms = Date.parse(instant)
   return Number.isNaN(ms) ? instant : dateTime.format(ms)
 }
+
+/**
+ * In a column of times the zone is said once, in the header ("Date (your time, UTC)"), not on every row:
+ * the rows use this (no zone), the header `localZoneName()`.
+ */
+const dateTimeInColumn = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+
+export function formatTimeInColumn(instant: string | null | undefined): string {
+  if (!instant) return '—'
+  const ms = Date.parse(instant)
+  return Number.isNaN(ms) ? instant : dateTimeInColumn.format(ms)
+}
+
+/** The seller's zone as the times above name it ("UTC", "GMT+1", "EST"); now's, the same on almost every row. */
+export function localZoneName(): string {
+  return dateTime.formatToParts(Date.now()).find((part) => part.type === 'timeZoneName')?.value ?? ''
+}
