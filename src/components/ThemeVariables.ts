@@ -3,7 +3,7 @@
  * with light / dark. Components style themselves with `var(--sd-…)` in plain CSS: one set of
  * properties for the whole page instead of a style effect per component instance (a table renders
  * dozens of cells), and it reaches teleported drawers and dialogs too. Renders nothing; placed inside
- * naive-ui's config provider, whose theme it reads. Also `--sd-tint`: how strongly a tone tints a background.
+ * naive-ui's config provider, whose theme it reads. Also `--sd-tint`: how strongly a tone tints a background, and `--sd-muted-text-color` for secondary text.
  */
 import { useThemeVars } from 'naive-ui'
 import { defineComponent, watchEffect } from 'vue'
@@ -42,6 +42,9 @@ export default defineComponent({
       const root = document.documentElement.style
       for (const name of OFFERED) root.setProperty(`--sd-${kebab(name)}`, themeVars.value[name])
       root.setProperty('--sd-tint', props.dark ? '16%' : '12%')
+      // Secondary text (hints, SKUs, labels beside values): quieter than the body text, yet 4.5:1 or more
+      // on the page, on dialogs and on tags (naive-ui's textColor3 is below that on white).
+      root.setProperty('--sd-muted-text-color', props.dark ? 'rgba(255, 255, 255, 0.62)' : '#5c6066')
     })
     return () => null
   }

@@ -1,0 +1,218 @@
+/**
+ * Accessibility in the browser preview: every view, and the dialogs and drawer a seller opens from them,
+ * pass an axe-core scan (WCAG 2.0 / 2.1, A and AA) with no serious or critical violation, in the light
+ * and the dark theme; focus is visible while tabbing; the bulk edit grid is usable from the keyboard alone.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * Violations in third-party markup that our code cannot change, each left out by rule and exact selector
+ * (the rest of the element and every other rule are still checked). RevoGrid (4.28) draws its own DOM:
+ */
+const THIRD_PARTY: { rule: string; selector: string; why: string }[] = [
+  // Its header cells (role=columnheader) sit straight under the treegrid root and under no row.
+  { rule: 'aria-required-children', selector: 'revo-grid', why: 'RevoGrid puts column headers directly in its treegrid' },
+  { rule: 'aria-required-parent', selector: 'revo-grid .rgHeaderCell[role="columnheader"]', why: 'RevoGrid gives its header cells no row' },
+  // Its column filter button is an icon it renders with no name and no way to give it one.
+  { rule: 'button-name', selector: 'revo-grid .rgHeaderCell .rv-filter', why: 'RevoGrid renders its filter button unnamed' },
+  // It scrolls rows in inner divs; the keyboard moves through every cell with the grid's own focus
+  // (the grid itself is focusable: see the keyboard test below), not by focusing these divs.
+  { rule: 'scrollable-region-focusable', selector: 'revo-grid .vertical-inner.scroll-rgRow', why: 'RevoGrid scrolls inside the focusable grid' }
+]
+
+/** Scans what is on screen now; every serious or critical violation is listed in the failure message. */
+async function expectNoSeriousViolations(page: Page, view: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  const report: string[] = []
+  for (const violation of violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
+    const excused = THIRD_PARTY.filter(({ rule }) => rule === violation.id).map(({ selector }) => selector)
+    const nodes = []
+    for (const node of violation.nodes) {
+      const target = node.target.at(-1) as string
+      const thirdParty = excused.length > 0 && (await page.evaluate(([t, selectors]) => {
+        const element = document.querySelector(t as string)
+        return !!element && (selectors as string[]).some((selector) => element.matches(selector))
+      }, [target, excused] as const))
+      if (!thirdParty) nodes.push(node)
+    }
+    if (nodes.length === 0) continue
+    // One line per rule: what it asks, how often it failed, where (the first few), and why (the first node's summary).
+    const targets = nodes.map((node) => node.target.join(' '))
+    const where = targets.slice(0, 3).join(' | ') + (targets.length > 3 ? ` | …${targets.length - 3} more` : '')
+    const why = nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''
+    report.push(`[${violation.impact}] ${violation.id} ×${targets.length}: ${violation.help}. At ${where}. ${why}`)
+  }
+  expect.soft(report, `${view}: serious or critical axe violations`).toEqual([])
+}
+
+/** The theme fades over a few hundred milliseconds: colours are read once it has settled. */
+async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme })
+  await page.waitForTimeout(800)
+}
+
+/** Dialogs and drawers open with an animation: the scan waits for it to end. */
+const settle = (page: Page) => page.waitForTimeout(500)
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every view passes an axe scan in the ${scheme} theme`, async ({ app: page }) => {
+    test.setTimeout(300_000)
+    await useScheme(page, scheme)
+
+    await expect(page.getByTestId('start-demo')).toBeVisible()
+    await expectNoSeriousViolations(page, 'Sign-in')
+
+    await page.getByTestId('start-demo').click()
+    await expect(page.getByTestId('demo-badge')).toBeVisible()
+    await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page')
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Dashboard')
+
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('order-row').first()).toBeVisible()
+    await expectNoSeriousViolations(page, 'Orders')
+    await page.getByTestId('order-row').first().click()
+    await expect(page.getByTestId('order-drawer')).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Orders, order drawer')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('order-drawer')).toBeHidden()
+
+    await page.getByTestId('nav-sellRequests').click()
+    await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
+    await expectNoSeriousViolations(page, 'Sell requests')
+    await page.getByTestId('sell-request-row').first().getByTestId('edit-sell-request').click()
+    await expect(page.getByTestId('edit-dialog')).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Sell requests, edit dialog')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('edit-dialog')).toBeHidden()
+
+    await page.getByTestId('nav-bulkEdit').click()
+    const firstPrice = page.locator('revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="0"][data-rgcol="1"]')
+    await expect(firstPrice).toBeVisible()
+    await expectNoSeriousViolations(page, 'Bulk edit')
+    await firstPrice.click()
+    await page.keyboard.type('123')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
+    await page.getByTestId('bulk-review').click()
+    await expect(page.getByTestId('bulk-preview')).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Bulk edit, review dialog')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('bulk-preview')).toBeHidden()
+
+    await page.getByTestId('nav-settings').click()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Settings')
+
+    await page.keyboard.press('Control+/')
+    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Shortcuts dialog')
+  })
+}
+
+/**
+ * What the focused element shows the keyboard: an outline or a box-shadow on itself, on its ::before or
+ * ::after, or, for naive-ui's fields and radio buttons (the focus is on an inner <input>), on their state border.
+ */
+const focusIndicator = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement
+    if (!element || element === document.body) return { name: 'body', shown: false }
+    const ring = (target: Element, pseudo?: string) => {
+      const style = getComputedStyle(target, pseudo)
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+      return outline || (style.boxShadow !== 'none' && style.boxShadow !== '')
+    }
+    // (A radio button's focus is on a transparent <input>: whatever it draws itself is not seen.)
+    const seen = parseFloat(getComputedStyle(element).opacity) > 0
+    const field = element.closest('.n-input, .n-base-selection, .n-radio-button')
+    const stateBorder = field?.querySelector(':scope > .n-input__state-border, :scope > .n-base-selection__state-border, :scope > .n-radio-button__state-border')
+    const menuItem = element.matches('.n-menu-item') ? element.querySelector('.n-menu-item-content') : null
+    const shown =
+      (seen && (ring(element) || ring(element, '::before') || ring(element, '::after'))) ||
+      (!!stateBorder && ring(stateBorder)) ||
+      (!!menuItem && ring(menuItem, '::before'))
+    const name = `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''}.${[...element.classList].slice(0, 2).join('.')} “${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}”`
+    return { name, shown }
+  })
+
+test('focus is visible on every control the keyboard reaches in the header, the menu and a list page', async ({ app: page }) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  // From the top of the page: the header, the sections' menu, then the orders' filters, rows and pager.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  const unseen: string[] = []
+  const reached: string[] = []
+  for (let presses = 0; presses < 30; presses++) {
+    await page.keyboard.press('Tab')
+    const { name, shown } = await focusIndicator(page)
+    reached.push(name)
+    if (!shown) unseen.push(name)
+  }
+  // The walk reached the header, the menu and the list.
+  expect(reached.some((name) => name.includes('sign-out'))).toBe(true)
+  expect(reached.some((name) => name.includes('nav-orders'))).toBe(true)
+  expect(reached.some((name) => name.includes('orders-search') || name.startsWith('input'))).toBe(true)
+  expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
+})
+
+test('bulk edit from the keyboard alone: into the grid, to a price, a new value, then review it', async ({ app: page }) => {
+  const inGrid = () => page.evaluate(`!!document.activeElement?.closest('[data-testid="bulk-grid"]')`)
+  const focusedCell = page.locator('[data-testid="bulk-grid"] revogr-focus.focused-cell')
+  const priceCell = (row: number) =>
+    page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="1"]`)
+  const summary = page.getByTestId('bulk-summary')
+
+  // Sign in to the demo and open Bulk edit, all by keyboard.
+  await page.getByTestId('start-demo').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.keyboard.press('Control+4')
+  await expect(priceCell(0)).toBeVisible()
+  await expect(summary).toHaveAttribute('data-changes', '0')
+
+  // Tab from the top of the page until the grid has the focus: it starts on the first row's new price.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (let presses = 0; presses < 40 && !(await inGrid()); presses++) await page.keyboard.press('Tab')
+  expect(await inGrid()).toBe(true)
+  await expect(focusedCell).toHaveCount(1)
+
+  // Arrow keys to the third row's price (a seller presses on once the frame has moved); type a value, Enter.
+  const frameTop = async () => (await focusedCell.boundingBox())?.y ?? 0
+  for (const row of [1, 2]) {
+    const before = await frameTop()
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(frameTop, { message: `the focus frame moves down to row ${row}` }).toBeGreaterThan(before)
+  }
+  await page.keyboard.press('4')
+  await expect(page.locator('revogr-edit input')).toBeFocused()
+  await page.keyboard.type('2.5')
+  await page.keyboard.press('Enter')
+  await expect(priceCell(2)).toHaveText('42.50')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+
+  // Escape hands the keyboard back to the page; Tab on through the toolbar to Review & apply.
+  await page.keyboard.press('Escape')
+  const review = page.getByTestId('bulk-review')
+  const passed: string[] = []
+  for (let presses = 0; presses < 30 && !(await review.evaluate((button) => button === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab')
+    passed.push(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? ''))
+  }
+  await expect(review, `Tab passed ${passed.join(' → ')}`).toBeFocused()
+  await page.keyboard.press('Enter')
+  const preview = page.getByTestId('bulk-preview')
+  await expect(preview).toBeVisible()
+  await expect(preview.getByTestId('preview-changes')).toContainText('1')
+})
