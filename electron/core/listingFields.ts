@@ -155,14 +155,7 @@ function unitsOf({ negative, whole, fraction }: Decimal): number {
   return negative && units !== 0 ? -units : units
 }
 
-function numberField(spec: {
-  key: ListingFieldKey
-  wire: 'price' | 'quantity'
-  label: string
-  fileHeader: string
-  example: string
-  rule: typeof priceCentsInput
-  check: (value: number) => string | null
+function numberField(spec: Pick<ListingField, 'key' | 'wire' | 'label' | 'fileHeader' | 'example' | 'rule' | 'check' | 'format'> & {
   valueOf: (decimal: Decimal) => number
   /** The largest value (or change) allowed: a text beyond it is refused before it becomes a number. */
   max: number
@@ -170,7 +163,6 @@ function numberField(spec: {
   formatMax: string
   /** The message for a change that is not a whole number of the field's unit. */
   wholeProblem: string
-  format: (value: number) => string
 }): ListingField {
   const noun = spec.label.toLowerCase()
   const plusProblem = `Enter the new ${noun} itself, without “+”.`
