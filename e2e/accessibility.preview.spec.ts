@@ -72,6 +72,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page')
     await settle(page)
     await expectNoSeriousViolations(page, 'Dashboard')
+    await page.keyboard.press('Control+/')
+    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Shortcuts dialog')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('shortcuts-dialog')).toBeHidden()
 
     await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('order-row').first()).toBeVisible()
@@ -112,10 +118,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await settle(page)
     await expectNoSeriousViolations(page, 'Settings')
 
-    await page.keyboard.press('Control+/')
-    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()
-    await settle(page)
-    await expectNoSeriousViolations(page, 'Shortcuts dialog')
   })
 }
 
