@@ -1,0 +1,259 @@
+/**
+ * The layout at the window sizes sellers use (1024×700, 1366×768, 1920×1080), in the browser preview on
+ * a seeded marketplace: the headers of the columns a seller acts on are not cut, no number breaks across
+ * lines, nothing covers a key cell (the sticky action column included: each key cell, scrolled to, is
+ * what the page shows at its centre), the zone of the dates is said once in the header, and toasts cover
+ * neither the search, the filters, the drawer's title nor the pager. A horizontal scroll is accepted at
+ * 1024 as long as the key columns are reachable and uncovered. (Screenshots of every view for looking by
+ * eye: scripts/view-screenshots.ts.)
+ */
+import type { Locator, Page } from '@playwright/test'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import type { PreviewHost } from '../electron/preview/host'
+import { expect, test } from './fixtures'
+
+const KEY = 'sk_live_layout_e2e_4Tz8'
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 }
+] as const
+let sandbox: Sandbox
+
+test.use({ timezoneId: 'UTC', locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 31, now: new Date() })
+  // Amounts as large as wholesale orders reach: the widest money the columns must hold on one line.
+  const newest = sandbox.state.orders[sandbox.state.orders.length - 1]!
+  sandbox.state.updateOrder(newest.id, Date.now() - 60_000, (order) => {
+    order.items = [{ ...order.items[0]!, quantity: 1, priceCents: 19_754_288 }]
+    order.amountPaidCents = 19_754_288
+  })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+async function signIn(page: Page, host: PreviewHost) {
+  await page.getByTestId('base-url').fill(sandbox.baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
+  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
+}
+
+interface Fit {
+  /** Text wider than its box (cut or ellipsized), by any element in it. */
+  cut: boolean
+  /** Lines the text takes. */
+  lines: number
+  /** The element at the box's centre (once scrolled to) belongs to it. */
+  uncovered: boolean
+  text: string
+  cutBy?: string
+  coveredBy?: string
+}
+
+/** Scrolls the box into view and measures it (see Fit). */
+async function fit(box: Locator): Promise<Fit> {
+  await box.scrollIntoViewIfNeeded()
+  return box.evaluate((el) => {
+    const all = [el, ...el.querySelectorAll('*')] as HTMLElement[]
+    const cutBy = all.find((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+    // Lines: the tops of the text's line boxes (a line's pieces differ by a few pixels at most).
+    const tops: number[] = []
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
+    }
+    const rect = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+    return {
+      cut: !!cutBy,
+      lines: tops.length,
+      uncovered: !!hit && (el === hit || el.contains(hit)),
+      text: (el.textContent ?? '').trim(),
+      ...(cutBy ? { cutBy: `${cutBy.className} ${cutBy.scrollWidth}>${cutBy.clientWidth}` } : {}),
+      ...(hit && !el.contains(hit) ? { coveredBy: `${hit.tagName}.${hit.className}` } : {})
+    }
+  })
+}
+
+/** A naive-ui table's header cell and first-row cell of a column. */
+const header = (table: Locator, key: string) => table.locator(`thead th[data-col-key="${key}"]`)
+const cellsOf = (table: Locator, key: string) => table.locator(`tbody td[data-col-key="${key}"]`)
+
+async function expectColumnFits(table: Locator, key: string, size: string, { contentUncut = true } = {}) {
+  const head = await fit(header(table, key))
+  expect(head, `${size}: header of ${key}`).toMatchObject({ cut: false, lines: 1, uncovered: true })
+  const cell = await fit(cellsOf(table, key).first())
+  expect(cell.uncovered, `${size}: first ${key} cell covered`).toBe(true)
+  if (contentUncut) expect(cell.cut, `${size}: first ${key} cell cut ("${cell.text}")`).toBe(false)
+}
+
+test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-orders').click()
+  const table = page.getByTestId('orders-table')
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}`
+    await expect(page.getByTestId('order-row').first()).toBeVisible()
+    await expect(header(table, 'orderDate')).toContainText('UTC')
+    await expect(cellsOf(table, 'orderDate').first()).not.toContainText('UTC')
+    for (const key of ['orderNo', 'orderDate', 'status', 'totalCents', 'amountPaidCents']) await expectColumnFits(table, key, name)
+    // Every money cell on the page: one line, nothing cut (the newest order holds $197,542.88).
+    for (const key of ['totalCents', 'amountPaidCents']) {
+      const cells = cellsOf(table, key)
+      for (let i = 0; i < (await cells.count()); i++) {
+        const money = await fit(cells.nth(i))
+        expect(money, `${name}: ${key} row ${i}`).toMatchObject({ cut: false, lines: 1 })
+      }
+    }
+    await table.locator('.n-scrollbar-container, .n-data-table-base-table-body').first().evaluate((el) => el.scrollTo({ left: 0 }))
+  }
+})
+
+test('sell requests at 1024, 1366 and 1920: key columns uncut, no column under the sticky Edit/Delete column, key columns shown without scrolling from 1366 on, all at 1920', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const table = page.getByTestId('sell-requests-table')
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}`
+    await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
+    await expect(header(table, 'updatedAt')).toContainText('UTC')
+    await expect(cellsOf(table, 'updatedAt').first()).not.toContainText('UTC')
+    await expectColumnFits(table, 'name', name, { contentUncut: false }) // long names end in … with the whole name as a tooltip
+    for (const key of ['priceCents', 'quantity', 'status', 'sku']) await expectColumnFits(table, key, name)
+    // Every SKU on the page whole (they differ in length).
+    const skus = cellsOf(table, 'sku')
+    for (let i = 0; i < (await skus.count()); i++) {
+      const sku = await fit(skus.nth(i))
+      expect(sku.cut, `${name}: SKU row ${i} cut ("${sku.text}")`).toBe(false)
+    }
+    // Every other column, scrolled to, is shown and not under the sticky action column.
+    for (const key of ['msrpCents', 'minQuantity', 'brand', 'category', 'properties', 'updatedAt']) {
+      expect((await fit(header(table, key))).uncovered, `${name}: header of ${key} covered`).toBe(true)
+      expect((await fit(cellsOf(table, key).first())).uncovered, `${name}: first ${key} cell covered`).toBe(true)
+    }
+    if (size.width >= 1366) {
+      // The key columns show without scrolling sideways.
+      await table.locator('.n-data-table-base-table-body .n-scrollbar-container').first().evaluate((el) => el.scrollTo({ left: 0 }))
+      const body = (await table.locator('.n-data-table-base-table-body').boundingBox())!
+      for (const key of ['name', 'priceCents', 'quantity', 'status', 'sku']) {
+        const box = (await header(table, key).boundingBox())!
+        expect(box.x + box.width, `${name}: ${key} needs a sideways scroll`).toBeLessThanOrEqual(body.x + body.width - 124)
+      }
+    }
+    if (size.width >= 1920) {
+      // Everything fits: no sideways scroll.
+      const scroll = await table
+        .locator('.n-data-table-base-table-body')
+        .evaluate((body) => Math.max(...[body, ...body.querySelectorAll('.n-scrollbar-container')].map((el) => el.scrollWidth - el.clientWidth)))
+      expect(scroll, `${name}: sideways scroll`).toBeLessThanOrEqual(1)
+    }
+  }
+})
+
+const gridCell = (page: Page, row: number, col: number) =>
+  page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+const gridHeader = (page: Page, text: string) =>
+  page.locator('revogr-header:not([type="colPinStart"]) .rgHeaderCell').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
+
+test('bulk edit at 1024, 1366 and 1920: editable columns\' headers and the summary uncut, Review & apply beside the others, the results\' pager clear of the grid', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(gridCell(page, 0, 1)).toBeVisible()
+  // A price ten times over: a change with a warning, so the summary says all it can.
+  await gridCell(page, 0, 1).click()
+  await page.keyboard.press('Enter')
+  const now = Number(await gridCell(page, 0, 0).textContent())
+  await page.locator('revogr-edit input').fill((now * 10).toFixed(2))
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('bulk-summary')).toContainText('1 with warnings')
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}`
+    await page.waitForTimeout(300) // the grid measures itself after a resize
+    for (const title of ['Price now', 'New price', 'Qty now', 'New qty']) {
+      const head = await fit(gridHeader(page, title))
+      expect(head, `${name}: header ${title} ${JSON.stringify(head)}`).toMatchObject({ cut: false, uncovered: true })
+    }
+    expect((await fit(page.getByTestId('bulk-summary'))).cut, `${name}: summary cut`).toBe(false)
+    // Review & apply sits on the row of the buttons before it, never alone on a row of its own.
+    const review = await page.getByTestId('bulk-review').boundingBox()
+    const history = await page.getByTestId('bulk-history').boundingBox()
+    expect(Math.abs(review!.y - history!.y), `${name}: Review & apply on its own row`).toBeLessThan(4)
+  }
+
+  // Twenty more changes (a pasted column), so the batch's results fill their table.
+  await gridCell(page, 1, 1).click()
+  const prices = await Promise.all(Array.from({ length: 20 }, (_, i) => gridCell(page, i + 1, 0).textContent()))
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(prices.map((p) => (Number(p) + 1).toFixed(2)).join('\n'))})`)
+  await page.keyboard.press('Control+v')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '21')
+  // Apply, then the batch's results: their pager is shown whole, not under the grid.
+  await page.getByTestId('bulk-review').click()
+  const preview = page.getByTestId('bulk-preview')
+  const apply = preview.getByTestId('bulk-preview-apply')
+  await expect(apply).toContainText('Apply') // the preview has read the changes
+  if ((await preview.getByTestId('bulk-preview-confirm').count()) > 0) await preview.getByTestId('bulk-preview-confirm').click()
+  await apply.click()
+  await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 })
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}`
+    await page.waitForTimeout(300)
+    const pager = page.getByTestId('batch-panel').locator('.n-pagination')
+    await expect(pager).toBeVisible()
+    // Shown without scrolling the panel: the panel holds its results whole.
+    const hidden = await page.getByTestId('batch-panel').evaluate((panel) => panel.scrollHeight - panel.clientHeight)
+    expect(hidden, `${name}: the batch panel hides ${hidden}px of its results`).toBeLessThanOrEqual(1)
+    const shown = await fit(pager)
+    expect(shown.uncovered, `${name}: the results' pager is covered`).toBe(true)
+    const [pagerBox, gridBox] = [await pager.boundingBox(), await page.getByTestId('bulk-grid').boundingBox()]
+    expect(pagerBox!.y + pagerBox!.height, `${name}: pager below the grid's top`).toBeLessThanOrEqual(gridBox!.y + 1)
+  }
+})
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+test('toasts at 1024, 1366 and 1920 cover neither the drawer title, the search, the filters nor the pager', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-orders').click()
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}`
+    await page.getByTestId('order-row').first().click()
+    await expect(page.getByTestId('order-drawer')).toBeVisible()
+    // The drawer leaves the list usable: an export from the toolbar says its result in a toast.
+    await page.getByTestId('orders-export').dispatchEvent('click') // (at 1024 the drawer lies over the button)
+    const toast = page.locator('.n-message').filter({ hasText: 'Exported' }).last()
+    await expect(toast).toBeVisible()
+    await page.waitForTimeout(400) // its entrance animation
+    const toastBox = (await toast.boundingBox())!
+    const covered = {
+      'drawer title': page.getByTestId('order-drawer').locator('.n-drawer-header'),
+      search: page.getByTestId('orders-search'),
+      'date presets': page.getByTestId('orders-preset-all'),
+      'status filter': page.getByTestId('orders-status-filter'),
+      'item status filter': page.getByTestId('orders-item-status-filter'),
+      pager: page.getByTestId('orders-table').locator('.n-pagination')
+    }
+    for (const [what, locator] of Object.entries(covered)) {
+      const box = await locator.first().boundingBox()
+      expect(box, `${name}: ${what} shown`).not.toBeNull()
+      expect(overlaps(toastBox, box!), `${name}: the toast covers the ${what}`).toBe(false)
+    }
+    await toast.locator('.n-message__close').click()
+    await expect(toast).toBeHidden()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('order-drawer')).toBeHidden()
+  }
+})
