@@ -12,6 +12,7 @@ import Papa from 'papaparse'
 import type { GridListingRow } from '../electron/core/contract'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { signInTo, gridCell } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
@@ -29,16 +30,10 @@ test.afterEach(async () => {
 /** Grid columns of the scrolling (not pinned) part, in order. */
 const COLUMN = { priceNow: 0, price: 1, quantityNow: 2, quantity: 3, sku: 4 } as const
 
-const cell = (page: Page, row: number, col: number) =>
-  page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+const cell = gridCell
 
-async function signIn(page: Page, host: PreviewHost) {
-  await page.getByTestId('base-url').fill(sandbox.baseUrl)
-  await page.getByTestId('api-key').fill(KEY)
-  await page.getByTestId('sign-in').click()
-  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
-  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
-}
+/** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 
 /** Opens Bulk edit; returns the rows in the grid's order, as the snapshot has them. */
 async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {

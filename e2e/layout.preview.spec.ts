@@ -11,6 +11,7 @@ import type { Locator, Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
 const SIZES = [
@@ -35,13 +36,8 @@ test.afterEach(async () => {
   await sandbox.close()
 })
 
-async function signIn(page: Page, host: PreviewHost) {
-  await page.getByTestId('base-url').fill(sandbox.baseUrl)
-  await page.getByTestId('api-key').fill(KEY)
-  await page.getByTestId('sign-in').click()
-  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
-  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
-}
+/** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 
 interface Fit {
   /** Text wider than its box (cut or ellipsized), by any element in it. */

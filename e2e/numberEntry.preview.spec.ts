@@ -13,6 +13,7 @@ import type { Page as ListPage, SellRequest } from '../electron/core/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { signInTo, gridCell } from './signedIn'
 
 const KEY = 'sk_live_numbers_e2e_4Kp9'
 let sandbox: Sandbox
@@ -28,13 +29,8 @@ test.afterEach(async () => {
 
 const NEGATIVE_PRICE = 'Price cannot be negative.'
 
-async function signIn(page: Page, host: PreviewHost) {
-  await page.getByTestId('base-url').fill(sandbox.baseUrl)
-  await page.getByTestId('api-key').fill(KEY)
-  await page.getByTestId('sign-in').click()
-  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
-  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
-}
+/** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 
 async function firstListing(host: PreviewHost): Promise<SellRequest> {
   const outcome = await host.desk.router.dispatch('sellRequests.list', { take: 1 })
@@ -44,8 +40,7 @@ async function firstListing(host: PreviewHost): Promise<SellRequest> {
 
 /** Grid columns of the scrolling (not pinned) part, in order. */
 const COLUMN = { price: 1, quantity: 3 } as const
-const cell = (page: Page, row: number, col: number) =>
-  page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+const cell = gridCell
 
 async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
   await page.getByTestId('nav-bulkEdit').click()

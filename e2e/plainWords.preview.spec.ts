@@ -16,6 +16,7 @@ import type { Order } from '../electron/core/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_plain_words_e2e_4Tz8'
 const TIME_ZONE = 'America/New_York'
@@ -39,13 +40,8 @@ async function viaRouter<T>(host: PreviewHost, name: string, input: object): Pro
 
 const numberIn = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
 
-async function signIn(page: Page, host: PreviewHost) {
-  await page.getByTestId('base-url').fill(sandbox.baseUrl)
-  await page.getByTestId('api-key').fill(KEY)
-  await page.getByTestId('sign-in').click()
-  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
-  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
-}
+/** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 
 async function screenshots(page: Page, name: string, show: () => Promise<void>) {
   if (!SCREENSHOT_DIR) return
