@@ -91,6 +91,19 @@ async function expectColumnFits(table: Locator, key: string, size: string, { con
   if (contentUncut) expect(cell.cut, `${size}: first ${key} cell cut ("${cell.text}")`).toBe(false)
 }
 
+test('dashboard at 1024, 1366 and 1920: every figure on one line, nothing cut (today holds a $197,542.88 order)', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-dashboard').click()
+  const values = page.getByTestId('figure-value')
+  await expect(values.first()).toContainText('$')
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    for (let i = 0; i < (await values.count()); i++) {
+      expect(await fit(values.nth(i)), `${size.width}×${size.height}: figure ${i}`).toMatchObject({ cut: false, lines: 1 })
+    }
+  }
+})
+
 test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({ app: page, host }) => {
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()
