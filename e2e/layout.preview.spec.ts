@@ -114,6 +114,12 @@ test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on o
     await expect(page.getByTestId('order-row').first()).toBeVisible()
     await expect(header(table, 'orderDate')).toContainText('UTC')
     await expect(cellsOf(table, 'orderDate').first()).not.toContainText('UTC')
+    // The money is in view without scrolling sideways, at every size.
+    const frame = (await table.boundingBox())!
+    for (const key of ['totalCents', 'amountPaidCents']) {
+      const box = (await header(table, key).boundingBox())!
+      expect(box.x + box.width, `${name}: ${key} in view without scrolling`).toBeLessThanOrEqual(frame.x + frame.width + 1)
+    }
     for (const key of ['orderNo', 'orderDate', 'status', 'totalCents', 'amountPaidCents']) await expectColumnFits(table, key, name)
     // Every money cell on the page: one line, nothing cut (the newest order holds $197,542.88).
     for (const key of ['totalCents', 'amountPaidCents']) {
