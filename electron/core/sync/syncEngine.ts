@@ -4,15 +4,19 @@
  *
  * - Paging trusts what came back, not what was asked: a server may cap `take`, ignore it, or answer a
  *   page short. What a full sync has read is tracked by list position (rowRanges.ts); the page size is
- *   learned from the answers, and what is missing is asked for again as the pages that hold it.
+ *   learned from the first answers, and what is missing is asked for again as the pages that hold it.
+ *   A total may be wrong either way: a whole last page is followed by the next (it undercounts), and
+ *   pages past an empty one are not asked (it overcounts). Every walk is bounded.
  * - Lists are read newest first. A record updated while a sync pages moves to the front: the rows it
  *   passes shift by one, so a later page repeats a row (de-duplicated by id) rather than skipping one,
  *   and the record itself is read again by the catch-up that follows every full pass. A deletion
- *   shifts rows the other way and can hide one; it shows as a total going down.
+ *   shifts rows the other way and can hide one; it shows as a total going down or, beside a creation,
+ *   as rows created meanwhile that the total's change does not account for.
  * - Every sync ends with a completeness check: the rows the snapshot holds against the server's total.
- *   A full sync whose check fails, or whose total went down while it read, reads the whole list again
+ *   A full sync whose check fails, or that saw a deletion while it read, reads the whole list again
  *   (up to `rounds` times) and otherwise ends incomplete, recorded and shown as such. An incremental
- *   sync whose check finds a discrepancy it did not know of turns into a full one.
+ *   sync that finds a discrepancy it did not know of, a deletion, or a walk it cannot finish turns into
+ *   a full one.
  * - Incremental syncs start from the marketplace's clock (its `Date` header, or the newest timestamp
  *   in its data), never the computer's, less a safety margin.
  *
