@@ -13,13 +13,8 @@ import type { Order, Page as ListPage } from '../electron/core/domain'
 import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { viaRouter } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
-
-async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
-  const outcome = await host.desk.router.dispatch(name, input)
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return outcome.value as T
-}
 
 /** The signed-in account's orders once its first sync is done, as the core reports them. */
 async function syncedOrderTotal(host: PreviewHost, baseUrl: string): Promise<number> {

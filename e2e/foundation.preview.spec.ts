@@ -8,16 +8,7 @@ import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { Order, Page as ListPage, SellRequest } from '../electron/core/domain'
 import { expect, test } from './fixtures'
-import type { PreviewHost } from '../electron/preview/host'
-
-/** What the core says, through the same router the page uses: the expected values for the UI. */
-async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
-  const outcome = await host.desk.router.dispatch(name, input)
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return outcome.value as T
-}
-
-const totalOf = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
+import { numberIn, viaRouter } from './fromCore'
 
 test('demo marketplace: orders, search, dates, edit, reload, invalid price, delete, sign out', async ({ app: page, host }) => {
   // A new user lands on sign-in with the demo offered first.
@@ -40,19 +31,19 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   expect(matching.total).toBeGreaterThan(0)
   expect(matching.total).toBeLessThan(allOrders.total)
   await page.getByTestId('orders-search').fill(term)
-  await expect.poll(() => totalOf(page, 'orders-total')).toBe(matching.total)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(matching.total)
   const shownNos = await page.getByTestId('order-no').allTextContents()
   expect(shownNos.length).toBeGreaterThan(0)
   expect(shownNos.every((no) => matching.rows.some((order) => order.orderNo === no))).toBe(true)
 
   // Clear search, then a date range narrows further.
   await page.getByTestId('orders-search').fill('')
-  await expect.poll(() => totalOf(page, 'orders-total')).toBe(allOrders.total)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(allOrders.total)
   await page.getByTestId('orders-date-range').click()
   // (By role: the dashboard, mounted but hidden, also says "Last 7 days".)
   await page.getByRole('button', { name: 'Last 7 days', exact: true }).click()
-  await expect.poll(() => totalOf(page, 'orders-total')).toBeLessThan(allOrders.total)
-  const weekTotal = await totalOf(page, 'orders-total')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBeLessThan(allOrders.total)
+  const weekTotal = await numberIn(page, 'orders-total')
   expect(weekTotal).toBeGreaterThan(0)
   const start = new Date()
   start.setHours(0, 0, 0, 0)

@@ -10,12 +10,11 @@
 import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { numberIn } from './fromCore'
 import type { PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_e2e_variants_Hq42vN8c'
 const SYNC_TIMEOUT = 30_000
-
-const totalOf = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
 
 async function signIn(page: Page, sandbox: Sandbox): Promise<void> {
   await expect(page.getByTestId('base-url')).toBeVisible()
@@ -82,7 +81,7 @@ test.describe('marketplace variants', () => {
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
 
     await page.getByTestId('nav-orders').click()
-    await expect.poll(() => totalOf(page, 'orders-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedOrders)
+    await expect.poll(() => numberIn(page, 'orders-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedOrders)
 
     // Spot checks: the newest order by date (placed while the app was reading), the oldest in the window
     // and one from the middle are each found by their number.
@@ -93,10 +92,10 @@ test.describe('marketplace variants', () => {
       await expect(page.getByTestId('orders-table').getByTestId('order-no').filter({ hasText: new RegExp(`^${order.orderNo}$`) }), `order ${order.orderNo} is listed`).toHaveCount(1, { timeout: SYNC_TIMEOUT })
     }
     await page.getByTestId('orders-search').fill('')
-    await expect.poll(() => totalOf(page, 'orders-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedOrders)
+    await expect.poll(() => numberIn(page, 'orders-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedOrders)
 
     await page.getByTestId('nav-sellRequests').click()
-    await expect.poll(() => totalOf(page, 'sell-requests-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedSellRequests)
+    await expect.poll(() => numberIn(page, 'sell-requests-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedSellRequests)
     await expect(page.getByTestId('sync-incomplete')).toBeHidden()
   })
 

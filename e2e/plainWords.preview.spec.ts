@@ -16,6 +16,7 @@ import type { Order } from '../electron/core/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { numberIn, viaRouter } from './fromCore'
 import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_plain_words_e2e_4Tz8'
@@ -31,14 +32,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await sandbox.close()
 })
-
-async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
-  const outcome = await host.desk.router.dispatch(name, input)
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return outcome.value as T
-}
-
-const numberIn = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
 
 /** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
 const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)

@@ -14,6 +14,7 @@ import type { Dashboard, ListResult, WorkspacePreferences } from '../electron/co
 import type { Order, SellRequest } from '../electron/core/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { numberIn, viaRouter } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_workspace_e2e_9Hc3'
@@ -35,13 +36,6 @@ test.afterEach(async () => {
   await sandbox.close()
 })
 
-async function viaRouter<T>(host: PreviewHost, name: string, input: object): Promise<T> {
-  const outcome = await host.desk.router.dispatch(name, input)
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return outcome.value as T
-}
-
-const numberIn = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
 /** A choice in an open naive-ui select menu. */
 const option = (page: Page, text: string) => page.locator('.n-base-select-option').filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)

@@ -1,20 +1,19 @@
 /**
- * For tests: a workspace on a sandbox account, in a fresh user-data folder, synced once (the bulk-edit
- * tests' common start).
+ * For tests: a workspace on a marketplace account (the tests' demo sandbox), in a fresh user-data
+ * folder, synced once (the bulk-edit tests' common start).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Sandbox } from '../../sandbox'
 import type { AppSettings } from '../contract'
 import { createSellerApi } from '../sellerApi'
 import { openWorkspace, type Workspace } from '../workspace'
 
-export async function syncedWorkspace(sandbox: Sandbox, apiKey: string, name: string): Promise<Workspace> {
+export async function syncedWorkspace(marketplace: { baseUrl: string }, apiKey: string, name: string): Promise<Workspace> {
   const workspace = openWorkspace({
     userDataDir: mkdtempSync(join(tmpdir(), `seller-desk-${name}-`)),
-    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: `seller-${name}` },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey }),
+    account: { demo: false, baseUrl: marketplace.baseUrl, sellerId: `seller-${name}` },
+    api: createSellerApi({ baseUrl: marketplace.baseUrl, apiKey }),
     settings: () => ({ syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false }) as AppSettings,
     emit: () => {}
   })

@@ -28,7 +28,7 @@ it('folds the WAL into the file once writes stop, not while they keep coming', a
   const insert = db.prepare('INSERT INTO t (text) VALUES (?)')
 
   stop = foldWhenQuiet(db, 150)
-  // Writes every millisecond or so for 500 ms: never quiet for a whole check. (Paced, so that a fast
+  // Writes every millisecond or so for half a second: never quiet for a whole check. (Paced, so that a fast
   // machine does not write enough to reach SQLite's own fold limit, which is not what this tests.)
   let rows = 0
   for (const until = Date.now() + 500; Date.now() < until; ) {

@@ -2,7 +2,7 @@
  * Conformance: the sync against marketplaces drawn at random from what the spec allows where it says
  * "not shown" (page size caps, ignored `take`, short pages, total as number or string, Retry-After
  * forms, error body shapes, 429/503 bursts, a clock 10 minutes off either way, no Date header, order
- * dates with 0–6 fractional digits, unknown fields and statuses, edits that need both fields), with
+ * dates with up to six fractional digits, unknown fields and statuses, edits that need both fields), with
  * records created, updated and deleted while it pages. Real HTTP, real SQLite file.
  *
  * The invariant: once the changes stop, one more sync leaves the snapshot equal to the marketplace
