@@ -2,7 +2,8 @@ import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 
-const core = resolve(__dirname, 'electron/core')
+// The renderer resolves only the shared layer: electron/core (Node) is not reachable from src/.
+const shared = resolve(__dirname, 'electron/shared')
 
 export default defineConfig({
   main: {
@@ -25,7 +26,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src'),
-    resolve: { alias: { '@core': core } },
+    resolve: { alias: { '@shared': shared } },
     plugins: [vue()],
     build: {
       // electron-vite leaves bundles unminified by default; a smaller renderer starts faster.

@@ -1,12 +1,10 @@
 // Lint: typescript-eslint's recommended rules with type information (a promise nobody awaits is an
-// error: it hides failures and races), Vue's essential rules, and the renderer's boundary: it imports
-// only the shared part of core, never Node, Electron, keytar or the HTTP client.
+// error: it hides failures and races), Vue's essential rules, and the layers' boundaries: the renderer
+// imports only electron/shared (as @shared), never Node, Electron, keytar, the HTTP client or the core;
+// electron/shared imports nothing but zod and its own folder, so both sides can load it.
 import pluginVue from 'eslint-plugin-vue'
 import tseslint from 'typescript-eslint'
 import vueParser from 'vue-eslint-parser'
-
-/** Core modules the renderer may import: types, rules and words both sides share (no Node). */
-const SHARED_CORE = ['contract', 'domain', 'userInput', 'money', 'errors', 'time', 'externalLinks', 'plainWords', 'listingFields']
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', '.tmp/**', 'docs/**', 'resources/**'] },
@@ -31,8 +29,22 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'electron', 'electron/*', 'keytar', 'ky', 'libsql', '**/electron/**'], message: 'The renderer runs in a sandboxed page: it reaches the main side only through the contract.' },
-            { group: ['@core/*', ...SHARED_CORE.map((name) => `!@core/${name}`)], message: `The renderer imports only the shared part of core: ${SHARED_CORE.join(', ')}.` }
+            { group: ['node:*', 'electron', 'electron/*', 'keytar', 'ky', 'libsql', '**/electron/**', '@core/*'], message: 'The renderer runs in a sandboxed page: it reaches the main side only through the contract, and imports only @shared/*.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['electron/shared/**/*.ts'],
+    ignores: ['electron/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\.)', message: 'electron/shared is loaded by the renderer and the main side alike: it imports only zod and its own folder.' },
+            { group: ['**/core/**', '**/sandbox/**', '**/main/**', '**/preview/**', '**/preload/**', '**/src/**'], message: 'electron/shared imports only zod and its own folder.' }
           ]
         }
       ]

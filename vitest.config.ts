@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config'
 
 // Unit tests for the main side (core, sandbox) and pure renderer logic. They run in plain Node.
 export default defineConfig({
-  // The renderer's alias for core modules it shares (contract, money, user input rules).
-  resolve: { alias: { '@core': fileURLToPath(new URL('./electron/core', import.meta.url)) } },
+  // The renderer's alias for the layer it shares with the main side (contract, money, user input rules).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./electron/shared', import.meta.url)) } },
   test: {
     include: ['electron/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

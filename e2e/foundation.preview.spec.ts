@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
-import type { Order, Page as ListPage, SellRequest } from '../electron/core/domain'
+import type { Order, Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
 import { numberIn, viaRouter } from './fromCore'
 

@@ -1,6 +1,6 @@
 /**
  * Prices and quantities as a seller types them, in every place that takes one: the edit dialog, the
- * grid, "Change many". One reader (electron/core/listingFields.ts) gives the same answer and the same
+ * grid, "Change many". One reader (electron/shared/listingFields.ts) gives the same answer and the same
  * message everywhere: "1,299.00" is a price, "+10" adds ten units where a change is meant, "-5" is
  * "Price cannot be negative." in the dialog and on the grid's cell alike. Also: the edit dialog's two
  * fields stay side by side with both showing a message, and Change many opens with its value field
@@ -8,8 +8,8 @@
  * /tmp/seller-desk-shots when SHOTS=1 (two window sizes, light and dark).
  */
 import type { Locator, Page } from '@playwright/test'
-import type { GridListingRow } from '../electron/core/contract'
-import type { Page as ListPage, SellRequest } from '../electron/core/domain'
+import type { GridListingRow } from '../electron/shared/contract'
+import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'

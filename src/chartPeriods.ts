@@ -3,7 +3,7 @@
  * one ending today), then one per calendar month. A long synced window stays readable, and the chart
  * draws a few hundred points at most instead of one per day of years (which took a second to draw).
  */
-import type { Dashboard } from '@core/contract'
+import type { Dashboard } from '@shared/contract'
 
 type Day = Dashboard['days'][number]
 

@@ -2,7 +2,7 @@
  * The Orders list's one-click date ranges, in whole local days up to the end of today: kept by name in
  * the seller's preferences so "Today" is today again tomorrow.
  */
-import type { WorkspacePreferences } from '@core/contract'
+import type { WorkspacePreferences } from '@shared/contract'
 import { instantsOfLocalDays, lastLocalDays, thisLocalMonth, type InstantRange } from './localDayRange'
 
 export type DatePreset = NonNullable<NonNullable<WorkspacePreferences['orders']>['datePreset']>

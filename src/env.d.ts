@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { SellerDeskBridge } from '@core/contract'
+import type { SellerDeskBridge } from '@shared/contract'
 
 declare module '*.vue' {
   import type { DefineComponent } from 'vue'

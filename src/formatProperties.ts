@@ -3,7 +3,7 @@
  * (color · storage · grade · carrier); any other key the server sends is kept and shown as "key: value".
  * A bare grade ("A") reads as "Grade A" so it is not mistaken for something else.
  */
-import type { Properties } from '@core/domain'
+import type { Properties } from '@shared/domain'
 
 const KNOWN_ORDER = ['color', 'storage', 'grade', 'carrier'] as const
 

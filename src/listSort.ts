@@ -3,7 +3,7 @@
  * reads as, and which direction a seller expects first when picking it (names A to Z, the rest highest
  * or newest first).
  */
-import type { SortDir } from '@core/domain'
+import type { SortDir } from '@shared/domain'
 import type { OrderSortBy } from './stores/orders'
 import type { SellRequestSortBy } from './stores/sellRequests'
 

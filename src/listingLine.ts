@@ -2,7 +2,7 @@
  * A listing named so that listings with the same name can be told apart: "iPhone 13 128GB — SKU A-123,
  * Grade A, $310.00". Used wherever the seller is asked about, or told about, particular listings (delete).
  */
-import type { SellRequest } from '@core/domain'
+import type { SellRequest } from '@shared/domain'
 import { formatCount } from './formatCount'
 import { formatMoney } from './formatMoney'
 

@@ -1,4 +1,4 @@
-import type { OrderItem } from '@core/domain'
+import type { OrderItem } from '@shared/domain'
 import { describe, expect, it } from 'vitest'
 import { shipmentsOf } from './orderShipments'
 

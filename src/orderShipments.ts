@@ -4,7 +4,7 @@
  * three (a shipment whose items were sent differently shows as one group per way, so nothing is
  * hidden); items without a shipment form their own group. Groups keep the order of their first item.
  */
-import type { OrderItem, TrackingInformation } from '@core/domain'
+import type { OrderItem, TrackingInformation } from '@shared/domain'
 
 export interface ShipmentGroup {
   /** Stable within the order, for keys and test ids. */

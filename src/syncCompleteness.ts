@@ -3,7 +3,7 @@
  * the header and in Settings instead of "Synced just now", so a seller never takes a partial copy for
  * the whole.
  */
-import type { SyncShortfall } from '@core/contract'
+import type { SyncShortfall } from '@shared/contract'
 
 const RESOURCE = { orders: 'orders', sellRequests: 'sell requests' } as const
 const number = new Intl.NumberFormat('en-US')

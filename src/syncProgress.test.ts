@@ -1,4 +1,4 @@
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
 import { describeSyncProgress } from './syncProgress'
 

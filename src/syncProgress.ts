@@ -2,7 +2,7 @@
  * A running sync in a few words for the sync bar: "Syncing orders… 12 / 200 pages · 1,200 items", and
  * how full its progress bar is (null when the end is not known yet).
  */
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 import { formatCount } from './formatCount'
 
 export interface SyncProgressText {

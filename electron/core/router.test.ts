@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { callNames, type CallName } from './contract'
-import { SellerDeskError } from './errors'
+import { callNames, type CallName } from '../shared/contract'
+import { SellerDeskError } from '../shared/errors'
 import { createRouter, type Handlers } from './router'
 
 const ID = '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50'

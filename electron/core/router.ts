@@ -3,8 +3,8 @@
  * Electron IPC binding and the browser-preview bridge: unknown names and invalid inputs are refused
  * here, every result or error crosses as data.
  */
-import { calls, type CallName, type CallParsed, type CallResult, type Outcome } from './contract'
-import { SellerDeskError, toErrorData } from './errors'
+import { calls, type CallName, type CallParsed, type CallResult, type Outcome } from '../shared/contract'
+import { SellerDeskError, toErrorData } from '../shared/errors'
 
 export type Handlers = { [N in CallName]: (input: CallParsed<N>) => Promise<CallResult<N>> }
 

@@ -4,10 +4,10 @@
  * under Vitest. The caller brings what differs per runtime: the chosen secret store, where user data
  * lives, and how events reach the renderer.
  */
-import type { AppInfo, ChangeSetState, ChangeSetSummary, EventName, Events } from './contract'
+import type { AppInfo, ChangeSetState, ChangeSetSummary, EventName, Events } from '../shared/contract'
 import type { BulkEdit } from './bulkEdit/bulkEdit'
-import { SellerDeskError } from './errors'
-import { isAllowedExternalUrl } from './externalLinks'
+import { SellerDeskError } from '../shared/errors'
+import { isAllowedExternalUrl } from '../shared/externalLinks'
 import { createRouter, type Router } from './router'
 import type { SecretStoreChoice } from './secrets/chooseSecretStore'
 import { createSession, type Account, type DemoMarketplace, type Session } from './session/session'

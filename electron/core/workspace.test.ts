@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox'
-import type { AppSettings } from './contract'
+import type { AppSettings } from '../shared/contract'
 import { createSellerApi } from './sellerApi'
 import { openWorkspace, type Workspace } from './workspace'
 

@@ -3,7 +3,7 @@
  * lives in electron/core; this file only wires it to Electron.
  */
 import { app, BrowserWindow, session, shell } from 'electron'
-import type { EventName, Events } from '../core/contract'
+import type { EventName, Events } from '../shared/contract'
 import { createSellerDesk, type SellerDesk } from '../core/sellerDesk'
 import { startDemoMarketplace } from '../sandbox'
 import { bindContract, broadcast } from './ipc'

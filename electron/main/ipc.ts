@@ -3,7 +3,7 @@
  * window's top frame, then handing the untrusted input to the router (which validates it with zod).
  */
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
-import { callNames, channelOf, eventChannelOf, type EventName, type Events } from '../core/contract'
+import { callNames, channelOf, eventChannelOf, type EventName, type Events } from '../shared/contract'
 import type { Router } from '../core/router'
 import { isAppUrl } from './security'
 

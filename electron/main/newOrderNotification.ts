@@ -1,6 +1,6 @@
 /** The OS notification for orders that arrived since the last sync; clicking it opens the Orders view. */
 import { BrowserWindow, Notification } from 'electron'
-import type { Events } from '../core/contract'
+import type { Events } from '../shared/contract'
 import { broadcast } from './ipc'
 
 const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, shell, type Session, type WebContents } from 'electron'
 import { isAppUrl as isAppUrlFor } from '../core/appUrl'
-import { isAllowedExternalUrl } from '../core/externalLinks'
+import { isAllowedExternalUrl } from '../shared/externalLinks'
 
 /** The renderer's page; a dev-server URL only in development (never honoured in a packaged app). */
 export const rendererIndexFile = join(__dirname, '../renderer/index.html')

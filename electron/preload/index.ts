@@ -3,7 +3,7 @@
  * call and event names can be used; `ipcRenderer` itself is never exposed.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { callNames, channelOf, eventChannelOf, eventNames, type SellerDeskBridge } from '../core/contract'
+import { callNames, channelOf, eventChannelOf, eventNames, type SellerDeskBridge } from '../shared/contract'
 
 const callSet = new Set<string>(callNames)
 const eventSet = new Set<string>(eventNames)

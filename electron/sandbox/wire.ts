@@ -12,7 +12,7 @@
  * `orderDate`, and fields and statuses the spec does not name; `withTotalForm` the JSON type of
  * list totals.
  */
-import { decimalStringFromCents, dollarsFromCents } from '../core/money'
+import { decimalStringFromCents, dollarsFromCents } from '../shared/money'
 import type { DeviceProperties, OrderItemRecord, OrderRecord, SellRequestRecord, TrackingInformation } from './marketplace'
 import { withUnknownOrderFields, withUnknownSellRequestFields } from './unknownFields'
 import { DEFAULT_VARIANT, type TotalForm, type Variant } from './variant'

@@ -3,7 +3,7 @@
  * preview host (electron/preview/host.ts). The host hands the page a per-run token in the URL fragment;
  * it is kept in sessionStorage so a reload keeps working, and sent with every call.
  */
-import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@core/contract'
+import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@shared/contract'
 
 const TOKEN_KEY = 'seller-desk-preview-token'
 /** Characters, not bytes: a quarter of the browser's keepalive budget leaves room for any UTF-8. */

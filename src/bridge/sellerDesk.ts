@@ -3,8 +3,8 @@
  * bridge in the browser preview; either way the renderer never sees the API key and never calls the
  * Seller API itself. `call` resolves with the result or throws a ContractError carrying { kind, message }.
  */
-import type { CallInput, CallName, CallResult, EventName, Events, SellerDeskBridge } from '@core/contract'
-import type { ErrorData } from '@core/errors'
+import type { CallInput, CallName, CallResult, EventName, Events, SellerDeskBridge } from '@shared/contract'
+import type { ErrorData } from '@shared/errors'
 import { createPreviewBridge } from './previewBridge'
 
 export class ContractError extends Error {

@@ -2,7 +2,7 @@
  * Saving one setting at once (Settings view): whether it is being saved, the message when it could not
  * be, and "Saved." shown for a moment after it was.
  */
-import type { AppSettings } from '@core/contract'
+import type { AppSettings } from '@shared/contract'
 import { onBeforeUnmount, ref } from 'vue'
 import { messageOf } from '../bridge/sellerDesk'
 import { useAppSettingsStore } from '../stores/appSettings'

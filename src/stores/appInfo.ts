@@ -1,5 +1,5 @@
 /** The app's name, version, platform and where it runs (the desktop app or the browser preview): asked once. */
-import type { AppInfo } from '@core/contract'
+import type { AppInfo } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call, messageOf } from '../bridge/sellerDesk'

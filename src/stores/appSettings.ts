@@ -2,7 +2,7 @@
  * The seller's app-wide settings (sync interval, history window, new-order notifications) as the main
  * side keeps them; followed while the Settings view is open, so a change made elsewhere shows at once.
  */
-import type { AppSettings } from '@core/contract'
+import type { AppSettings } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'

@@ -4,8 +4,8 @@
  * redo, import), preview, apply with progress, results, history. The change set itself lives in main
  * (`bulk.*` calls); this store mirrors it onto the rows and keeps nothing a reload could lose.
  */
-import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetState, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@core/contract'
-import { decimalStringFromCents } from '@core/money'
+import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetState, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@shared/contract'
+import { decimalStringFromCents } from '@shared/money'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'
@@ -178,8 +178,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    * How typed and pasted cells are read (the field descriptors, with their zod rules): fetched with the
    * grid's first read, not with the app (this store is set up at start, the grid may never be opened).
    */
-  let rulesModule: Promise<typeof import('@core/listingFields')> | null = null
-  const cellRules = () => (rulesModule ??= import('@core/listingFields'))
+  let rulesModule: Promise<typeof import('@shared/listingFields')> | null = null
+  const cellRules = () => (rulesModule ??= import('@shared/listingFields'))
 
   /**
    * Bumped by markStale: a read of the rows that started before the last bump may hold values older

@@ -2,7 +2,7 @@
  * The dashboard's figures, computed by the main side from the snapshot in the seller's time zone (the
  * zone this computer is set to). Read when the Dashboard opens and again after each sync.
  */
-import type { Dashboard } from '@core/contract'
+import type { Dashboard } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { call, messageOf } from '../bridge/sellerDesk'

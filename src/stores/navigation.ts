@@ -2,7 +2,7 @@
  * Which part of the workspace the seller is looking at. A plain store for now; the seam where a
  * router (or deep links such as "open this order") would plug in later.
  */
-import type { WorkspaceView } from '@core/contract'
+import type { WorkspaceView } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 

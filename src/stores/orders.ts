@@ -3,8 +3,8 @@
  * date range (a named preset or custom days), order and item statuses, and sort the seller chose. Dates
  * are instants (ISO with `Z`); the main side turns them into the API's form.
  */
-import type { CallInput, OrderItemUnits, WorkspacePreferences } from '@core/contract'
-import type { Order } from '@core/domain'
+import type { CallInput, OrderItemUnits, WorkspacePreferences } from '@shared/contract'
+import type { Order } from '@shared/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call } from '../bridge/sellerDesk'

@@ -1,4 +1,4 @@
-import type { Page } from '@core/domain'
+import type { Page } from '@shared/domain'
 import { describe, expect, it, vi } from 'vitest'
 import { usePagedList, type PageAnswer, type PageQuery } from './pagedList'
 

@@ -6,8 +6,8 @@
  * Only the answer to the latest request is kept: a slower, older request that finishes later is
  * dropped, so typing in the search box or paging quickly never shows stale rows.
  */
-import type { ListResult } from '@core/contract'
-import type { Page, SortDir } from '@core/domain'
+import type { ListResult } from '@shared/contract'
+import type { Page, SortDir } from '@shared/domain'
 import { ref, shallowRef, type Ref } from 'vue'
 import { messageOf } from '../bridge/sellerDesk'
 

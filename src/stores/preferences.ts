@@ -6,7 +6,7 @@
  * once (a reload right after it must come back there); filters and widths shortly after each change,
  * and whatever is still waiting when the page goes away.
  */
-import type { WorkspacePreferences } from '@core/contract'
+import type { WorkspacePreferences } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import { call } from '../bridge/sellerDesk'

@@ -1,4 +1,4 @@
-import type { SellRequest } from '@core/domain'
+import type { SellRequest } from '@shared/domain'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 

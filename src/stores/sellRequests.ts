@@ -4,8 +4,8 @@
  * sort, and the two changes the marketplace allows: edit price / quantity, delete. Changes go to the
  * marketplace; the main side updates the snapshot when they succeed, and the page is read from it again.
  */
-import type { CallInput, WorkspacePreferences } from '@core/contract'
-import type { SellRequest } from '@core/domain'
+import type { CallInput, WorkspacePreferences } from '@shared/contract'
+import type { SellRequest } from '@shared/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf } from '../bridge/sellerDesk'

@@ -2,7 +2,7 @@
  * Who the seller is signed in as, and to which marketplace. The API key only passes through `signIn`
  * on its way to the main side: it is never kept here, in storage or anywhere else in the renderer.
  */
-import type { SessionInfo } from '@core/contract'
+import type { SessionInfo } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf } from '../bridge/sellerDesk'

@@ -1,4 +1,4 @@
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 import { idleSyncStatus } from './syncStatus.fixture'
 import { describe, expect, it } from 'vitest'
 import { staleListsAfter } from './staleLists'

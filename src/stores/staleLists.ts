@@ -4,7 +4,7 @@
  * from (its part is committed). A status seen for the first time while idle also counts, so a list read
  * while an earlier sync was still committing is read again.
  */
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 
 export type SyncedList = 'orders' | 'sellRequests'
 

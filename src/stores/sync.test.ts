@@ -1,4 +1,4 @@
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 import { idleSyncStatus } from './syncStatus.fixture'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -5,7 +5,7 @@
  * This is also the one place that keeps the lists fresh: when a sync ends (or moves on from a resource)
  * the lists on screen read their current page again, keeping the seller's page, search and filters.
  */
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'

@@ -1,5 +1,5 @@
 /** A quiet, online, synced SyncStatus for renderer tests to start from. */
-import type { SyncStatus } from '@core/contract'
+import type { SyncStatus } from '@shared/contract'
 
 export const idleSyncStatus: SyncStatus = {
   running: false,

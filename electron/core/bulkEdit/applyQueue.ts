@@ -4,8 +4,8 @@
  * conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
  * resumed from here; applied batches stay as history with their before-values.
  */
-import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../contract'
-import type { Page } from '../domain'
+import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../../shared/contract'
+import type { Page } from '../../shared/domain'
 import type { Db } from '../snapshot/database'
 import { inTransaction, scalar } from '../snapshot/database'
 

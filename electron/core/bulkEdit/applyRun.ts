@@ -11,10 +11,10 @@
  * as "still pending": on resume those changes are sent again (a PATCH sets values, so sending one twice
  * is harmless), or, once a sync has brought the marketplace's values, found already applied.
  */
-import type { BulkField } from '../contract'
-import { toErrorData } from '../errors'
+import type { BulkField } from '../../shared/contract'
+import { toErrorData } from '../../shared/errors'
 import type { SellerApi, SellRequestChange, WireRows } from '../sellerApi'
-import type { SellRequest } from '../domain'
+import type { SellRequest } from '../../shared/domain'
 import type { Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { finishRun, markStarted, pendingChanges, settleMany, type ListingChanges, type Outcome } from './applyQueue'

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto'
 import type {
   BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ChangeSetState, ExportedFile, GridListingRow, ImportReport,
   SellRequestFilter, StagedCell, StagedChange, StagedChangeView, WarningRules
-} from '../contract'
-import { BULK_CONFIRM_LISTINGS } from '../contract'
-import type { Page } from '../domain'
-import { SellerDeskError } from '../errors'
+} from '../../shared/contract'
+import { BULK_CONFIRM_LISTINGS } from '../../shared/contract'
+import type { Page } from '../../shared/domain'
+import { SellerDeskError } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import { inTransaction } from '../snapshot/database'
 import type { Snapshot } from '../snapshot/snapshot'

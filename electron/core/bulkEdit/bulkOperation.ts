@@ -4,7 +4,7 @@
  * Pure: a listing's values in, proposed changes out. A result outside the rules (a quantity below 0, a
  * price of 0 or less) is proposed as it is and marked invalid by the change set, never clamped.
  */
-import type { BulkField, BulkOperation } from '../contract'
+import type { BulkField, BulkOperation } from '../../shared/contract'
 import { fieldValue, type ProposedChange } from './changeSet'
 
 /** A listing as an operation sees it: its current values, and the values it would have with pending changes. */

@@ -4,9 +4,9 @@
  * marked with the reason, and never applied; a large price move or a price under the floor is a warning
  * that does not block. Staging is done in steps that can be undone and redone.
  */
-import type { BulkField, ChangeSetSummary, StagedChange, WarningRules } from '../contract'
-import { decimalStringFromCents } from '../money'
-import { firstIssue, priceCentsInput, quantityInput } from '../userInput'
+import type { BulkField, ChangeSetSummary, StagedChange, WarningRules } from '../../shared/contract'
+import { decimalStringFromCents } from '../../shared/money'
+import { firstIssue, priceCentsInput, quantityInput } from '../../shared/userInput'
 import type { ListingBase } from './currentListings'
 
 export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null }

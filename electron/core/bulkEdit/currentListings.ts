@@ -2,7 +2,7 @@
  * The listings a bulk edit works on, as the snapshot holds them now: the narrow columns only (id, SKU,
  * name, brand, status, price, quantity, last update), read in one query however many are asked for.
  */
-import type { GridListingRow } from '../contract'
+import type { GridListingRow } from '../../shared/contract'
 import { rowsAsJson, type Db } from '../snapshot/database'
 
 export interface CurrentListing {

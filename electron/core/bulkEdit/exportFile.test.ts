@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { BatchRow } from '../contract'
+import type { BatchRow } from '../../shared/contract'
 import type { CurrentListing } from './currentListings'
 import { csvDateTime, failedSheet, listingsSheet, writeSheet } from './exportFile'
 

@@ -15,9 +15,9 @@
  */
 import Papa from 'papaparse'
 import writeXlsxFile from 'write-excel-file/node'
-import type { BatchRow, ExportedFile } from '../contract'
-import { decimalStringFromCents, dollarsFromCents } from '../money'
-import { batchResultLabel, statusLabel } from '../plainWords'
+import type { BatchRow, ExportedFile } from '../../shared/contract'
+import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
+import { batchResultLabel, statusLabel } from '../../shared/plainWords'
 import type { CurrentListing } from './currentListings'
 import type { ListingProperties } from './gridListings'
 

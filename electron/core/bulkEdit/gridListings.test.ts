@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
-import { statusLabel } from '../plainWords'
+import { statusLabel } from '../../shared/plainWords'
 import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 

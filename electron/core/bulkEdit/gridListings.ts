@@ -3,8 +3,8 @@
  * properties sellers sort and filter by (grade, color, storage, carrier), read from the rows as the
  * marketplace sent them. One query; the grid sorts and filters in the renderer.
  */
-import type { GridListingRow } from '../contract'
-import { statusLabel } from '../plainWords'
+import type { GridListingRow } from '../../shared/contract'
+import { statusLabel } from '../../shared/plainWords'
 import { rowsAsJson, scalar, type Db } from '../snapshot/database'
 
 /** Property keys the spec names; other keys stay visible in Sell requests. */

@@ -9,8 +9,8 @@ import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { BULK_IMPORT_MAX_BYTES } from '../contract'
-import type { SellRequest } from '../domain'
+import { BULK_IMPORT_MAX_BYTES } from '../../shared/contract'
+import type { SellRequest } from '../../shared/domain'
 import type { Workspace } from '../workspace'
 import { neutraliseFormula, withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive, WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from './workbookArchive'
@@ -304,7 +304,7 @@ describe('import', () => {
   })
 
   it('refuses an over-size file at the contract too', async () => {
-    const { calls } = await import('../contract')
+    const { calls } = await import('../../shared/contract')
     const parsed = calls['bulk.importFile'].input.safeParse({ fileName: 'x.csv', base64: 'A'.repeat(Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4 + 4) })
     expect(parsed.success).toBe(false)
     expect(parsed.error?.issues[0]?.message).toMatch(/larger than 20 MB/)

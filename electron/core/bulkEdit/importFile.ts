@@ -14,9 +14,9 @@
  */
 import Papa from 'papaparse'
 import { readSheet } from 'read-excel-file/node'
-import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../contract'
-import { SellerDeskError } from '../errors'
-import { listingFields, numberStyleOf, type NumberStyle } from '../listingFields'
+import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../../shared/contract'
+import { SellerDeskError } from '../../shared/errors'
+import { listingFields, numberStyleOf, type NumberStyle } from '../../shared/listingFields'
 import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
 import type { CurrentListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'

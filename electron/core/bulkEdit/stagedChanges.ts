@@ -3,7 +3,7 @@
  * outlive a closed window, a quit or a crash, and come back with the account. Saved a step at a time:
  * only the keys a step touched are written, in one transaction.
  */
-import type { BulkField, StagedChange } from '../contract'
+import type { BulkField, StagedChange } from '../../shared/contract'
 import { inTransaction, insertRows, scalar, type Db } from '../snapshot/database'
 import { changeKeyParts, type ProposedChange } from './changeSet'
 

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AppSettings } from '../contract'
+import type { AppSettings } from '../../shared/contract'
 import { createSellerApi } from '../sellerApi'
 import { openWorkspace, type Workspace } from '../workspace'
 

@@ -4,7 +4,7 @@
  * on stock. Days are the seller's local days (their IANA zone), so every figure matches what the Orders
  * and Sell requests lists show when the seller follows its link.
  */
-import type { Dashboard, OrderFigure } from '../contract'
+import type { Dashboard, OrderFigure } from '../../shared/contract'
 import type { Db } from '../snapshot/database'
 import { addDays, dateOfDayNumber, localDateOf, localDaysBetween, offsetSpans, startOfLocalDate, type OffsetSpan } from './localCalendar'
 

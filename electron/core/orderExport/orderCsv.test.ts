@@ -1,7 +1,7 @@
 /** Orders as CSV: one row per item with the order repeated, money as decimals, formulas neutralised. */
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import type { Order, OrderItem } from '../domain'
+import type { Order, OrderItem } from '../../shared/domain'
 import { neutralizeFormula, ordersCsv } from './orderCsv'
 
 const item = (over: Partial<OrderItem>): OrderItem => ({

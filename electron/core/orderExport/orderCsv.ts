@@ -9,9 +9,9 @@
  */
 import Papa from 'papaparse'
 import { localIsoWithOffset } from '../dashboard/localCalendar'
-import type { Order, OrderItem, Properties } from '../domain'
-import { decimalStringFromCents } from '../money'
-import { shippingMethodLabel, statusLabel } from '../plainWords'
+import type { Order, OrderItem, Properties } from '../../shared/domain'
+import { decimalStringFromCents } from '../../shared/money'
+import { shippingMethodLabel, statusLabel } from '../../shared/plainWords'
 
 const KNOWN_PROPERTIES = ['color', 'storage', 'grade', 'carrier'] as const
 

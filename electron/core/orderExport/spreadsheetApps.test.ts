@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterAll, expect, it } from 'vitest'
 import { listingsSheet, writeSheet } from '../bulkEdit/exportFile'
-import type { Order } from '../domain'
+import type { Order } from '../../shared/domain'
 import { ordersCsv } from './orderCsv'
 
 const LIBREOFFICE = '/usr/bin/libreoffice'

@@ -2,7 +2,7 @@
  * Keys encrypted by the OS (Electron safeStorage, injected as an Encryptor) in one file in the
  * user-data folder, replaced atomically on every change.
  */
-import { SellerDeskError } from '../errors'
+import { SellerDeskError } from '../../shared/errors'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
 import type { SecretStore } from './secretStore'
 

@@ -2,7 +2,7 @@
  * The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) via keytar.
  * keytar is a Node-API module: it loads in Electron and in Node without a rebuild.
  */
-import { SellerDeskError } from '../errors'
+import { SellerDeskError } from '../../shared/errors'
 import type { SecretStore } from './secretStore'
 
 type Keytar = typeof import('keytar')

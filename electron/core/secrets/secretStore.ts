@@ -3,7 +3,7 @@
  * the OS keychain through keytar, else an encrypted file (Electron safeStorage), else memory for this
  * session only. The key never leaves the main side.
  */
-import type { KeyStorage } from '../contract'
+import type { KeyStorage } from '../../shared/contract'
 
 export interface SecretStore {
   readonly kind: KeyStorage

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { SellerDeskError } from '../errors'
+import { SellerDeskError } from '../../shared/errors'
 import { createSellerApi, normaliseBaseUrl, serverMessageOf, type SellerApiOptions } from './client'
 
 let sandbox: Sandbox

@@ -5,10 +5,10 @@
  * Every failure becomes a SellerDeskError with a message a seller can act on and never the key.
  */
 import ky, { type KyInstance } from 'ky'
-import type { Order, SellRequest, SortDir } from '../domain'
-import { SellerDeskError, mentionsSecret, redactSecret } from '../errors'
-import { dollarsFromCents } from '../money'
-import { zonelessUtcFromInstant } from '../time'
+import type { Order, SellRequest, SortDir } from '../../shared/domain'
+import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
+import { dollarsFromCents } from '../../shared/money'
+import { zonelessUtcFromInstant } from '../../shared/time'
 import { nodeFetch } from './nodeFetch'
 import {
   orderListFormat,

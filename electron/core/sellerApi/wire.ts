@@ -8,9 +8,9 @@
  * converter reads the original object, so nothing the server sent is lost); wrong types are rejected.
  */
 import { z } from 'zod'
-import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../domain'
-import { centsFromDecimalString, centsFromNumber } from '../money'
-import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } from '../time'
+import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../../shared/domain'
+import { centsFromDecimalString, centsFromNumber } from '../../shared/money'
+import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } from '../../shared/time'
 
 /** A shape to check a response with, and how to turn a checked response into what the app uses. */
 export interface WireFormat<T> {

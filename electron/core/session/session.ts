@@ -10,8 +10,8 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
-import type { AccountSummary, SessionInfo } from '../contract'
-import { SellerDeskError } from '../errors'
+import type { AccountSummary, SessionInfo } from '../../shared/contract'
+import { SellerDeskError } from '../../shared/errors'
 import { createSellerApi, normaliseBaseUrl, type SellerApi, type SellerApiOptions } from '../sellerApi'
 import type { SecretStoreChoice } from '../secrets/chooseSecretStore'
 

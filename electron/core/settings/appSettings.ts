@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
-import { appSettingsSchema, type AppSettings } from '../contract'
+import { appSettingsSchema, type AppSettings } from '../../shared/contract'
 
 export interface AppSettingsStore {
   get(): AppSettings

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
-import type { Order } from '../domain'
+import type { Order } from '../../shared/domain'
 import type { Workspace } from '../workspace'
 
 const KEY = 'sk_test_item_units_123456'

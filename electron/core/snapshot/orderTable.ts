@@ -13,8 +13,8 @@ export interface OrderBatch {
   rows: Order[]
   wire: WireRows
 }
-import type { OrderItemUnits } from '../contract'
-import type { Order, Page, SortDir } from '../domain'
+import type { OrderItemUnits } from '../../shared/contract'
+import type { Order, Page, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { insertRows, scalar, statement, type Db } from './database'

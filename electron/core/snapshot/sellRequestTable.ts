@@ -2,7 +2,7 @@
  * Sell requests in the snapshot: writing pages (live or staged; as for orders: values bound, rows
  * stored as received), deleting one after a delete, and the list query in SQLite.
  */
-import type { Page, SellRequest, SortDir } from '../domain'
+import type { Page, SellRequest, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
 import { insertRows, scalar, type Db } from './database'

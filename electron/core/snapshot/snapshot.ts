@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { OrderItemUnits } from '../contract'
-import type { Order, Page, SellRequest } from '../domain'
+import type { OrderItemUnits } from '../../shared/contract'
+import type { Order, Page, SellRequest } from '../../shared/domain'
 import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {

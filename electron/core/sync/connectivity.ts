@@ -3,7 +3,7 @@
  * offline; any answer from the server (even an error status) means online. While offline a cheap probe
  * runs with growing intervals until the server answers again.
  */
-import { SellerDeskError } from '../errors'
+import { SellerDeskError } from '../../shared/errors'
 import type { CallOptions, SellerApi } from '../sellerApi'
 
 export interface ConnectivityState {

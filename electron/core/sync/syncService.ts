@@ -3,8 +3,8 @@
  * window focus, every N minutes and on demand (one run at a time, cancellable), tracks online/offline
  * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
  */
-import type { SyncShortfall, SyncStatus } from '../contract'
-import { toErrorData } from '../errors'
+import type { SyncShortfall, SyncStatus } from '../../shared/contract'
+import { toErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'

@@ -3,10 +3,10 @@
  * marketplace; the renderer never touches the key, keytar, ipcRenderer or Node modules.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const root = join(__dirname, '..', '..')
+const root = join(__dirname, '..')
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
   const out: string[] = []
@@ -51,21 +51,33 @@ describe('layer rules', () => {
     expect(importsOf(`import { app } from '${name}'\nconst x = require("${name}")`)).toEqual(['electron', 'electron'])
   })
 
-  it('the renderer imports no Node modules, no keytar and no main-side code', () => {
+  it('the renderer imports no Node modules, no keytar and nothing but the shared layer of the main side', () => {
     const files = filesUnder(join(root, 'src'), /\.(ts|vue)$/).filter((file) => !file.endsWith('.test.ts'))
     expect(files.length).toBeGreaterThan(3)
-    const allowedCore = ['contract', 'domain', 'userInput', 'listingFields', 'money', 'errors', 'time', 'externalLinks', 'plainWords']
     const offenders: string[] = []
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
       for (const spec of importsOf(text)) {
-        const core = /^@core\/(.+)$/.exec(spec)
-        if (spec.startsWith('node:') || spec === 'keytar' || spec === 'electron' || spec === 'ky' || spec.includes('electron/') || (core && !allowedCore.includes(core[1]!))) {
+        if (spec.startsWith('node:') || spec === 'keytar' || spec === 'electron' || spec === 'ky' || spec.includes('electron/') || spec.startsWith('@core/')) {
           offenders.push(`${relative(root, file)} → ${spec}`)
         }
       }
       if (/x-api-key|ipcRenderer/.test(text)) offenders.push(`${relative(root, file)} mentions x-api-key or ipcRenderer`)
     }
     expect(offenders).toEqual([])
+  })
+
+  it('the shared layer imports only zod and its own folder (the renderer loads it)', () => {
+    const files = filesUnder(join(root, 'electron/shared'), /\.ts$/).filter((file) => !TEST_CODE.test(file))
+    expect(files.length).toBeGreaterThan(5)
+    const shared = join(root, 'electron/shared')
+    const outside = (file: string, spec: string) => spec !== 'zod' && (!spec.startsWith('.') || relative(shared, resolve(dirname(file), spec)).startsWith('..'))
+    const offenders = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => outside(file, spec))
+        .map((spec) => `${relative(root, file)} → ${spec}`)
+    )
+    expect(offenders).toEqual([])
+    expect(outside(join(shared, 'contract.ts'), '../core/router')).toBe(true)
   })
 })
