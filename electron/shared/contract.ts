@@ -75,8 +75,9 @@ export const sellRequestListInput = z
     categories: textList,
     minPriceCents: centsBound,
     maxPriceCents: centsBound,
-    minQuantity: quantityBound,
-    maxQuantity: quantityBound,
+    /** Listings with at least / at most this many units (not the listing's own `minQuantity`). */
+    quantityAtLeast: quantityBound,
+    quantityAtMost: quantityBound,
     sortBy: z.enum(['updated', 'price', 'quantity', 'name']).default('updated')
   })
   .strict()
@@ -279,6 +280,9 @@ export const workspacePreferencesSchema = z.object({
       categories: idList.optional(),
       minPriceCents: centsBound,
       maxPriceCents: centsBound,
+      quantityAtLeast: quantityBound,
+      quantityAtMost: quantityBound,
+      /** The quantity range's names in preferences saved before `quantityAtLeast` / `quantityAtMost`: read when those are absent. */
       minQuantity: quantityBound,
       maxQuantity: quantityBound
     })
@@ -477,7 +481,7 @@ const batchIdInput = z.guid('That is not a batch id.')
 
 /** The Sell requests list's filter (search, statuses, brands, categories, price and quantity ranges), without paging or sort. */
 export const sellRequestFilterInput = sellRequestListInput.pick({
-  searchTerm: true, statuses: true, brands: true, categories: true, minPriceCents: true, maxPriceCents: true, minQuantity: true, maxQuantity: true
+  searchTerm: true, statuses: true, brands: true, categories: true, minPriceCents: true, maxPriceCents: true, quantityAtLeast: true, quantityAtMost: true
 })
 export type SellRequestFilter = z.infer<typeof sellRequestFilterInput>
 

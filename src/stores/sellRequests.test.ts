@@ -104,11 +104,26 @@ describe('sell requests: clear filters after a dashboard link', () => {
     const store = useSellRequestsStore()
     await store.setSort('price', 'DESC')
     await store.showOnly({ quantity: { min: null, max: 4 } }, { by: 'quantity', dir: 'ASC' })
-    expect(lastQuery()).toMatchObject({ sortBy: 'quantity', sortDir: 'ASC', maxQuantity: 4 })
+    expect(lastQuery()).toMatchObject({ sortBy: 'quantity', sortDir: 'ASC', quantityAtMost: 4 })
     await store.clearFilters()
     expect(store.narrowed).toBe(false)
     expect(lastQuery()).toMatchObject({ sortBy: 'price', sortDir: 'DESC' })
-    expect(lastQuery()).not.toHaveProperty('maxQuantity')
+    expect(lastQuery()).not.toHaveProperty('quantityAtMost')
+  })
+
+  it('saves the quantity range as quantityAtLeast / quantityAtMost, and restores preferences saved under the old names', async () => {
+    const store = useSellRequestsStore()
+    await store.showOnly({ quantity: { min: 2, max: 9 } })
+    expect(lastQuery()).toMatchObject({ quantityAtLeast: 2, quantityAtMost: 9 })
+    expect(lastQuery()).not.toHaveProperty('minQuantity')
+    expect(store.preferences()).toMatchObject({ quantityAtLeast: 2, quantityAtMost: 9 })
+    expect(store.preferences()).not.toHaveProperty('maxQuantity')
+    store.restore({ minQuantity: 3, maxQuantity: 7 })
+    await store.refilter()
+    expect(lastQuery()).toMatchObject({ quantityAtLeast: 3, quantityAtMost: 7 })
+    store.restore({ quantityAtLeast: 4, minQuantity: 3 })
+    await store.refilter()
+    expect(lastQuery()).toMatchObject({ quantityAtLeast: 4 })
   })
 
   it('keeps a sort the seller chose after the link', async () => {

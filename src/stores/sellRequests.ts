@@ -69,8 +69,8 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         ...(categories.value.length ? { categories: categories.value } : {}),
         ...(price.value.min !== null ? { minPriceCents: price.value.min } : {}),
         ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
-        ...(quantity.value.min !== null ? { minQuantity: quantity.value.min } : {}),
-        ...(quantity.value.max !== null ? { maxQuantity: quantity.value.max } : {})
+        ...(quantity.value.min !== null ? { quantityAtLeast: quantity.value.min } : {}),
+        ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
       })),
     { by: 'updated', dir: 'DESC' }
   )
@@ -235,8 +235,8 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
       categories: categories.value,
       ...bound('minPriceCents', price.value.min),
       ...bound('maxPriceCents', price.value.max),
-      ...bound('minQuantity', quantity.value.min),
-      ...bound('maxQuantity', quantity.value.max)
+      ...bound('quantityAtLeast', quantity.value.min),
+      ...bound('quantityAtMost', quantity.value.max)
     }
   }
 
@@ -244,7 +244,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     setOwnFilters({
       ...saved,
       price: { min: saved.minPriceCents ?? null, max: saved.maxPriceCents ?? null },
-      quantity: { min: saved.minQuantity ?? null, max: saved.maxQuantity ?? null }
+      quantity: { min: saved.quantityAtLeast ?? saved.minQuantity ?? null, max: saved.quantityAtMost ?? saved.maxQuantity ?? null }
     })
     list.restoreView(saved, SORTS)
   }

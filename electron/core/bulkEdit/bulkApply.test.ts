@@ -312,7 +312,7 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
   const all = listings()
   const sortedPrices = all.map((row) => row.priceCents).sort((x, y) => x - y)
   const filters: SellRequestFilter[] = [
-    { statuses: [all[0]!.status], minPriceCents: sortedPrices[30]!, maxQuantity: 1_000_000 },
+    { statuses: [all[0]!.status], minPriceCents: sortedPrices[30]!, quantityAtMost: 1_000_000 },
     { brands: [all[1]!.brand, all[2]!.brand], searchTerm: all[1]!.name.slice(0, 3) },
     {}
   ]

@@ -26,8 +26,8 @@ export interface SellRequestQuery {
   minPriceCents?: number | undefined
   maxPriceCents?: number | undefined
   /** Quantity range, both ends included. */
-  minQuantity?: number | undefined
-  maxQuantity?: number | undefined
+  quantityAtLeast?: number | undefined
+  quantityAtMost?: number | undefined
   sortBy: 'updated' | 'price' | 'quantity' | 'name'
   sortDir: SortDir
 }
@@ -84,8 +84,8 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
   for (const [condition, value] of [
     ['s.price_cents >= ?', query.minPriceCents],
     ['s.price_cents <= ?', query.maxPriceCents],
-    ['s.quantity >= ?', query.minQuantity],
-    ['s.quantity <= ?', query.maxQuantity]
+    ['s.quantity >= ?', query.quantityAtLeast],
+    ['s.quantity <= ?', query.quantityAtMost]
   ] as const) {
     if (value === undefined) continue
     where.push(condition)
