@@ -10,7 +10,8 @@ export default defineConfig({
     build: {
       // keytar (Node-API) and libsql stay external: loaded from node_modules at run time.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } }
+      // The core's worker is its own entry (out/main/coreWorker.js), loaded by electron/worker/coreHost.ts.
+      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts'), coreWorker: resolve(__dirname, 'electron/worker/coreWorker.ts') } }
     }
   },
   preload: {

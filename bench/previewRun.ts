@@ -7,6 +7,7 @@
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
+import type { SyncStatus } from '../electron/shared/contract'
 import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
@@ -58,5 +59,9 @@ export async function coldStart(page: Page, userDataDir: string): Promise<ColdSt
 /** Waits for the host's start-up sync to have run and finished. */
 export async function afterStartupSync(host: PreviewHost): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 2_500))
-  while (host.desk.workspace()?.sync.status().running) await new Promise((resolve) => setTimeout(resolve, 100))
+  const running = async () => {
+    const outcome = await host.router.dispatch('sync.status', {})
+    return outcome.ok && (outcome.value as SyncStatus).running
+  }
+  while (await running()) await new Promise((resolve) => setTimeout(resolve, 100))
 }

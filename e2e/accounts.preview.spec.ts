@@ -9,20 +9,18 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import type { SessionInfo } from '../electron/shared/contract'
 import type { Order, Page as ListPage } from '../electron/shared/domain'
 import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { viaRouter } from './fromCore'
+import { syncStatus, viaRouter } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 /** The signed-in account's orders once its first sync is done, as the core reports them. */
 async function syncedOrderTotal(host: PreviewHost, baseUrl: string): Promise<number> {
   await expect
-    .poll(() => {
-      const workspace = host.desk.workspace()
-      return workspace?.account.baseUrl === baseUrl ? workspace.sync.status().lastSyncedAt : null
-    })
+    .poll(async () => ((await viaRouter<SessionInfo>(host, 'session.get', {})).baseUrl === baseUrl ? ((await syncStatus(host))?.lastSyncedAt ?? null) : null))
     .not.toBeNull()
   return (await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1 })).total
 }
@@ -78,7 +76,7 @@ test.describe('accounts', () => {
     await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('orders-total')).toContainText(`${totalB} orders`)
     // A's key is still stored.
-    expect(await host.desk.router.dispatch('accounts.list', {})).toMatchObject({
+    expect(await host.router.dispatch('accounts.list', {})).toMatchObject({
       ok: true,
       value: { accounts: [{ baseUrl: a.baseUrl, current: false }, { baseUrl: b.baseUrl, current: true }] }
     })
@@ -91,7 +89,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
     await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('orders-total')).toContainText(`${totalA} orders`)
-    expect(host.desk.workspace()?.account.baseUrl).toBe(a.baseUrl)
+    expect((await viaRouter<SessionInfo>(host, 'session.get', {})).baseUrl).toBe(a.baseUrl)
 
     // Remove B (not current): A stays signed in, B's key is gone.
     await page.getByTestId('nav-settings').click()
@@ -101,7 +99,7 @@ test.describe('accounts', () => {
     await expect(rows.first()).toContainText(hostOf(a.baseUrl))
     await expect(rows.first().getByTestId('account-current')).toBeVisible()
     await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
-    const switchB = await host.desk.router.dispatch('accounts.switch', { baseUrl: b.baseUrl })
+    const switchB = await host.router.dispatch('accounts.switch', { baseUrl: b.baseUrl })
     expect(switchB).toMatchObject({ ok: false, error: { kind: 'not-found' } })
 
     // Neither key ever reached the page.

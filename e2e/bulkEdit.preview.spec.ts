@@ -39,7 +39,7 @@ const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
   await page.getByTestId('nav-bulkEdit').click()
   await expect(cell(page, 0, COLUMN.price)).toBeVisible()
-  const outcome = await host.desk.router.dispatch('bulk.gridRows', {})
+  const outcome = await host.router.dispatch('bulk.gridRows', {})
   if (!outcome.ok) throw new Error(outcome.error.message)
   return (outcome.value as { rows: GridListingRow[] }).rows
 }
@@ -448,7 +448,7 @@ test('typing at machine speed right after a click: every key lands, in the cell 
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const stagedNow = async () => {
-    const outcome = await host.desk.router.dispatch('bulk.changes', { page: 1, take: 50, only: 'all' })
+    const outcome = await host.router.dispatch('bulk.changes', { page: 1, take: 50, only: 'all' })
     if (!outcome.ok) throw new Error(outcome.error.message)
     return Object.fromEntries((outcome.value as { rows: { sellRequestId: string; field: string; after: number }[] }).rows.map((c) => [`${c.sellRequestId}:${c.field}`, c.after]))
   }

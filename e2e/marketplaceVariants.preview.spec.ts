@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { numberIn } from './fromCore'
+import { numberIn, readSnapshot, syncFinishedAfter, syncStatus } from './fromCore'
 import type { PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_e2e_variants_Hq42vN8c'
@@ -24,25 +24,8 @@ async function signIn(page: Page, sandbox: Sandbox): Promise<void> {
   await expect(page.getByTestId('nav-orders')).toBeVisible({ timeout: SYNC_TIMEOUT })
 }
 
-/** The sync service's last report (a new object per finished run), or null. */
-const lastReport = (host: PreviewHost) => host.desk.workspace()?.sync.lastReport() ?? null
-
-/** Waits until a sync run has finished after `before` (the report in place before it was asked for). */
-async function syncFinishedAfter(host: PreviewHost, before: ReturnType<typeof lastReport>): Promise<void> {
-  await expect
-    .poll(
-      () => {
-        const sync = host.desk.workspace()?.sync
-        if (!sync) return 'no workspace'
-        const status = sync.status()
-        if (status.running) return 'running'
-        if (status.lastError) return `failed: ${status.lastError.message}`
-        return sync.lastReport() !== null && sync.lastReport() !== before ? 'finished' : 'not finished'
-      },
-      { timeout: SYNC_TIMEOUT, message: 'a sync run finishes' }
-    )
-    .toBe('finished')
-}
+/** When the last sync finished, as the page's status says (a sync run's end moves it). */
+const lastReport = async (host: PreviewHost) => (await syncStatus(host))?.lastSyncedAt ?? null
 
 test.describe('marketplace variants', () => {
   let sandbox: Sandbox | undefined
@@ -55,18 +38,18 @@ test.describe('marketplace variants', () => {
     sandbox = await startSandbox({ apiKey: KEY, orders: 400, sellRequests: 300, seed: 23, now: new Date(), variant: { maxTake: 50, churnPerList: 2, variantSeed: 5 } })
     const market = sandbox
     await signIn(page, market)
-    await syncFinishedAfter(host, null)
+    await syncFinishedAfter(host, null, SYNC_TIMEOUT)
 
     // The changes stop; one Sync now.
     market.setVariant({ churnPerList: 0 })
-    const before = lastReport(host)
+    const before = await lastReport(host)
     await expect(page.getByTestId('sync-now')).toBeEnabled()
     await page.getByTestId('sync-now').click()
-    await syncFinishedAfter(host, before)
+    await syncFinishedAfter(host, before, SYNC_TIMEOUT)
 
     // The server's counts: orders created or updated within the app's history window (90 days back
     // from its full sync's start), and every sell request.
-    const windowFromMs = host.desk.workspace()!.snapshot.syncState('orders').windowFromMs!
+    const windowFromMs = readSnapshot(host, (snapshot) => snapshot.syncState('orders').windowFromMs!)
     expect(Math.abs(windowFromMs - (Date.now() - 90 * 86_400_000))).toBeLessThan(5 * 60_000)
     const inWindow = market.state.orders.filter((order) => order.orderDateMicros >= windowFromMs * 1000 || order.updatedAt >= windowFromMs)
     const expectedOrders = inWindow.length
@@ -103,7 +86,7 @@ test.describe('marketplace variants', () => {
     sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 80, seed: 29, now: new Date(), variant: { totalOffset: 7 } })
     const market = sandbox
     await signIn(page, market)
-    await syncFinishedAfter(host, null)
+    await syncFinishedAfter(host, null, SYNC_TIMEOUT)
 
     const notice = page.getByTestId('sync-incomplete')
     await expect(notice).toBeVisible()
@@ -118,9 +101,9 @@ test.describe('marketplace variants', () => {
     // The marketplace counts right again: Sync now (an incremental sync that meets a new discrepancy
     // turns into a full one) clears it.
     market.setVariant({ totalOffset: 0 })
-    const before = lastReport(host)
+    const before = await lastReport(host)
     await page.getByTestId('sync-now').click()
-    await syncFinishedAfter(host, before)
+    await syncFinishedAfter(host, before, SYNC_TIMEOUT)
     await expect(notice).toBeHidden()
     await expect(page.getByTestId('settings-sync-incomplete')).toBeHidden()
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
@@ -130,7 +113,7 @@ test.describe('marketplace variants', () => {
     sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 90, seed: 31, now: new Date(), variant: { unknownFields: true, variantSeed: 3 } })
     const market = sandbox
     await signIn(page, market)
-    await syncFinishedAfter(host, null)
+    await syncFinishedAfter(host, null, SYNC_TIMEOUT)
     const served = async <T>(path: string) => (await (await fetch(`${market.baseUrl}${path}`, { headers: { 'x-api-key': KEY } })).json()) as T
     const KNOWN_ORDER = ['payment-confirmed', 'shipped', 'delivered', 'canceled', 'refunded']
     const orders = (await served<{ data: { orderNo: string; status: string; channel?: string; items: { properties: Record<string, string> }[] }[] }>('/v1/orders/seller?take=1000')).data

@@ -8,11 +8,12 @@
  * /tmp/seller-desk-shots when SHOTS=1 (two window sizes, light and dark).
  */
 import type { Locator, Page } from '@playwright/test'
-import type { GridListingRow } from '../electron/shared/contract'
+import type { BulkStatus, GridListingRow } from '../electron/shared/contract'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { viaRouter } from './fromCore'
 import { signInTo, gridCell } from './signedIn'
 
 const KEY = 'sk_live_numbers_e2e_4Kp9'
@@ -33,7 +34,7 @@ const NEGATIVE_PRICE = 'Price cannot be negative.'
 const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 
 async function firstListing(host: PreviewHost): Promise<SellRequest> {
-  const outcome = await host.desk.router.dispatch('sellRequests.list', { take: 1 })
+  const outcome = await host.router.dispatch('sellRequests.list', { take: 1 })
   if (!outcome.ok) throw new Error(outcome.error.message)
   return (outcome.value as ListPage<SellRequest>).rows[0]!
 }
@@ -45,7 +46,7 @@ const cell = gridCell
 async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
   await page.getByTestId('nav-bulkEdit').click()
   await expect(cell(page, 0, COLUMN.price)).toBeVisible()
-  const outcome = await host.desk.router.dispatch('bulk.gridRows', {})
+  const outcome = await host.router.dispatch('bulk.gridRows', {})
   if (!outcome.ok) throw new Error(outcome.error.message)
   return (outcome.value as { rows: GridListingRow[] }).rows
 }
@@ -142,7 +143,7 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.locator('.n-message')).toContainText(`Floor: ${NEGATIVE_PRICE}`)
   await page.getByTestId('rule-floor').locator('input').fill('$1,000')
   await page.getByTestId('rule-save').click()
-  await expect.poll(() => host.desk.workspace()?.bulk.status().rules.priceFloorCents).toBe(100_000)
+  await expect.poll(async () => (await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules.priceFloorCents).toBe(100_000)
 })
 
 test('edit dialog: price and quantity stay side by side when both show a message', async ({ app: page, host }) => {

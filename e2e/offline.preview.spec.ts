@@ -6,10 +6,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import type { ListResult } from '../electron/shared/contract'
+import type { AppSettings, ListResult } from '../electron/shared/contract'
 import type { Order } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { readSnapshot, syncStatus, viaRouter } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_offline_e2e_4f7Qk2'
@@ -32,7 +33,7 @@ async function signIn(page: Page, baseUrl = sandbox.baseUrl) {
 }
 
 async function snapshotTotal(host: PreviewHost, input: object): Promise<number> {
-  const outcome = await host.desk.router.dispatch('orders.list', { take: 1, ...input })
+  const outcome = await host.router.dispatch('orders.list', { take: 1, ...input })
   if (!outcome.ok) throw new Error(outcome.error.message)
   return (outcome.value as ListResult<Order>).total
 }
@@ -63,10 +64,10 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   await expect(page.getByTestId('sell-request-row').first().locator('[title*="offline" i]').first()).toBeAttached()
 
   // The marketplace answers again: online by itself, and a sync runs.
-  const syncedBefore = host.desk.workspace()!.sync.status().lastSyncedAt
+  const syncedBefore = (await syncStatus(host))!.lastSyncedAt
   sandbox = await startSandbox({ apiKey: KEY, port, orders: 120, sellRequests: 60, seed: 21, now: new Date() })
   await expect(banner).toBeHidden({ timeout: 20_000 })
-  await expect.poll(() => host.desk.workspace()!.sync.status().lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedBefore)
+  await expect.poll(async () => (await syncStatus(host))?.lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedBefore)
   await expect(page.getByTestId('edit-sell-request').first()).toBeEnabled()
 })
 
@@ -78,7 +79,7 @@ test('new orders from a sync: a notification with count and total that opens Ord
   const notification = page.getByTestId('new-orders-notification')
   await expect(notification).toBeVisible({ timeout: 15_000 })
   await expect(notification).toContainText('3 new orders')
-  const totalCents = host.desk.workspace()!.snapshot.summarizeOrders(added).totalCents
+  const totalCents = readSnapshot(host, (snapshot) => snapshot.summarizeOrders(added)).totalCents
   const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(totalCents / 100)
   await expect(notification).toContainText(money)
   await page.getByTestId('new-orders-open').click()
@@ -86,13 +87,13 @@ test('new orders from a sync: a notification with count and total that opens Ord
 
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('settings-notify').click()
-  await expect.poll(() => host.desk.settings.get().notifyNewOrders).toBe(false)
+  await expect.poll(async () => (await viaRouter<AppSettings>(host, 'settings.get', {})).notifyNewOrders).toBe(false)
   const events = () => page.evaluate(() => ((window as unknown as { __events?: string[] }).__events ?? []).map((e) => JSON.parse(e) as { event: string; payload: { running?: boolean } }))
   const newOrderEvents = async () => (await events()).filter((e) => e.event === 'orders.new').length
   expect(await newOrderEvents()).toBe(1)
   const seen = (await events()).length
   sandbox.addOrders(2)
-  await host.desk.workspace()!.sync.sync()
+  await viaRouter(host, 'sync.run', {})
   // The sync's last status has reached the page, so an orders.new from it would have too.
   await expect.poll(async () => (await events()).slice(seen).some((e) => e.event === 'sync.status' && e.payload.running === false)).toBe(true)
   expect(await newOrderEvents()).toBe(1)
@@ -101,7 +102,7 @@ test('new orders from a sync: a notification with count and total that opens Ord
 
 test('a long sync shows progress and can be cancelled, then finishes', async ({ app: page, host }) => {
   await signIn(page)
-  await expect.poll(() => host.desk.workspace()!.sync.status().running).toBe(false)
+  await expect.poll(async () => (await syncStatus(host))?.running).toBe(false)
   // Slow enough that each phase of the full sync stays on screen for a while (an automatic sync may
   // also be running when the button is pressed, and the full one then follows it).
   sandbox.setFaults({ latencyMs: 600 })
@@ -110,13 +111,13 @@ test('a long sync shows progress and can be cancelled, then finishes', async ({ 
   const progress = page.getByTestId('sync-progress')
   await expect(progress).toBeVisible()
   await expect(progress).toContainText(/Syncing orders… \d+ \/ \d+ pages?/)
-  expect(host.desk.workspace()!.sync.status().kind).toBe('full')
+  expect((await syncStatus(host))?.kind).toBe('full')
   await page.getByTestId('sync-cancel').click()
   await expect(progress).toBeHidden()
   await expect(page.getByTestId('sync-error')).toHaveCount(0)
   sandbox.setFaults({ latencyMs: 0 })
   await page.getByTestId('sync-now').click()
-  await expect.poll(() => host.desk.workspace()!.snapshot.run('orders'), { timeout: 20_000 }).toBeNull()
+  await expect.poll(() => readSnapshot(host, (snapshot) => snapshot.run('orders')), { timeout: 20_000 }).toBeNull()
 })
 
 test('sync settings survive a restart', async ({ page }) => {
@@ -129,11 +130,11 @@ test('sync settings survive a restart', async ({ page }) => {
   const interval = page.getByTestId('settings-sync-interval')
   await interval.fill('15')
   await interval.press('Enter')
-  await expect.poll(() => host.desk.settings.get().syncIntervalMinutes).toBe(15)
+  await expect.poll(async () => (await viaRouter<AppSettings>(host, 'settings.get', {})).syncIntervalMinutes).toBe(15)
   await interval.fill('0')
   await interval.press('Enter')
   await expect(page.getByTestId('settings-sync-interval-error')).toBeVisible()
-  expect(host.desk.settings.get().syncIntervalMinutes).toBe(15)
+  expect((await viaRouter<AppSettings>(host, 'settings.get', {})).syncIntervalMinutes).toBe(15)
   await host.close()
 
   host = await startPreviewHost(options)

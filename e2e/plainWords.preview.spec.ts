@@ -16,7 +16,7 @@ import type { Order } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
-import { numberIn, viaRouter } from './fromCore'
+import { numberIn, viaRouter, readSnapshot } from './fromCore'
 import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_plain_words_e2e_4Tz8'
@@ -66,7 +66,7 @@ const CODES = /payment-confirmed|awaiting-shipment|ready-to-ship|seller-shipped|
 test('orders: each order’s units by item status in words, and a filtered list says the dashboard’s units', async ({ app: page, host }) => {
   await signIn(page, host)
   const dashboard = await viaRouter<Dashboard>(host, 'dashboard.get', { timeZone: TIME_ZONE })
-  const { orders } = host.desk.workspace()!.snapshot.dump()
+  const { orders } = readSnapshot(host, (snapshot) => snapshot.dump())
 
   for (const figure of [{ id: 'awaiting', ...dashboard.awaitingShipment, words: 'awaiting shipment' }, { id: 'ready', ...dashboard.readyToShip, words: 'ready to ship' }]) {
     await page.getByTestId('nav-dashboard').click()
@@ -118,7 +118,7 @@ test('orders: each order’s units by item status in words, and a filtered list 
 
 test('order drawer: shipping method, shipment and tracking once per shipment, what the shipping statuses mean, no codes', async ({ app: page, host }) => {
   await signIn(page, host)
-  const { orders } = host.desk.workspace()!.snapshot.dump()
+  const { orders } = readSnapshot(host, (snapshot) => snapshot.dump())
   // An order with several items in one shipment (the demo marketplace ships an order's items together).
   const shipping = (o: Order) => o.items.some((i) => i.status === 'awaiting-shipment' || i.status === 'ready-to-ship')
   const order = orders.find((o) => o.items.length >= 3 && shipping(o) && new Set(o.items.map((i) => i.status)).size > 1) ?? orders.find((o) => o.items.length >= 2 && shipping(o))!

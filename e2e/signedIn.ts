@@ -5,13 +5,13 @@
  */
 import { expect, type Page } from '@playwright/test'
 import type { PreviewHost } from '../electron/preview/host'
+import { syncFinishedAfter } from './fromCore'
 
 export async function signInTo(page: Page, host: PreviewHost, marketplace: { baseUrl: string; apiKey: string }): Promise<void> {
   await page.getByTestId('base-url').fill(marketplace.baseUrl)
   await page.getByTestId('api-key').fill(marketplace.apiKey)
   await page.getByTestId('sign-in').click()
-  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
-  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
+  await syncFinishedAfter(host, null)
 }
 
 /** A cell of the grid's scrolling (not pinned) part: row and column from 0. */

@@ -14,7 +14,7 @@ import type { Dashboard, ListResult, WorkspacePreferences } from '../electron/sh
 import type { Order, SellRequest } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { numberIn, viaRouter } from './fromCore'
+import { numberIn, viaRouter, readSnapshot, syncFinishedAfter, syncStatus } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_workspace_e2e_9Hc3'
@@ -46,8 +46,7 @@ async function signIn(page: Page, host: PreviewHost) {
   await page.getByTestId('sign-in').click()
   await page.getByTestId('nav-orders').click()
   await expect(page.getByTestId('order-row').first()).toBeVisible()
-  await expect.poll(() => host.desk.workspace()?.sync.status().lastSyncedAt ?? null, { timeout: 20_000 }).not.toBeNull()
-  await expect.poll(() => host.desk.workspace()?.sync.status().running, { timeout: 20_000 }).toBe(false)
+  await syncFinishedAfter(host, null)
 }
 
 test('dashboard: figures equal the snapshot, the chart has a point per day, each figure opens exactly its rows', async ({ app: page, host }) => {
@@ -56,7 +55,7 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   const dashboard = await viaRouter<Dashboard>(host, 'dashboard.get', { timeZone: TIME_ZONE })
 
   // The figures, computed independently from the snapshot's orders and listings.
-  const { orders, sellRequests } = host.desk.workspace()!.snapshot.dump()
+  const { orders, sellRequests } = readSnapshot(host, (snapshot) => snapshot.dump())
   const items = orders.flatMap((order) => order.items)
   const unitsIn = (status: string) => items.filter((item) => item.status === status).reduce((sum, item) => sum + item.quantity, 0)
   expect(dashboard.awaitingShipment.units).toBe(unitsIn('awaiting-shipment'))
@@ -134,7 +133,7 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
 test('order drawer: items with tracking, copy, open the carrier page; other pages are refused', async ({ app: page, host, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, host)
-  const { orders } = host.desk.workspace()!.snapshot.dump()
+  const { orders } = readSnapshot(host, (snapshot) => snapshot.dump())
   const order = orders.find((o) => o.items.some((item) => item.tracking?.trackingNumber))!
   const item = order.items.find((i) => i.tracking?.trackingNumber)!
 
@@ -168,10 +167,10 @@ test('order drawer: items with tracking, copy, open the carrier page; other page
 
   // Anything but an https page of an allow-listed carrier is refused with a clear error.
   for (const url of ['https://evil.example/track', 'http://www.ups.com/track', 'javascript:alert(1)', 'file:///etc/passwd', 'https://www.ups.com.evil.example/']) {
-    const outcome = await host.desk.router.dispatch('shell.openExternal', { url })
+    const outcome = await host.router.dispatch('shell.openExternal', { url })
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/only secure \(https\) tracking pages of known carriers/) } })
   }
-  expect(await host.desk.router.dispatch('shell.openExternal', { url: item.tracking!.trackingUrl })).toEqual({ ok: true, value: { opened: false } })
+  expect(await host.router.dispatch('shell.openExternal', { url: item.tracking!.trackingUrl })).toEqual({ ok: true, value: { opened: false } })
   // And through the page's own bridge.
   const fromPage = await page.evaluate(async ([origin, token]) => {
     const response = await fetch(`${origin}/rpc/shell.openExternal`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-preview-token': token! }, body: JSON.stringify({ url: 'https://attacker.example/' }) })
@@ -205,7 +204,7 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
   expect(header!.slice(0, 7)).toEqual(['Order no.', `Order date (${TIME_ZONE})`, 'Order status', 'Order units', 'Order total', 'Amount paid', 'Item'])
 
   // Exactly the orders on screen (all pages), one row per item.
-  const { orders } = host.desk.workspace()!.snapshot.dump()
+  const { orders } = readSnapshot(host, (snapshot) => snapshot.dump())
   const exportedNos = new Set(rows.map((row) => row[0]!))
   expect(exportedNos.size).toBe(total)
   const exported = orders.filter((order) => exportedNos.has(order.orderNo))
@@ -485,9 +484,9 @@ test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel,
   await page.keyboard.press('Control+f')
   await expect(page.getByTestId('orders-search')).toBeFocused()
   await page.locator('body').click({ position: { x: 5, y: 300 } })
-  const syncedAt = host.desk.workspace()!.sync.status().lastSyncedAt
+  const syncedAt = (await syncStatus(host))!.lastSyncedAt
   await page.keyboard.press('Control+r')
-  await expect.poll(() => host.desk.workspace()!.sync.status().lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedAt)
+  await expect.poll(async () => (await syncStatus(host))?.lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedAt)
   // The shortcuts list, opened and closed by keys, leaves the keys working too.
   await page.keyboard.press('Control+/')
   await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()

@@ -1,11 +1,11 @@
 /**
  * Electron glue: lifecycle, one instance, the window, the contract on IPC. Everything Seller Desk does
- * lives in electron/core; this file only wires it to Electron.
+ * lives in electron/core and runs in the core's worker thread (electron/worker), so this thread only
+ * answers the window, keeps the keychain and shows notifications.
  */
 import { app, BrowserWindow, session, shell } from 'electron'
 import type { EventName, Events } from '../shared/contract'
-import { createSellerDesk, type SellerDesk } from '../core/sellerDesk'
-import { startDemoMarketplace } from '../sandbox'
+import { startCoreHost, type CoreHost } from '../worker/coreHost'
 import { bindContract, broadcast } from './ipc'
 import { showNewOrderNotification } from './newOrderNotification'
 import { chooseElectronSecretStore } from './secretStorage'
@@ -20,7 +20,7 @@ if (userDataOverride) app.setPath('userData', userDataOverride)
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  let desk: SellerDesk | null = null
+  let core: CoreHost | null = null
 
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows()
@@ -37,21 +37,19 @@ if (!app.requestSingleInstanceLock()) {
       broadcast(event, payload)
       if (event === 'orders.new') showNewOrderNotification(payload as Events['orders.new'])
     }
-    const started = await createSellerDesk({
+    const started = startCoreHost({
       userDataDir: app.getPath('userData'),
       secrets: await chooseElectronSecretStore(),
       app: { name: app.getName(), version: app.getVersion(), platform: process.platform, runtime: 'electron' },
       emit,
-      startDemoMarketplace,
-      // The core has checked the address (https, allow-listed carrier) before this is called.
+      // The core and the host have both checked the address (https, allow-listed carrier) before this is called.
       openExternal: (url) => shell.openExternal(url),
-      onUnexpectedError: (where, error) => console.error(`[seller-desk] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
+      onUnexpectedError: (where, errorName) => console.error(`[seller-desk] unexpected error in ${where}:`, errorName)
     })
-    desk = started
+    core = started
     bindContract(started.router)
-    // The window shows at once; `session.get` waits for the restore (which may wait for the keychain).
+    // The window shows at once; `session.get` waits for the worker's restore (which may wait for the keychain).
     createMainWindow()
-    void started.session.restore().catch(() => undefined)
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow()
     })
@@ -65,9 +63,9 @@ if (!app.requestSingleInstanceLock()) {
   // recorded, so the next start resumes exactly what was not sent.
   let disposed = false
   app.on('will-quit', (event) => {
-    if (disposed || !desk) return
+    if (disposed || !core) return
     disposed = true
     event.preventDefault()
-    void desk.dispose().finally(() => app.quit())
+    void core.dispose().finally(() => app.quit())
   })
 }

@@ -1,7 +1,8 @@
 /**
- * The browser-preview host: the same core services as the Electron main process, in plain Node, behind
- * a loopback HTTP bridge that speaks the contract. Serves the built renderer (out/renderer) to any
- * browser on this machine.
+ * The browser-preview host: the same core as the Electron main process, in plain Node, behind a
+ * loopback HTTP bridge that speaks the contract. Serves the built renderer (out/renderer) to any
+ * browser on this machine. As in Electron, the core runs in its worker thread (electron/worker); this
+ * thread keeps the bridge, the keychain and the page's files.
  *
  * - Listens on 127.0.0.1 only.
  * - A per-run secret token, handed to the page in the URL fragment, is required on every call and on
@@ -15,8 +16,8 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { BULK_IMPORT_MAX_BYTES, type EventName, type Events } from '../shared/contract'
 import { chooseSecretStore } from '../core/secrets/chooseSecretStore'
-import { createSellerDesk, type SellerDesk, type SellerDeskOptions } from '../core/sellerDesk'
-import { startDemoMarketplace } from '../sandbox'
+import type { Router } from '../core/router'
+import { startCoreHost, type CoreHost, type CoreHostOptions } from '../worker/coreHost'
 
 export interface PreviewHostOptions {
   /** Folder of the built renderer. Default: out/renderer. */
@@ -27,9 +28,8 @@ export interface PreviewHostOptions {
   keychainService?: string
   /** Use the system keychain when one answers. Default true. */
   keychain?: boolean
-  startDemoMarketplace?: SellerDeskOptions['startDemoMarketplace']
-  apiOptions?: SellerDeskOptions['apiOptions']
-  syncEngine?: SellerDeskOptions['syncEngine']
+  apiOptions?: CoreHostOptions['apiOptions']
+  syncEngine?: CoreHostOptions['syncEngine']
   version?: string
 }
 
@@ -38,7 +38,11 @@ export interface PreviewHost {
   url: string
   origin: string
   token: string
-  desk: SellerDesk
+  userDataDir: string
+  /** The contract, answered by the core's worker: what the bridge calls. */
+  router: Router
+  /** The core's worker (tests kill it to check recovery). */
+  core: CoreHost
   close(): Promise<void>
 }
 
@@ -108,17 +112,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     for (const stream of streams) stream.write(data)
   }
 
-  const desk = await createSellerDesk({
+  const core = startCoreHost({
     userDataDir: options.userDataDir,
     secrets: await chooseSecretStore({ service: options.keychainService ?? 'Seller Desk', keychain: options.keychain ?? true }),
     app: { name: 'Seller Desk', version: options.version ?? '0.0.0', platform: process.platform, runtime: 'preview' },
     emit,
-    startDemoMarketplace: options.startDemoMarketplace ?? startDemoMarketplace,
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {}),
     ...(options.syncEngine ? { syncEngine: options.syncEngine } : {}),
-    onUnexpectedError: (where, error) => console.error(`[preview] unexpected error in ${where}:`, error instanceof Error ? error.name : 'unknown')
+    onUnexpectedError: (where, errorName) => console.error(`[preview] unexpected error in ${where}:`, errorName)
   })
-  await desk.session.restore().catch(() => undefined)
 
   async function serveFile(pathname: string, response: ServerResponse) {
     const path = decoded(pathname)
@@ -160,7 +162,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         } catch {
           return sendJson(response, 400, { ok: false, error: { kind: 'invalid-input', message: 'The request was not valid JSON.' } })
         }
-        return sendJson(response, 200, await desk.router.dispatch(name, input))
+        return sendJson(response, 200, await core.router.dispatch(name, input))
       }
       if (url.pathname === '/events') {
         if (!sameToken(url.searchParams.get('token'), token)) return sendJson(response, 401, { message: 'Bad preview token' })
@@ -193,7 +195,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     } catch (error) {
       const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
       if (!busy || firstPort === 0 || port - firstPort >= 20) {
-        await desk.dispose()
+        await core.dispose()
         throw busy ? new Error(`Ports ${firstPort}–${port} are busy; pass --port with a free one.`) : error
       }
     }
@@ -205,12 +207,14 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     url: `${origin}/#token=${token}`,
     origin,
     token,
-    desk,
+    userDataDir: options.userDataDir,
+    router: core.router,
+    core,
     async close() {
       for (const stream of streams) stream.end()
       server.closeAllConnections()
       await new Promise<void>((done) => server.close(() => done()))
-      await desk.dispose()
+      await core.dispose()
     }
   }
 }

@@ -633,9 +633,11 @@ export interface Events {
   'settings.changed': AppSettings
   /** Progress of the bulk-edit batch being applied (throttled), and its final state. */
   'bulk.progress': BatchStatus
+  /** The core's worker stopped and a new one took over: what the renderer holds may be out of date. */
+  'core.restarted': { message: string }
 }
 export type EventName = keyof Events
-export const eventNames: EventName[] = ['session.changed', 'notice', 'sync.status', 'orders.new', 'navigate', 'settings.changed', 'bulk.progress']
+export const eventNames: EventName[] = ['session.changed', 'notice', 'sync.status', 'orders.new', 'navigate', 'settings.changed', 'bulk.progress', 'core.restarted']
 
 /** The object preload exposes as `window.sellerDesk` and the preview bridge implements. */
 export interface SellerDeskBridge {

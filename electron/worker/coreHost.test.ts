@@ -1,0 +1,172 @@
+/**
+ * The core in its worker: calls cross by contract name and come back as data (invalid ones refused
+ * inside the worker by the same router), events come back, the key stays with the host's store, and a
+ * worker killed mid-sync or mid-apply is replaced: calls in flight fail with a clear error, the seller
+ * gets a notice, what was saved is still there, and the interrupted apply is offered again and finishes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../sandbox'
+import { createSessionSecretStore, type SecretStore } from '../core/secrets/secretStore'
+import type { BatchStatus, BulkStatus, EventName, Events, ListResult, Outcome, SyncStatus } from '../shared/contract'
+import type { Order, SellRequest } from '../shared/domain'
+import { startCoreHost, type CoreHost } from './coreHost'
+
+const KEY = 'sk_test_core_worker_5b1c9d2e7f'
+const APP = { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' } as const
+let sandbox: Sandbox
+const folders: string[] = []
+const hosts: CoreHost[] = []
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, seed: 41, orders: 600, sellRequests: 300, now: new Date() })
+})
+afterAll(() => sandbox.close())
+afterEach(async () => {
+  sandbox.setFaults({ latencyMs: 0 })
+  await Promise.all(hosts.splice(0).map((host) => host.dispose()))
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+interface Started {
+  host: CoreHost
+  events: { event: EventName; payload: unknown }[]
+  store: SecretStore
+}
+
+function start(store: SecretStore = createSessionSecretStore()): Started {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-core-worker-'))
+  folders.push(userDataDir)
+  const events: Started['events'] = []
+  const host = startCoreHost({
+    userDataDir,
+    app: APP,
+    secrets: { store, notice: null },
+    emit: <E extends EventName>(event: E, payload: Events[E]) => events.push({ event, payload }),
+    apiOptions: { retries: 1, backoffMs: 20, timeoutMs: 5_000 },
+    syncEngine: { historyDays: 3650, take: 50, concurrency: 2 },
+    autoSync: false
+  })
+  hosts.push(host)
+  return { host, events, store }
+}
+
+async function value<T>(host: CoreHost, name: string, input: object = {}): Promise<T> {
+  const outcome = await host.router.dispatch(name, input)
+  if (!outcome.ok) throw new Error(`${name}: ${outcome.error.message}`)
+  return outcome.value as T
+}
+
+const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+const syncStatus = (host: CoreHost) => value<SyncStatus>(host, 'sync.status')
+
+it('answers calls by contract name from its worker, refuses bad ones there, sends events back and keeps the key in the host’s store', async () => {
+  const { host, events, store } = start()
+  expect(await value(host, 'app.info')).toEqual(APP)
+  expect(await host.router.dispatch('no.such.call', {})).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('no.such.call') } })
+  expect(await host.router.dispatch('sellRequests.edit', { id: 'x', priceCents: -1 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+
+  await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  expect(await store.get(sandbox.baseUrl)).toBe(KEY)
+  expect(events.some((e) => e.event === 'session.changed' && (e.payload as { signedIn: boolean }).signedIn)).toBe(true)
+  expect(JSON.stringify(events)).not.toContain(KEY)
+
+  await value(host, 'sync.run', { kind: 'full' })
+  const orders = await value<ListResult<Order>>(host, 'orders.list', { take: 5 })
+  expect(orders.total).toBeGreaterThan(100)
+  expect(orders.rows).toHaveLength(5)
+  expect(events.some((e) => e.event === 'sync.status')).toBe(true)
+})
+
+it('a worker killed mid-sync is replaced: the call in flight fails clearly, a notice says so, the saved snapshot is intact and the next sync completes', async () => {
+  const { host, events } = start()
+  await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  await value(host, 'sync.run', { kind: 'full' })
+  const before = await value<ListResult<Order>>(host, 'orders.list', { take: 1 })
+  expect(before.total).toBeGreaterThan(100)
+
+  sandbox.setFaults({ latencyMs: 60 })
+  const inFlight = host.router.dispatch('sync.run', { kind: 'full' })
+  await until('the full sync to be under way', async () => {
+    const status = await syncStatus(host)
+    return status.running && status.pagesDone > 2
+  })
+  const dying = host.worker()
+  await dying.terminate()
+
+  const outcome: Outcome<unknown> = await inFlight
+  expect(outcome).toEqual({ ok: false, error: { kind: 'internal', message: expect.stringMatching(/stopped while answering this and has been restarted/) } })
+  expect(host.restarts()).toBe(1)
+  expect(host.worker()).not.toBe(dying)
+  expect(events.filter((e) => e.event === 'core.restarted').map((e) => (e.payload as { message: string }).message)).toEqual([
+    expect.stringMatching(/stopped unexpectedly and has been restarted/)
+  ])
+
+  // The new worker restores the account with the key the host kept, and shows the last complete sync.
+  await until('the account to be restored', async () => (await host.router.dispatch('sync.status', {})).ok)
+  const after = await value<ListResult<Order>>(host, 'orders.list', { take: 1 })
+  expect(after.total).toBe(before.total)
+  expect(after.source).toBe('snapshot')
+
+  sandbox.setFaults({ latencyMs: 0 })
+  sandbox.addOrders(4)
+  await value(host, 'sync.run', { kind: 'full' })
+  const status = await syncStatus(host)
+  expect(status.lastError).toBeNull()
+  expect(status.incomplete).toEqual([])
+  expect((await value<ListResult<Order>>(host, 'orders.list', { take: 1 })).total).toBe(before.total + 4)
+})
+
+it('a worker killed mid-apply is replaced: the interrupted batch is offered again and resuming it applies every change exactly as staged', async () => {
+  const { host, events } = start()
+  await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  await value(host, 'sync.run', { kind: 'full' })
+  const listings = (await value<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 200, sortBy: 'name', sortDir: 'ASC' })).rows.slice(0, 120)
+  const intended = new Map(listings.map((listing, index) => [listing.id, 1_000 + index]))
+  await value(host, 'bulk.stage', { changes: listings.map((listing) => ({ sellRequestId: listing.id, quantity: intended.get(listing.id)! })) })
+
+  sandbox.setFaults({ latencyMs: 40 })
+  const started = await value<BatchStatus>(host, 'bulk.apply', { confirmed: true })
+  expect(started.total).toBe(120)
+  await until('some changes to be applied', async () => {
+    const running = (await value<BulkStatus>(host, 'bulk.status')).running
+    return running !== null && running.applied >= 40
+  })
+  await host.worker().terminate()
+  await until('a new worker with the account open', async () => (await host.router.dispatch('bulk.status', {})).ok)
+  expect(events.some((e) => e.event === 'core.restarted' && /has been restarted/.test((e.payload as { message: string }).message))).toBe(true)
+
+  sandbox.setFaults({ latencyMs: 0 })
+  const offered = (await value<BulkStatus>(host, 'bulk.status')).pendingBatch
+  expect(offered?.id).toBe(started.id)
+  // What the queue had recorded before the kill stays applied; the rest is pending, nothing is lost.
+  expect(offered!.pending).toBeGreaterThan(0)
+  expect(offered!.applied).toBeGreaterThan(0)
+  expect(offered!.applied + offered!.pending).toBe(120)
+
+  await value(host, 'bulk.resume', { batchId: started.id })
+  await until('the resumed batch to finish', async () => {
+    const status = await value<BulkStatus>(host, 'bulk.status')
+    return status.running === null && status.pendingBatch === null
+  })
+  const history = await value<BatchStatus[]>(host, 'bulk.history', { limit: 5 })
+  expect(history.find((batch) => batch.id === started.id)).toMatchObject({ applied: 120, failed: 0, conflict: 0 })
+  for (const [id, quantity] of intended) expect(sandbox.state.sellRequests.find((listing) => listing.id === id)?.quantity).toBe(quantity)
+})
+
+it('gives up after repeated deaths instead of restarting forever, and says what to do', async () => {
+  const { host, events } = start()
+  for (let death = 0; death < 4; death++) await host.worker().terminate()
+  expect(host.restarts()).toBe(3)
+  expect(await host.router.dispatch('app.info', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/keeps stopping\. Quit and restart/) } })
+  expect(events.at(-1)).toMatchObject({ event: 'notice', payload: { level: 'error' } })
+})

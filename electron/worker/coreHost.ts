@@ -1,0 +1,166 @@
+/**
+ * The answering thread's side of the core worker: a `Router` whose calls run in the worker, the host
+ * services the worker asks for (keychain, system browser), and the worker's life. Electron's main
+ * process and the browser-preview host both use it, so the window is never held up by the core.
+ *
+ * If the worker dies (a crash, running out of memory, killed), calls in flight fail with a clear error,
+ * the seller is told, and a new worker starts on the same files: the snapshot's transactions keep what
+ * was saved, and an apply that was cut off is offered again as after any interrupted run.
+ */
+import { Worker } from 'node:worker_threads'
+import type { SecretStoreChoice } from '../core/secrets/chooseSecretStore'
+import type { Router } from '../core/router'
+import type { Emit } from '../core/sellerDesk'
+import type { Outcome } from '../shared/contract'
+import { isAllowedExternalUrl } from '../shared/externalLinks'
+import type { CoreWorkerData, FromWorker, HostServices, ToWorker } from './protocol'
+
+export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOpenExternal'> {
+  secrets: SecretStoreChoice
+  emit: Emit
+  /** Opens an https page in the seller's browser (Electron: shell.openExternal). */
+  openExternal?: (url: string) => Promise<void>
+  onUnexpectedError?: (where: string, errorName: string) => void
+  /** Restarts allowed within `restartWindowMs` before the host gives up (default 3 in 60 s). */
+  maxRestarts?: number
+  restartWindowMs?: number
+  /** How long a closing worker may take to finish what it records (default 20 s). */
+  disposeTimeoutMs?: number
+}
+
+export interface CoreHost {
+  router: Router
+  /** The running worker (tests kill it to check recovery). */
+  worker(): Worker
+  /** How many times the worker was restarted after dying. */
+  restarts(): number
+  dispose(): Promise<void>
+}
+
+const STOPPED_MID_CALL = 'Seller Desk’s background work stopped while answering this and has been restarted. Try again.'
+const RESTARTED =
+  'Seller Desk’s background work stopped unexpectedly and has been restarted. Everything saved is kept; changes that were being applied are offered again in Bulk edit.'
+const GAVE_UP = 'Seller Desk’s background work keeps stopping. Quit and restart Seller Desk; your saved data is kept.'
+const CLOSED = 'Seller Desk is closing.'
+
+/**
+ * Starts the worker's file. Built, it sits next to this module's bundle (out/main/coreWorker.js). From
+ * source (the preview run by tsx, tests) it is the .ts file: a worker does not inherit the loader that
+ * reads TypeScript, so a two-line bootstrap registers tsx's loader in the worker first.
+ */
+function newCoreWorker(workerData: CoreWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData })
+  const entry = new URL('./coreWorker.ts', import.meta.url).href
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
+  return new Worker(bootstrap, { eval: true, workerData })
+}
+
+const failure = (message: string): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message } })
+
+export function startCoreHost(options: CoreHostOptions): CoreHost {
+  const { secrets, emit, openExternal, onUnexpectedError, maxRestarts = 3, restartWindowMs = 60_000, disposeTimeoutMs = 20_000, ...data } = options
+  const workerData: CoreWorkerData = { ...data, secrets: { kind: secrets.store.kind, notice: secrets.notice }, canOpenExternal: openExternal !== undefined }
+
+  const services: HostServices = {
+    secretGet: (account) => secrets.store.get(account),
+    secretSet: (account, secret) => secrets.store.set(account, secret),
+    secretDelete: (account) => secrets.store.delete(account),
+    async openExternal(url) {
+      if (!openExternal || !isAllowedExternalUrl(url)) throw new Error('That address is not one Seller Desk opens.')
+      await openExternal(new URL(url).href)
+    },
+    async unexpectedError(where, errorName) {
+      onUnexpectedError?.(where, errorName)
+    }
+  }
+
+  let nextCall = 1
+  const inFlight = new Map<number, (outcome: Outcome<unknown>) => void>()
+  const crashes: number[] = []
+  let restarted = 0
+  let gaveUp = false
+  let disposing: Promise<void> | null = null
+  let current = spawn()
+
+  function spawn(): Worker {
+    const worker = newCoreWorker(workerData)
+    const send = (message: ToWorker) => worker.postMessage(message)
+    worker.on('message', (message: FromWorker) => {
+      switch (message.type) {
+        case 'result':
+          inFlight.get(message.id)?.(message.outcome)
+          inFlight.delete(message.id)
+          return
+        case 'event':
+          emit(message.event, message.payload as never)
+          return
+        case 'hostCall': {
+          const service = services[message.name] as (...args: unknown[]) => Promise<unknown>
+          service(...message.args).then(
+            (value) => send({ type: 'hostAnswer', id: message.id, ok: true, value }),
+            (error: unknown) => send({ type: 'hostAnswer', id: message.id, ok: false, message: error instanceof Error ? error.message : 'failed' })
+          )
+          return
+        }
+        case 'disposed':
+          // Everything is recorded and closed; what still holds the thread (idle sockets) may go.
+          void worker.terminate()
+          return
+        case 'ready':
+          return
+      }
+    })
+    // An uncaught error or running out of memory ends the worker; 'exit' follows and handles it.
+    worker.on('error', (error) => onUnexpectedError?.('core worker', error.name))
+    worker.on('exit', () => {
+      if (worker !== current || disposing) return
+      for (const answer of inFlight.values()) answer(failure(STOPPED_MID_CALL))
+      inFlight.clear()
+      const now = Date.now()
+      crashes.push(now)
+      while (crashes.length > 0 && crashes[0]! < now - restartWindowMs) crashes.shift()
+      if (crashes.length > maxRestarts) {
+        gaveUp = true
+        emit('notice', { level: 'error', message: GAVE_UP })
+        return
+      }
+      restarted++
+      current = spawn()
+      emit('core.restarted', { message: RESTARTED })
+    })
+    return worker
+  }
+
+  const router: Router = {
+    dispatch(name, input) {
+      if (disposing) return Promise.resolve(failure(CLOSED))
+      if (gaveUp) return Promise.resolve(failure(GAVE_UP))
+      return new Promise((resolve) => {
+        const id = nextCall++
+        inFlight.set(id, resolve)
+        current.postMessage({ type: 'call', id, name, input } satisfies ToWorker)
+      })
+    }
+  }
+
+  return {
+    router,
+    worker: () => current,
+    restarts: () => restarted,
+    dispose() {
+      disposing ??= new Promise<void>((done) => {
+        const worker = current
+        if (gaveUp) return void worker.terminate().then(() => done())
+        const timer = setTimeout(() => void worker.terminate(), disposeTimeoutMs)
+        worker.once('exit', () => {
+          clearTimeout(timer)
+          for (const answer of inFlight.values()) answer(failure(CLOSED))
+          inFlight.clear()
+          done()
+        })
+        worker.postMessage({ type: 'dispose' } satisfies ToWorker)
+      })
+      return disposing
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The core's thread: snapshot, sync, bulk edit, import/export and dashboard queries all run here, so
+ * their synchronous SQLite work never holds up the thread that answers the window. Calls arrive by
+ * contract name and go to the same router (and its zod validation) as before; results and errors go
+ * back as data; events go back by name. The keychain and the system browser stay with the answering
+ * thread and are reached through `HostServices`.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import type { SecretStore } from '../core/secrets/secretStore'
+import { createSellerDesk } from '../core/sellerDesk'
+import type { EventName, Events, Outcome } from '../shared/contract'
+import { hostServiceNames, type CoreWorkerData, type FromWorker, type HostServices, type ToWorker } from './protocol'
+
+if (!parentPort) throw new Error('coreWorker runs only as a worker thread.')
+const port = parentPort
+const init = workerData as CoreWorkerData
+const post = (message: FromWorker) => port.postMessage(message)
+
+let nextHostCall = 1
+const waitingHost = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+
+/** Each host service as a function that asks the answering thread and waits for its answer. */
+const host = Object.fromEntries(
+  hostServiceNames.map((name) => [
+    name,
+    (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const id = nextHostCall++
+        waitingHost.set(id, { resolve, reject })
+        post({ type: 'hostCall', id, name, args })
+      })
+  ])
+) as unknown as HostServices
+
+const secrets: SecretStore = {
+  kind: init.secrets.kind,
+  get: (account) => host.secretGet(account),
+  set: (account, secret) => host.secretSet(account, secret),
+  delete: (account) => host.secretDelete(account)
+}
+
+const NOT_STARTED = 'Seller Desk could not open its settings on this computer. Restart the app; if it keeps failing, check that its user-data folder can be written.'
+
+const emit = <E extends EventName>(event: E, payload: Events[E]) => post({ type: 'event', event, payload } as FromWorker)
+
+const desk = createSellerDesk({
+  userDataDir: init.userDataDir,
+  secrets: { store: secrets, notice: init.secrets.notice },
+  app: init.app,
+  emit,
+  // Loaded only when a seller explores the demo.
+  startDemoMarketplace: async () => (await import('../sandbox/demo')).startDemoMarketplace(),
+  ...(init.canOpenExternal ? { openExternal: (url: string) => host.openExternal(url) } : {}),
+  ...(init.apiOptions ? { apiOptions: init.apiOptions } : {}),
+  ...(init.syncEngine ? { syncEngine: init.syncEngine } : {}),
+  ...(init.autoSync !== undefined ? { autoSync: init.autoSync } : {}),
+  onUnexpectedError: (where, error) => void host.unexpectedError(where, error instanceof Error ? error.name : 'unknown').catch(() => undefined)
+})
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'call':
+      void desk
+        .then(
+          (started) => started.router.dispatch(message.name, message.input),
+          (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
+        )
+        .then((outcome) => post({ type: 'result', id: message.id, outcome }))
+      return
+    case 'hostAnswer': {
+      const waiting = waitingHost.get(message.id)
+      waitingHost.delete(message.id)
+      if (message.ok) waiting?.resolve(message.value)
+      else waiting?.reject(new Error(message.message))
+      return
+    }
+    case 'dispose':
+      void desk
+        .then((started) => started.dispose())
+        .finally(() => {
+          post({ type: 'disposed' })
+          port.close()
+        })
+      return
+  }
+})
+
+void desk.then(
+  async (started) => {
+    post({ type: 'ready' })
+    await started.session.restore().catch(() => undefined)
+  },
+  () => post({ type: 'ready' })
+)
