@@ -3,7 +3,7 @@
  * key, through the sign-in page) and wait for the first sync to finish; and find a cell of the bulk-edit
  * grid's scrolling part.
  */
-import { expect, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { PreviewHost } from '../electron/preview/host'
 import { syncFinishedAfter } from './fromCore'
 
