@@ -1,0 +1,121 @@
+/**
+ * A full sync against plain fetch of the same pages, on loopback and with latency on every answer:
+ * `npx tsx bench/syncRatio.bench.ts`. Sizes: 20,000 orders and 20,000 sell requests (BENCH_ORDERS,
+ * BENCH_SELL_REQUESTS); two marketplaces, each in its own process, one answering at once and one
+ * after 50 ms (BENCH_LATENCY, the sandbox's `--latency`).
+ *
+ * Per marketplace, 3 rounds (BENCH_ROUNDS), each round back to back:
+ * - plain fetch: every page of both lists with the global fetch at the sync's take and concurrency, the
+ *   body read and dropped (the floor); and the same with JSON.parse of each page;
+ * - a full sync of the app's engine into a fresh snapshot file, which must then hold every row.
+ * Ratios are per round (sync / floor of the same round), then the median.
+ * Budgets (issue 12): loopback ≤ 2.0× plain fetch; with 50 ms latency ≤ 1.1×.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createSellerApi } from '../electron/core/sellerApi'
+import { openSnapshot } from '../electron/core/snapshot/snapshot'
+import { createSyncEngine } from '../electron/core/sync/syncEngine'
+import { startMarketplaceProcess, type MarketplaceProcess } from './marketplaceProcess'
+import { BENCH_SYNC_SETTINGS } from './previewRun'
+import { ms, percentile, report } from './stats'
+
+const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
+const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3)
+const LATENCY_MS = Number(process.env['BENCH_LATENCY'] ?? 50)
+const settings = BENCH_SYNC_SETTINGS
+const { take, concurrency } = settings
+
+interface Market {
+  name: string
+  latencyMs: number
+  budget: number
+  process: MarketplaceProcess
+}
+const markets: Market[] = [
+  { name: 'loopback', latencyMs: 0, budget: 2.0, process: await startMarketplaceProcess(ORDERS, SELL_REQUESTS) },
+  { name: `${LATENCY_MS} ms latency`, latencyMs: LATENCY_MS, budget: 1.1, process: await startMarketplaceProcess(ORDERS, SELL_REQUESTS, LATENCY_MS) }
+]
+const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-sync-ratio-'))
+
+async function plainFetchAll(market: Market, parse: boolean): Promise<void> {
+  for (const [path, total] of [['/v1/orders/seller', ORDERS], ['/v1/sell-requests', SELL_REQUESTS]] as const) {
+    const pages = Math.ceil(total / take)
+    let next = 1
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next <= pages) {
+          const response = await fetch(`${market.process.baseUrl}${path}?page=${next++}&take=${take}&sortDir=DESC`, { headers: { 'x-api-key': market.process.apiKey } })
+          if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+          if (parse) JSON.parse(await response.text())
+          else await response.arrayBuffer()
+        }
+      })
+    )
+  }
+}
+
+interface Timed {
+  wallMs: number
+  appCpuMs: number
+}
+async function timed(task: () => Promise<unknown>): Promise<Timed> {
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  await task()
+  const wallMs = performance.now() - started
+  const used = process.cpuUsage(cpu)
+  return { wallMs, appCpuMs: (used.user + used.system) / 1000 }
+}
+
+let files = 0
+async function fullSync(market: Market): Promise<Timed> {
+  const snapshot = openSnapshot(join(work, `${files++}.sqlite`))
+  try {
+    const api = createSellerApi({ baseUrl: market.process.baseUrl, apiKey: market.process.apiKey })
+    const run = await timed(() => createSyncEngine({ api, snapshot, settings }).run('full', new AbortController().signal))
+    if (snapshot.count('orders') !== ORDERS || snapshot.count('sellRequests') !== SELL_REQUESTS) {
+      throw new Error(`${market.name}: the sync holds ${snapshot.count('orders')} orders and ${snapshot.count('sellRequests')} sell requests`)
+    }
+    return run
+  } finally {
+    snapshot.close()
+  }
+}
+
+const results = new Map(markets.map((market) => [market, { fetch: [] as Timed[], parse: [] as Timed[], sync: [] as Timed[] }]))
+for (const market of markets) {
+  // Warm-up: JIT, connection pools, the marketplace's list caches.
+  await plainFetchAll(market, true)
+  await fullSync(market)
+  for (let round = 0; round < ROUNDS; round++) {
+    const of = results.get(market)!
+    of.fetch.push(await timed(() => plainFetchAll(market, false)))
+    of.parse.push(await timed(() => plainFetchAll(market, true)))
+    of.sync.push(await fullSync(market))
+  }
+}
+await Promise.all(markets.map((market) => market.process.stop()))
+rmSync(work, { recursive: true, force: true })
+
+const median = (values: number[]) => percentile(values, 50)
+console.log(`\nFull sync against plain fetch: ${ORDERS.toLocaleString('en-US')} orders + ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}, medians of ${ROUNDS} rounds\n`)
+report(
+  markets.flatMap((market): [string, string, string][] => {
+    const { fetch, parse, sync } = results.get(market)!
+    const ratio = median(sync.map((run, round) => run.wallMs / fetch[round]!.wallMs))
+    const cpu = (runs: Timed[]) => `CPU (app side) ${ms(median(runs.map((run) => run.appCpuMs)))}`
+    return [
+      [`${market.name}: plain fetch (floor)`, ms(median(fetch.map((run) => run.wallMs))), cpu(fetch)],
+      [`${market.name}: plain fetch + JSON.parse`, ms(median(parse.map((run) => run.wallMs))), cpu(parse)],
+      [`${market.name}: full sync`, ms(median(sync.map((run) => run.wallMs))), cpu(sync)],
+      [`${market.name}: full sync / plain fetch`, `${ratio.toFixed(2)}×`, `budget ≤ ${market.budget.toFixed(1)}× ${ratio <= market.budget ? '(within)' : '(OVER)'}`]
+    ]
+  })
+)
+for (const market of markets) {
+  const { fetch, sync } = results.get(market)!
+  console.log(`raw ${market.name}: floor ${fetch.map((run) => ms(run.wallMs)).join(', ')}; sync ${sync.map((run) => ms(run.wallMs)).join(', ')}`)
+}
