@@ -30,6 +30,8 @@ export interface SellRequestRecord {
   image: string
   createdAt: number
   updatedAt: number
+  /** Values of extra numeric fields set by PATCH (see SandboxOptions.extraNumericFields), by wire name. */
+  extra?: Record<string, number>
 }
 
 export interface TrackingInformation {
@@ -261,12 +263,13 @@ export class MarketplaceState {
   }
 
   /** Applies a change and stamps `updatedAt`. Undefined when there is no such sell request. */
-  editSellRequest(id: string, change: { quantity?: number; priceCents?: number }, at: number): SellRequestRecord | undefined {
+  editSellRequest(id: string, change: { quantity?: number; priceCents?: number; extra?: Record<string, number> }, at: number): SellRequestRecord | undefined {
     const sellRequest = this.sellRequestsById.get(id)
     if (!sellRequest) return undefined
     this.sellRequestsByUpdate.remove(sellRequest)
     if (change.quantity !== undefined) sellRequest.quantity = change.quantity
     if (change.priceCents !== undefined) sellRequest.priceCents = change.priceCents
+    if (change.extra) sellRequest.extra = { ...sellRequest.extra, ...change.extra }
     sellRequest.updatedAt = at
     this.sellRequestsByUpdate.insert(sellRequest)
     this.sellRequestSearches.invalidate()

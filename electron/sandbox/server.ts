@@ -52,6 +52,12 @@ export interface SandboxOptions {
   faults?: Partial<Faults>
   /** Default DEFAULT_VARIANT: the sandbox's own choice wherever the spec says "not shown". */
   variant?: Partial<Variant>
+  /**
+   * Numeric fields beyond price and quantity a PATCH may set (by wire name), kept on the listing and
+   * sent with it on every read: for tests of a listing field the client adds. Default none (ignored, as
+   * any other unknown field of an edit body).
+   */
+  extraNumericFields?: readonly string[]
 }
 
 export interface Sandbox {
@@ -142,7 +148,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const idSegment = /^\/v1\/sell-requests\/([^/]+)$/.exec(path)?.[1]
     if (idSegment !== undefined && method === 'PATCH') {
       const id = parseSellRequestId(idSegment)
-      const change = parseSellRequestChange(req.headers['content-type'], await readBody(req), variant.patchRequires)
+      const change = parseSellRequestChange(req.headers['content-type'], await readBody(req), variant.patchRequires, options.extraNumericFields)
       const edited = state.editSellRequest(id, change, clock.stamp())
       if (!edited) throw new ApiError(404, `Sell request ${id} not found`)
       return { status: 200, body: wireSellRequestEdited(edited, baseUrl, variant) }

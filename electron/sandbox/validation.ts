@@ -108,6 +108,8 @@ export function parseSellRequestId(segment: string): string {
 export interface SellRequestChange {
   quantity?: number
   priceCents?: number
+  /** Values of the extra numeric fields the sandbox was started with, by wire name. */
+  extra?: Record<string, number>
 }
 
 /**
@@ -115,7 +117,7 @@ export interface SellRequestChange {
  * quantity a whole number ≥ 0, price a number of dollars > 0 with at most two decimals. Other
  * fields are ignored.
  */
-export function parseSellRequestChange(contentType: string | undefined, body: string, requires: PatchRequires = 'either'): SellRequestChange {
+export function parseSellRequestChange(contentType: string | undefined, body: string, requires: PatchRequires = 'either', extraFields: readonly string[] = []): SellRequestChange {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
   if (mediaType !== 'application/json') throw badRequest('Content-Type must be application/json')
 
@@ -153,7 +155,13 @@ export function parseSellRequestChange(contentType: string | undefined, body: st
     }
     change.priceCents = cents
   }
-  if (change.quantity === undefined && change.priceCents === undefined) {
+  for (const name of extraFields) {
+    if (!(name in fields)) continue
+    const value = fields[name]
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${name} must be a number (got ${describe(value)})`)
+    change.extra = { ...change.extra, [name]: value }
+  }
+  if (change.quantity === undefined && change.priceCents === undefined && change.extra === undefined) {
     throw badRequest('body must contain quantity or price')
   }
   return change

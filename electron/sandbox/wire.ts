@@ -136,7 +136,8 @@ export function wireSellRequest(sellRequest: SellRequestRecord, baseUrl: string,
     seller: sellRequest.seller,
     imgUrl: imageUrl(baseUrl, sellRequest.image),
     createdAt: isoMillisUtc(sellRequest.createdAt),
-    updatedAt: isoMillisUtc(sellRequest.updatedAt)
+    updatedAt: isoMillisUtc(sellRequest.updatedAt),
+    ...sellRequest.extra
   }
   return variant.unknownFields ? withUnknownSellRequestFields(wire, variant.variantSeed) : wire
 }

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 import type { Order, Page, SellRequest } from './domain'
 import type { ErrorData } from './errors'
+import { LISTING_FIELD_KEYS, type ListingFieldKey } from './listingFieldKeys'
 import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, quantityInput, sellRequestIdInput } from './userInput'
 
 /** A call: its input schema, and its result type carried as a phantom. */
@@ -300,8 +301,8 @@ export const BULK_MAX_CHANGES = 100_000
 /** Applying more listings than this (or any change with a warning) needs the seller's confirmation. */
 export const BULK_CONFIRM_LISTINGS = 50
 
-/** A listing's field a bulk edit changes: price in cents, or quantity. */
-export type BulkField = 'priceCents' | 'quantity'
+/** A listing's field a bulk edit changes, by its descriptor's key (listingFields.ts): `priceCents` (in cents), `quantity`. */
+export type BulkField = string
 
 /** One pending change to one field of one listing. Invalid ones are never applied; warnings do not block. */
 export interface StagedChange {
@@ -441,8 +442,9 @@ export interface ExportedFile {
 
 /**
  * One listing as the bulk-edit grid shows it: the snapshot's current values plus the properties a
- * seller filters by. A tuple, not an object, because the grid loads every listing at once (100,000
- * rows cross the bridge in a few MB instead of tens).
+ * seller filters by, then each editable field's value. A tuple, not an object, because the grid loads
+ * every listing at once (100,000 rows cross the bridge in a few MB instead of tens); read it only
+ * through `gridRow` (gridRow.ts), which knows the positions.
  */
 export type GridListingRow = [
   id: string,
@@ -455,9 +457,9 @@ export type GridListingRow = [
   carrier: string,
   /** In words, as the grid shows it ("Open"; see plainWords). */
   status: string,
-  priceCents: number,
-  quantity: number,
-  updatedAt: string
+  updatedAt: string,
+  /** One per editable field, in the order of the field list (listingFields.ts). */
+  ...values: number[]
 ]
 
 /** A pending change as the grid marks it: the cell's new value, why it cannot be applied, what to double-check. */
@@ -492,11 +494,14 @@ export const bulkSelectionInput = z.union([
   z.object({ filter: sellRequestFilterInput }).strict()
 ])
 
+/** A number for each editable field, by key (`priceCents`, `quantity`), any of them. */
+const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key, z.number().optional()])) as Record<ListingFieldKey, z.ZodOptional<z.ZodNumber>>
+
 /** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
 export const bulkStageInput = z
   .object({
     changes: z
-      .array(z.object({ sellRequestId: sellRequestIdInput, priceCents: z.number().optional(), quantity: z.number().optional() }).strict())
+      .array(z.object({ sellRequestId: sellRequestIdInput, ...fieldValuesInput }).strict())
       .min(1)
       .max(BULK_MAX_CHANGES, `At most ${BULK_MAX_CHANGES.toLocaleString('en-US')} changes at a time.`)
   })

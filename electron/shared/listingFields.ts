@@ -1,8 +1,10 @@
 /**
  * One descriptor per editable listing field (price, quantity): its key, the name the Seller API uses,
- * the label a seller reads, the rule, how text becomes a value and a value text, and the column header
- * in files. Forms, the inline cells, the grid, "Change many", the range filters and imports all read
- * numbers through here, so the same text is accepted or refused everywhere, with the same message.
+ * the snapshot column it is read from, the label a seller reads, the rule, how text becomes a value and
+ * a value text, and the column header in files. Forms, the inline cells, the grid, "Change many", the
+ * range filters, the change set, apply, and imports and exports all go through here, so the same text is
+ * accepted or refused everywhere, with the same message, and a field added here is carried everywhere.
+ * The list of fields is a value (`LISTING_FIELDS`, `fieldSet`): code takes it rather than naming fields.
  *
  * What is accepted (see listingFields.test.ts for the full table):
  * - as typed in the app, and in comma CSV and XLSX files (`point` style): `1299`, `1299.5`, `1,299.00`,
@@ -17,10 +19,15 @@
  * - a sign: `-5` is read (and refused by the rule: "Price cannot be negative."); `+10` only where a
  *   change is meant (Change many's amounts and percentages), where `10%` is accepted too.
  */
-import { decimalStringFromCents } from './money'
+import type { z } from 'zod'
+import type { WarningRules } from './contract'
+import { decimalStringFromCents, dollarsFromCents } from './money'
 import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem } from './userInput'
 
-export type ListingFieldKey = 'priceCents' | 'quantity'
+import { LISTING_FIELD_KEYS, type ListingFieldKey } from './listingFieldKeys'
+
+/** The keys of the fields Seller Desk edits (a test may add one: keys are strings wherever fields are a value). */
+export type { ListingFieldKey }
 
 /**
  * How a text writes its numbers: `point` (1,299.50), as typed in the app and in comma CSV and XLSX
@@ -33,19 +40,31 @@ export type NumberStyle = 'point' | 'comma' | 'either'
 export type Parsed = { value: number } | { problem: string }
 
 export interface ListingField {
-  key: ListingFieldKey
-  /** The field's name in the Seller API's request bodies. */
-  wire: 'price' | 'quantity'
+  key: string
+  /** The field's name in the Seller API's request bodies and answers. */
+  wire: string
+  /** How the snapshot reads the value: an SQL expression over its `sell_requests` row, named `s`. */
+  column: string
   /** As a seller reads it, capitalised: "Price". */
   label: string
+  /** Lower case, more than one: "prices" ("3 prices and 2 quantities"). */
+  plural: string
   /** The file column this field is read from on import (any letter case) and written to on export. */
   fileHeader: string
+  /** The width of its column in an exported workbook, in characters. */
+  fileWidth: number
+  /** `cents`: money, written in files as dollars (a number with two decimals); `units`: a count, as it is. */
+  unit: 'cents' | 'units'
   /** An example value for a field's placeholder. */
   example: string
   /** The rule as a zod schema (contract inputs). */
-  rule: typeof priceCentsInput
+  rule: z.ZodType<number>
   /** Why a value breaks the rule, or null. */
   check(value: number): string | null
+  /** What deserves a second look in a change the rule allows (a large price move), or null. */
+  warning(before: number, after: number, rules: WarningRules): string | null
+  /** The value as a Seller API request body carries it (dollars for a price). */
+  toWire(value: number): number
   /**
    * A cell as typed, pasted or read from a file → its value in the field's unit (cents for a price),
    * whether or not the rule allows it, so the change set can mark a value that breaks it; text that is
@@ -58,6 +77,8 @@ export interface ListingField {
   parseChange(text: string): Parsed
   /** A value → the text a field starts with ("1299.00", "12"). */
   format(value: number): string
+  /** The largest value, and the largest change by an amount, the field takes. */
+  max: number
 }
 
 const quoted = (text: string) => `“${text.length > 30 ? `${text.slice(0, 30)}…` : text}”`
@@ -155,15 +176,24 @@ function unitsOf({ negative, whole, fraction }: Decimal): number {
   return negative && units !== 0 ? -units : units
 }
 
-function numberField(spec: Pick<ListingField, 'key' | 'wire' | 'label' | 'fileHeader' | 'example' | 'rule' | 'check' | 'format'> & {
-  valueOf: (decimal: Decimal) => number
+type FieldSpec = Pick<ListingField, 'key' | 'wire' | 'column' | 'label' | 'plural' | 'fileHeader' | 'fileWidth' | 'unit' | 'example' | 'rule' | 'check' | 'format'> & {
+  /** A change by an amount, as an example ("-2.50"). */
+  changeExample: string
+  warning?: ListingField['warning']
   /** The largest value (or change) allowed: a text beyond it is refused before it becomes a number. */
   max: number
   /** The largest value as a seller reads it ("1,000,000.00"). */
   formatMax: string
   /** The message for a change that is not a whole number of the field's unit. */
   wholeProblem: string
-}): ListingField {
+}
+
+/**
+ * A numeric listing field: a price-like one (`unit: 'cents'`, typed in dollars) or a count. Exported so a
+ * test can add a field of its own and see it carried from the change set to the PATCH.
+ */
+export function numberField(spec: FieldSpec): ListingField {
+  const decimalValue = spec.unit === 'cents' ? centsOf : unitsOf
   const noun = spec.label.toLowerCase()
   const plusProblem = `Enter the new ${noun} itself, without “+”.`
   const tooLarge = spec.check(spec.max + 1) ?? ''
@@ -172,7 +202,7 @@ function numberField(spec: Pick<ListingField, 'key' | 'wire' | 'label' | 'fileHe
     if (text.trim() === '') return null
     const result = readDecimal(text, { style, plus: change, percent: false, plusProblem })
     if ('problem' in result) return result
-    const value = spec.valueOf(result.decimal)
+    const value = decimalValue(result.decimal)
     // Far beyond the rule (and beyond exact integers): refused as too large rather than staged.
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return { problem: tooLarge }
     return { value }
@@ -180,11 +210,17 @@ function numberField(spec: Pick<ListingField, 'key' | 'wire' | 'label' | 'fileHe
   return {
     key: spec.key,
     wire: spec.wire,
+    column: spec.column,
     label: spec.label,
+    plural: spec.plural,
     fileHeader: spec.fileHeader,
+    fileWidth: spec.fileWidth,
+    unit: spec.unit,
     example: spec.example,
     rule: spec.rule,
     check: spec.check,
+    warning: spec.warning ?? (() => null),
+    toWire: spec.unit === 'cents' ? dollarsFromCents : (value) => value,
     read: (text, style) => read(text, style),
     parse(text, style) {
       const result = read(text, style)
@@ -195,25 +231,43 @@ function numberField(spec: Pick<ListingField, 'key' | 'wire' | 'label' | 'fileHe
     },
     parseChange(text) {
       const result = read(text, 'point', true)
-      if (result === null) return { problem: `Enter an amount, like ${spec.key === 'priceCents' ? '-2.50' : '+5'}.` }
+      if (result === null) return { problem: `Enter an amount, like ${spec.changeExample}.` }
       if ('problem' in result) return result
       if (!Number.isInteger(result.value)) return { problem: spec.wholeProblem }
       if (Math.abs(result.value) > spec.max) return { problem: maxChange }
       return result
     },
-    format: spec.format
+    format: spec.format,
+    max: spec.max
   }
+}
+
+/** A price move beyond the seller's percentage, or a price under their floor. */
+function priceWarning(before: number, after: number, rules: WarningRules): string | null {
+  const movePercent = before > 0 ? (Math.abs(after - before) / before) * 100 : 0
+  if (movePercent > rules.priceChangePercent) {
+    return `Price ${after > before ? 'rises' : 'falls'} by ${Math.round(movePercent)}% (from ${decimalStringFromCents(before)} to ${decimalStringFromCents(after)}).`
+  }
+  if (rules.priceFloorCents !== null && after < rules.priceFloorCents) {
+    return `Price ${decimalStringFromCents(after)} is below your floor of ${decimalStringFromCents(rules.priceFloorCents)}.`
+  }
+  return null
 }
 
 export const priceField: ListingField = numberField({
   key: 'priceCents',
   wire: 'price',
+  column: 's.price_cents',
   label: 'Price',
+  plural: 'prices',
   fileHeader: 'price',
+  fileWidth: 11,
+  unit: 'cents',
   example: '129.99',
+  changeExample: '-2.50',
   rule: priceCentsInput,
   check: priceProblem,
-  valueOf: centsOf,
+  warning: priceWarning,
   max: MAX_PRICE_CENTS,
   formatMax: '1,000,000.00',
   wholeProblem: 'Price has more than two decimals.',
@@ -223,12 +277,16 @@ export const priceField: ListingField = numberField({
 export const quantityField: ListingField = numberField({
   key: 'quantity',
   wire: 'quantity',
+  column: 's.quantity',
   label: 'Quantity',
+  plural: 'quantities',
   fileHeader: 'quantity',
+  fileWidth: 10,
+  unit: 'units',
   example: '12',
+  changeExample: '+5',
   rule: quantityInput,
   check: quantityProblem,
-  valueOf: unitsOf,
   max: MAX_QUANTITY,
   formatMax: '1,000,000',
   wholeProblem: 'Quantity must be a whole number.',
@@ -237,6 +295,40 @@ export const quantityField: ListingField = numberField({
 
 /** Every editable listing field, by key. */
 export const listingFields: Record<ListingFieldKey, ListingField> = { priceCents: priceField, quantity: quantityField }
+
+/** Every editable listing field, in the order forms, the grid and files show them. */
+export const LISTING_FIELDS: readonly ListingField[] = LISTING_FIELD_KEYS.map((key) => listingFields[key])
+
+/** A list of fields with a lookup by key: what the change set, operations, import, export and apply take. */
+export interface FieldSet {
+  readonly all: readonly ListingField[]
+  /** The field with this key; throws for a key not in the set (a change for a field nothing can apply). */
+  get(key: string): ListingField
+  has(key: string): boolean
+}
+
+export function fieldSet(fields: readonly ListingField[]): FieldSet {
+  const byKey = new Map(fields.map((field) => [field.key, field]))
+  return {
+    all: fields,
+    get(key) {
+      const field = byKey.get(key)
+      if (!field) throw new Error(`No listing field “${key}”.`)
+      return field
+    },
+    has: (key) => byKey.has(key)
+  }
+}
+
+/** The fields Seller Desk edits. */
+export const LISTING_FIELD_SET: FieldSet = fieldSet(LISTING_FIELDS)
+
+/** A listing's value of a field, as a listing object carries it (under the field's key). */
+export function listingValue(listing: { readonly [key: string]: unknown }, field: string): number {
+  const value = listing[field]
+  if (typeof value !== 'number') throw new Error(`The listing has no value for “${field}”.`)
+  return value
+}
 
 /** A percentage as Change many takes it: `10`, `+10`, `-5`, `10%`, `-2.5 %` (at most two decimals). */
 export function parsePercentChange(text: string): Parsed {

@@ -5,6 +5,8 @@
  * (`bulk.*` calls); this store mirrors it onto the rows and keeps nothing a reload could lose.
  */
 import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetState, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@shared/contract'
+import { gridRow, type GridTextColumn } from '@shared/gridRow'
+import type { ListingFieldKey } from '@shared/listingFieldKeys'
 import { decimalStringFromCents } from '@shared/money'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
@@ -41,14 +43,14 @@ export interface GridRow {
 /** A cell the seller typed, pasted or filled. */
 export interface CellEdit {
   id: string
-  field: BulkField
+  field: ListingFieldKey
   text: string
 }
 
 /** Cells whose text is no number at all: not staged, reported. */
 export interface UnreadableCell {
   row: GridRow
-  field: BulkField
+  field: ListingFieldKey
   message: string
 }
 
@@ -57,9 +59,14 @@ const EMPTY_SUMMARY: ChangeSetSummary = { changes: 0, listings: 0, invalid: 0, w
 /** Cents as the grid shows and edits them; a fraction of a cent (an invalid value) is shown as it is. */
 export const priceText = (cents: number) => (Number.isInteger(cents) ? decimalStringFromCents(cents) : String(cents / 100))
 
-function rowOf([id, name, sku, brand, grade, color, storage, carrier, status, priceCents, quantity, updatedAt]: GridListingRow): GridRow {
-  const price = priceText(priceCents)
-  return { id, name, sku, brand, grade, color, storage, carrier, status, updatedAt, priceNow: price, quantityNow: quantity, price, quantity, priceMark: null, quantityMark: null }
+function rowOf(row: GridListingRow): GridRow {
+  const text = (column: GridTextColumn) => gridRow.text(row, column)
+  const price = priceText(gridRow.value(row, 'priceCents'))
+  const quantity = gridRow.value(row, 'quantity')
+  return {
+    id: gridRow.id(row), name: text('name'), sku: text('sku'), brand: text('brand'), grade: text('grade'), color: text('color'), storage: text('storage'),
+    carrier: text('carrier'), status: text('status'), updatedAt: gridRow.updatedAt(row), priceNow: price, quantityNow: quantity, price, quantity, priceMark: null, quantityMark: null
+  }
 }
 
 export const useBulkEditStore = defineStore('bulkEdit', () => {
@@ -285,7 +292,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   async function editCells(edits: CellEdit[]): Promise<UnreadableCell[]> {
     const { listingFields } = await cellRules()
     const unreadable: UnreadableCell[] = []
-    const changes = new Map<string, { sellRequestId: string; priceCents?: number; quantity?: number }>()
+    const changes = new Map<string, { sellRequestId: string } & Partial<Record<ListingFieldKey, number>>>()
     for (const edit of edits) {
       const row = byId.get(edit.id)
       if (!row) continue

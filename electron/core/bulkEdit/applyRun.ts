@@ -1,8 +1,8 @@
 /**
  * Applying a batch from the apply queue: each listing's pending changes go to the marketplace as one
- * PATCH `{price, quantity}`, a few listings at a time. Before each PATCH the listing's `updatedAt` in
- * the snapshot (kept fresh by sync; the API has no read by id) is compared with the one the change was
- * staged on: if it moved, the change is a conflict and nothing is overwritten, unless the listing
+ * PATCH of the changed fields under their descriptors' wire names (`{price, quantity}`), a few listings
+ * at a time. Before each PATCH the listing's `updatedAt` in the snapshot (kept fresh by sync; the API
+ * has no read by id) is compared with the one the change was staged on: if it moved, the change is a conflict and nothing is overwritten, unless the listing
  * already holds the new values (e.g. the app was closed after the marketplace took the change but before
  * it was recorded).
  *
@@ -13,8 +13,9 @@
  */
 import type { BulkField } from '../../shared/contract'
 import { toErrorData } from '../../shared/errors'
-import type { SellerApi, SellRequestChange, WireRows } from '../sellerApi'
+import type { SellerApi, WireRows } from '../sellerApi'
 import type { SellRequest } from '../../shared/domain'
+import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { finishRun, markStarted, pendingChanges, settleMany, type ListingChanges, type Outcome } from './applyQueue'
@@ -54,12 +55,8 @@ export interface ApplyRunOptions {
   /** Called after each settled listing, with the run's progress (one object, updated in place; the queue holds these outcomes within `flushMs`). */
   onSettled?: (progress: ApplyRunProgress) => void
   now?: () => number
-}
-
-const fieldName = (field: BulkField) => (field === 'priceCents' ? 'price' : 'quantity')
-
-function describeValue(field: BulkField, value: number): string {
-  return field === 'priceCents' ? (value / 100).toFixed(2) : String(value)
+  /** The fields a change may be to (default: Seller Desk's). */
+  fields?: FieldSet
 }
 
 /** The answers to several PATCHes as one rows array for the snapshot (each answer is a one-row array at `$`). */
@@ -75,6 +72,7 @@ function mergedRows(edited: { sellRequest: SellRequest; wire: WireRows }[]): { r
 
 export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const { snapshot, api, batchId, signal } = options
+  const descriptors = options.fields ?? LISTING_FIELD_SET
   const db = snapshot.database
   const now = options.now ?? Date.now
   const flushMs = options.flushMs ?? DEFAULT_OUTCOME_FLUSH_MS
@@ -82,7 +80,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const listings = pendingChanges(db, batchId)
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
   // The snapshot's values as the run starts (just refreshed): one read, not one per listing.
-  const current = listingsById(db, listings.map((listing) => listing.sellRequestId))
+  const current = listingsById(db, listings.map((listing) => listing.sellRequestId), descriptors)
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
   markStarted(db, batchId, started)
 
@@ -149,18 +147,20 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
         // Already holds the new value: e.g. sent before a crash, and the outcome was not recorded yet.
         record(sellRequestId, [change.field], 'applied', null)
       } else {
-        const message = `Changed on the marketplace since you staged this (${fieldName(change.field)} is now ${describeValue(change.field, valueNow(change.field))}). Nothing was overwritten: stage it again to apply.`
+        const field = descriptors.get(change.field)
+        const message = `Changed on the marketplace since you staged this (${field.wire} is now ${field.format(valueNow(change.field))}). Nothing was overwritten: stage it again to apply.`
         record(sellRequestId, [change.field], 'conflict', message)
       }
       return false
     })
     if (toSend.length === 0) return
-    const patch: SellRequestChange = {}
+    const patch: Record<string, number> = {}
     for (const change of toSend) patch[change.field] = change.after
     const fields = toSend.map((change) => change.field)
     let edited: Awaited<ReturnType<typeof api.editSellRequest>>
     try {
-      edited = await api.editSellRequest(sellRequestId, patch, options.hardStop ? { signal: options.hardStop } : {}, { priceCents: listing.priceCents, quantity: listing.quantity })
+      const values = Object.fromEntries(descriptors.all.map((field) => [field.key, valueNow(field.key)]))
+      edited = await api.editSellRequest(sellRequestId, patch, options.hardStop ? { signal: options.hardStop } : {}, values)
     } catch (error) {
       // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
       // pending; on resume it is found applied, or sent again.

@@ -106,7 +106,7 @@ it('applies every change as one PATCH per listing, with progress, and the market
   const reverse = workspace.bulk.changes({ page: 1, take: 1, only: 'all' }).rows[0]!
   const original = workspace.bulk.batchRows({ batchId: started.id, page: 1, take: 1000 }).rows.find((r) => r.sellRequestId === reverse.sellRequestId && r.field === reverse.field)!
   expect(reverse).toMatchObject({ before: original.after, after: original.before })
-  expect(sandbox.state.sellRequest(reverse.sellRequestId)![reverse.field]).toBe(original.after)
+  expect(sandbox.state.sellRequest(reverse.sellRequestId)![reverse.field as 'priceCents' | 'quantity']).toBe(original.after)
 })
 
 it('an applied undo is labelled as the undo of its batch, and that batch is marked undone', async () => {

@@ -11,6 +11,7 @@ import type {
 import { BULK_CONFIRM_LISTINGS } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
+import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
 import type { SellerApi } from '../sellerApi'
 import { inTransaction } from '../snapshot/database'
 import type { Snapshot } from '../snapshot/snapshot'
@@ -18,7 +19,6 @@ import {
   batchHistory, batchRows, batchRowsWithStatus, batchStatus, batchWithPending, createBatch, finishRun, requeueFailed, type QueuedChange
 } from './applyQueue'
 import { runBatch, type ApplyRunProgress } from './applyRun'
-import type { ListingValues } from './bulkOperation'
 import { proposeChanges } from './bulkOperation'
 import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
 import { allListings, createListingsMemo, listingsById, type CurrentListing } from './currentListings'
@@ -26,6 +26,12 @@ import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
 import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
+
+/** New values of one listing's fields, by field key; keys that are no field are refused. */
+export interface StageRow {
+  sellRequestId: string
+  readonly [field: string]: string | number | undefined
+}
 
 export type Selection = { ids: string[] } | { all: true } | { filter: SellRequestFilter }
 
@@ -50,10 +56,13 @@ export interface BulkEditDeps {
   /** At close, how long PATCHes in flight may take to answer before they are stopped (their changes then stay pending). Default 10 s. */
   closeGraceMs?: number
   now?: () => number
+  /** The listing fields changes may be to (default: Seller Desk's; a test adds one). */
+  fields?: FieldSet
 }
 
 export interface BulkEdit {
-  stage(changes: { sellRequestId: string; priceCents?: number | undefined; quantity?: number | undefined }[]): ChangeSetSummary
+  /** New values by listing, each under its field's key (`{ sellRequestId, priceCents: 12999 }`). */
+  stage(changes: StageRow[]): ChangeSetSummary
   operation(selection: Selection, operation: BulkOperation): ChangeSetSummary
   changes(query: { page: number; take: number; only: 'all' | 'invalid' | 'warnings' }): Page<StagedChangeView>
   /** Every pending change, compact, for the grid to mark its cells (also starts marksSince afresh). */
@@ -111,6 +120,7 @@ interface Run {
 
 export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const { snapshot } = deps
+  const fields = deps.fields ?? LISTING_FIELD_SET
   const db = snapshot.database
   const now = deps.now ?? Date.now
   const progressIntervalMs = deps.progressIntervalMs ?? 100
@@ -143,9 +153,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       saveQueued = true
       setImmediate(saveStaged)
     }
-  })
+  }, fields)
   changeSet.restore(readStagedChanges(db))
-  const listingMemo = createListingsMemo(db, () => snapshot.listingsGeneration())
+  const listingMemo = createListingsMemo(db, () => snapshot.listingsGeneration(), fields)
   /**
    * Batches whose reverse "Undo batch" staged while this account is open, the latest last: a batch
    * applying any of those reverse values is recorded as an undo of that batch. Kept in memory only: a
@@ -160,22 +170,21 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   /** The listings the Sell requests list shows with this filter (its own query), by name. */
   function filteredListings(filter: SellRequestFilter): CurrentListing[] {
-    const found: CurrentListing[] = []
+    const ids: string[] = []
     for (let page = 1; ; page++) {
       const { rows } = snapshot.querySellRequests({ ...filter, page, take: FILTER_PAGE, sortBy: 'name', sortDir: 'ASC' })
-      for (const row of rows) {
-        found.push({ id: row.id, sku: row.sku, name: row.name, brand: row.brand, status: row.status, priceCents: row.priceCents, quantity: row.quantity, updatedAt: row.updatedAt })
-      }
+      for (const row of rows) ids.push(row.id)
       if (rows.length < FILTER_PAGE) break
     }
-    if (found.length === 0) throw new SellerDeskError('invalid-input', 'No sell requests match these filters. Change the filters, or sync if a listing is missing.')
-    return found
+    if (ids.length === 0) throw new SellerDeskError('invalid-input', 'No sell requests match these filters. Change the filters, or sync if a listing is missing.')
+    const found = listingsById(db, ids, fields)
+    return ids.flatMap((id) => found.get(id) ?? [])
   }
 
   function listingsOf(selection: Selection): CurrentListing[] {
-    if ('all' in selection) return allListings(db)
+    if ('all' in selection) return allListings(db, 'name', fields)
     if ('filter' in selection) return filteredListings(selection.filter)
-    const found = listingsById(db, selection.ids)
+    const found = listingsById(db, selection.ids, fields)
     const missing = selection.ids.filter((id) => !found.has(id)).length
     if (missing > 0) throw new SellerDeskError('not-found', `${missing} of the selected listings are no longer in your sell requests. Sync, then select again.`)
     return selection.ids.map((id) => found.get(id)!)
@@ -231,6 +240,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     const fresh = deps.refresh ? deps.refresh().catch(() => undefined) : Promise.resolve()
     run.promise = fresh.then(() => runBatch({
       snapshot,
+      fields,
       api: deps.api,
       batchId,
       signal: controller.signal,
@@ -275,9 +285,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     let priceChanges = 0
     let priceDelta = 0
     let pricePercent = 0
+    // The preview's figures are about these two fields by name; any other field counts only in the totals.
     for (const change of valid) {
-      if (change.field === 'quantity') quantityDelta += change.after - change.before
-      else {
+      if (change.field === quantityField.key) quantityDelta += change.after - change.before
+      else if (change.field === priceField.key) {
         priceChanges++
         priceDelta += change.after - change.before
         pricePercent += change.before > 0 ? ((change.after - change.before) / change.before) * 100 : 0
@@ -304,24 +315,19 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const proposed: ProposedChange[] = []
       for (const change of changes) {
         const listing = found.get(change.sellRequestId)!
-        if (change.priceCents !== undefined) proposed.push(proposedChange(listing, 'priceCents', change.priceCents))
-        if (change.quantity !== undefined) proposed.push(proposedChange(listing, 'quantity', change.quantity))
+        for (const key of Object.keys(change)) {
+          if (key !== 'sellRequestId' && change[key] !== undefined && !fields.has(key)) throw new SellerDeskError('invalid-input', `There is no listing field “${key}” to change.`)
+        }
+        for (const field of fields.all) {
+          const value = change[field.key]
+          if (typeof value === 'number') proposed.push(proposedChange(listing, field.key, value))
+        }
       }
       return stage(proposed)
     },
 
     operation(selection, operation) {
-      const values: ListingValues[] = listingsOf(selection).map((listing) => ({
-        sellRequestId: listing.id,
-        priceCents: listing.priceCents,
-        quantity: listing.quantity,
-        updatedAt: listing.updatedAt,
-        pendingPriceCents: changeSet.get(listing.id, 'priceCents')?.after,
-        pendingQuantity: changeSet.get(listing.id, 'quantity')?.after,
-        pendingPriceBase: changeSet.get(listing.id, 'priceCents')?.baseUpdatedAt,
-        pendingQuantityBase: changeSet.get(listing.id, 'quantity')?.baseUpdatedAt
-      }))
-      return stage(proposeChanges(values, operation))
+      return stage(proposeChanges(listingsOf(selection), operation, (id, field) => changeSet.get(id, field)))
     },
 
     changes({ page, take, only }) {
@@ -386,9 +392,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         after: change.after,
         baseUpdatedMs: Date.parse(change.baseUpdatedAt)
       }))
-      const prices = valid.filter((change) => change.field === 'priceCents').length
-      const parts = [prices ? `${prices} price${prices === 1 ? '' : 's'}` : '', valid.length - prices ? `${valid.length - prices} quantit${valid.length - prices === 1 ? 'y' : 'ies'}` : '']
-      let label = `${parts.filter(Boolean).join(' and ')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`
+      const parts = fields.all.flatMap((field) => {
+        const count = valid.filter((change) => change.field === field.key).length
+        return count === 0 ? [] : [`${count} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
+      })
+      let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`
       const undo = undoneBy(valid)
       if (undo) {
         const others = valid.length - undo.reversed
@@ -442,7 +450,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     undoBatch(batchId) {
       statusOf(batchId)
       const applied = batchRowsWithStatus(db, batchId, ['applied'])
-      const listings = listingsById(db, applied.map((row) => row.sellRequestId))
+      const listings = listingsById(db, applied.map((row) => row.sellRequestId), fields)
       const proposed: ProposedChange[] = applied.flatMap((row) => {
         const listing = listings.get(row.sellRequestId)
         return listing ? [proposedChange(listing, row.field, row.before)] : []
@@ -455,15 +463,15 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     gridRows() {
       const generation = snapshot.listingsGeneration()
-      const rows = gridListings(db)
+      const rows = gridListings(db, fields)
       listingMemo.remember(rows, generation)
-      return { rows, version: gridVersion(db) }
+      return { rows, version: gridVersion(db, fields) }
     },
-    gridVersion: () => gridVersion(db),
+    gridVersion: () => gridVersion(db, fields),
 
     async importFile(fileName, bytes) {
       const table = await readImportTable(fileName, bytes)
-      const result = importChanges(fileName, table, listingFinder(allListings(db, 'none')), (id, field) => changeSet.get(id, field)?.after)
+      const result = importChanges(fileName, table, listingFinder(allListings(db, 'none', fields)), (id, field) => changeSet.get(id, field)?.after, fields)
       const changeSetSummary = stage(result.proposed)
       return {
         fileName,
@@ -482,16 +490,19 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     async exportFile(format, rows) {
       if (rows.kind === 'failed') {
         statusOf(rows.batchId)
-        return writeSheet(failedSheet(batchRowsWithStatus(db, rows.batchId, ['failed', 'conflict', 'cancelled']), today()), format)
+        return writeSheet(failedSheet(batchRowsWithStatus(db, rows.batchId, ['failed', 'conflict', 'cancelled']), today(), fields), format)
       }
       const pending = (id: string) => {
-        const price = changeSet.get(id, 'priceCents')
-        const quantity = changeSet.get(id, 'quantity')
-        return { priceCents: price && !price.invalid ? price.after : undefined, quantity: quantity && !quantity.invalid ? quantity.after : undefined }
+        const values: Record<string, number> = {}
+        for (const field of fields.all) {
+          const change = changeSet.get(id, field.key)
+          if (change && !change.invalid) values[field.key] = change.after
+        }
+        return values
       }
       const listings = listingsOf(rows.selection)
       const properties = listingProperties(db, listings.map((listing) => listing.id))
-      return writeSheet(listingsSheet(listings, pending, (id) => properties.get(id), today()), format)
+      return writeSheet(listingsSheet(listings, pending, (id) => properties.get(id), today(), fields), format)
     },
 
     whenIdle: async () => {

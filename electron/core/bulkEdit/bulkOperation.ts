@@ -5,21 +5,12 @@
  * price of 0 or less) is proposed as it is and marked invalid by the change set, never clamped.
  */
 import type { BulkField, BulkOperation } from '../../shared/contract'
+import { priceField, quantityField } from '../../shared/listingFields'
 import { fieldValue, type ProposedChange } from './changeSet'
+import type { ListingBase } from './currentListings'
 
-/** A listing as an operation sees it: its current values, and the values it would have with pending changes. */
-export interface ListingValues {
-  sellRequestId: string
-  priceCents: number
-  quantity: number
-  updatedAt: string
-  /** The pending price / quantity, where one is staged: operations build on what the seller sees. */
-  pendingPriceCents?: number | undefined
-  pendingQuantity?: number | undefined
-  /** The `updatedAt` the pending change was staged against: an operation on top keeps it (a conflict stays visible). */
-  pendingPriceBase?: string | undefined
-  pendingQuantityBase?: string | undefined
-}
+/** A pending change as an operation builds on it: what the seller sees, and the `updatedAt` it was staged against (kept, so a conflict stays visible). */
+export type PendingOf = (sellRequestId: string, field: BulkField) => { after: number; baseUpdatedAt: string } | undefined
 
 /** n / d rounded to the nearest integer, halves away from zero. Exact for integers below 2^53. */
 export function divideRounded(n: number, d: number): number {
@@ -34,9 +25,16 @@ export function priceAdjustedByPercent(cents: number, percent: number): number {
   return divideRounded(cents * (10_000 + hundredths), 10_000)
 }
 
-export function fieldOf(operation: BulkOperation): BulkField {
-  return operation.kind === 'setPrice' || operation.kind === 'adjustPricePercent' || operation.kind === 'adjustPriceAmount' ? 'priceCents' : 'quantity'
+/** The field each operation changes. */
+const FIELD_OF: Record<BulkOperation['kind'], BulkField> = {
+  setPrice: priceField.key,
+  adjustPricePercent: priceField.key,
+  adjustPriceAmount: priceField.key,
+  setQuantity: quantityField.key,
+  adjustQuantity: quantityField.key
 }
+
+export const fieldOf = (operation: BulkOperation): BulkField => FIELD_OF[operation.kind]
 
 function nextValue(operation: BulkOperation, value: number): number {
   switch (operation.kind) {
@@ -53,15 +51,14 @@ function nextValue(operation: BulkOperation, value: number): number {
   }
 }
 
-/** The changes an operation proposes for each listing of the selection. */
-export function proposeChanges(listings: Iterable<ListingValues>, operation: BulkOperation): ProposedChange[] {
+/** The changes an operation proposes for each listing of the selection, on top of what is pending there. */
+export function proposeChanges(listings: Iterable<ListingBase>, operation: BulkOperation, pending: PendingOf = () => undefined): ProposedChange[] {
   const field = fieldOf(operation)
   const out: ProposedChange[] = []
   for (const listing of listings) {
     const before = fieldValue(listing, field)
-    const shown = (field === 'priceCents' ? listing.pendingPriceCents : listing.pendingQuantity) ?? before
-    const base = (field === 'priceCents' ? listing.pendingPriceBase : listing.pendingQuantityBase) ?? listing.updatedAt
-    out.push({ sellRequestId: listing.sellRequestId, field, before, after: nextValue(operation, shown), baseUpdatedAt: base })
+    const staged = pending(listing.id, field)
+    out.push({ sellRequestId: listing.id, field, before, after: nextValue(operation, staged?.after ?? before), baseUpdatedAt: staged?.baseUpdatedAt ?? listing.updatedAt })
   }
   return out
 }

@@ -3,11 +3,12 @@
  * warnings that do not block, undo/redo of staging steps, discard, and staging 10,000 changes quickly.
  */
 import { describe, expect, it } from 'vitest'
-import { divideRounded, priceAdjustedByPercent, proposeChanges, type ListingValues } from './bulkOperation'
+import { divideRounded, priceAdjustedByPercent, proposeChanges, type PendingOf } from './bulkOperation'
 import { checkChange, createChangeSet, MAX_UNDO_STEPS } from './changeSet'
+import type { ListingBase } from './currentListings'
 
 const AT = '2026-01-01T00:00:00.000Z'
-const listing = (n: number, priceCents: number, quantity: number): ListingValues => ({ sellRequestId: `id-${n}`, priceCents, quantity, updatedAt: AT })
+const listing = (n: number, priceCents: number, quantity: number): ListingBase => ({ id: `id-${n}`, priceCents, quantity, updatedAt: AT })
 
 describe('bulk operations', () => {
   it('rounds to whole cents, half away from zero', () => {
@@ -24,12 +25,14 @@ describe('bulk operations', () => {
   })
 
   it('sets and adjusts prices and quantities, building on pending values', () => {
-    const listings = [listing(1, 1000, 5), { ...listing(2, 2000, 0), pendingPriceCents: 2500, pendingQuantity: 3 }]
-    expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1234 }).map((c) => [c.before, c.after])).toEqual([[1000, 1234], [2000, 1234]])
-    expect(proposeChanges(listings, { kind: 'adjustPricePercent', percent: -10 }).map((c) => c.after)).toEqual([900, 2250])
-    expect(proposeChanges(listings, { kind: 'adjustPriceAmount', amountCents: -150 }).map((c) => c.after)).toEqual([850, 2350])
-    expect(proposeChanges(listings, { kind: 'setQuantity', quantity: 7 }).map((c) => [c.field, c.after])).toEqual([['quantity', 7], ['quantity', 7]])
-    const subtract = proposeChanges(listings, { kind: 'adjustQuantity', delta: -4 })
+    const listings = [listing(1, 1000, 5), listing(2, 2000, 0)]
+    const staged: Record<string, number> = { 'id-2:priceCents': 2500, 'id-2:quantity': 3 }
+    const pending: PendingOf = (id, field) => (staged[`${id}:${field}`] === undefined ? undefined : { after: staged[`${id}:${field}`]!, baseUpdatedAt: AT })
+    expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1234 }, pending).map((c) => [c.before, c.after])).toEqual([[1000, 1234], [2000, 1234]])
+    expect(proposeChanges(listings, { kind: 'adjustPricePercent', percent: -10 }, pending).map((c) => c.after)).toEqual([900, 2250])
+    expect(proposeChanges(listings, { kind: 'adjustPriceAmount', amountCents: -150 }, pending).map((c) => c.after)).toEqual([850, 2350])
+    expect(proposeChanges(listings, { kind: 'setQuantity', quantity: 7 }, pending).map((c) => [c.field, c.after])).toEqual([['quantity', 7], ['quantity', 7]])
+    const subtract = proposeChanges(listings, { kind: 'adjustQuantity', delta: -4 }, pending)
     expect(subtract.map((c) => [c.before, c.after])).toEqual([[5, 1], [0, -1]])
     // Below 0 is proposed as is and refused by the rules, never clamped.
     const set = createChangeSet()
@@ -88,17 +91,16 @@ describe('change set', () => {
 
 describe('an operation on top of a pending change', () => {
   it('keeps the version the pending change was staged against, so a change made since stays a conflict', () => {
-    const listing: ListingValues = {
-      sellRequestId: '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50',
+    const listing: ListingBase = {
+      id: '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50',
       priceCents: 10_000,
       quantity: 5,
-      updatedAt: '2026-11-20T10:00:00.000Z', // changed on the marketplace since staging
-      pendingPriceCents: 11_000,
-      pendingPriceBase: '2026-11-19T10:00:00.000Z'
+      updatedAt: '2026-11-20T10:00:00.000Z' // changed on the marketplace since staging
     }
-    const [onTop] = proposeChanges([listing], { kind: 'adjustPricePercent', percent: 10 })
+    const pending: PendingOf = (_, field) => (field === 'priceCents' ? { after: 11_000, baseUpdatedAt: '2026-11-19T10:00:00.000Z' } : undefined)
+    const [onTop] = proposeChanges([listing], { kind: 'adjustPricePercent', percent: 10 }, pending)
     expect(onTop).toMatchObject({ after: 12_100, baseUpdatedAt: '2026-11-19T10:00:00.000Z' })
-    const [fresh] = proposeChanges([{ ...listing, pendingPriceCents: undefined, pendingPriceBase: undefined }], { kind: 'adjustPricePercent', percent: 10 })
+    const [fresh] = proposeChanges([listing], { kind: 'adjustPricePercent', percent: 10 })
     expect(fresh).toMatchObject({ after: 11_000, baseUpdatedAt: '2026-11-20T10:00:00.000Z' })
   })
 })

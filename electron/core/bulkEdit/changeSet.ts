@@ -1,12 +1,11 @@
 /**
- * The change set: the seller's pending changes to prices and quantities, before they are applied.
- * Each change is checked with the same rules as a single edit (userInput.ts): an invalid one is kept,
- * marked with the reason, and never applied; a large price move or a price under the floor is a warning
- * that does not block. Staging is done in steps that can be undone and redone.
+ * The change set: the seller's pending changes to listing fields (prices, quantities), before they are
+ * applied. Each change is checked by its field's descriptor (listingFields.ts), with the same rules as a
+ * single edit: an invalid one is kept, marked with the reason, and never applied; what the descriptor
+ * warns about (a large price move, a price under the floor) does not block. Staging is done in steps that can be undone and redone.
  */
 import type { BulkField, ChangeSetSummary, StagedChange, WarningRules } from '../../shared/contract'
-import { decimalStringFromCents } from '../../shared/money'
-import { firstIssue, priceCentsInput, quantityInput } from '../../shared/userInput'
+import { LISTING_FIELD_SET, listingValue, type FieldSet } from '../../shared/listingFields'
 import type { ListingBase } from './currentListings'
 
 export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null }
@@ -32,7 +31,7 @@ export function proposedChange(listing: ListingBase, field: BulkField, after: nu
 }
 
 /** A listing's value of a bulk-edit field. */
-export const fieldValue = (listing: { priceCents: number; quantity: number }, field: BulkField): number => (field === 'priceCents' ? listing.priceCents : listing.quantity)
+export const fieldValue = (listing: ListingBase, field: BulkField): number => listingValue(listing, field)
 
 /** changeKey's parts (the field never holds a colon; an id may). */
 export function changeKeyParts(key: string): { sellRequestId: string; field: BulkField } {
@@ -40,20 +39,11 @@ export function changeKeyParts(key: string): { sellRequestId: string; field: Bul
   return { sellRequestId: key.slice(0, at), field: key.slice(at + 1) as BulkField }
 }
 
-/** Checks a proposed change: the reason it cannot be applied, and what deserves a second look. */
-export function checkChange(change: ProposedChange, rules: WarningRules): StagedChange {
-  const rule = change.field === 'priceCents' ? priceCentsInput : quantityInput
-  const parsed = rule.safeParse(change.after)
-  const invalid = parsed.success ? null : firstIssue(parsed.error)
-  let warning: string | null = null
-  if (!invalid && change.field === 'priceCents') {
-    const movePercent = change.before > 0 ? (Math.abs(change.after - change.before) / change.before) * 100 : 0
-    if (movePercent > rules.priceChangePercent) {
-      warning = `Price ${change.after > change.before ? 'rises' : 'falls'} by ${Math.round(movePercent)}% (from ${decimalStringFromCents(change.before)} to ${decimalStringFromCents(change.after)}).`
-    } else if (rules.priceFloorCents !== null && change.after < rules.priceFloorCents) {
-      warning = `Price ${decimalStringFromCents(change.after)} is below your floor of ${decimalStringFromCents(rules.priceFloorCents)}.`
-    }
-  }
+/** Checks a proposed change by its field's descriptor: the reason it cannot be applied, and what deserves a second look. */
+export function checkChange(change: ProposedChange, rules: WarningRules, fields: FieldSet = LISTING_FIELD_SET): StagedChange {
+  const descriptor = fields.get(change.field)
+  const invalid = descriptor.check(change.after)
+  const warning = invalid ? null : descriptor.warning(change.before, change.after, rules)
   const { sellRequestId, field, before, after, baseUpdatedAt } = change
   return { sellRequestId, field, before, after, baseUpdatedAt, invalid, warning }
 }
@@ -62,7 +52,7 @@ export function checkChange(change: ProposedChange, rules: WarningRules): Staged
 type Step = { key: string; was: StagedChange | undefined; now: StagedChange | undefined }[]
 
 export interface ChangeSet {
-  /** Puts back a saved change set (checked again; not an undoable step). */
+  /** Puts back a saved change set (checked again; not an undoable step; changes to fields not in the set are left out). */
   restore(saved: Iterable<ProposedChange>): ChangeSetSummary
   /** Stages proposed changes as one step. A change back to the listing's current value removes the pending one. */
   stage(proposed: Iterable<ProposedChange>): ChangeSetSummary
@@ -92,9 +82,11 @@ export const MAX_UNDO_STEPS = 50
  */
 export function createChangeSet(
   initialRules: WarningRules = DEFAULT_WARNING_RULES,
-  onEdit: (key: string, change: StagedChange | undefined) => void = () => {}
+  onEdit: (key: string, change: StagedChange | undefined) => void = () => {},
+  fields: FieldSet = LISTING_FIELD_SET
 ): ChangeSet {
   let rules = { ...initialRules }
+  const check = (change: ProposedChange) => checkChange(change, rules, fields)
   const changes = new Map<string, StagedChange>()
   const done: Step[] = []
   const undone: Step[] = []
@@ -127,7 +119,8 @@ export function createChangeSet(
   return {
     size: () => changes.size,
     restore(saved) {
-      for (const change of saved) changes.set(changeKey(change.sellRequestId, change.field), checkChange(change, rules))
+      // A saved change to a field this version does not edit has nothing to apply it: it is left out.
+      for (const change of saved) if (fields.has(change.field)) changes.set(changeKey(change.sellRequestId, change.field), check(change))
       return summary()
     },
     stage(proposed) {
@@ -136,7 +129,7 @@ export function createChangeSet(
       for (const change of proposed) {
         const key = changeKey(change.sellRequestId, change.field)
         const was = changes.get(key)
-        const now = change.after === change.before ? undefined : checkChange(change, rules)
+        const now = change.after === change.before ? undefined : check(change)
         if (was === now) continue
         // The same key twice in one step: the later proposal wins, the step keeps the first `was`.
         const at = seen.get(key)
@@ -179,8 +172,8 @@ export function createChangeSet(
     },
     setRules(next) {
       rules = { ...next }
-      const recheck = (change: StagedChange | undefined) => (change ? checkChange(change, rules) : undefined)
-      for (const [key, change] of changes) changes.set(key, checkChange(change, rules))
+      const recheck = (change: StagedChange | undefined) => (change ? check(change) : undefined)
+      for (const [key, change] of changes) changes.set(key, check(change))
       // Steps keep their changes checked under the rules in force, so an undo restores a current verdict.
       for (const step of [...done, ...undone]) {
         for (const entry of step) {

@@ -1,7 +1,7 @@
 /**
  * Exporting listings (with their pending values) and a batch's failed changes to CSV or XLSX, in main.
- * The files are shaped so they can be edited and imported again: `id`, `sku`, `price` and `quantity`
- * columns (price and quantity are the values the seller wants), the current values beside them.
+ * The files are shaped so they can be edited and imported again: `id`, `sku` and each editable field's
+ * column (`price`, `quantity`: the values the seller wants; listingFields.ts), the current values beside them.
  * In CSV, text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR)
  * are prefixed with ' so they stay text. In XLSX every text cell is written as a string, which a
  * spreadsheet never runs, so it needs no prefix. Import removes the prefix again (an SKU “-ABC” exported
@@ -16,6 +16,7 @@
 import Papa from 'papaparse'
 import writeXlsxFile from 'write-excel-file/node'
 import type { BatchRow, ExportedFile } from '../../shared/contract'
+import { LISTING_FIELD_SET, listingValue, type FieldSet, type ListingField } from '../../shared/listingFields'
 import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
 import { batchResultLabel, statusLabel } from '../../shared/plainWords'
 import type { CurrentListing } from './currentListings'
@@ -32,6 +33,9 @@ export interface Sheet {
   widths: number[]
   rows: Cell[][]
 }
+
+/** A field's value as a cell: money as an amount, a count as a number. */
+const valueCell = (field: ListingField, value: number): Cell => (field.unit === 'cents' ? { cents: value } : value)
 
 /** An instant as a spreadsheet reads a date-time in CSV: "2026-11-24 05:31:15" (UTC). */
 export function csvDateTime(iso: string): string {
@@ -56,28 +60,34 @@ export function withoutFormulaEscape(text: string): string {
 }
 
 /**
- * Listings with the values the seller wants: the importable columns (ID, SKU, Price, Quantity) with the
- * current values and whether a change is pending right after them, then the properties that tell
- * listings apart and the last update.
+ * Listings with the values the seller wants: the importable columns (ID, SKU, then each field's, headed
+ * by its label) with the current values and whether a change is pending right after them, then the
+ * properties that tell listings apart and the last update.
  */
 export function listingsSheet(
   listings: CurrentListing[],
-  pending: (id: string) => { priceCents?: number | undefined; quantity?: number | undefined },
+  pending: (id: string) => { readonly [field: string]: number | undefined },
   properties: (id: string) => ListingProperties | undefined,
-  day: string
+  day: string,
+  fields: FieldSet = LISTING_FIELD_SET
 ): Sheet {
+  const all = fields.all
   return {
     name: `sell-requests-${day}`,
-    header: ['ID', 'SKU', 'Name', 'Brand', 'Status', 'Price', 'Quantity', 'Current price', 'Current quantity', 'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'],
-    widths: [38, 16, 40, 14, 10, 11, 10, 14, 17, 15, 8, 12, 10, 12, 20],
+    header: [
+      'ID', 'SKU', 'Name', 'Brand', 'Status', ...all.map((field) => field.label), ...all.map((field) => `Current ${field.label.toLowerCase()}`),
+      'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'
+    ],
+    widths: [38, 16, 40, 14, 10, ...all.map((field) => field.fileWidth), ...all.map((field) => field.label.length + 9), 15, 8, 12, 10, 12, 20],
     rows: listings.map((listing) => {
       const wanted = pending(listing.id)
-      const changed = wanted.priceCents !== undefined || wanted.quantity !== undefined
+      const changed = all.some((field) => wanted[field.key] !== undefined)
       const p = properties(listing.id) ?? NO_PROPERTIES
       return [
         listing.id, listing.sku, listing.name, listing.brand, statusLabel(listing.status),
-        { cents: wanted.priceCents ?? listing.priceCents }, wanted.quantity ?? listing.quantity,
-        { cents: listing.priceCents }, listing.quantity, changed ? 'Yes' : '',
+        ...all.map((field) => valueCell(field, wanted[field.key] ?? listingValue(listing, field.key))),
+        ...all.map((field) => valueCell(field, listingValue(listing, field.key))),
+        changed ? 'Yes' : '',
         p.grade, p.color, p.storage, p.carrier, { at: listing.updatedAt }
       ]
     })
@@ -85,21 +95,22 @@ export function listingsSheet(
 }
 
 /** A batch's failed changes, one row per listing, importable again once fixed. */
-export function failedSheet(rows: BatchRow[], day: string): Sheet {
-  const byListing = new Map<string, { row: BatchRow; priceCents?: number; quantity?: number; messages: Set<string> }>()
+export function failedSheet(rows: BatchRow[], day: string, fields: FieldSet = LISTING_FIELD_SET): Sheet {
+  const byListing = new Map<string, { row: BatchRow; values: Map<string, number>; messages: Set<string> }>()
   for (const row of rows) {
     let entry = byListing.get(row.sellRequestId)
-    if (!entry) byListing.set(row.sellRequestId, (entry = { row, messages: new Set() }))
-    if (row.field === 'priceCents') entry.priceCents = row.after
-    else entry.quantity = row.after
+    if (!entry) byListing.set(row.sellRequestId, (entry = { row, values: new Map(), messages: new Set() }))
+    entry.values.set(row.field, row.after)
     if (row.message) entry.messages.add(`${batchResultLabel(row.status)}: ${row.message}`)
   }
   return {
     name: `failed-changes-${day}`,
-    header: ['ID', 'SKU', 'Name', 'Price', 'Quantity', 'Problem'],
-    widths: [38, 16, 40, 11, 10, 60],
-    rows: [...byListing.values()].map(({ row, priceCents, quantity, messages }) => [
-      row.sellRequestId, row.sku, row.name, priceCents === undefined ? null : { cents: priceCents }, quantity ?? null, [...messages].join(' ')
+    header: ['ID', 'SKU', 'Name', ...fields.all.map((field) => field.label), 'Problem'],
+    widths: [38, 16, 40, ...fields.all.map((field) => field.fileWidth), 60],
+    rows: [...byListing.values()].map(({ row, values, messages }) => [
+      row.sellRequestId, row.sku, row.name,
+      ...fields.all.map((field) => (values.has(field.key) ? valueCell(field, values.get(field.key)!) : null)),
+      [...messages].join(' ')
     ])
   }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
+import { gridRow } from '../../shared/gridRow'
 import { statusLabel } from '../../shared/plainWords'
 import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
@@ -34,18 +35,19 @@ it('lists every listing in name order with its grade, color, storage and carrier
   const listings = workspace.snapshot.dump().sellRequests
   expect(rows).toHaveLength(listings.length)
   const byName = [...listings].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  expect(rows.map((row) => row[0])).toEqual(byName.map((listing) => listing.id))
+  expect(rows.map((row) => gridRow.id(row))).toEqual(byName.map((listing) => listing.id))
   for (const row of rows) {
-    const listing = listings.find((l) => l.id === row[0])!
+    const listing = listings.find((l) => l.id === gridRow.id(row))!
     const text = (key: string) => (listing.properties[key] === undefined || listing.properties[key] === null ? '' : String(listing.properties[key]))
     expect(row).toEqual([
       listing.id, listing.name, listing.sku, listing.brand, text('grade'), text('color'), text('storage'), text('carrier'),
-      statusLabel(listing.status), listing.priceCents, listing.quantity, listing.updatedAt
+      statusLabel(listing.status), listing.updatedAt, listing.priceCents, listing.quantity
     ])
+    expect([gridRow.value(row, 'priceCents'), gridRow.value(row, 'quantity'), gridRow.updatedAt(row)]).toEqual([listing.priceCents, listing.quantity, listing.updatedAt])
   }
-  const odd = rows.find((row) => row[0] === sandbox.state.sellRequests[0]!.id)!
-  expect([odd[6], odd[7]]).toEqual(['256', ''])
-  const statuses = new Set(rows.map((row) => row[8]))
+  const odd = rows.find((row) => gridRow.id(row) === sandbox.state.sellRequests[0]!.id)!
+  expect([gridRow.text(odd, 'storage'), gridRow.text(odd, 'carrier')]).toEqual(['256', ''])
+  const statuses = new Set(rows.map((row) => gridRow.text(row, 'status')))
   expect(statuses).toContain('Open')
   expect(statuses).toContain('Partially sold')
   expect([...statuses].filter((status) => !/^[A-Z]/.test(status))).toEqual([])
@@ -134,7 +136,7 @@ it('stages on the values the grid read while the listings are unchanged, and on 
   const { snapshot } = workspace
   const read = workspace.bulk.gridRows()
   const row = read.rows[2]!
-  const [id, , , , , , , , , priceCents, , updatedAt] = row
+  const [id, priceCents, updatedAt] = [gridRow.id(row), gridRow.value(row, 'priceCents'), gridRow.updatedAt(row)]
   workspace.bulk.stage([{ sellRequestId: id, priceCents: priceCents + 100 }])
   expect(workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]).toMatchObject({ before: priceCents, baseUpdatedAt: updatedAt })
   workspace.bulk.discard()
@@ -158,7 +160,8 @@ it('the listings memo answers from what the grid read only at the same snapshot 
   const memo = createListingsMemo(db, () => generation)
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents }) // nothing read yet: SQLite
   // A row as a grid read it at generation 7, with a price the snapshot does not hold.
-  memo.remember([[listing!.id, '', '', '', '', '', '', '', '', 1, 2, '2020-01-01T00:00:00.000Z']], 7)
+  const text = { id: listing!.id, name: '', sku: '', brand: '', grade: '', color: '', storage: '', carrier: '', status: '', updatedAt: '2020-01-01T00:00:00.000Z' }
+  memo.remember([gridRow.make(text, (field) => ({ priceCents: 1, quantity: 2 })[field]!)], 7)
   expect(memo.byId([listing!.id, 'no-such-id']).get(listing!.id)).toEqual({ id: listing!.id, priceCents: 1, quantity: 2, updatedAt: '2020-01-01T00:00:00.000Z' })
   expect(memo.byId(['no-such-id']).size).toBe(0)
   generation = 8

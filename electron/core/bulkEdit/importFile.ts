@@ -16,7 +16,7 @@ import Papa from 'papaparse'
 import { readSheet } from 'read-excel-file/node'
 import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../../shared/contract'
 import { SellerDeskError } from '../../shared/errors'
-import { listingFields, numberStyleOf, type NumberStyle } from '../../shared/listingFields'
+import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle } from '../../shared/listingFields'
 import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
 import type { CurrentListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'
@@ -160,22 +160,26 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   return { format, header, records, problems, ...(numbers ? { numbers } : {}), ...(formulaCells ? { formulaCells } : {}) }
 }
 
-/** The columns an import reads, by position. */
+/** The columns an import reads, by position: the listing's id and SKU, and each field's (by key); -1 where absent. */
 interface Columns {
   id: number
   sku: number
-  price: number
-  quantity: number
+  fields: Map<string, number>
 }
 
-function columnsOf(fileName: string, header: string[]): Columns {
-  for (const name of ['id', 'sku', 'price', 'quantity']) {
+/** “a”, “a” or “b”, “a”, “b” or “c”. */
+const either = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`)
+
+function columnsOf(fileName: string, header: string[], fields: FieldSet): Columns {
+  for (const name of ['id', 'sku', ...fields.all.map((field) => field.fileHeader)]) {
     if (header.indexOf(name) !== header.lastIndexOf(name)) throw fileError(fileName, `the column “${name}” appears twice. Keep one.`)
   }
-  const columns = { id: header.indexOf('id'), sku: header.indexOf('sku'), price: header.indexOf(listingFields.priceCents.fileHeader), quantity: header.indexOf(listingFields.quantity.fileHeader) }
+  const columns = { id: header.indexOf('id'), sku: header.indexOf('sku'), fields: new Map(fields.all.map((field) => [field.key, header.indexOf(field.fileHeader)])) }
   const found = header.filter(Boolean).slice(0, 12).map((name) => `“${name}”`).join(', ') || 'none'
   if (columns.id < 0 && columns.sku < 0) throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (columns found: ${found}).`)
-  if (columns.price < 0 && columns.quantity < 0) throw fileError(fileName, `the file needs a “price” or “quantity” column (columns found: ${found}).`)
+  if ([...columns.fields.values()].every((index) => index < 0)) {
+    throw fileError(fileName, `the file needs a ${either(fields.all.map((field) => `“${field.fileHeader}”`))} column (columns found: ${found}).`)
+  }
   return columns
 }
 
@@ -208,8 +212,8 @@ function columnLetters(index: number): string {
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
 
 /** Turns a read table into proposed changes and per-row problems, against what is pending (see the top of this file). */
-export function importChanges(fileName: string, table: ImportTable, finder: ListingFinder, pending: PendingValue = () => undefined): ImportResult {
-  const columns = columnsOf(fileName, table.header)
+export function importChanges(fileName: string, table: ImportTable, finder: ListingFinder, pending: PendingValue = () => undefined, fields: FieldSet = LISTING_FIELD_SET): ImportResult {
+  const columns = columnsOf(fileName, table.header, fields)
   const problems = new Map<number, string[]>(table.problems.map((p) => [p.row, [p.message]]))
   const problem = (row: number, message: string) => {
     const list = problems.get(row)
@@ -218,8 +222,8 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
   }
   const cell = (cells: string[], index: number) => (index < 0 ? '' : (cells[index] ?? ''))
   const rowsOfListing = new Map<string, number[]>()
-  const numbers = table.numbers ?? numberStyleOf(table.records.flatMap(({ cells }) => [cell(cells, columns.price), cell(cells, columns.quantity)]))
-  const candidates: { row: number; listing: CurrentListing; values: { priceCents?: number; quantity?: number } }[] = []
+  const numbers = table.numbers ?? numberStyleOf(table.records.flatMap(({ cells }) => [...columns.fields.values()].map((index) => cell(cells, index))))
+  const candidates: { row: number; listing: CurrentListing; values: Map<string, number> }[] = []
 
   for (const { row, cells } of table.records) {
     if (problems.has(row)) continue
@@ -238,18 +242,18 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
       problem(row, 'No id or SKU on this row.')
     }
 
-    const values: { priceCents?: number; quantity?: number } = {}
+    const values = new Map<string, number>()
     // A formula's value is whatever the spreadsheet last computed: never taken as the value to set.
     const formulaIn = (index: number) => index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true
     const cellName = (index: number) => `${columnLetters(index)}${row}`
-    for (const field of [listingFields.priceCents, listingFields.quantity]) {
-      const index = field.key === 'priceCents' ? columns.price : columns.quantity
+    for (const field of fields.all) {
+      const index = columns.fields.get(field.key)!
       const text = cell(cells, index)
       if (formulaIn(index)) {
         problem(row, `${field.label} (cell ${cellName(index)}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`)
       } else if (text) {
         const parsed = field.parse(text, numbers)
-        if ('value' in parsed) values[field.key] = parsed.value
+        if ('value' in parsed) values.set(field.key, parsed.value)
         // The message names the text itself when it is no number ("Not a number: “abc”.").
         else problem(row, `${field.label}${parsed.problem.includes('“') ? '' : ` ${quote(text)}`}: ${parsed.problem}`)
       }
@@ -273,9 +277,7 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
   for (const { row, listing, values } of candidates) {
     if (problems.has(row)) continue
     let touched = false
-    for (const field of ['priceCents', 'quantity'] as const) {
-      const value = values[field]
-      if (value === undefined) continue
+    for (const [field, value] of values) {
       const pendingValue = pending(listing.id, field)
       if (value === pendingValue) continue
       if (value === fieldValue(listing, field)) {

@@ -7,7 +7,7 @@
 import ky, { type KyInstance } from 'ky'
 import type { Order, SellRequest, SortDir } from '../../shared/domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
-import { dollarsFromCents } from '../../shared/money'
+import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
 import { zonelessUtcFromInstant } from '../../shared/time'
 import { nodeFetch } from './nodeFetch'
 import {
@@ -39,6 +39,8 @@ export interface SellerApiOptions {
   fetch?: typeof fetch
   /** The computer's clock (tests set it off the marketplace's). Default Date.now. */
   now?: () => number
+  /** The listing fields an edit may carry, each sent under its wire name (default: Seller Desk's). */
+  fields?: readonly ListingField[]
 }
 
 export interface OrderQuery {
@@ -58,16 +60,11 @@ export interface SellRequestQuery {
   sortDir?: SortDir
 }
 
-export interface SellRequestChange {
-  priceCents?: number
-  quantity?: number
-}
+/** New values of a listing's editable fields, by the fields' keys (`priceCents`, `quantity`; see listingFields.ts). */
+export type SellRequestChange = { readonly [field: string]: number | undefined }
 
-/** The listing's values as the app knows them: what a marketplace that requires both fields is sent for the one not changed. */
-export interface SellRequestValues {
-  priceCents: number
-  quantity: number
-}
+/** The listing's values as the app knows them, by field key: what a marketplace that requires every field is sent for those not changed. */
+export type SellRequestValues = { readonly [field: string]: number }
 
 /** Per call: cancel it, or retry more (or less) than the client's default. */
 export interface CallOptions {
@@ -251,6 +248,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000
   const apiKey = options.apiKey
   const now = options.now ?? Date.now
+  const fields = options.fields ?? LISTING_FIELDS
   /** Set once the marketplace refused a PATCH with one field: it wants both from then on. */
   let patchNeedsBoth = false
 
@@ -455,12 +453,17 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     },
 
     async editSellRequest(id, change, options = {}, current) {
+      const unknown = Object.keys(change).filter((key) => change[key] !== undefined && !fields.some((field) => field.key === key))
+      if (unknown.length > 0) throw new SellerDeskError('invalid-input', `Seller Desk cannot change “${unknown.join('”, “')}” on the marketplace.`)
       const body = (values: SellRequestValues | undefined) => {
-        const priceCents = change.priceCents ?? values?.priceCents
-        const quantity = change.quantity ?? values?.quantity
-        return { ...(priceCents !== undefined ? { price: dollarsFromCents(priceCents) } : {}), ...(quantity !== undefined ? { quantity } : {}) }
+        const json: Record<string, number> = {}
+        for (const field of fields) {
+          const value = change[field.key] ?? values?.[field.key]
+          if (value !== undefined) json[field.wire] = field.toWire(value)
+        }
+        return json
       }
-      const partial = change.priceCents === undefined || change.quantity === undefined
+      const partial = fields.some((field) => change[field.key] === undefined)
       const patch = async (both: boolean) =>
         call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json: body(both ? (typeof current === 'function' ? await current() : current) : undefined), ...options })
       let answer: Awaited<ReturnType<typeof patch>>

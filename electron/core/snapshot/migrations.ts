@@ -127,5 +127,40 @@ export const MIGRATIONS: readonly string[] = [
   // 5: bulk edit history: the batch an applied batch undoes (set when it applies changes staged by
   // "Undo batch"), so the history names an undo as such and a batch already undone says so.
   `ALTER TABLE bulk_batches ADD COLUMN undo_of TEXT;
-  CREATE INDEX bulk_batches_by_undo_of ON bulk_batches(undo_of);`
+  CREATE INDEX bulk_batches_by_undo_of ON bulk_batches(undo_of);`,
+  // 6: which fields a bulk change may be to is the field descriptors' to say (listingFields.ts: the
+  // change set refuses a key no descriptor has, and leaves out a saved one), not a CHECK naming them
+  // here: both tables are rebuilt without it (SQLite cannot drop a CHECK), their rows kept.
+  `CREATE TABLE bulk_changes_next (
+    batch_id TEXT NOT NULL,
+    sell_request_id TEXT NOT NULL,
+    field TEXT NOT NULL,
+    sku TEXT NOT NULL,
+    name TEXT NOT NULL,
+    before_value INTEGER NOT NULL,
+    after_value INTEGER NOT NULL,
+    base_updated_ms INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'applied', 'failed', 'conflict', 'cancelled')),
+    message TEXT,
+    changed_ms INTEGER NOT NULL,
+    PRIMARY KEY (batch_id, sell_request_id, field)
+  ) WITHOUT ROWID;
+  INSERT INTO bulk_changes_next (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, message, changed_ms)
+    SELECT batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, message, changed_ms FROM bulk_changes;
+  DROP TABLE bulk_changes;
+  ALTER TABLE bulk_changes_next RENAME TO bulk_changes;
+  CREATE INDEX bulk_changes_by_status ON bulk_changes(batch_id, status);
+  CREATE TABLE bulk_staged_next (
+    sell_request_id TEXT NOT NULL,
+    field TEXT NOT NULL,
+    before_value INTEGER NOT NULL,
+    after_value INTEGER NOT NULL,
+    base_updated_at TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (sell_request_id, field)
+  ) WITHOUT ROWID;
+  INSERT INTO bulk_staged_next (sell_request_id, field, before_value, after_value, base_updated_at, seq)
+    SELECT sell_request_id, field, before_value, after_value, base_updated_at, seq FROM bulk_staged;
+  DROP TABLE bulk_staged;
+  ALTER TABLE bulk_staged_next RENAME TO bulk_staged;`
 ]
