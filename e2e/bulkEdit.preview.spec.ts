@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import type { GridListingRow } from '../electron/shared/contract'
+import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { signInTo, gridCell } from './signedIn'
@@ -75,7 +76,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(summary).toHaveAttribute('data-changes', '2')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
-  await expect(cell(page, 2, COLUMN.price)).toHaveText((rows[2]![9] / 100).toFixed(2))
+  await expect(cell(page, 2, COLUMN.price)).toHaveText((gridRow.value(rows[2]!, 'priceCents') / 100).toFixed(2))
   await expect(page.locator('.n-message')).toContainText('Not a number: “abc”')
   await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
 
@@ -101,7 +102,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   // Undo the fill with the keyboard; redo and undo with the toolbar.
   await page.keyboard.press('Control+z')
   await expect(summary).toHaveAttribute('data-changes', '3')
-  for (const row of [1, 2, 3]) await expect(cell(page, row, COLUMN.quantity)).toHaveText(String(rows[row]![10]))
+  for (const row of [1, 2, 3]) await expect(cell(page, row, COLUMN.quantity)).toHaveText(String(gridRow.value(rows[row]!, 'quantity')))
   await page.getByTestId('bulk-redo').click()
   await expect(summary).toHaveAttribute('data-changes', '6')
   await page.getByTestId('bulk-undo').click()
@@ -152,7 +153,7 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
   /** The grid's current and new values for the first 12 rows equal the marketplace's. */
   const gridShowsMarketplace = async () => {
     for (let i = 0; i < 12; i++) {
-      const listing = server(rows[i]![0])
+      const listing = server(gridRow.id(rows[i]!))
       const price = (listing.priceCents / 100).toFixed(2)
       await expect(cell(page, i, COLUMN.priceNow)).toHaveText(price, { timeout: 3_000 })
       await expect(cell(page, i, COLUMN.price)).toHaveText(price, { timeout: 3_000 })
@@ -181,17 +182,17 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
   }
 
   // 17 changes: new prices on 12 listings (two pastes of 6), new quantities on 5 of them.
-  const prices = rows.slice(0, 12).map((row, i) => ((row[9] + 111 * (i + 1)) / 100).toFixed(2))
+  const prices = rows.slice(0, 12).map((row, i) => ((gridRow.value(row, 'priceCents') + 111 * (i + 1)) / 100).toFixed(2))
   await cell(page, 0, COLUMN.price).click()
   await paste(page, prices.slice(0, 6).join('\n'))
   await cell(page, 6, COLUMN.price).click()
   await paste(page, prices.slice(6).join('\n'))
   await cell(page, 0, COLUMN.quantity).click()
-  await paste(page, rows.slice(0, 5).map((row) => String(row[10] + 3)).join('\n'))
+  await paste(page, rows.slice(0, 5).map((row) => String(gridRow.value(row, 'quantity') + 3)).join('\n'))
   await expect(summary).toHaveAttribute('data-changes', '17')
   await applyAll()
   await expect(page.getByTestId('batch-summary')).toHaveText('17 applied.')
-  rows.slice(0, 12).forEach((row, i) => expect(server(row[0]).priceCents).toBe(row[9] + 111 * (i + 1)))
+  rows.slice(0, 12).forEach((row, i) => expect(server(gridRow.id(row)).priceCents).toBe(gridRow.value(row, 'priceCents') + 111 * (i + 1)))
   await gridShowsMarketplace()
 
   // Undo batch stages the old values; applied, the grid shows them again.
@@ -199,7 +200,7 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
   await page.getByTestId('history-undo').first().click()
   await expect(summary).toHaveAttribute('data-changes', '17')
   await applyAll()
-  rows.slice(0, 12).forEach((row) => expect(server(row[0]).priceCents).toBe(row[9]))
+  rows.slice(0, 12).forEach((row) => expect(server(gridRow.id(row)).priceCents).toBe(gridRow.value(row, 'priceCents')))
   await gridShowsMarketplace()
 
   // History names the undo after its batch, and the batch undone no longer offers its undo.
@@ -229,8 +230,8 @@ test('change a selected range at once, with problems marked on the cells and kep
   await expect(dialog.getByTestId('bulk-target-selected')).toContainText('5 listings')
   await dialog.getByTestId('bulk-operation-run').click()
   await expect(dialog).toBeHidden()
-  for (let i = 0; i < 5; i++) await expect(cell(page, i, COLUMN.price)).toHaveText(((rows[i]![9] - 100) / 100).toFixed(2))
-  await expect(cell(page, 5, COLUMN.price)).toHaveText((rows[5]![9] / 100).toFixed(2))
+  for (let i = 0; i < 5; i++) await expect(cell(page, i, COLUMN.price)).toHaveText(((gridRow.value(rows[i]!, 'priceCents') - 100) / 100).toFixed(2))
+  await expect(cell(page, 5, COLUMN.price)).toHaveText((gridRow.value(rows[5]!, 'priceCents') / 100).toFixed(2))
 
   // A quantity below zero is staged, marked with the reason, counted, and kept out of the apply.
   await cell(page, 6, COLUMN.quantity).click()
@@ -269,7 +270,7 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   const file = await (await download).path()
   const parsed = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true })
   expect(parsed.data).toHaveLength(rows.length)
-  expect(new Set(parsed.data.map((row) => row['id'] ?? row['Id'] ?? row['ID']))).toEqual(new Set(rows.map((row) => row[0])))
+  expect(new Set(parsed.data.map((row) => row['id'] ?? row['Id'] ?? row['ID']))).toEqual(new Set(rows.map((row) => gridRow.id(row))))
 })
 
 test('importing the app\'s own export over pending changes keeps them and says so; a file value that replaces one is reported', async ({ app: page, host }) => {
@@ -298,7 +299,7 @@ test('importing the app\'s own export over pending changes keeps them and says s
   for (const [i, price] of staged.entries()) await expect(cell(page, i, COLUMN.price)).toHaveText(price)
 
   // A file that sets another value where a change is pending replaces it, and the report says so.
-  const csv = `id,price\n${rows[1]![0]},55.55\n${rows[5]![0]},66.66\n`
+  const csv = `id,price\n${gridRow.id(rows[1]!)},55.55\n${gridRow.id(rows[5]!)},66.66\n`
   await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(report.getByTestId('import-summary')).toContainText('2 rows read: 2 changes staged')
   await expect(report.getByTestId('import-replaced')).toHaveText('1 pending change replaced by the file’s values.')
@@ -322,7 +323,7 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     await page.goto(host.url)
     await signIn(page, host)
     const rows = await openGrid(page, host)
-    const raised = (row: GridListingRow) => server(row[0]).quantity === row[10] + 1
+    const raised = (row: GridListingRow) => server(gridRow.id(row)).quantity === gridRow.value(row, 'quantity') + 1
     await page.getByTestId('bulk-change-many').click()
     const dialog = page.getByTestId('bulk-operation-dialog')
     await dialog.getByTestId('bulk-operation-kind').click()
@@ -353,7 +354,7 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     await banner.getByTestId('resume-batch').click()
     await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
     await expect(page.getByTestId('batch-summary')).toHaveText(`${rows.length} applied.`)
-    for (const row of rows) expect(server(row[0]).quantity).toBe(row[10] + 1)
+    for (const row of rows) expect(server(gridRow.id(row)).quantity).toBe(gridRow.value(row, 'quantity') + 1)
     await expect(banner).toBeHidden()
     await context.close()
     await host.close()
@@ -476,9 +477,9 @@ test('typing at machine speed right after a click: every key lands, in the cell 
     await page.keyboard.press('Enter')
   }
   await expect(summary).toHaveAttribute('data-changes', '7')
-  const expected: Record<string, number> = { [`${rows[0]![0]}:priceCents`]: 90000 }
+  const expected: Record<string, number> = { [`${gridRow.id(rows[0]!)}:priceCents`]: 90000 }
   for (const [row, column, text] of typed) {
-    expected[`${rows[row]![0]}:${column === 'price' ? 'priceCents' : 'quantity'}`] = column === 'price' ? Math.round(Number(text) * 100) : Number(text)
+    expected[`${gridRow.id(rows[row]!)}:${column === 'price' ? 'priceCents' : 'quantity'}`] = column === 'price' ? Math.round(Number(text) * 100) : Number(text)
   }
   await expect.poll(stagedNow).toEqual(expected)
   for (const [row, column, text] of typed) {

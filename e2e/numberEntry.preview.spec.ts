@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import type { BulkStatus, GridListingRow } from '../electron/shared/contract'
+import { gridRow } from '../electron/shared/gridRow'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
@@ -125,8 +126,8 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(many.getByTestId('bulk-target-selected')).toContainText('2 listings')
   await many.getByTestId('bulk-operation-run').click()
   await expect(many).toBeHidden()
-  await expect(cell(page, 1, COLUMN.quantity)).toHaveText(String(rows[1]![10] + 10))
-  await expect(cell(page, 2, COLUMN.quantity)).toHaveText(String(rows[2]![10] + 10))
+  await expect(cell(page, 1, COLUMN.quantity)).toHaveText(String(gridRow.value(rows[1]!, 'quantity') + 10))
+  await expect(cell(page, 2, COLUMN.quantity)).toHaveText(String(gridRow.value(rows[2]!, 'quantity') + 10))
 
   // …and a price set to "-5" there says what the dialog and the grid say.
   const setPrice = await openChangeMany(page, 'Set price')
