@@ -111,25 +111,25 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
 
   // Row 1's listing is deleted on the marketplace meanwhile: its change must fail with the reason.
   const [first, second] = [rows[0]!, rows[1]!]
-  sandbox.state.deleteSellRequest(second[0])
+  sandbox.state.deleteSellRequest(gridRow.id(second))
 
   await page.getByTestId('bulk-review').click()
   const preview = page.getByTestId('bulk-preview')
   await expect(preview.getByTestId('preview-listings')).toHaveText('2')
   await expect(preview.getByTestId('preview-changes')).toHaveText('3')
-  await expect(preview.getByTestId('preview-quantity-delta')).toHaveText(`${7 - first[10] > 0 ? '+' : ''}${(7 - first[10]).toLocaleString('en-US')}`)
+  await expect(preview.getByTestId('preview-quantity-delta')).toHaveText(`${7 - gridRow.value(first, 'quantity') > 0 ? '+' : ''}${(7 - gridRow.value(first, 'quantity')).toLocaleString('en-US')}`)
   await applyFromPreview(page)
 
   const panel = page.getByTestId('batch-panel')
   await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
   await expect(panel.getByTestId('batch-summary')).toHaveText('2 applied, 1 failed.')
-  await expect(panel.getByTestId('batch-results')).toContainText(second[1])
+  await expect(panel.getByTestId('batch-results')).toContainText(gridRow.text(second, 'name'))
   await expect(panel.getByTestId('batch-row-status').first()).toHaveText('Failed')
 
   // The marketplace: the first listing has both edits, every other listing is as it was.
-  expect(server(first[0])).toMatchObject({ priceCents: 10050, quantity: 7 })
+  expect(server(gridRow.id(first))).toMatchObject({ priceCents: 10050, quantity: 7 })
   for (const listing of sandbox.state.sellRequests) {
-    if (listing.id === first[0]) continue
+    if (listing.id === gridRow.id(first)) continue
     expect({ id: listing.id, priceCents: listing.priceCents, quantity: listing.quantity }).toEqual({ id: listing.id, ...before.get(listing.id) })
   }
   // The grid reads the applied values back: nothing pending, current price is the new one.
@@ -141,8 +141,8 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(page.getByTestId('history-batch')).toHaveCount(1)
   await page.getByTestId('history-undo').click()
   await expect(summary).toHaveAttribute('data-changes', '2')
-  await expect(cell(page, 0, COLUMN.price)).toHaveText((first[9] / 100).toFixed(2))
-  await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(first[10]))
+  await expect(cell(page, 0, COLUMN.price)).toHaveText((gridRow.value(first, 'priceCents') / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(gridRow.value(first, 'quantity')))
 })
 
 test('after Apply and after an applied Undo batch, the grid shows the applied values as soon as the batch answers, without a sync', async ({ app: page, host }) => {
@@ -167,7 +167,7 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
    */
   const applyAll = async () => {
     const other = rows[rows.length - 1]!
-    sandbox.state.editSellRequest(other[0], { quantity: server(other[0]).quantity + 1 }, Date.now())
+    sandbox.state.editSellRequest(gridRow.id(other), { quantity: server(gridRow.id(other)).quantity + 1 }, Date.now())
     sandbox.setFaults({ latencyMs: 300 })
     await page.route(/\/rpc\/bulk\.stagedCells$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500))
@@ -252,7 +252,7 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const [a, b] = [rows[0]!, rows[1]!]
-  const csv = `\uFEFFSKU;Price;Quantity\n${a[2]};55.50;\nNO-SUCH-SKU;1;\n${b[2]};12.345;\n${b[2]};;-2\n`
+  const csv = `\uFEFFSKU;Price;Quantity\n${gridRow.text(a, 'sku')};55.50;\nNO-SUCH-SKU;1;\n${gridRow.text(b, 'sku')};12.345;\n${gridRow.text(b, 'sku')};;-2\n`
   await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const report = page.getByTestId('import-report')
   await expect(report.getByTestId('import-summary')).toContainText('4 rows read: 1 change staged')
@@ -262,7 +262,7 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   await expect(problems.filter({ hasText: 'Row 5' })).toContainText('-2')
   await report.getByTestId('import-report-close').click()
   await expect(cell(page, 0, COLUMN.price)).toHaveText('55.50')
-  await expect(cell(page, 1, COLUMN.price)).toHaveText((b[9] / 100).toFixed(2))
+  await expect(cell(page, 1, COLUMN.price)).toHaveText((gridRow.value(b, 'priceCents') / 100).toFixed(2))
 
   const download = page.waitForEvent('download')
   await page.getByTestId('bulk-export').click()
@@ -367,10 +367,10 @@ test('a listing changed elsewhere reaches the open grid with the next sync', asy
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const first = rows[0]!
-  sandbox.state.editSellRequest(first[0], { priceCents: first[9] + 1234 }, Date.now())
+  sandbox.state.editSellRequest(gridRow.id(first), { priceCents: gridRow.value(first, 'priceCents') + 1234 }, Date.now())
   await page.keyboard.press('Control+r')
-  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(((first[9] + 1234) / 100).toFixed(2))
-  await expect(cell(page, 0, COLUMN.price)).toHaveText(((first[9] + 1234) / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(((gridRow.value(first, 'priceCents') + 1234) / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(((gridRow.value(first, 'priceCents') + 1234) / 100).toFixed(2))
 })
 
 test('the grid takes keys and the clipboard only while it is the one in use', async ({ app: page, host }) => {
