@@ -15,6 +15,11 @@ import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } fr
 /** A shape to check a response with, and how to turn a checked response into what the app uses. */
 export interface WireFormat<T> {
   shape: z.ZodType
+  /**
+   * The same check, written out for the lists a sync reads by the thousand: true only for what `shape`
+   * accepts (it may refuse more; `shape` then decides and says what is wrong).
+   */
+  accepts?: (body: unknown) => boolean
   convert(checked: unknown): T
 }
 
@@ -87,6 +92,64 @@ const orderShape = z.object({
   amountPaid: dollarsString,
   items: z.array(orderItemShape)
 })
+
+// ── The same checks, written out (see WireFormat.accepts) ─────────────────────────────────────────
+
+type Fields = Record<string, unknown>
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Every element by index (`every` skips holes, which zod reads as undefined). */
+const isArrayOf = (value: unknown, check: (element: unknown) => boolean): boolean => {
+  if (!Array.isArray(value)) return false
+  for (let i = 0; i < value.length; i++) if (!check(value[i])) return false
+  return true
+}
+const INTEGER_TEXT = /^-?\d{1,15}$/
+const DOLLARS_TEXT = /^-?\d{1,13}(\.\d{1,2})?$/
+const isId = (value: unknown) => typeof value === 'string' && value.length > 0
+const isInteger = (value: unknown) => (typeof value === 'number' ? Number.isSafeInteger(value) : typeof value === 'string' && INTEGER_TEXT.test(value))
+const isDollars = (value: unknown) => (typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && DOLLARS_TEXT.test(value))
+const isText = (value: unknown) => value === null || value === undefined || typeof value === 'string'
+const orAbsent = (check: (value: unknown) => boolean) => (value: unknown) => value === null || value === undefined || check(value)
+const isZoned = (value: unknown) => typeof value === 'string' && ZONED.test(value)
+const isZonelessOrZoned = (value: unknown) => typeof value === 'string' && ZONELESS_OR_ZONED.test(value)
+const isProperties = orAbsent((value) => {
+  if (!isObject(value)) return false
+  for (const key in value) {
+    const v = value[key]
+    if (v !== null && typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) return false
+  }
+  return true
+})
+const isTracking = orAbsent((value) => isObject(value) && isText(value['slugId']) && isText(value['carrier']) && isText(value['trackerId']) && isText(value['trackingUrl']) && isText(value['trackingNumber']))
+const isStrings = orAbsent((value) => isArrayOf(value, (item) => typeof item === 'string'))
+
+function isSellRequest(row: unknown): boolean {
+  return (
+    isObject(row) && isId(row['id']) && typeof row['name'] === 'string' && isText(row['category']) && isText(row['brand']) && isDollars(row['price']) &&
+    orAbsent(isDollars)(row['msrp']) && isText(row['sku']) && typeof row['status'] === 'string' && isInteger(row['quantity']) &&
+    orAbsent(isInteger)(row['minQuantity']) && isProperties(row['properties']) && isText(row['seller']) && isText(row['imgUrl']) &&
+    isZoned(row['createdAt']) && isZoned(row['updatedAt'])
+  )
+}
+
+function isOrderItem(item: unknown): boolean {
+  return (
+    isObject(item) && isId(item['id']) && orAbsent(isDollars)(item['margin']) && typeof item['name'] === 'string' && isInteger(item['quantity']) &&
+    isDollars(item['price']) && isDollars(item['total']) && isProperties(item['properties']) && typeof item['status'] === 'string' &&
+    isText(item['imageUrl']) && isText(item['shippingMethod']) && isText(item['shipment']) && isStrings(item['possibleStatuses']) &&
+    isText(item['sellrequestId']) && isTracking(item['trackingInformation'])
+  )
+}
+
+function isOrder(row: unknown): boolean {
+  if (!isObject(row)) return false
+  const orderNo = row['orderNo']
+  return (
+    isId(row['id']) && isZonelessOrZoned(row['orderDate']) && (typeof orderNo === 'string' || (typeof orderNo === 'number' && Number.isFinite(orderNo))) &&
+    typeof row['status'] === 'string' && isInteger(row['quantity']) && isInteger(row['products']) && isDollars(row['totalPrice']) &&
+    isDollars(row['amountPaid']) && isArrayOf(row['items'], isOrderItem)
+  )
+}
 
 type WireSellRequest = z.infer<typeof sellRequestShape>
 type WireOrderItem = z.infer<typeof orderItemShape>
@@ -208,7 +271,7 @@ export function orderFromWire(w: WireOrder): Order {
  * ("data.3.totalPrice: expected an amount in dollars").
  */
 export function readWire<T>(format: WireFormat<T>, body: unknown): { ok: true; value: T } | { ok: false; problem: string } {
-  const checked = format.shape.safeParse(body)
+  const checked = format.accepts?.(body) ? { success: true as const } : format.shape.safeParse(body)
   if (!checked.success) {
     const problem = checked.error.issues
       .slice(0, 3)
@@ -233,6 +296,7 @@ export const SELL_REQUEST_ROWS_PATH = '$.data.data'
 /** GET /v1/orders/seller */
 export const orderListFormat: WireFormat<{ total: number; orders: Order[] }> = {
   shape: z.object({ total: numericString, data: z.array(orderShape) }),
+  accepts: (body) => isObject(body) && isInteger(body['total']) && isArrayOf(body['data'], isOrder),
   convert: (checked) => {
     const body = checked as { total: number | string; data: WireOrder[] }
     return { total: count(body.total), orders: body.data.map(orderFromWire) }
@@ -242,6 +306,10 @@ export const orderListFormat: WireFormat<{ total: number; orders: Order[] }> = {
 /** GET /v1/sell-requests */
 export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: SellRequest[] }> = {
   shape: z.object({ data: z.object({ total: integer, data: z.array(sellRequestShape) }) }),
+  accepts: (body) => {
+    const data = isObject(body) ? body['data'] : null
+    return isObject(data) && isInteger(data['total']) && isArrayOf(data['data'], isSellRequest)
+  },
   convert: (checked) => {
     const body = checked as { data: { total: number | string; data: WireSellRequest[] } }
     return { total: count(body.data.total), sellRequests: body.data.data.map(sellRequestFromWire) }

@@ -65,11 +65,40 @@ function skipValue(text: string, i: number): number {
   return i
 }
 
-/** `i` at an object's `{`: where the value of member `key` starts (the last one, as JSON.parse keeps), or -1. */
-function memberValue(text: string, i: number, key: string): number {
-  let found = -1
+/** `i` at an array's `[` → the text of each element, and where the array ends; null when it is not well formed. */
+function elements(text: string, i: number): [string[], number] | null {
+  const rows: string[] = []
   i = skipSpace(text, i + 1)
-  if (text.charCodeAt(i) === CLOSE_BRACE) return -1
+  if (text.charCodeAt(i) === CLOSE_BRACKET) return [rows, i + 1]
+  for (;;) {
+    const start = i
+    i = skipValue(text, i)
+    rows.push(text.slice(start, i))
+    i = skipSpace(text, i)
+    const c = text.charCodeAt(i)
+    if (c === CLOSE_BRACKET) return [rows, i + 1]
+    if (c !== COMMA) return null
+    i = skipSpace(text, i + 1)
+  }
+}
+
+/**
+ * `i` at the start of a value → the elements of the array at `keys` below it (null when the keys do
+ * not lead to one), and where the value ends. Each member is walked once: the rows are cut while the
+ * array is skipped, and a member name repeated later replaces them (the last one, as JSON.parse keeps).
+ */
+function walk(text: string, i: number, keys: readonly string[], depth: number): [string[] | null, number] {
+  const first = text.charCodeAt(i)
+  if (depth === keys.length) {
+    if (first !== OPEN_BRACKET) return [null, skipValue(text, i)]
+    const cut = elements(text, i)
+    if (!cut) throw new SyntaxError('expected a comma')
+    return cut
+  }
+  if (first !== OPEN_BRACE) return [null, skipValue(text, i)]
+  let found: string[] | null = null
+  i = skipSpace(text, i + 1)
+  if (text.charCodeAt(i) === CLOSE_BRACE) return [null, i + 1]
   for (;;) {
     if (text.charCodeAt(i) !== QUOTE) throw new SyntaxError('expected a member name')
     const keyEnd = skipString(text, i)
@@ -78,10 +107,11 @@ function memberValue(text: string, i: number, key: string): number {
     i = skipSpace(text, keyEnd)
     if (text.charCodeAt(i) !== COLON) throw new SyntaxError('expected a colon')
     i = skipSpace(text, i + 1)
-    if (name === key) found = i
-    i = skipSpace(text, skipValue(text, i))
+    if (name === keys[depth]) [found, i] = walk(text, i, keys, depth + 1)
+    else i = skipValue(text, i)
+    i = skipSpace(text, i)
     const c = text.charCodeAt(i)
-    if (c === CLOSE_BRACE) return found
+    if (c === CLOSE_BRACE) return [found, i + 1]
     if (c !== COMMA) throw new SyntaxError('expected a comma')
     i = skipSpace(text, i + 1)
   }
@@ -94,26 +124,7 @@ function memberValue(text: string, i: number, key: string): number {
 export function rowTexts(text: string, path: string): string[] | null {
   if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path)) return null
   try {
-    let i = skipSpace(text, 0)
-    for (const key of path.split('.').slice(1)) {
-      if (text.charCodeAt(i) !== OPEN_BRACE) return null
-      i = memberValue(text, i, key)
-      if (i < 0) return null
-    }
-    if (text.charCodeAt(i) !== OPEN_BRACKET) return null
-    const rows: string[] = []
-    i = skipSpace(text, i + 1)
-    if (text.charCodeAt(i) === CLOSE_BRACKET) return rows
-    for (;;) {
-      const start = i
-      i = skipValue(text, i)
-      rows.push(text.slice(start, i))
-      i = skipSpace(text, i)
-      const c = text.charCodeAt(i)
-      if (c === CLOSE_BRACKET) return rows
-      if (c !== COMMA) return null
-      i = skipSpace(text, i + 1)
-    }
+    return walk(text, skipSpace(text, 0), path.split('.').slice(1), 0)[0]
   } catch {
     return null
   }
