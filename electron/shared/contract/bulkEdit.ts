@@ -1,0 +1,299 @@
+/** Bulk edit: the change set, its operations, applying it in batches, import and export, and the grid. */
+import { z } from 'zod'
+import type { Page } from '../domain'
+import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
+import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, quantityInput, sellRequestIdInput } from '../userInput'
+import { call, noInput, pageInput } from './common'
+import { sellRequestFilterInput } from './sellRequests'
+
+/** The largest file `bulk.importFile` reads. */
+export const BULK_IMPORT_MAX_BYTES = 20 * 1024 * 1024
+/** The most changes one call may stage. */
+export const BULK_MAX_CHANGES = 100_000
+/** Applying more listings than this (or any change with a warning) needs the seller's confirmation. */
+export const BULK_CONFIRM_LISTINGS = 50
+
+/** A listing's field a bulk edit changes, by its descriptor's key (listingFields.ts): `priceCents` (in cents), `quantity`. */
+export type BulkField = string
+
+/** One pending change to one field of one listing. Invalid ones are never applied; warnings do not block. */
+export interface StagedChange {
+  sellRequestId: string
+  field: BulkField
+  /** The listing's value when staged. */
+  before: number
+  after: number
+  /** The listing's `updatedAt` when staged: if it moved by the time of applying, the change is a conflict. */
+  baseUpdatedAt: string
+  /** Why this change cannot be applied, or null. */
+  invalid: string | null
+  /** Something to double-check (large price move, below the floor), or null. */
+  warning: string | null
+}
+
+export interface StagedChangeView extends StagedChange {
+  name: string
+  sku: string
+}
+
+export interface ChangeSetSummary {
+  changes: number
+  /** Distinct listings with at least one change. */
+  listings: number
+  invalid: number
+  warnings: number
+  canUndo: boolean
+  canRedo: boolean
+}
+
+export interface BulkPreview extends ChangeSetSummary {
+  /** Listings with at least one valid change: what `bulk.apply` would send. */
+  applicableListings: number
+  applicableChanges: number
+  /** Sum of (after − before) over valid quantity changes. */
+  quantityDelta: number
+  /** Average of (after − before) over valid price changes, in cents (0 when none). */
+  averagePriceChangeCents: number
+  /** Average relative price change in percent (0 when none). */
+  averagePriceChangePercent: number
+  /** `bulk.apply` must be called with `confirmed: true`. */
+  needsConfirmation: boolean
+  confirmationThreshold: number
+}
+
+export interface WarningRules {
+  /** Warn when a price moves by more than this percentage. */
+  priceChangePercent: number
+  /** Warn when a new price falls below this, or null. */
+  priceFloorCents: number | null
+}
+
+export type BatchRowStatus = 'pending' | 'applied' | 'failed' | 'conflict' | 'cancelled'
+
+/** A batch of changes being (or having been) applied. */
+export interface BatchStatus {
+  id: string
+  label: string
+  createdAt: string
+  startedAt: string | null
+  finishedAt: string | null
+  running: boolean
+  total: number
+  pending: number
+  applied: number
+  failed: number
+  conflict: number
+  cancelled: number
+  /** Estimated time left while running, or null. */
+  etaMs: number | null
+  /** The batch this one undoes (it applied changes staged by "Undo batch" of that one), or null. */
+  undoOf: { id: string; label: string; createdAt: string } | null
+  /** When a later batch that undoes this one applied any of its changes, or null (not undone). */
+  undoneAt: string | null
+}
+
+/** One change of a batch: a field of one listing, from its value before to the value sent. */
+export interface BatchChange {
+  sellRequestId: string
+  sku: string
+  name: string
+  field: BulkField
+  before: number
+  after: number
+}
+
+export interface BatchRow extends BatchChange {
+  status: BatchRowStatus
+  /** The API's message (failed), what moved (conflict) or why cancelled; null when applied or pending. */
+  message: string | null
+  changedAt: string
+}
+
+export interface BulkStatus {
+  changeSet: ChangeSetSummary
+  rules: WarningRules
+  /** The batch being applied now. */
+  running: BatchStatus | null
+  /** A batch with changes not yet sent (e.g. the app was closed mid-apply): offer `bulk.resume`. */
+  pendingBatch: BatchStatus | null
+}
+
+export interface ImportProblem {
+  /** The row in the file (the header is row 1). */
+  row: number
+  message: string
+}
+
+export interface ImportReport {
+  fileName: string
+  format: 'csv' | 'xlsx'
+  /** Data rows read (the header excluded, blank rows skipped). */
+  rows: number
+  /** Changes staged from the file, each one changing what is staged (rows with problems stage nothing). */
+  staged: number
+  /** Rows that change nothing: their values are the listing's current ones or the pending ones. */
+  unchanged: number
+  /** Of `staged`, the changes that replace a pending change to the same cell with the file's value. */
+  replaced: number
+  /** Pending changes kept where the file has the listing's current value (an import never removes one). */
+  kept: number
+  /** The first problems found, by row. */
+  problems: ImportProblem[]
+  /** Problems beyond those listed. */
+  moreProblems: number
+  changeSet: ChangeSetSummary
+}
+
+export interface ExportedFile {
+  fileName: string
+  mimeType: string
+  base64: string
+  /** Data rows written (one per listing), the header excluded. */
+  rows: number
+}
+
+/**
+ * One listing as the bulk-edit grid shows it: the snapshot's current values plus the properties a
+ * seller filters by, then each editable field's value. A tuple, not an object, because the grid loads
+ * every listing at once (100,000 rows cross the bridge in a few MB instead of tens); read it only
+ * through `gridRow` (gridRow.ts), which knows the positions.
+ */
+export type GridListingRow = [
+  id: string,
+  name: string,
+  sku: string,
+  brand: string,
+  grade: string,
+  color: string,
+  storage: string,
+  carrier: string,
+  /** In words, as the grid shows it ("Open"; see plainWords). */
+  status: string,
+  updatedAt: string,
+  /** One per editable field, in the order of the field list (listingFields.ts). */
+  ...values: number[]
+]
+
+/** A pending change as the grid marks it: the cell's new value, why it cannot be applied, what to double-check. */
+export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warning: string | null]
+
+/**
+ * The change set after a call that changed it: the counts, and the grid's cell marks that changed,
+ * sent with the answer so the grid is marked without asking again. Only the cells the call touched
+ * (a one-cell edit with 10,000 changes staged sends one mark, not 10,000), unless `whole`.
+ */
+export interface ChangeSetState {
+  summary: ChangeSetSummary
+  /** The marks of the touched cells still staged; with `whole`, of every staged cell (replacing all marks). */
+  cells: StagedCell[]
+  /** Touched cells no longer staged: their marks go (empty with `whole`). */
+  cleared: [sellRequestId: string, field: BulkField][]
+  whole: boolean
+}
+
+const batchIdInput = z.guid('That is not a batch id.')
+
+/** Listings by id, every listing, or exactly the listings the Sell requests list shows with this filter. */
+export const bulkSelectionInput = z.union([
+  z.object({ ids: z.array(sellRequestIdInput).min(1, 'Select at least one listing.').max(BULK_MAX_CHANGES) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+  z.object({ filter: sellRequestFilterInput }).strict()
+])
+
+/** A number for each editable field, by key (`priceCents`, `quantity`), any of them. */
+const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key, z.number().optional()])) as Record<
+  ListingFieldKey,
+  z.ZodOptional<z.ZodNumber>
+>
+
+/** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
+export const bulkStageInput = z
+  .object({
+    changes: z
+      .array(z.object({ sellRequestId: sellRequestIdInput, ...fieldValuesInput }).strict())
+      .min(1)
+      .max(BULK_MAX_CHANGES, `At most ${BULK_MAX_CHANGES.toLocaleString('en-US')} changes at a time.`)
+  })
+  .strict()
+
+const percentInput = z
+  .number({ error: 'Enter a percentage.' })
+  .min(-100, 'A price cannot go down by more than 100%.')
+  .max(1000, 'At most +1000%.')
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'At most two decimals.')
+
+export const bulkOperationInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('setPrice'), priceCents: priceCentsInput }).strict(),
+  z.object({ kind: z.literal('adjustPricePercent'), percent: percentInput }).strict(),
+  z.object({ kind: z.literal('adjustPriceAmount'), amountCents: z.number().int('Whole cents, please.').min(-MAX_PRICE_CENTS).max(MAX_PRICE_CENTS) }).strict(),
+  z.object({ kind: z.literal('setQuantity'), quantity: quantityInput }).strict(),
+  z.object({ kind: z.literal('adjustQuantity'), delta: z.number().int('A whole number, please.').min(-MAX_QUANTITY).max(MAX_QUANTITY) }).strict()
+])
+export type BulkOperation = z.infer<typeof bulkOperationInput>
+
+export const bulkRulesInput = z
+  .object({
+    priceChangePercent: z.number().min(1, 'At least 1%.').max(1000, 'At most 1000%.'),
+    priceFloorCents: priceCentsInput.nullable()
+  })
+  .strict()
+
+export const bulkImportInput = z
+  .object({
+    fileName: z.string().trim().min(1).max(255),
+    base64: z
+      .string()
+      .max(Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4, 'That file is larger than 20 MB. Split it into smaller files.')
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file content is not base64.')
+  })
+  .strict()
+
+export const bulkExportInput = z
+  .object({
+    format: z.enum(['csv', 'xlsx']),
+    rows: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('listings'), selection: bulkSelectionInput }).strict(),
+      z.object({ kind: z.literal('failed'), batchId: batchIdInput }).strict()
+    ])
+  })
+  .strict()
+
+const batchInput = z.object({ batchId: batchIdInput }).strict()
+
+export const bulkEditCalls = {
+  'bulk.stage': call<ChangeSetState>()(bulkStageInput),
+  'bulk.operation': call<ChangeSetState>()(z.object({ selection: bulkSelectionInput, operation: bulkOperationInput }).strict()),
+  'bulk.changes': call<Page<StagedChangeView>>()(
+    z.object({ page: pageInput.page, take: pageInput.take, only: z.enum(['all', 'invalid', 'warnings']).default('all') }).strict()
+  ),
+  'bulk.preview': call<BulkPreview>()(noInput),
+  'bulk.undo': call<ChangeSetState>()(noInput),
+  'bulk.redo': call<ChangeSetState>()(noInput),
+  'bulk.discard': call<ChangeSetState>()(noInput),
+  'bulk.setRules': call<ChangeSetState>()(bulkRulesInput),
+  'bulk.apply': call<BatchStatus>()(z.object({ confirmed: z.boolean().default(false) }).strict()),
+  'bulk.cancel': call<BatchStatus>()(batchInput),
+  'bulk.retryFailed': call<BatchStatus>()(batchInput),
+  'bulk.resume': call<BatchStatus>()(batchInput),
+  'bulk.status': call<BulkStatus>()(noInput),
+  'bulk.history': call<BatchStatus[]>()(z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict()),
+  'bulk.batchRows': call<Page<BatchRow>>()(
+    z
+      .object({
+        batchId: batchIdInput,
+        status: z.enum(['pending', 'applied', 'failed', 'conflict', 'cancelled']).optional(),
+        page: pageInput.page,
+        take: pageInput.take
+      })
+      .strict()
+  ),
+  'bulk.undoBatch': call<ChangeSetState>()(batchInput),
+  'bulk.importFile': call<ImportReport>()(bulkImportInput),
+  'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
+  /** Every listing of the snapshot, for the grid (sorting and filtering happen in the grid), and their version. */
+  'bulk.gridRows': call<{ rows: GridListingRow[]; version: string }>()(noInput),
+  /** Changes whenever any listing in the snapshot does: the grid reads its rows again only then. */
+  'bulk.gridVersion': call<{ version: string }>()(noInput),
+  /** Every pending change, for the grid to mark its cells. */
+  'bulk.stagedCells': call<{ cells: StagedCell[] }>()(noInput)
+} as const

@@ -1,0 +1,34 @@
+/** The dashboard: the seller's workspace at a glance. */
+import { z } from 'zod'
+import { call, timeZoneInput } from './common'
+
+/** A figure of orders over a range of instants (both ends included, like the Orders date filter). */
+export interface OrderFigure {
+  fromDate: string
+  toDate: string
+  orders: number
+  revenueCents: number
+}
+
+/** The seller's workspace at a glance, from the snapshot, in the seller's time zone. */
+export interface Dashboard {
+  timeZone: string
+  /** Today, local midnight to the end of the day. */
+  today: OrderFigure
+  /** The last 7 local days including today (the Orders list's "Last 7 days"). */
+  week: OrderFigure
+  /** Units of items in this status and the orders holding them. */
+  awaitingShipment: { status: 'awaiting-shipment'; units: number; orders: number }
+  readyToShip: { status: 'ready-to-ship'; units: number; orders: number }
+  /** Listings with fewer than `threshold` units. */
+  lowStock: { threshold: number; listings: number }
+  /** One point per local day over the synced window, oldest first. */
+  days: ({ date: string } & OrderFigure)[]
+  /** When the synced window starts and when the snapshot was last synced (null before the first sync). */
+  windowFrom: string | null
+  syncedAt: string | null
+}
+
+export const dashboardCalls = {
+  'dashboard.get': call<Dashboard>()(z.object({ timeZone: timeZoneInput }).strict())
+} as const

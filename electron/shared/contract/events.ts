@@ -1,0 +1,33 @@
+/** Every event main may push to the renderer, and its payload. */
+import type { AppSettings } from './app'
+import type { BatchStatus } from './bulkEdit'
+import type { SessionInfo } from './session'
+import type { SyncStatus } from './sync'
+import type { WorkspaceView } from './workspace'
+
+export interface Events {
+  'session.changed': SessionInfo
+  /** Something the seller should see as a toast or banner. */
+  notice: { level: 'info' | 'warning' | 'error'; message: string }
+  'sync.status': SyncStatus
+  /** A sync brought orders not seen before. */
+  'orders.new': { count: number; totalCents: number }
+  /** Main asks the renderer to show a view (e.g. after a notification was clicked). */
+  navigate: { view: WorkspaceView }
+  'settings.changed': AppSettings
+  /** Progress of the bulk-edit batch being applied (throttled), and its final state. */
+  'bulk.progress': BatchStatus
+  /** The core's worker stopped and a new one took over: what the renderer holds may be out of date. */
+  'core.restarted': { message: string }
+}
+export type EventName = keyof Events
+export const eventNames: EventName[] = [
+  'session.changed',
+  'notice',
+  'sync.status',
+  'orders.new',
+  'navigate',
+  'settings.changed',
+  'bulk.progress',
+  'core.restarted'
+]

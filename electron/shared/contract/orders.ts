@@ -1,0 +1,56 @@
+/** The Orders list and its CSV export. */
+import { z } from 'zod'
+import type { Order } from '../domain'
+import { call, isoInstant, pageInput, statusList, timeZoneInput, type ListResult } from './common'
+
+/** The orders a seller narrowed the list to: shared by the list and its CSV export. */
+const orderFilterInput = {
+  searchTerm: pageInput.searchTerm,
+  sortDir: pageInput.sortDir,
+  fromDate: isoInstant.optional(),
+  toDate: isoInstant.optional(),
+  statuses: statusList,
+  itemStatuses: statusList,
+  sortBy: z.enum(['date', 'total']).default('date')
+}
+
+const datesInOrder = (q: { fromDate?: string | undefined; toDate?: string | undefined }) =>
+  !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate)
+const datesInOrderIssue = { message: 'The start date must be before the end date.', path: ['toDate'] }
+
+export const orderListInput = z
+  .object({ ...pageInput, ...orderFilterInput })
+  .strict()
+  .refine(datesInOrder, datesInOrderIssue)
+
+export const orderExportInput = z
+  .object({ ...orderFilterInput, timeZone: timeZoneInput })
+  .strict()
+  .refine(datesInOrder, datesInOrderIssue)
+
+/**
+ * The orders a list matches (all pages) and the units of their items in each item status the list is
+ * filtered by, counted as the dashboard counts them, so the two agree.
+ */
+export interface OrderItemUnits {
+  orders: number
+  units: { status: string; units: number }[]
+}
+
+/** A page of orders, with the item units of the whole list when it is filtered by item status (else null). */
+export interface OrderListResult extends ListResult<Order> {
+  itemUnits: OrderItemUnits | null
+}
+
+/** A CSV file the renderer offers as a download. */
+export interface CsvFile {
+  fileName: string
+  text: string
+  orders: number
+  rows: number
+}
+
+export const orderCalls = {
+  'orders.list': call<OrderListResult>()(orderListInput),
+  'orders.exportCsv': call<CsvFile>()(orderExportInput)
+} as const

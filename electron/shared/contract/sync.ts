@@ -1,0 +1,38 @@
+/** Syncing the snapshot with the marketplace. */
+import { z } from 'zod'
+import type { ErrorData } from '../errors'
+import { call, noInput } from './common'
+
+/**
+ * A list the last sync could not bring whole: the rows the snapshot holds against the marketplace's
+ * total for it, after reading the list again.
+ */
+export interface SyncShortfall {
+  resource: 'orders' | 'sellRequests'
+  synced: number
+  total: number
+}
+
+/** Where the snapshot stands and whether the marketplace answers. */
+export interface SyncStatus {
+  running: boolean
+  kind: 'full' | 'incremental' | null
+  resource: 'orders' | 'sellRequests' | null
+  pagesDone: number
+  pagesTotal: number
+  items: number
+  /** The older of the two resources' last completed syncs; null before the first. */
+  lastSyncedAt: string | null
+  lastError: ErrorData | null
+  online: boolean
+  offlineSince: string | null
+  /** Empty when the last completeness check of each list found every row the marketplace counts. */
+  incomplete: SyncShortfall[]
+}
+
+export const syncCalls = {
+  'sync.status': call<SyncStatus>()(noInput),
+  'sync.run': call<SyncStatus>()(z.object({ kind: z.enum(['auto', 'full']).default('auto') }).strict()),
+  'sync.cancel': call<SyncStatus>()(noInput),
+  'sync.windowFocused': call<SyncStatus>()(noInput)
+} as const
