@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { OrderItemUnits } from '../../shared/contract'
 import type { Order, Page, SellRequest } from '../../shared/domain'
-import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
+import { inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
   allOrders, countOrders, newStagedOrderIds, orderItemUnits, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
@@ -18,6 +18,7 @@ import {
   writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
+import { startWalFolder } from './walFolder'
 
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
@@ -78,7 +79,7 @@ export interface Snapshot {
 export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
-  const stopFolding = foldWhenQuiet(db)
+  const folder = startWalFolder(file)
   let listingsGeneration = 0
   /** Writes the live sell requests (see listingsGeneration). */
   const writingListings = <T>(work: () => T): T => {
@@ -177,7 +178,7 @@ export function openSnapshot(file: string): Snapshot {
     listingsGeneration: () => listingsGeneration,
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
-      stopFolding()
+      folder.stop()
       // Fold the WAL back into the file so a closed snapshot is one self-contained file.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
