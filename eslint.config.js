@@ -1,7 +1,9 @@
 // Lint: typescript-eslint's recommended rules with type information (a promise nobody awaits is an
 // error: it hides failures and races), Vue's essential rules, and the layers' boundaries: the renderer
 // imports only electron/shared (as @shared), never Node, Electron, keytar, the HTTP client or the core;
-// electron/shared imports nothing but zod and its own folder, so both sides can load it.
+// electron/shared imports nothing but zod and its own folder, so both sides can load it. Only the snapshot
+// (electron/core/snapshot) holds its database: everything else reads and writes through what the snapshot
+// offers, so the tables' SQL lives in one place.
 import pluginVue from 'eslint-plugin-vue'
 import tseslint from 'typescript-eslint'
 import vueParser from 'vue-eslint-parser'
@@ -46,6 +48,19 @@ export default tseslint.config(
             { regex: '^(?!zod$|\\.)', message: 'electron/shared is loaded by the renderer and the main side alike: it imports only zod and its own folder.' },
             { group: ['**/core/**', '**/sandbox/**', '**/main/**', '**/preview/**', '**/preload/**', '**/src/**'], message: 'electron/shared imports only zod and its own folder.' }
           ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/core/snapshot/**', 'electron/**/*.test.ts', 'electron/**/*.fixture.ts', 'electron/**/*.child.ts', 'electron/**/*.steps.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='database']",
+          message: 'Only electron/core/snapshot touches the snapshot database: read and write through what the snapshot offers (e.g. snapshot.bulkEdit).'
         }
       ]
     }

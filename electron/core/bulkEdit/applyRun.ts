@@ -16,11 +16,10 @@ import { toErrorData } from '../../shared/errors'
 import type { SellerApi, WireRows } from '../sellerApi'
 import type { SellRequest } from '../../shared/domain'
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
+import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { forEachBounded } from '../sync/boundedConcurrency'
-import { finishRun, markStarted, pendingChanges, settleMany, type ListingChanges, type Outcome } from './applyQueue'
 import { fieldValue } from './changeSet'
-import { listingsById } from './currentListings'
 
 /** Listings sent at a time, in the app and in the benchmark. */
 export const DEFAULT_APPLY_CONCURRENCY = 8
@@ -73,16 +72,16 @@ function mergedRows(edited: { sellRequest: SellRequest; wire: WireRows }[]): { r
 export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const { snapshot, api, batchId, signal } = options
   const descriptors = options.fields ?? LISTING_FIELD_SET
-  const db = snapshot.database
+  const store = snapshot.bulkEdit
   const now = options.now ?? Date.now
   const flushMs = options.flushMs ?? DEFAULT_OUTCOME_FLUSH_MS
   const started = now()
-  const listings = pendingChanges(db, batchId)
+  const listings = store.pendingChanges(batchId)
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
   // The snapshot's values as the run starts (just refreshed): one read, not one per listing.
-  const current = listingsById(db, listings.map((listing) => listing.sellRequestId), descriptors)
+  const current = store.listingsById(listings.map((listing) => listing.sellRequestId), descriptors)
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
-  markStarted(db, batchId, started)
+  store.markStarted(batchId, started)
 
   let outcomes: Outcome[] = []
   let edits: { sellRequest: SellRequest; wire: WireRows }[] = []
@@ -98,7 +97,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const edited = edits
     outcomes = []
     edits = []
-    settleMany(db, batchId, settled)
+    store.settle(batchId, settled)
     // Their own transactions, after the outcomes: a listing that cannot be written costs only itself.
     for (const batch of mergedRows(edited)) {
       try {
@@ -184,5 +183,5 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   // (Set by the flush timer, which TypeScript cannot follow.)
   if (flushFailure) throw (flushFailure as { error: unknown }).error
   flush()
-  finishRun(db, batchId, now(), signal.aborted ? options.cancelledMessage() : null)
+  store.finishRun(batchId, now(), signal.aborted ? options.cancelledMessage() : null)
 }

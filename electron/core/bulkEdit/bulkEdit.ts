@@ -13,19 +13,15 @@ import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
 import type { SellerApi } from '../sellerApi'
-import { inTransaction } from '../snapshot/database'
+import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
-import {
-  batchHistory, batchRows, batchRowsWithStatus, batchStatus, batchWithPending, createBatch, finishRun, requeueFailed, type QueuedChange
-} from './applyQueue'
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
 import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
-import { allListings, createListingsMemo, listingsById, type CurrentListing } from './currentListings'
+import { createListingsMemo, type CurrentListing } from './currentListings'
 import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
-import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
 
 /** New values of one listing's fields, by field key; keys that are no field are refused. */
 export interface StageRow {
@@ -100,6 +96,9 @@ export interface BulkEdit {
   close(): Promise<void>
 }
 
+/** What one or more staging steps did, by change key: the change now staged there, or undefined (none). */
+type StagedEdits = Map<string, StagedChange | undefined>
+
 const CANCELLED = 'Canceled before it was sent.'
 
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
@@ -121,15 +120,18 @@ interface Run {
 export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const { snapshot } = deps
   const fields = deps.fields ?? LISTING_FIELD_SET
+  // eslint-disable-next-line no-restricted-syntax -- the grid's reads (gridListings.ts) and the listings memo take the Db
   const db = snapshot.database
+  const store = snapshot.bulkEdit
   const now = deps.now ?? Date.now
   const progressIntervalMs = deps.progressIntervalMs ?? 100
   // The change set is saved in the snapshot as it changes (a step's edits together, just after the call
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
+  const stagedWrites = (): StagedWrite[] => [...edits].map(([key, change]) => ({ ...changeKeyParts(key), change: change ?? null }))
   function writeEdits() {
-    writeStagedChanges(db, edits)
+    store.writeStaged(stagedWrites())
     edits.clear()
   }
   function saveStaged() {
@@ -154,7 +156,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       setImmediate(saveStaged)
     }
   }, fields)
-  changeSet.restore(readStagedChanges(db))
+  changeSet.restore(store.readStaged())
   const listingMemo = createListingsMemo(db, () => snapshot.listingsGeneration(), fields)
   /**
    * Batches whose reverse "Undo batch" staged while this account is open, the latest last: a batch
@@ -177,14 +179,14 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       if (rows.length < FILTER_PAGE) break
     }
     if (ids.length === 0) throw new SellerDeskError('invalid-input', 'No sell requests match these filters. Change the filters, or sync if a listing is missing.')
-    const found = listingsById(db, ids, fields)
+    const found = store.listingsById(ids, fields)
     return ids.flatMap((id) => found.get(id) ?? [])
   }
 
   function listingsOf(selection: Selection): CurrentListing[] {
-    if ('all' in selection) return allListings(db, 'name', fields)
+    if ('all' in selection) return store.allListings('name', fields)
     if ('filter' in selection) return filteredListings(selection.filter)
-    const found = listingsById(db, selection.ids, fields)
+    const found = store.listingsById(selection.ids, fields)
     const missing = selection.ids.filter((id) => !found.has(id)).length
     if (missing > 0) throw new SellerDeskError('not-found', `${missing} of the selected listings are no longer in your sell requests. Sync, then select again.`)
     return selection.ids.map((id) => found.get(id)!)
@@ -217,7 +219,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const withEta = (status: BatchStatus): BatchStatus => (running?.batchId === status.id ? liveStatus(running) : status)
 
   function statusOf(batchId: string): BatchStatus {
-    const status = batchStatus(db, batchId)
+    const status = store.batchStatus(batchId)
     if (!status) throw new SellerDeskError('not-found', 'That batch of changes is not on this computer.')
     return withEta(status)
   }
@@ -229,7 +231,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   function start(batchId: string): BatchStatus {
     if (closed) throw new SellerDeskError('invalid-input', 'This account is being closed: nothing more is sent.')
     if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
-    const base = batchStatus(db, batchId)
+    const base = store.batchStatus(batchId)
     if (!base) throw new SellerDeskError('not-found', 'That batch of changes is not on this computer.')
     const controller = new AbortController()
     let lastReport = 0
@@ -268,9 +270,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   /** The latest batch whose staged reverse these changes carry (a change back to its value before that batch), with how many they carry. */
   function undoneBy(changes: readonly StagedChange[]): { source: BatchStatus; reversed: number } | null {
     for (const sourceId of [...undoSources].reverse()) {
-      const source = batchStatus(db, sourceId)
+      const source = store.batchStatus(sourceId)
       if (!source) continue
-      const before = new Map(batchRowsWithStatus(db, sourceId, ['applied']).map((row) => [changeKey(row.sellRequestId, row.field), row.before]))
+      const before = new Map(store.batchRowsWithStatus(sourceId, ['applied']).map((row) => [changeKey(row.sellRequestId, row.field), row.before]))
       const reversed = changes.filter((change) => before.get(changeKey(change.sellRequestId, change.field)) === change.after).length
       if (reversed > 0) return { source, reversed }
     }
@@ -333,7 +335,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     changes({ page, take, only }) {
       const all = changeSet.all().filter((change) => (only === 'invalid' ? change.invalid : only === 'warnings' ? !change.invalid && change.warning : true))
       const slice = all.slice((page - 1) * take, page * take)
-      const listings = listingsById(db, slice.map((change) => change.sellRequestId))
+      const listings = store.listingsById(slice.map((change) => change.sellRequestId))
       return {
         total: all.length,
         page,
@@ -382,7 +384,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       needsConnection()
       if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
       const valid = changeSet.all().filter((change) => !change.invalid)
-      const listings = listingsById(db, valid.map((change) => change.sellRequestId))
+      const listings = store.listingsById(valid.map((change) => change.sellRequestId))
       const queued: QueuedChange[] = valid.map((change) => ({
         sellRequestId: change.sellRequestId,
         sku: listings.get(change.sellRequestId)?.sku ?? '',
@@ -405,11 +407,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }
       const id = randomUUID()
       // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
-      inTransaction(db, () => {
-        createBatch(db, { id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null })
+      store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
         changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
-        writeEdits()
+        return stagedWrites()
       })
+      edits.clear()
       return start(id)
     },
 
@@ -419,7 +421,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         running.controller.abort()
       } else {
         statusOf(batchId)
-        finishRun(db, batchId, now(), CANCELLED)
+        store.finishRun(batchId, now(), CANCELLED)
       }
       return statusOf(batchId)
     },
@@ -428,7 +430,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       statusOf(batchId)
       needsConnection()
       if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
-      if (requeueFailed(db, batchId, now()) === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
+      if (store.requeueFailed(batchId, now()) === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
       return start(batchId)
     },
 
@@ -440,17 +442,17 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     status() {
       const current = running ? statusOf(running.batchId) : null
-      const pending = batchWithPending(db)
+      const pending = store.batchWithPending()
       return { changeSet: changeSet.summary(), rules: changeSet.rules(), running: current, pendingBatch: pending && pending.id !== current?.id ? pending : null }
     },
 
-    history: (limit) => batchHistory(db, limit).map(withEta),
-    batchRows: ({ batchId, status, page, take }) => batchRows(db, batchId, { status, page, take }),
+    history: (limit) => store.batchHistory(limit).map(withEta),
+    batchRows: ({ batchId, status, page, take }) => store.batchRows(batchId, { status, page, take }),
 
     undoBatch(batchId) {
       statusOf(batchId)
-      const applied = batchRowsWithStatus(db, batchId, ['applied'])
-      const listings = listingsById(db, applied.map((row) => row.sellRequestId), fields)
+      const applied = store.batchRowsWithStatus(batchId, ['applied'])
+      const listings = store.listingsById(applied.map((row) => row.sellRequestId), fields)
       const proposed: ProposedChange[] = applied.flatMap((row) => {
         const listing = listings.get(row.sellRequestId)
         return listing ? [proposedChange(listing, row.field, row.before)] : []
@@ -471,7 +473,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     async importFile(fileName, bytes) {
       const table = await readImportTable(fileName, bytes)
-      const result = importChanges(fileName, table, listingFinder(allListings(db, 'none', fields)), (id, field) => changeSet.get(id, field)?.after, fields)
+      const result = importChanges(fileName, table, listingFinder(store.allListings('none', fields)), (id, field) => changeSet.get(id, field)?.after, fields)
       const changeSetSummary = stage(result.proposed)
       return {
         fileName,
@@ -490,7 +492,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     async exportFile(format, rows) {
       if (rows.kind === 'failed') {
         statusOf(rows.batchId)
-        return writeSheet(failedSheet(batchRowsWithStatus(db, rows.batchId, ['failed', 'conflict', 'cancelled']), today(), fields), format)
+        return writeSheet(failedSheet(store.batchRowsWithStatus(rows.batchId, ['failed', 'conflict', 'cancelled']), today(), fields), format)
       }
       const pending = (id: string) => {
         const values: Record<string, number> = {}

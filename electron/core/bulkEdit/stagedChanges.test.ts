@@ -9,8 +9,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { StagedChange } from '../../shared/contract'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
-import { createChangeSet, type ProposedChange } from './changeSet'
-import { readStagedChanges, writeStagedChanges, type StagedEdits } from './stagedChanges'
+import { changeKeyParts, createChangeSet, type ProposedChange } from './changeSet'
 
 const AT = '2026-01-01T00:00:00.000Z'
 const price = (n: number, after: number): ProposedChange => ({ sellRequestId: `id-${n}`, field: 'priceCents', before: 1000, after, baseUpdatedAt: AT })
@@ -28,17 +27,17 @@ afterEach(() => {
 })
 
 /** A change set whose every step is saved at once, as the workspace does. */
-function savedChangeSet(db = snapshot.database) {
-  const edits: StagedEdits = new Map()
+function savedChangeSet() {
+  const edits = new Map<string, StagedChange | undefined>()
   const set = createChangeSet(undefined, (key, change) => edits.set(key, change))
   const save = () => {
-    writeStagedChanges(db, edits)
+    snapshot.bulkEdit.writeStaged([...edits].map(([key, change]) => ({ ...changeKeyParts(key), change: change ?? null })))
     edits.clear()
   }
   return { set, save }
 }
 
-const saved = () => readStagedChanges(snapshot.database).map((c) => `${c.sellRequestId}:${c.field}=${c.after}`)
+const saved = () => snapshot.bulkEdit.readStaged().map((c) => `${c.sellRequestId}:${c.field}=${c.after}`)
 
 describe('saved change set', () => {
   it('follows every step: stage, restage, undo, redo, take, discard', () => {
@@ -74,7 +73,7 @@ describe('saved change set', () => {
     snapshot = openSnapshot(join(dir, 'snapshot.sqlite'))
 
     const restored = createChangeSet({ priceChangePercent: 50, priceFloorCents: null })
-    const summary = restored.restore(readStagedChanges(snapshot.database))
+    const summary = restored.restore(snapshot.bulkEdit.readStaged())
     expect(summary).toMatchObject({ changes: 3, listings: 3, invalid: 1, warnings: 1, canUndo: false, canRedo: false })
     expect(restored.get('id-2', 'quantity')).toMatchObject<Partial<StagedChange>>({ after: -3, invalid: 'Quantity cannot be negative.' })
     expect(restored.get('id-3', 'priceCents')?.warning).toMatch(/falls by 96%/)
@@ -87,7 +86,7 @@ describe('saved change set', () => {
     save()
     const other = openSnapshot(join(dir, 'other.sqlite'))
     try {
-      expect(readStagedChanges(other.database)).toEqual([])
+      expect(other.bulkEdit.readStaged()).toEqual([])
     } finally {
       other.close()
     }
@@ -101,7 +100,7 @@ describe('saved change set', () => {
     const started = performance.now()
     save()
     const ms = performance.now() - started
-    expect(readStagedChanges(snapshot.database)).toHaveLength(10_000)
+    expect(snapshot.bulkEdit.readStaged()).toHaveLength(10_000)
     // Generous on a loaded 2-core machine; measured about 50 ms (a test, not a benchmark: it guards a regression by an order of magnitude).
     expect(ms).toBeLessThan(400)
   })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { readStagedChanges } from './stagedChanges'
+import { readStagedChanges } from '../snapshot/stagedChanges'
 import { stateAfter } from './stagedUnderKill.steps'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { OrderItemUnits } from '../../shared/contract'
 import type { Order, Page, SellRequest } from '../../shared/domain'
-import { inTransaction, openDatabase, type Db } from './database'
+import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
+import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
   allOrders, countOrders, newStagedOrderIds, orderItemUnits, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
@@ -18,7 +19,6 @@ import {
   writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
-import { startWalFolder } from './walFolder'
 
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
@@ -34,6 +34,8 @@ export interface Snapshot {
   readonly notice: string | null
   /** The open database, for modules keeping their own tables in this file (the bulk-edit apply queue). */
   readonly database: Db
+  /** Bulk edit's saved change set, apply queue and listing values. */
+  readonly bulkEdit: BulkEditStore
   queryOrders(query: OrderQuery): Page<Order>
   /** The orders a list query matches and the units of their items in each of these statuses (all pages). */
   orderItemUnits(query: OrderQuery, statuses: string[]): OrderItemUnits
@@ -79,7 +81,7 @@ export interface Snapshot {
 export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
-  const folder = startWalFolder(file)
+  const stopFolding = foldWhenQuiet(db)
   let listingsGeneration = 0
   /** Writes the live sell requests (see listingsGeneration). */
   const writingListings = <T>(work: () => T): T => {
@@ -113,6 +115,7 @@ export function openSnapshot(file: string): Snapshot {
     file,
     notice,
     database: db,
+    bulkEdit: createBulkEditStore(db),
     queryOrders: (query) => queryOrders(db, query),
     orderItemUnits: (query, statuses) => orderItemUnits(db, query, statuses),
     summarizeOrders: (ids) => summarizeOrders(db, ids),
@@ -178,7 +181,7 @@ export function openSnapshot(file: string): Snapshot {
     listingsGeneration: () => listingsGeneration,
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
-      folder.stop()
+      stopFolding()
       // Fold the WAL back into the file so a closed snapshot is one self-contained file.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)')

@@ -6,8 +6,7 @@
  */
 import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
-import type { Db } from '../snapshot/database'
-import { inTransaction, scalar } from '../snapshot/database'
+import { inTransaction, scalar, type Db } from './database'
 
 /** A change as queued: with the listing's `updatedAt` when staged, to tell a conflict when it is sent. */
 export interface QueuedChange extends BatchChange {

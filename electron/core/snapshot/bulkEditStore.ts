@@ -1,0 +1,96 @@
+/**
+ * What bulk edit keeps in and reads from the account's snapshot, behind one object so bulk edit never
+ * holds the database: the saved change set, the apply queue, and the listings' current values.
+ */
+import type { BatchRow, BatchRowStatus, BatchStatus } from '../../shared/contract'
+import type { Page } from '../../shared/domain'
+import type { FieldSet } from '../../shared/listingFields'
+import {
+  batchHistory,
+  batchRows,
+  batchRowsWithStatus,
+  batchStatus,
+  batchWithPending,
+  createBatch,
+  finishRun,
+  markStarted,
+  pendingChanges,
+  requeueFailed,
+  settleMany,
+  type ListingChanges,
+  type Outcome,
+  type QueuedChange
+} from './applyQueue'
+import { inTransaction, type Db } from './database'
+import { allListings, listingsById, type CurrentListing } from './listingValues'
+import { readStagedChanges, writeStagedChanges, type SavedChange, type StagedWrite } from './stagedChanges'
+
+export type { CurrentListing, ListingBase } from './listingValues'
+export type { ListingChanges, Outcome, QueuedChange, SavedChange, StagedWrite }
+
+/** A batch as queued from the change set. */
+export interface NewBatch {
+  id: string
+  label: string
+  createdMs: number
+  changes: QueuedChange[]
+  /** The batch whose changes this one reverses, or null. */
+  undoOf: string | null
+}
+
+export interface BulkEditStore {
+  /** The saved change set, in staging order. */
+  readStaged(): SavedChange[]
+  /** Saves what staging did to these cells (one transaction). */
+  writeStaged(writes: readonly StagedWrite[]): void
+  /**
+   * Queues a batch and saves the change set without its changes in one transaction: a crash leaves each
+   * change either staged or queued. `taken` is called inside it and says what leaving the change set did.
+   */
+  queueBatch(batch: NewBatch, taken: () => readonly StagedWrite[]): void
+  /** A batch's pending changes, by listing (each listing's are sent as one PATCH). */
+  pendingChanges(batchId: string): ListingChanges[]
+  markStarted(batchId: string, ms: number): void
+  /** Records many outcomes in one transaction (changes no longer pending are left as they are). */
+  settle(batchId: string, outcomes: readonly Outcome[]): void
+  /** Ends a run: pending changes become cancelled when there is a message; the batch is stamped finished if nothing is pending. */
+  finishRun(batchId: string, ms: number, cancelledMessage: string | null): void
+  /** Failed and cancelled changes go back to pending. Returns how many. */
+  requeueFailed(batchId: string, ms: number): number
+  batchStatus(batchId: string): BatchStatus | null
+  /** The most recent batch with changes not yet sent. */
+  batchWithPending(): BatchStatus | null
+  batchHistory(limit: number): BatchStatus[]
+  batchRows(batchId: string, query: { status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
+  /** Every change of a batch in these statuses. */
+  batchRowsWithStatus(batchId: string, statuses: BatchRowStatus[]): BatchRow[]
+  /** The listings with these ids, by id (unknown ids are absent). */
+  listingsById(ids: Iterable<string>, fields?: FieldSet): Map<string, CurrentListing>
+  /** Every listing, by name, or in no particular order (cheaper, for lookups). */
+  allListings(order?: 'name' | 'none', fields?: FieldSet): CurrentListing[]
+}
+
+export function createBulkEditStore(db: Db): BulkEditStore {
+  return {
+    readStaged: () => readStagedChanges(db),
+    writeStaged: (writes) => writeStagedChanges(db, writes),
+    queueBatch(batch, taken) {
+      inTransaction(db, () => {
+        createBatch(db, batch)
+        writeStagedChanges(db, taken())
+      })
+    },
+    pendingChanges: (batchId) => pendingChanges(db, batchId),
+    markStarted: (batchId, ms) => markStarted(db, batchId, ms),
+    settle: (batchId, outcomes) => settleMany(db, batchId, outcomes),
+    finishRun: (batchId, ms, cancelledMessage) => finishRun(db, batchId, ms, cancelledMessage),
+    requeueFailed: (batchId, ms) => requeueFailed(db, batchId, ms),
+    batchStatus: (batchId) => batchStatus(db, batchId),
+    batchWithPending: () => batchWithPending(db),
+    batchHistory: (limit) => batchHistory(db, limit),
+    batchRows: (batchId, query) => batchRows(db, batchId, query),
+    batchRowsWithStatus: (batchId, statuses) => batchRowsWithStatus(db, batchId, statuses),
+    listingsById: (ids, fields) => listingsById(db, ids, fields),
+    allListings: (order, fields) => allListings(db, order, fields)
+  }
+}

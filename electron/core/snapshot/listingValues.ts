@@ -1,0 +1,49 @@
+/**
+ * The listings a bulk edit works on, as the snapshot holds them now: the narrow columns only (id, SKU,
+ * name, brand, status, last update) and each editable field's value (read by its descriptor's column),
+ * read in one query however many are asked for.
+ */
+import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
+import { rowsAsJson, type Db } from './database'
+
+/** What staging a change needs of a listing: its id, its last update, and each field's value under the field's key. */
+export interface ListingBase {
+  id: string
+  updatedAt: string
+  readonly [field: string]: string | number
+}
+
+export interface CurrentListing extends ListingBase {
+  sku: string
+  name: string
+  brand: string
+  status: string
+}
+
+const FIXED = ['s.id', 's.sku', 's.name', 's.brand', 's.status', 's.updated_ms']
+
+type Row = [string, string, string, string, string, number, ...number[]]
+
+function reader(fields: FieldSet) {
+  const columns = [...FIXED, ...fields.all.map((field) => field.column)].join(', ')
+  const fromRow = ([id, sku, name, brand, status, updatedMs, ...values]: Row): CurrentListing => {
+    const listing: Record<string, string | number> = { id, sku, name, brand, status, updatedAt: new Date(updatedMs).toISOString() }
+    fields.all.forEach((field, i) => (listing[field.key] = values[i]!))
+    return listing as CurrentListing
+  }
+  return { columns, fromRow }
+}
+
+/** The listings with these ids, by id (unknown ids are absent). */
+export function listingsById(db: Db, ids: Iterable<string>, fields: FieldSet = LISTING_FIELD_SET): Map<string, CurrentListing> {
+  const unique = [...new Set(ids)]
+  const { columns, fromRow } = reader(fields)
+  const rows = rowsAsJson<Row>(db, columns, 'FROM sell_requests s WHERE s.id IN (SELECT value FROM json_each(?))', null, JSON.stringify(unique))
+  return new Map(rows.map((row) => [row[0], fromRow(row)]))
+}
+
+/** Every listing, ordered by name, or in no particular order (cheaper: for lookups, e.g. an import's). */
+export function allListings(db: Db, order: 'name' | 'none' = 'name', fields: FieldSet = LISTING_FIELD_SET): CurrentListing[] {
+  const { columns, fromRow } = reader(fields)
+  return rowsAsJson<Row>(db, columns, 'FROM sell_requests s', order === 'name' ? 's.name COLLATE NOCASE, s.id' : null).map(fromRow)
+}
