@@ -4,7 +4,7 @@
  */
 import type { SellRequest } from '@shared/domain'
 import { formatCount } from './formatCount'
-import { formatMoney } from './formatMoney'
+import { formatMoney } from '@shared/money'
 
 export type NamedListing = Pick<SellRequest, 'name' | 'sku' | 'priceCents' | 'properties'>
 

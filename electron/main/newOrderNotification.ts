@@ -1,15 +1,14 @@
 /** The OS notification for orders that arrived since the last sync; clicking it opens the Orders view. */
 import { BrowserWindow, Notification } from 'electron'
 import type { Events } from '../shared/contract'
+import { formatMoney } from '../shared/money'
 import { broadcast } from './ipc'
-
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' })
 
 export function showNewOrderNotification({ count, totalCents }: Events['orders.new']): void {
   if (!Notification.isSupported()) return
   const notification = new Notification({
     title: count === 1 ? '1 new order' : `${count} new orders`,
-    body: `${money.format(totalCents / 100)} in total. Click to open Orders.`
+    body: `${formatMoney(totalCents)} in total. Click to open Orders.`
   })
   notification.on('click', () => {
     const [window] = BrowserWindow.getAllWindows()

@@ -1,7 +1,8 @@
 /**
  * Money is carried as integer cents everywhere inside Seller Desk.
  * The Seller API sends dollars as two-decimal strings ("123.45") or as numbers (123.45);
- * both are converted here, once, at the edge.
+ * both are converted here, once, at the edge. Money shown to the seller is formatted here too, by
+ * formatMoney, wherever it is shown (the renderer, an OS notification).
  */
 
 const DECIMAL_STRING = /^(-?)(\d+)(?:\.(\d{1,2}))?$/
@@ -33,4 +34,23 @@ export function decimalStringFromCents(cents: number): string {
   const sign = cents < 0 ? '-' : ''
   const abs = Math.abs(Math.round(cents))
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** The marketplace trades in US dollars: shown in the seller's locale ("$1,299.99"). */
+const dollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' })
+
+/** Cents as the seller reads money ("$1,299.99"); a dash when there is no amount. */
+export function formatMoney(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—'
+  return dollars.format(cents / 100)
+}
+
+/**
+ * Money that may not be whole cents (a value the rules refuse, such as 12.345): shown exactly, so a
+ * refusal is not hidden behind a rounded, valid-looking amount.
+ */
+const exactDollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 6 })
+
+export function formatMoneyExact(cents: number): string {
+  return Number.isInteger(cents) ? formatMoney(cents) : exactDollars.format(cents / 100)
 }
