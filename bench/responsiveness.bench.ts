@@ -11,7 +11,7 @@
  * - idle: nothing else runs (the floor);
  * - sync: a full sync of every order and sell request (`sync.run` full, until `sync.status` says it
  *   ended), with the same pages fetched by plain fetch in the same run as the sync's own floor;
- * - grid: `bulk.gridRows` reads every listing;
+ * - grid: `bulk.gridRows` reads every listing, page by page as the grid does;
  * - import: `bulk.importFile` of a 50,000-row CSV (BENCH_IMPORT_ROWS) changing every price;
  * - apply: `bulk.stage` of 1,000 quantity changes, then `bulk.apply` until the batch ends, with 20 ms
  *   latency on each marketplace answer (BENCH_APPLY_LATENCY), as bulkApply.bench.ts.
@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { BulkStatus, GridListingRow, SyncStatus } from '../electron/shared/contract'
+import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type BulkStatus, type GridRowsPage, type SyncStatus } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
@@ -156,9 +156,16 @@ for (let round = 0; round < RUNS; round++) {
   const status = await syncStatus()
   if (status.lastError || status.incomplete.length) throw new Error(`the full sync ended badly: ${JSON.stringify(status)}`)
 
-  const grid = await whilePolling(() => host.callRaw('bulk.gridRows'))
+  const grid = await whilePolling(async () => {
+    const rows = []
+    for (let offset = 0, limit = BULK_GRID_FIRST_PAGE; ; offset += limit, limit = BULK_GRID_PAGE) {
+      const page = await host.call<GridRowsPage>('bulk.gridRows', { offset, limit })
+      rows.push(...page.rows)
+      if (offset + limit >= page.total) return rows
+    }
+  })
   record('grid', grid)
-  const gridRows = (JSON.parse(grid.value.toString('utf8')) as { value: { rows: GridListingRow[] } }).value.rows
+  const gridRows = grid.value
   if (gridRows.length !== SELL_REQUESTS) throw new Error(`the grid read ${gridRows.length} of ${SELL_REQUESTS} rows`)
 
   // Every price up by a cent (a different file each run, so each stages every row).

@@ -177,7 +177,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.undoBatch': async ({ batchId }) => changeSetState(await open(), (bulk) => bulk.undoBatch(batchId)),
       'bulk.importFile': async ({ fileName, base64 }) => (await open()).bulk.importFile(fileName, Buffer.from(base64, 'base64')),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
-      'bulk.gridRows': async () => (await open()).bulk.gridRows(),
+      'bulk.gridRows': async (page) => (await open()).bulk.gridRows(page),
       'bulk.gridVersion': async () => ({ version: (await open()).bulk.gridVersion() }),
       'bulk.stagedCells': async () => ({ cells: (await open()).bulk.stagedCells() })
     },

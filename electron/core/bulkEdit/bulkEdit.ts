@@ -19,7 +19,6 @@ import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
 import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
-import { gridListings, gridVersion, listingProperties } from './gridListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
 
@@ -80,8 +79,11 @@ export interface BulkEdit {
   batchRows(query: { batchId: string; status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
   /** Stages the reverse of a batch's applied changes (as a new step of the change set; nothing is applied). */
   undoBatch(batchId: string): ChangeSetSummary
-  /** Every listing as the grid shows it, and the listings' version (see gridVersion); what staging needs of them is kept. */
-  gridRows(): { rows: GridListingRow[]; version: string }
+  /**
+   * A page of the listings as the grid shows them (name, then id), how many there are, and the listings'
+   * version (see gridVersion); what staging needs of them is kept.
+   */
+  gridRows(page: { offset: number; limit: number }): { rows: GridListingRow[]; total: number; version: string }
   /** The listings' version now: the grid reads its rows again only when it moved. */
   gridVersion(): string
   importFile(fileName: string, bytes: Uint8Array): Promise<ImportReport>
@@ -120,8 +122,6 @@ interface Run {
 export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const { snapshot } = deps
   const fields = deps.fields ?? LISTING_FIELD_SET
-  // eslint-disable-next-line no-restricted-syntax -- the grid's reads (gridListings.ts) and the listings memo take the Db
-  const db = snapshot.database
   const store = snapshot.bulkEdit
   const now = deps.now ?? Date.now
   const progressIntervalMs = deps.progressIntervalMs ?? 100
@@ -157,7 +157,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     }
   }, fields)
   changeSet.restore(store.readStaged())
-  const listingMemo = createListingsMemo(db, () => snapshot.listingsGeneration(), fields)
+  // eslint-disable-next-line no-restricted-syntax -- the listings memo reads the snapshot's listings itself when it cannot answer
+  const listingMemo = createListingsMemo(snapshot.database, () => snapshot.listingsGeneration(), fields)
   /**
    * Batches whose reverse "Undo batch" staged while this account is open, the latest last: a batch
    * applying any of those reverse values is recorded as an undo of that batch. Kept in memory only: a
@@ -463,13 +464,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       return stage(proposed)
     },
 
-    gridRows() {
+    gridRows(page) {
       const generation = snapshot.listingsGeneration()
-      const rows = gridListings(db, fields)
-      listingMemo.remember(rows, generation)
-      return { rows, version: gridVersion(db, fields) }
+      const read = snapshot.gridRows(page, fields)
+      listingMemo.remember(read.rows, generation, { offset: page.offset, total: read.total })
+      return read
     },
-    gridVersion: () => gridVersion(db, fields),
+    gridVersion: () => snapshot.gridVersion(fields),
 
     async importFile(fileName, bytes) {
       const table = await readImportTable(fileName, bytes)
@@ -503,7 +504,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         return values
       }
       const listings = listingsOf(rows.selection)
-      const properties = listingProperties(db, listings.map((listing) => listing.id))
+      const properties = snapshot.listingProperties(listings.map((listing) => listing.id))
       return writeSheet(listingsSheet(listings, pending, (id) => properties.get(id), today(), fields), format)
     },
 

@@ -11,8 +11,13 @@ import { listingsById, type ListingBase } from '../snapshot/listingValues'
 export type { CurrentListing, ListingBase } from '../snapshot/listingValues'
 
 export interface ListingsMemo {
-  /** Keeps the values of the rows the grid was just handed, read at snapshot listings generation `generation`. */
-  remember(rows: readonly GridListingRow[], generation: number): void
+  /**
+   * Keeps the values of the rows the grid was just handed, read at snapshot listings generation
+   * `generation`: all of them, or one page of them (`page`: where it starts and how many listings there
+   * are). Pages are kept while they follow one another at one generation; the memo answers once they
+   * cover every listing.
+   */
+  remember(rows: readonly GridListingRow[], generation: number, page?: { offset: number; total: number }): void
   /** The listings with these ids (unknown ids are absent). */
   byId(ids: Iterable<string>): Map<string, ListingBase>
 }
@@ -20,25 +25,28 @@ export interface ListingsMemo {
 /**
  * The listings' values as the bulk-edit grid last read them, used while the snapshot's listings are
  * unchanged since (its listings generation): a large paste looks them up in memory instead of one
- * SQLite lookup per cell (bench/bulkGrid.bench.ts). Otherwise, and before the grid was read, they come
- * from SQLite.
+ * SQLite lookup per cell (bench/bulkGrid.bench.ts). Otherwise, and before the grid read every page,
+ * they come from SQLite. Each page is added as it is read, so no one call builds all of it.
  */
 export function createListingsMemo(db: Db, generation: () => number, fields: FieldSet = LISTING_FIELD_SET): ListingsMemo {
-  let memo: { generation: number; byId: Map<string, ListingBase> } | null = null
+  let memo: { generation: number; byId: Map<string, ListingBase>; read: number; total: number } | null = null
   const gridRow = gridRowReader(fields.all.map((field) => field.key))
   return {
-    remember(rows, at) {
-      const byId = new Map<string, ListingBase>()
+    remember(rows, at, page = { offset: 0, total: rows.length }) {
+      if (page.offset === 0) memo = { generation: at, byId: new Map(), read: 0, total: page.total }
+      const kept = memo
+      // A page out of order, or read at another generation: the memo is not the grid's rows.
+      if (!kept || kept.generation !== at || kept.read !== page.offset || kept.total !== page.total) return void (memo = null)
       for (const row of rows) {
         const listing: Record<string, string | number> = { id: gridRow.id(row), updatedAt: gridRow.updatedAt(row) }
         for (const field of fields.all) listing[field.key] = gridRow.value(row, field.key)
-        byId.set(listing.id as string, listing as ListingBase)
+        kept.byId.set(listing.id as string, listing as ListingBase)
       }
-      memo = { generation: at, byId }
+      kept.read += rows.length
     },
     byId(ids) {
-      if (!memo || memo.generation !== generation()) {
-        memo = null // stale for good: the grid reads the rows again
+      if (!memo || memo.generation !== generation() || memo.read < memo.total) {
+        if (memo && memo.generation !== generation()) memo = null // stale for good: the grid reads the rows again
         return listingsById(db, ids, fields)
       }
       const found = new Map<string, ListingBase>()

@@ -20,7 +20,7 @@ import { LISTING_FIELD_SET, listingValue, type FieldSet, type ListingField } fro
 import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
 import { batchResultLabel, statusLabel } from '../../shared/plainWords'
 import type { CurrentListing } from './currentListings'
-import type { ListingProperties } from './gridListings'
+import type { ListingProperties } from '../snapshot/listingGrid'
 
 /** A cell: text, a number, an amount of money (kept as cents, written in dollars), or an instant (ISO). */
 type Cell = string | number | { cents: number } | { at: string } | null

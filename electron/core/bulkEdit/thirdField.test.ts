@@ -127,7 +127,7 @@ it('stages, exports, imports and applies a third field added to the descriptors,
     [[a!.id, 0, 180, 'applied'], [c!.id, 0, 250, 'applied']].sort()
   )
   const read = gridRowReader(fields.all.map((field) => field.key))
-  const gridRows = bulk.gridRows().rows
+  const gridRows = bulk.gridRows({ offset: 0, limit: 10_000 }).rows
   expect(read.value(gridRows.find((row) => read.id(row) === a!.id)!, 'weightGrams')).toBe(180)
 
   // A conflict on the field is told with its wire name and its own format.

@@ -1,6 +1,7 @@
 /**
- * Migration 6 on a file written at schema 5: the bulk-edit tables lose the CHECK naming the fields and
- * keep every row, their keys and their indexes.
+ * Migrations on files written by an older Seller Desk. 6, at schema 5: the bulk-edit tables lose the
+ * CHECK naming the fields and keep every row, their keys and their indexes. 7, at schema 6: the grid's
+ * properties become columns, filled from the stored documents, and the grid's order gets its index.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,6 +42,54 @@ it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps 
     expect(() => db.exec("INSERT INTO bulk_changes VALUES ('b1', 'l3', 'quantity', 'S', 'N', 0, 1, 5, 'lost', NULL, 8)")).toThrow(/CHECK/)
     expect(scalar<string>(db, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bulk_changes' AND name = 'bulk_changes_by_status'")).toBe('bulk_changes_by_status')
     expect(scalar<string>(db, "SELECT sql FROM sqlite_master WHERE name = 'bulk_staged'")).not.toMatch(/priceCents/)
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 7 adds grade, color, storage and carrier to sell_requests (and its staging twin), filled from the documents', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-7-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 6).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  const docs: [string, Record<string, unknown> | undefined][] = [
+    ['l1', { grade: 'A', color: 'Black', storage: '256 GB', carrier: 'Verizon' }],
+    ['l2', { grade: 'B', storage: 256, carrier: null, finish: 'matte' }], // a number, a null, a key the grid does not show
+    ['l3', { color: true, storage: 1.5, grade: 64.0 }], // as the listing reads them: String(value)
+    ['l4', {}],
+    ['l5', undefined] // no properties at all
+  ]
+  for (const [table, suffix] of [['sell_requests', ''], ['sell_requests_staged', '_staged']] as const) {
+    for (const [id, properties] of docs) {
+      old.prepare(`INSERT INTO ${table} VALUES (?, ?, 'SKU', 'Brand', 'Phones', 'open', 100, NULL, 1, 0, 5, 'x')`).run(id, `Phone ${id}`)
+      // 64.0 as the marketplace may write it (JSON.stringify would write 64).
+      const json = JSON.stringify({ id, name: `Phone ${id}`, ...(properties ? { properties } : {}) }).replace('"grade":64', '"grade":64.0')
+      old.prepare(`INSERT INTO sell_request_docs${suffix} VALUES (?, ?)`).run(id, json)
+    }
+  }
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    const expected = [
+      ['l1', 'A', 'Black', '256 GB', 'Verizon'],
+      ['l2', 'B', '', '256', ''],
+      ['l3', '64', 'true', '1.5', ''],
+      ['l4', '', '', '', ''],
+      ['l5', '', '', '', '']
+    ]
+    for (const table of ['sell_requests', 'sell_requests_staged']) {
+      expect(db.prepare(`SELECT id, grade, color, storage, carrier FROM ${table} ORDER BY id`).raw().all()).toEqual(expected)
+      // A row written without them (as before the migration) reads ''.
+      db.exec(`INSERT INTO ${table} (id, name, sku, brand, category, status, price_cents, msrp_cents, quantity, min_quantity, updated_ms, search_text) VALUES ('l6', 'n', 's', 'b', 'c', 'open', 1, NULL, 1, 0, 5, 'x')`)
+      expect(db.prepare(`SELECT grade, color, storage, carrier FROM ${table} WHERE id = 'l6'`).raw().get()).toEqual(['', '', '', ''])
+    }
+    // The grid's pages walk the name index.
+    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT id FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT 10 OFFSET 10').raw().all() as unknown[][]
+    expect(plan.map((row) => String(row.at(-1))).join(' ')).toMatch(/sell_requests_by_name/)
   } finally {
     db.close()
   }

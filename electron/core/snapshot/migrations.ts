@@ -32,7 +32,8 @@ CREATE UNIQUE INDEX order_docs_id ON order_docs(id);
 CREATE INDEX orders_by_date ON orders(order_ms, id);
 CREATE INDEX orders_by_total ON orders(total_cents, id);`
 
-export const SELL_REQUEST_TABLES = (suffix: string) => `
+/** The sell-request tables as migration 1 created them (a released migration's text never changes). */
+const SELL_REQUEST_TABLES_1 = (suffix: string) => `
 CREATE TABLE sell_requests${suffix} (
   id TEXT NOT NULL,
   name TEXT NOT NULL,
@@ -49,21 +50,67 @@ CREATE TABLE sell_requests${suffix} (
 );
 CREATE TABLE sell_request_docs${suffix} (id TEXT NOT NULL, json TEXT NOT NULL);`
 
-export const SELL_REQUEST_INDEXES = `
+const SELL_REQUEST_INDEXES_1 = `
 CREATE UNIQUE INDEX sell_requests_id ON sell_requests(id);
 CREATE UNIQUE INDEX sell_request_docs_id ON sell_request_docs(id);
 CREATE INDEX sell_requests_by_updated ON sell_requests(updated_ms, id);
 CREATE INDEX sell_requests_by_price ON sell_requests(price_cents, id);
 CREATE INDEX sell_requests_by_quantity ON sell_requests(quantity, id);`
 
+/** The properties the bulk-edit grid shows, sorts and filters by: a text column each on sell_requests (migration 7). */
+export const GRID_PROPERTIES = ['grade', 'color', 'storage', 'carrier'] as const
+
+/** The sell-request tables as they are now (a full sync creates its staging twin from this). */
+export const SELL_REQUEST_TABLES = (suffix: string) => `
+CREATE TABLE sell_requests${suffix} (
+  id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  sku TEXT NOT NULL,
+  brand TEXT NOT NULL,
+  category TEXT NOT NULL,
+  status TEXT NOT NULL,
+  price_cents INTEGER NOT NULL,
+  msrp_cents INTEGER,
+  quantity INTEGER NOT NULL,
+  min_quantity INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  search_text TEXT NOT NULL,
+  ${GRID_PROPERTIES.map((key) => `${key} TEXT NOT NULL DEFAULT ''`).join(',\n  ')}
+);
+CREATE TABLE sell_request_docs${suffix} (id TEXT NOT NULL, json TEXT NOT NULL);`
+
+/** The grid's order (name, then id), so each of its pages is a short walk of an index rather than a sort of every listing. */
+const SELL_REQUEST_NAME_INDEX = 'CREATE INDEX sell_requests_by_name ON sell_requests(name COLLATE NOCASE, id);'
+
+export const SELL_REQUEST_INDEXES = `${SELL_REQUEST_INDEXES_1}
+${SELL_REQUEST_NAME_INDEX}`
+
+/**
+ * A stored document's property as the listing's text (sellerApi/wire.ts: `String(value)`, absent or
+ * null ''), for backfilling the property columns.
+ */
+const propertyText = (docs: string, key: string) => {
+  const path = `'$.properties.${key}'`
+  const value = `json_extract(${docs}.json, ${path})`
+  return `CASE json_type(${docs}.json, ${path})
+      WHEN 'true' THEN 'true' WHEN 'false' THEN 'false'
+      WHEN 'real' THEN CASE WHEN ${value} = CAST(${value} AS INTEGER) THEN CAST(CAST(${value} AS INTEGER) AS TEXT) ELSE CAST(${value} AS TEXT) END
+      ELSE coalesce(CAST(${value} AS TEXT), '') END`
+}
+
+const addGridProperties = (suffix: string) => `
+  ${GRID_PROPERTIES.map((key) => `ALTER TABLE sell_requests${suffix} ADD COLUMN ${key} TEXT NOT NULL DEFAULT '';`).join('\n  ')}
+  UPDATE sell_requests${suffix} SET ${GRID_PROPERTIES.map((key) => `${key} = ${propertyText('d', key)}`).join(', ')}
+    FROM sell_request_docs${suffix} d WHERE d.id = sell_requests${suffix}.id;`
+
 export const MIGRATIONS: readonly string[] = [
   // 1: orders, sell requests, their staging twins, sync bookkeeping.
   `${ORDER_TABLES('')}
   ${ORDER_INDEXES}
   ${ORDER_TABLES('_staged')}
-  ${SELL_REQUEST_TABLES('')}
-  ${SELL_REQUEST_INDEXES}
-  ${SELL_REQUEST_TABLES('_staged')}
+  ${SELL_REQUEST_TABLES_1('')}
+  ${SELL_REQUEST_INDEXES_1}
+  ${SELL_REQUEST_TABLES_1('_staged')}
   CREATE TABLE sync_state (
     resource TEXT PRIMARY KEY,
     last_full_ms INTEGER,
@@ -162,5 +209,11 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO bulk_staged_next (sell_request_id, field, before_value, after_value, base_updated_at, seq)
     SELECT sell_request_id, field, before_value, after_value, base_updated_at, seq FROM bulk_staged;
   DROP TABLE bulk_staged;
-  ALTER TABLE bulk_staged_next RENAME TO bulk_staged;`
+  ALTER TABLE bulk_staged_next RENAME TO bulk_staged;`,
+  // 7: the bulk-edit grid reads its rows a page at a time in name order, with the properties it sorts and
+  // filters by as columns written at sync (filled here from the stored documents, staged ones too), not
+  // extracted from every document at each read.
+  `${addGridProperties('')}
+  ${addGridProperties('_staged')}
+  ${SELL_REQUEST_NAME_INDEX}`
 ]

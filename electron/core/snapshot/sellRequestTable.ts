@@ -7,6 +7,7 @@ import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
 import { insertRows, scalar, type Db } from './database'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
+import { GRID_PROPERTIES } from './migrations'
 import { writeDocs, type Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
@@ -33,14 +34,14 @@ export interface SellRequestQuery {
 }
 
 const SELL_REQUEST_COLUMNS = [
-  'id', 'name', 'sku', 'brand', 'category', 'status', 'price_cents', 'msrp_cents', 'quantity', 'min_quantity', 'updated_ms', 'search_text'
+  'id', 'name', 'sku', 'brand', 'category', 'status', 'price_cents', 'msrp_cents', 'quantity', 'min_quantity', 'updated_ms', 'search_text', ...GRID_PROPERTIES
 ] as const
 
 export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequestBatch, tables: Tables): void {
   if (sellRequests.length === 0) return
   const rows = sellRequests.map((row) => [
     row.id, row.name, row.sku, row.brand, row.category, row.status, row.priceCents, row.msrpCents, row.quantity, row.minQuantity,
-    Date.parse(row.updatedAt), searchText([row.name, row.sku, row.brand])
+    Date.parse(row.updatedAt), searchText([row.name, row.sku, row.brand]), ...GRID_PROPERTIES.map((key) => row.properties[key] ?? '')
   ])
   insertRows(db, `sell_requests${tables}`, SELL_REQUEST_COLUMNS, rows)
   writeDocs(db, `sell_request_docs${tables}`, sellRequests, wire)

@@ -195,7 +195,7 @@ describe('atomic swaps', () => {
     expect(snapshot.querySellRequests({ page: 1, take: 100, sortBy: 'price', sortDir: 'ASC', searchTerm: target.sku }).rows).toMatchObject([{ id: target.id, priceCents: 4242 }])
     // The swapped-in tables are indexed as the live ones must be: one row per id.
     const indexes = snapshot.database.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name LIKE 'sell_request%' ORDER BY name").raw().all()
-    expect(indexes.flat()).toEqual(['sell_request_docs_id', 'sell_requests_by_price', 'sell_requests_by_quantity', 'sell_requests_by_updated', 'sell_requests_id'])
+    expect(indexes.flat()).toEqual(['sell_request_docs_id', 'sell_requests_by_name', 'sell_requests_by_price', 'sell_requests_by_quantity', 'sell_requests_by_updated', 'sell_requests_id'])
   })
 
   it('never stores the API key (it never gets one) and nothing but marketplace data', () => {

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { OrderItemUnits } from '../../shared/contract'
+import type { GridListingRow, OrderItemUnits } from '../../shared/contract'
+import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
@@ -18,6 +19,7 @@ import {
   allSellRequests, countSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses, sellRequestValues, unknownSellRequestIds,
   writeSellRequests, type SellRequestBatch, type SellRequestQuery
 } from './sellRequestTable'
+import { gridRowsPage, gridVersion, listingProperties, type GridPage, type ListingProperties } from './listingGrid'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
 
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
@@ -73,6 +75,12 @@ export interface Snapshot {
    * delete): what was read of them at one generation still holds while it is the same.
    */
   listingsGeneration(): number
+  /** A page of the listings in the bulk-edit grid's order (name, then id), how many there are, and their version. */
+  gridRows(page: GridPage, fields: FieldSet): { rows: GridListingRow[]; total: number; version: string }
+  /** The listings' version (see listingGrid.gridVersion): the grid reads its rows again only when it moved. */
+  gridVersion(fields: FieldSet): string
+  /** The grid's properties (grade, color, storage, carrier) of the listings with these ids, by id. */
+  listingProperties(ids: Iterable<string>): Map<string, ListingProperties>
   /** Everything, for tests and reconciliation checks. */
   dump(): { orders: Order[]; sellRequests: SellRequest[] }
   close(): void
@@ -90,6 +98,16 @@ export function openSnapshot(file: string): Snapshot {
     } finally {
       listingsGeneration++
     }
+  }
+
+  // The version scans every listing: it is worked out once per listings generation and field set, not for
+  // each page the grid reads.
+  let gridVersionRead: { generation: number; fields: FieldSet; version: string; total: number } | null = null
+  function gridVersionNow(fields: FieldSet): { version: string; total: number } {
+    if (gridVersionRead?.generation !== listingsGeneration || gridVersionRead.fields !== fields) {
+      gridVersionRead = { generation: listingsGeneration, fields, ...gridVersion(db, fields) }
+    }
+    return gridVersionRead
   }
 
   // A first sync brings everything: nothing is "new" to the seller then.
@@ -179,6 +197,12 @@ export function openSnapshot(file: string): Snapshot {
       }),
     unknownIds: (resource, ids) => (resource === 'orders' ? [...unknownOrderIds(db, ids)] : unknownSellRequestIds(db, ids)),
     listingsGeneration: () => listingsGeneration,
+    gridRows(page, fields) {
+      const { version, total } = gridVersionNow(fields)
+      return { rows: gridRowsPage(db, page, fields), total, version }
+    },
+    gridVersion: (fields) => gridVersionNow(fields).version,
+    listingProperties: (ids) => listingProperties(db, ids),
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
       stopFolding()

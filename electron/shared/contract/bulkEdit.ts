@@ -12,6 +12,34 @@ export const BULK_IMPORT_MAX_BYTES = 20 * 1024 * 1024
 export const BULK_MAX_CHANGES = 100_000
 /** Applying more listings than this (or any change with a warning) needs the seller's confirmation. */
 export const BULK_CONFIRM_LISTINGS = 50
+/** The most grid rows one `bulk.gridRows` call reads: each page is one short step of the core. */
+export const BULK_GRID_MAX_PAGE = 10_000
+/**
+ * The pages the grid reads: a small first one, so rows show at once, then pages small enough that a
+ * call arriving meanwhile waits only briefly for the core (bench/responsiveness.bench.ts).
+ */
+export const BULK_GRID_FIRST_PAGE = 500
+export const BULK_GRID_PAGE = 2_000
+
+/** Where a page of the grid's rows starts in the grid's order, and how many rows it takes (default: the most). */
+export const bulkGridPageInput = z
+  .object({
+    offset: z.number().int().min(0).max(100_000_000).default(0),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(BULK_GRID_MAX_PAGE, `A page of the grid holds at most ${BULK_GRID_MAX_PAGE.toLocaleString('en-US')} rows.`)
+      .default(BULK_GRID_MAX_PAGE)
+  })
+  .strict()
+
+/** A page of the grid's rows, how many listings there are, and the listings' version the page was read at. */
+export interface GridRowsPage {
+  rows: GridListingRow[]
+  total: number
+  version: string
+}
 
 /** A listing's field a bulk edit changes, by its descriptor's key (listingFields.ts): `priceCents` (in cents), `quantity`. */
 export type BulkField = string
@@ -155,8 +183,8 @@ export interface ExportedFile {
 /**
  * One listing as the bulk-edit grid shows it: the snapshot's current values plus the properties a
  * seller filters by, then each editable field's value. A tuple, not an object, because the grid loads
- * every listing at once (100,000 rows cross the bridge in a few MB instead of tens); read it only
- * through `gridRow` (gridRow.ts), which knows the positions.
+ * every listing (100,000 rows cross the bridge, page by page, in a few MB instead of tens); read it
+ * only through `gridRow` (gridRow.ts), which knows the positions.
  */
 export type GridListingRow = [
   id: string,
@@ -290,8 +318,12 @@ export const bulkEditCalls = {
   'bulk.undoBatch': call<ChangeSetState>()(batchInput),
   'bulk.importFile': call<ImportReport>()(bulkImportInput),
   'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
-  /** Every listing of the snapshot, for the grid (sorting and filtering happen in the grid), and their version. */
-  'bulk.gridRows': call<{ rows: GridListingRow[]; version: string }>()(noInput),
+  /**
+   * A page of the snapshot's listings in the grid's order (name, then id), for the grid (which reads
+   * every page, then sorts and filters itself), with how many there are and their version: a page read
+   * at another version than the one before belongs to other listings.
+   */
+  'bulk.gridRows': call<GridRowsPage>()(bulkGridPageInput),
   /** Changes whenever any listing in the snapshot does: the grid reads its rows again only then. */
   'bulk.gridVersion': call<{ version: string }>()(noInput),
   /** Every pending change, for the grid to mark its cells. */

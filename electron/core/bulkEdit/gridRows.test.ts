@@ -1,6 +1,6 @@
 /**
  * The grid's rows and marks: every listing of the snapshot with the properties sellers filter by, in
- * name order, and every pending change as a compact cell mark.
+ * name order, a page at a time, and every pending change as a compact cell mark.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
@@ -8,7 +8,8 @@ import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
 import { gridRow } from '../../shared/gridRow'
 import { statusLabel } from '../../shared/plainWords'
-import { gridListings, gridVersion, listingProperties } from './gridListings'
+import { gridVersion } from '../snapshot/listingGrid'
+import { LISTING_FIELD_SET } from '../../shared/listingFields'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_grid_rows_123456'
@@ -30,10 +31,21 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-it('lists every listing in name order with its grade, color, storage and carrier as text, and its status in words', () => {
-  const rows = gridListings(workspace.snapshot.database)
+/** Every page of the grid's rows, `limit` at a time. */
+function allRows(limit: number) {
+  const rows = []
+  for (let offset = 0; ; offset += limit) {
+    const page = workspace.bulk.gridRows({ offset, limit })
+    rows.push(...page.rows)
+    if (offset + limit >= page.total) return rows
+  }
+}
+
+it('lists every listing in name order, page by page, with its grade, color, storage and carrier as text, and its status in words', () => {
+  const rows = allRows(4)
   const listings = workspace.snapshot.dump().sellRequests
   expect(rows).toHaveLength(listings.length)
+  expect(workspace.bulk.gridRows({ offset: 0, limit: 100 }).rows).toEqual(rows)
   const byName = [...listings].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   expect(rows.map((row) => gridRow.id(row))).toEqual(byName.map((listing) => listing.id))
   for (const row of rows) {
@@ -55,7 +67,7 @@ it('lists every listing in name order with its grade, color, storage and carrier
 
 it('reads the grid properties of the listings asked for (exports)', () => {
   const [first, second] = sandbox.state.sellRequests
-  const properties = listingProperties(workspace.snapshot.database, [first!.id, second!.id, 'no-such-id'])
+  const properties = workspace.snapshot.listingProperties([first!.id, second!.id, 'no-such-id'])
   expect(properties.size).toBe(2)
   expect(properties.get(first!.id)).toMatchObject({ storage: '256', carrier: '' })
   expect(properties.get(second!.id)).toEqual({
@@ -107,34 +119,38 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller
 })
 
-it('has a version that a sync bringing nothing keeps and an edit or a deletion changes', async () => {
-  const db = workspace.snapshot.database
-  const first = gridVersion(db)
+it('has a version that a sync bringing nothing keeps and an edit or a deletion changes; each page carries it and the total', async () => {
+  const version = () => workspace.bulk.gridVersion()
+  const first = version()
+  expect(workspace.bulk.gridRows({ offset: 3, limit: 2 })).toMatchObject({ version: first, total: workspace.snapshot.dump().sellRequests.length })
   await workspace.sync.sync()
-  expect(gridVersion(db)).toBe(first)
+  expect(version()).toBe(first)
   const [listing] = workspace.snapshot.dump().sellRequests
   await workspace.editSellRequest(listing!.id, { quantity: listing!.quantity + 1 })
-  const edited = gridVersion(db)
+  const edited = version()
   expect(edited).not.toBe(first)
+  expect(workspace.bulk.gridRows({ offset: 0, limit: 2 }).version).toBe(edited)
   await workspace.deleteSellRequest(listing!.id)
-  expect(gridVersion(db)).not.toBe(edited)
-  expect(gridVersion(db).split(':')[0]).toBe(String(workspace.snapshot.dump().sellRequests.length))
+  expect(version()).not.toBe(edited)
+  expect(version().split(':')[0]).toBe(String(workspace.snapshot.dump().sellRequests.length))
+  expect(workspace.bulk.gridRows({ offset: 0, limit: 2 }).total).toBe(workspace.snapshot.dump().sellRequests.length)
 })
 
 it('has a version that a new price or quantity changes even when the listing keeps its update time', () => {
   const db = workspace.snapshot.database
   const [listing] = workspace.snapshot.dump().sellRequests
-  const first = gridVersion(db)
+  const version = () => gridVersion(db, LISTING_FIELD_SET).version
+  const first = version()
   db.prepare('UPDATE sell_requests SET price_cents = price_cents + 1 WHERE id = ?').run(listing!.id)
-  const priced = gridVersion(db)
+  const priced = version()
   expect(priced).not.toBe(first)
   db.prepare('UPDATE sell_requests SET quantity = quantity + 1 WHERE id = ?').run(listing!.id)
-  expect(gridVersion(db)).not.toBe(priced)
+  expect(version()).not.toBe(priced)
 })
 
 it('stages on the values the grid read while the listings are unchanged, and on the snapshot once they change', async () => {
   const { snapshot } = workspace
-  const read = workspace.bulk.gridRows()
+  const read = { rows: allRows(10) }
   const row = read.rows[2]!
   const [id, priceCents, updatedAt] = [gridRow.id(row), gridRow.value(row, 'priceCents'), gridRow.updatedAt(row)]
   workspace.bulk.stage([{ sellRequestId: id, priceCents: priceCents + 100 }])
@@ -168,4 +184,35 @@ it('the listings memo answers from what the grid read only at the same snapshot 
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents, updatedAt: listing!.updatedAt })
   generation = 7 // once stale, the memo is dropped for good
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents })
+})
+
+it('the listings memo takes the grid pages as they come, and answers from them once they cover every listing', () => {
+  const db = workspace.snapshot.database
+  const [listing, other] = workspace.snapshot.dump().sellRequests
+  const memo = createListingsMemo(db, () => 7)
+  const text = (id: string) => ({ id, name: '', sku: '', brand: '', grade: '', color: '', storage: '', carrier: '', status: '', updatedAt: '2020-01-01T00:00:00.000Z' })
+  const row = (id: string) => gridRow.make(text(id), (field) => ({ priceCents: 1, quantity: 2 })[field]!)
+  const fromMemo = { priceCents: 1, quantity: 2, updatedAt: '2020-01-01T00:00:00.000Z' }
+
+  memo.remember([row(listing!.id)], 7, { offset: 0, total: 2 })
+  expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents }) // half read: SQLite
+  memo.remember([row(other!.id)], 7, { offset: 1, total: 2 })
+  expect(memo.byId([listing!.id, other!.id]).get(other!.id)).toMatchObject(fromMemo) // every page: the memo
+
+  // A page out of order, or read at another generation, drops what was kept.
+  memo.remember([row(listing!.id)], 7, { offset: 0, total: 2 })
+  memo.remember([row(other!.id)], 7, { offset: 5, total: 2 })
+  expect(memo.byId([other!.id]).get(other!.id)).toMatchObject({ priceCents: other!.priceCents })
+  memo.remember([row(listing!.id)], 7, { offset: 0, total: 2 })
+  memo.remember([row(other!.id)], 6, { offset: 1, total: 2 })
+  expect(memo.byId([other!.id]).get(other!.id)).toMatchObject({ priceCents: other!.priceCents })
+
+  // The grid's own reads fill it: a stage then starts from the values the grid read.
+  allRows(3)
+  const [a] = workspace.snapshot.dump().sellRequests
+  db.prepare('UPDATE sell_requests SET price_cents = price_cents + 7 WHERE id = ?').run(a!.id) // not through the snapshot: the generation stays
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 100 }])
+  expect(workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]).toMatchObject({ before: a!.priceCents })
+  workspace.bulk.discard()
+  db.prepare('UPDATE sell_requests SET price_cents = price_cents - 7 WHERE id = ?').run(a!.id)
 })

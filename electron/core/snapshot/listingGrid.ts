@@ -1,0 +1,71 @@
+/**
+ * The listings as the bulk-edit grid reads them: a page at a time in the grid's order (name, then id),
+ * each page one walk of the name index, so no read holds the core for long; the properties the grid
+ * shows come from their own columns (written at sync), not from the documents.
+ */
+import type { GridListingRow } from '../../shared/contract'
+import { gridRowReader } from '../../shared/gridRow'
+import type { FieldSet } from '../../shared/listingFields'
+import { statusLabel } from '../../shared/plainWords'
+import { rowsAsJson, type Db } from './database'
+import { GRID_PROPERTIES } from './migrations'
+
+export type ListingProperties = Record<(typeof GRID_PROPERTIES)[number], string>
+
+export interface GridPage {
+  offset: number
+  limit: number
+}
+
+const TEXT_COLUMNS = `s.id, s.name, s.sku, s.brand, ${GRID_PROPERTIES.map((key) => `s.${key}`).join(', ')}, s.status, s.updated_ms`
+
+type Row = [string, string, string, string, string, string, string, string, string, number, ...number[]]
+
+/** Statuses in words: listings share a handful of statuses, so each is worded once. */
+const labels = new Map<string, string>()
+const label = (status: string) => labels.get(status) ?? labels.set(status, statusLabel(status)).get(status)!
+
+/** The listings at these positions of the grid's order. */
+export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldSet): GridListingRow[] {
+  const reader = gridRowReader(fields.all.map((field) => field.key))
+  const columns = `${TEXT_COLUMNS}, ${fields.all.map((field) => field.column).join(', ')}`
+  const rows = rowsAsJson<Row>(
+    db,
+    columns,
+    `FROM (SELECT * FROM sell_requests INDEXED BY sell_requests_by_name ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) s`,
+    's.name COLLATE NOCASE, s.id',
+    limit,
+    offset
+  )
+  const at = new Map(fields.all.map((field, i) => [field.key, i]))
+  return rows.map(([id, name, sku, brand, grade, color, storage, carrier, status, updatedMs, ...values]) =>
+    reader.make(
+      { id, name, sku, brand, grade, color, storage, carrier, status: label(status), updatedAt: new Date(updatedMs).toISOString() },
+      (key) => values[at.get(key)!]!
+    )
+  )
+}
+
+/**
+ * A fingerprint of the listings: how many, and the sums of their last-update times and of each
+ * editable field (any edit, arrival or deletion changes it, also an edit the marketplace answers without
+ * moving `updatedAt`, which the spec leaves open; a sync that brought nothing new leaves it). One scan
+ * of the narrow table.
+ */
+export function gridVersion(db: Db, fields: FieldSet): { version: string; total: number } {
+  const sums = fields.all.map((field) => ` || ':' || total(${field.column})`).join('')
+  const [total, version] = db.prepare(`SELECT count(*), count(*) || ':' || total(s.updated_ms)${sums} FROM sell_requests s`).raw().get() as [number, string]
+  return { version, total }
+}
+
+/** The grid's properties of the listings with these ids, by id (for exports). */
+export function listingProperties(db: Db, ids: Iterable<string>): Map<string, ListingProperties> {
+  const rows = rowsAsJson<[string, string, string, string, string]>(
+    db,
+    `s.id, ${GRID_PROPERTIES.map((key) => `s.${key}`).join(', ')}`,
+    'FROM sell_requests s WHERE s.id IN (SELECT value FROM json_each(?))',
+    null,
+    JSON.stringify([...new Set(ids)])
+  )
+  return new Map(rows.map(([id, grade, color, storage, carrier]) => [id, { grade, color, storage, carrier }]))
+}
