@@ -67,40 +67,18 @@ export function insertRows(db: Db, table: string, columns: readonly string[], ro
   }
 }
 
-const WAL_FOLD_LIMIT_PAGES = 16_384
-
 /**
- * Folds the WAL back into the database file once nothing has been written for `quietMs` (checked
- * every `quietMs`): the fold's cost then falls between a seller's actions, not inside a sync or an
- * apply. Returns a stop function (call it before closing the database).
+ * The WAL is folded back into the file by a thread of its own (walFolder.ts). SQLite's own fold runs
+ * inside whatever commit crosses its limit and costs that commit dearly, so the limit stays far above
+ * what the folder lets the WAL grow to: it is only a guard for a folder that cannot run.
  */
-export function foldWhenQuiet(db: Db, quietMs = 2_000): () => void {
-  let seen = scalar<number>(db, 'SELECT total_changes()') ?? 0
-  let folded = seen
-  const timer = setInterval(() => {
-    try {
-      const changes = scalar<number>(db, 'SELECT total_changes()') ?? 0
-      if (changes === seen && changes !== folded && !db.inTransaction) {
-        db.exec('PRAGMA wal_checkpoint(PASSIVE)')
-        folded = changes
-      }
-      seen = changes
-    } catch {
-      // Busy or closing: the next quiet moment (or the close) folds it.
-    }
-  }, quietMs)
-  timer.unref?.()
-  return () => clearInterval(timer)
-}
+const WAL_FOLD_LIMIT_PAGES = 262_144
 
 function openAndMigrate(file: string): Db {
   const db = new Database(file, { timeout: 5 })
   try {
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = NORMAL')
-    // WAL pages are folded back into the file when the snapshot is quiet (foldWhenQuiet). SQLite's own
-    // fold runs inside whatever commit crosses its limit (a sync page, an apply's outcomes) and costs
-    // that commit dearly, so its limit is set far above what one sync or apply writes.
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)
     db.exec('PRAGMA journal_size_limit = 16777216') // a folded WAL is cut back to 16 MB when it starts over
     db.exec('PRAGMA foreign_keys = OFF')

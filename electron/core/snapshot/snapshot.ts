@@ -9,7 +9,7 @@ import type { GridListingRow, OrderItemUnits } from '../../shared/contract'
 import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
-import { foldWhenQuiet, inTransaction, openDatabase, type Db } from './database'
+import { inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, promoteStaged } from './stagedTables'
 import {
   allOrders, countOrders, newStagedOrderIds, orderItemUnits, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
@@ -21,6 +21,7 @@ import {
 } from './sellRequestTable'
 import { gridRowsPage, gridVersion, listingProperties, type GridPage, type ListingProperties } from './listingGrid'
 import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
+import { startWalFolder } from './walFolder'
 
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
@@ -89,7 +90,7 @@ export interface Snapshot {
 export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
-  const stopFolding = foldWhenQuiet(db)
+  const folder = startWalFolder(file)
   let listingsGeneration = 0
   /** Writes the live sell requests (see listingsGeneration). */
   const writingListings = <T>(work: () => T): T => {
@@ -205,7 +206,7 @@ export function openSnapshot(file: string): Snapshot {
     listingProperties: (ids) => listingProperties(db, ids),
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
-      stopFolding()
+      folder.stop()
       // Fold the WAL back into the file so a closed snapshot is one self-contained file.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
