@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { numberStyleOf, parsePercentChange, priceField, quantityField, type NumberStyle, type Parsed } from './listingFields'
+import { formatMoney } from './money'
 import { priceCentsInput, quantityInput } from './userInput'
 
 const NEGATIVE_PRICE = 'Price cannot be negative.'
@@ -12,7 +13,8 @@ const PRICE_DECIMALS = 'Price has more than two decimals.'
 const WHOLE = 'Quantity must be a whole number.'
 const NEGATIVE_QUANTITY = 'Quantity cannot be negative.'
 const PLUS_PRICE = 'Enter the new price itself, without “+”.'
-const AMBIGUOUS = (text: string) => `“${text}” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).`
+const AMBIGUOUS = (text: string) =>
+  `“${text}” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).`
 const nan = (text: string) => `Not a number: “${text}”.`
 
 /** What a table row expects: a value, or a message. */
@@ -213,5 +215,12 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
     expect(priceField.format(129900)).toBe('1299.00')
     expect(quantityField.format(12)).toBe('12')
     for (const cents of [1, 99, 12999, 100_000_000]) expect(priceField.parse(priceField.format(cents))).toEqual({ value: cents })
+  })
+
+  it('shows a value on screen as the seller reads it: a price as money (exactly, when not whole cents), a quantity as a count', () => {
+    expect(priceField.display(129900)).toBe(formatMoney(129900))
+    expect(priceField.display(1234.5)).toMatch(/12[.,]345/)
+    expect(quantityField.display(12)).toBe('12')
+    expect([priceField.gridTitle, quantityField.gridTitle]).toEqual(['New price', 'New qty'])
   })
 })

@@ -21,7 +21,7 @@
  */
 import type { z } from 'zod'
 import type { WarningRules } from './contract'
-import { decimalStringFromCents, dollarsFromCents } from './money'
+import { decimalStringFromCents, dollarsFromCents, formatMoneyExact } from './money'
 import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem } from './userInput'
 
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from './listingFieldKeys'
@@ -49,6 +49,8 @@ export interface ListingField {
   label: string
   /** Lower case, more than one: "prices" ("3 prices and 2 quantities"). */
   plural: string
+  /** The bulk-edit grid's column of the new value: "New price". */
+  gridTitle: string
   /** The file column this field is read from on import (any letter case) and written to on export. */
   fileHeader: string
   /** The width of its column in an exported workbook, in characters. */
@@ -77,6 +79,8 @@ export interface ListingField {
   parseChange(text: string): Parsed
   /** A value → the text a field starts with ("1299.00", "12"). */
   format(value: number): string
+  /** A value as the seller reads it on screen ("$1,299.00", "12"); one the rule refuses is shown exactly, not rounded. */
+  display(value: number): string
   /** The largest value, and the largest change by an amount, the field takes. */
   max: number
 }
@@ -160,7 +164,10 @@ function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } |
   }
   if (options.percent && rest.endsWith('%')) rest = rest.slice(0, -1).trimEnd()
   const digits = splitDigits(rest, options.style)
-  if (digits === 'ambiguous') return { problem: `${quoted(original)} could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).` }
+  if (digits === 'ambiguous')
+    return {
+      problem: `${quoted(original)} could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).`
+    }
   if (!digits) return notANumber(original)
   return { decimal: { negative, whole: digits.whole || '0', fraction: digits.fraction } }
 }
@@ -176,9 +183,14 @@ function unitsOf({ negative, whole, fraction }: Decimal): number {
   return negative && units !== 0 ? -units : units
 }
 
-type FieldSpec = Pick<ListingField, 'key' | 'wire' | 'column' | 'label' | 'plural' | 'fileHeader' | 'fileWidth' | 'unit' | 'example' | 'rule' | 'check' | 'format'> & {
+type FieldSpec = Pick<
+  ListingField,
+  'key' | 'wire' | 'column' | 'label' | 'plural' | 'fileHeader' | 'fileWidth' | 'unit' | 'example' | 'rule' | 'check' | 'format'
+> & {
   /** A change by an amount, as an example ("-2.50"). */
   changeExample: string
+  /** The grid's column of the new value, when not "New <label in lower case>". */
+  gridTitle?: string
   warning?: ListingField['warning']
   /** The largest value (or change) allowed: a text beyond it is refused before it becomes a number. */
   max: number
@@ -213,6 +225,7 @@ export function numberField(spec: FieldSpec): ListingField {
     column: spec.column,
     label: spec.label,
     plural: spec.plural,
+    gridTitle: spec.gridTitle ?? `New ${noun}`,
     fileHeader: spec.fileHeader,
     fileWidth: spec.fileWidth,
     unit: spec.unit,
@@ -238,6 +251,7 @@ export function numberField(spec: FieldSpec): ListingField {
       return result
     },
     format: spec.format,
+    display: spec.unit === 'cents' ? formatMoneyExact : (value) => String(value),
     max: spec.max
   }
 }
@@ -285,6 +299,7 @@ export const quantityField: ListingField = numberField({
   unit: 'units',
   example: '12',
   changeExample: '+5',
+  gridTitle: 'New qty',
   rule: quantityInput,
   check: quantityProblem,
   max: MAX_QUANTITY,
