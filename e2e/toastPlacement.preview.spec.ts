@@ -1,0 +1,224 @@
+/**
+ * Where toasts appear (issue 14, point 9): at the window sizes sellers use (1024×700, 1366×768,
+ * 1920×1080), a real toast on every view (an orders export with the order drawer open and closed, a
+ * price saved in Sell requests, a Bulk edit export, a full sync in Settings, Ctrl+R while the
+ * marketplace is away on the Dashboard) covers nothing a seller is using: not the drawer (its title,
+ * close button and the actions in its content), not the search, the filters, the toolbars or Bulk edit's
+ * summary and grid, and no text or control of the page at all.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { signInTo } from './signedIn'
+
+const KEY = 'sk_live_toasts_e2e_9Qm3'
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 }
+] as const
+let sandbox: Sandbox
+
+test.use({ timezoneId: 'UTC', locale: 'en-US' })
+test.setTimeout(180_000)
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 37, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** The toast saying `text`, once its entrance has settled; its box. */
+async function toastSaying(page: Page, text: string | RegExp): Promise<{ toast: Locator; box: Box }> {
+  const toast = page.locator('.n-message').filter({ hasText: text }).last()
+  await expect(toast).toBeVisible()
+  await page.waitForTimeout(400) // its entrance animation
+  return { toast, box: (await toast.boundingBox())! }
+}
+
+/**
+ * Every text and control the page shows under the toast's box: text, buttons, inputs, links, images,
+ * canvases and grid cells that the browser would hit at a point the toast covers (so what a scrolling
+ * frame clips away does not count). Empty means the toast covers nothing.
+ */
+function coveredBy(page: Page, box: Box): Promise<string[]> {
+  return page.evaluate((toast) => {
+    const inside = (r: DOMRect) =>
+      r.width > 0 && r.height > 0 && r.left < toast.x + toast.width && toast.x < r.right && r.top < toast.y + toast.height && toast.y < r.bottom
+    const found: string[] = []
+    const check = (element: Element, r: DOMRect, what: string) => {
+      if (element.closest('.n-message-container')) return
+      // A point of the part the toast covers, inside the viewport.
+      const x = Math.min(Math.max(r.left, toast.x), r.right, toast.x + toast.width) + 0.5
+      const y = Math.min(Math.max(r.top, toast.y), r.bottom, toast.y + toast.height) + 0.5
+      const xs = [x, (Math.max(r.left, toast.x) + Math.min(r.right, toast.x + toast.width)) / 2]
+      const ys = [y, (Math.max(r.top, toast.y) + Math.min(r.bottom, toast.y + toast.height)) / 2]
+      for (const px of xs)
+        for (const py of ys) {
+          if (document.elementsFromPoint(px, py).some((hit) => hit === element || element.contains(hit))) {
+            found.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}`)
+            return
+          }
+        }
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim()
+      if (!text || !node.parentElement) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const r of range.getClientRects()) if (inside(r)) check(node.parentElement, r, `"${text.slice(0, 40)}"`)
+    }
+    for (const element of document.querySelectorAll(
+      'button, input, textarea, select, a[href], [role="button"], [role="checkbox"], [role="switch"], img, canvas, .rgCell'
+    )) {
+      const r = element.getBoundingClientRect()
+      if (inside(r))
+        check(element, r, `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}`)
+    }
+    return [...new Set(found)]
+  }, box)
+}
+
+/** The toast's box is clear of each of `targets` that the page shows, and covers no text or control. */
+async function expectCoversNothing(page: Page, box: Box, where: string, targets: Record<string, Locator>) {
+  for (const [what, locator] of Object.entries(targets)) {
+    for (const target of await locator.all()) {
+      if (!(await target.isVisible())) continue
+      const targetBox = await target.boundingBox()
+      if (targetBox) expect(overlaps(box, targetBox), `${where}: the toast covers the ${what}`).toBe(false)
+    }
+  }
+  expect(await coveredBy(page, box), `${where}: what the toast covers`).toEqual([])
+}
+
+async function dismiss(toast: Locator) {
+  await toast.locator('.n-message__close').click()
+  await expect(toast).toBeHidden()
+}
+
+test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every view, with the order drawer open or closed', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox)
+
+  // Orders, with an order open: its drawer (title, close, tracking actions), the search, the filters and the toolbar.
+  await page.getByTestId('nav-orders').click()
+  const ordersToolbar = {
+    search: page.getByTestId('orders-search'),
+    'date presets': page.locator('[data-testid^="orders-preset-"]'),
+    'date range': page.getByTestId('orders-date-range'),
+    'status filter': page.getByTestId('orders-status-filter'),
+    'item status filter': page.getByTestId('orders-item-status-filter'),
+    export: page.getByTestId('orders-export'),
+    pager: page.getByTestId('orders-table').locator('.n-pagination')
+  }
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}`
+    // An order that has shipped: its drawer holds tracking actions (copy, open the carrier's page).
+    await page
+      .getByTestId('order-row')
+      .filter({ hasText: /shipped|delivered/i })
+      .first()
+      .click()
+    const drawer = page.getByTestId('order-drawer')
+    await expect(drawer).toBeVisible()
+    await page.waitForTimeout(400) // the drawer's entrance
+    // The drawer leaves the list usable: an export from the toolbar says its result in a toast.
+    await page.getByTestId('orders-export').dispatchEvent('click') // (at 1024 the drawer lies over the button)
+    const { toast, box } = await toastSaying(page, 'Exported')
+    const drawerPanel = page.locator('.n-drawer').filter({ has: drawer })
+    await expectCoversNothing(page, box, `${name}, drawer open`, {
+      drawer: drawerPanel,
+      'drawer title': drawer.locator('.n-drawer-header'),
+      'drawer close button': drawer.locator('.n-drawer-header__close'),
+      "drawer's actions": drawer.locator('button, a[href]'),
+      ...ordersToolbar
+    })
+    await dismiss(toast)
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+
+    await page.getByTestId('orders-export').click()
+    const closed = await toastSaying(page, 'Exported')
+    await expectCoversNothing(page, closed.box, `${name}, orders`, { ...ordersToolbar, list: page.getByTestId('order-row') })
+    await dismiss(closed.toast)
+  }
+
+  // Sell requests: a price saved in the table.
+  await page.getByTestId('nav-sellRequests').click()
+  for (const [i, size] of SIZES.entries()) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}, sell requests`
+    const row = page.getByTestId('sell-request-row').nth(i)
+    await row.getByTestId('inline-price').click()
+    await page.getByTestId('inline-price-input').fill(`${321 + i}.50`)
+    await page.getByTestId('inline-price-input').press('Enter')
+    const { toast, box } = await toastSaying(page, 'Saved the price')
+    await expectCoversNothing(page, box, name, {
+      search: page.getByTestId('sell-requests-search'),
+      'price and quantity filters': page.locator('[data-testid^="sell-requests-price-filter"], [data-testid^="sell-requests-quantity-filter"]'),
+      'status filter': page.getByTestId('sell-requests-status-filter'),
+      'brand filter': page.getByTestId('sell-requests-brand-filter'),
+      'category filter': page.getByTestId('sell-requests-category-filter'),
+      rows: page.getByTestId('sell-request-row'),
+      pager: page.getByTestId('sell-requests-table').locator('.n-pagination')
+    })
+    await dismiss(toast)
+  }
+
+  // Bulk edit: its toolbar, summary and grid, after an export.
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(page.getByTestId('bulk-grid').locator('.rgCell').first()).toBeVisible()
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}, bulk edit`
+    await page.waitForTimeout(300) // the grid measures itself after a resize
+    const download = page.waitForEvent('download')
+    await page.getByTestId('bulk-export').click()
+    await page.locator('.n-dropdown-option').filter({ hasText: 'CSV' }).click()
+    await download
+    const { toast, box } = await toastSaying(page, 'Exported')
+    await expectCoversNothing(page, box, name, {
+      toolbar: page.getByTestId('bulk-export').locator('xpath=..').locator('button'),
+      'review & apply': page.getByTestId('bulk-review'),
+      history: page.getByTestId('bulk-history'),
+      summary: page.getByTestId('bulk-summary'),
+      grid: page.getByTestId('bulk-grid')
+    })
+    await dismiss(toast)
+  }
+
+  // Settings: a full sync's result.
+  await page.getByTestId('nav-settings').click()
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}, settings`
+    await page.getByTestId('settings-full-resync').click()
+    const { toast, box } = await toastSaying(page, 'Everything is synced again')
+    await expectCoversNothing(page, box, name, { 'sync settings': page.getByTestId('settings-sync') })
+    await dismiss(toast)
+  }
+
+  // Dashboard: Sync now while the marketplace is away says why in a toast.
+  await page.getByTestId('nav-dashboard').click()
+  await sandbox.close()
+  await page.getByTestId('sync-now').click()
+  await expect(page.getByTestId('offline-banner')).toBeVisible()
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}, dashboard`
+    await page.keyboard.press('Control+r') // (Sync now itself is disabled offline, and says why in its title)
+    const { toast, box } = await toastSaying(page, 'offline')
+    await expectCoversNothing(page, box, name, {
+      figures: page.getByTestId('figure-value'),
+      chart: page.getByTestId('dashboard-chart'),
+      'sync now': page.getByTestId('sync-now'),
+      'offline banner': page.getByTestId('offline-banner')
+    })
+    await dismiss(toast)
+  }
+})
