@@ -103,6 +103,13 @@ describe('a change by an amount or a percentage (Change many)', () => {
     expect(quantityField.parseChange(text)).toEqual(answer(expected))
   })
 
+  it('checks a change as a number by the same rule its text is read by (the contract takes it from here)', () => {
+    expect([priceField.checkChange(-250), quantityField.checkChange(1_000_000)]).toEqual([null, null])
+    expect(priceField.checkChange(100_000_001)).toBe('A change of at most 1,000,000.00 up or down.')
+    expect(quantityField.checkChange(1.5)).toBe('Quantity must be a whole number.')
+    expect(priceField.changeRule.safeParse(12.5).error?.issues[0]?.message).toBe(priceField.checkChange(12.5))
+  })
+
   it.each([
     ['10', 10],
     ['+10', 10],

@@ -22,7 +22,7 @@
 import type { z } from 'zod'
 import type { WarningRules } from './contract'
 import { decimalStringFromCents, dollarsFromCents, formatMoneyExact } from './money'
-import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem } from './userInput'
+import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem, ruleSchema } from './userInput'
 
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from './listingFieldKeys'
 
@@ -77,6 +77,10 @@ export interface ListingField {
   parse(text: string, style?: NumberStyle): Parsed
   /** A change by an amount, as Change many takes it: `+10`, `-2.50`, `5` (a signed value in the field's unit). */
   parseChange(text: string): Parsed
+  /** Why a change by an amount (in the field's unit) breaks the rule: whole units, at most `max` up or down. */
+  checkChange(delta: number): string | null
+  /** checkChange as a zod schema (contract inputs). */
+  changeRule: z.ZodType<number>
   /** A value → the text a field starts with ("1299.00", "12"). */
   format(value: number): string
   /** A value as the seller reads it on screen ("$1,299.00", "12"); one the rule refuses is shown exactly, not rounded. */
@@ -210,6 +214,11 @@ export function numberField(spec: FieldSpec): ListingField {
   const plusProblem = `Enter the new ${noun} itself, without “+”.`
   const tooLarge = spec.check(spec.max + 1) ?? ''
   const maxChange = `A change of at most ${spec.formatMax} up or down.`
+  function checkChange(delta: number): string | null {
+    if (!Number.isInteger(delta)) return spec.wholeProblem
+    if (Math.abs(delta) > spec.max) return maxChange
+    return null
+  }
   function read(text: string, style: NumberStyle = 'point', change = false): Parsed | null {
     if (text.trim() === '') return null
     const result = readDecimal(text, { style, plus: change, percent: false, plusProblem })
@@ -246,10 +255,11 @@ export function numberField(spec: FieldSpec): ListingField {
       const result = read(text, 'point', true)
       if (result === null) return { problem: `Enter an amount, like ${spec.changeExample}.` }
       if ('problem' in result) return result
-      if (!Number.isInteger(result.value)) return { problem: spec.wholeProblem }
-      if (Math.abs(result.value) > spec.max) return { problem: maxChange }
-      return result
+      const problem = checkChange(result.value)
+      return problem ? { problem } : result
     },
+    checkChange,
+    changeRule: ruleSchema('A change', checkChange),
     format: spec.format,
     display: spec.unit === 'cents' ? formatMoneyExact : (value) => String(value),
     max: spec.max

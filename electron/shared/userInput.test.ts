@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { priceCentsInput, priceProblem, quantityInput, quantityProblem } from './userInput'
+import {
+  priceCentsInput,
+  priceChangePercentInput,
+  priceChangePercentProblem,
+  priceProblem,
+  quantityInput,
+  quantityProblem,
+  warningPercentProblem
+} from './userInput'
 
 describe('the rules for prices and quantities (one message per problem)', () => {
   it('price in cents', () => {
@@ -25,5 +33,21 @@ describe('the rules for prices and quantities (one message per problem)', () => 
     expect(priceCentsInput.safeParse(Number.POSITIVE_INFINITY).success).toBe(false)
     expect(quantityInput.safeParse(2.5).error?.issues.map((issue) => issue.message)).toEqual(['Quantity must be a whole number.'])
     expect(quantityInput.parse(7)).toBe(7)
+  })
+})
+
+describe('the rules for percentages (Adjust price by %, the warning rule)', () => {
+  it('a price may fall by at most 100% and rise by at most 1000%, in hundredths of a percent', () => {
+    for (const ok of [-100, -5, 0, 12.5, 0.01, 1000]) expect(priceChangePercentProblem(ok)).toBeNull()
+    expect(priceChangePercentProblem(-100.01)).toBe('A price cannot go down by more than 100%.')
+    expect(priceChangePercentProblem(1000.01)).toBe('At most +1000%.')
+    expect(priceChangePercentProblem(1.005)).toBe('A percentage has at most two decimals.')
+    expect(priceChangePercentInput.safeParse(1000.5).error?.issues[0]?.message).toBe('At most +1000%.')
+  })
+
+  it('the warning rule takes 1% to 1000%', () => {
+    expect([1, 50, 1000].map(warningPercentProblem)).toEqual([null, null, null])
+    expect(warningPercentProblem(0.5)).toBe('At least 1%.')
+    expect(warningPercentProblem(1001)).toBe('At most 1000%.')
   })
 })

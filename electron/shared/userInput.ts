@@ -1,5 +1,5 @@
 /**
- * The rules for prices and quantities, one message per problem. One place, used everywhere: the field
+ * The rules for prices, quantities and percentage changes of prices, one message per problem. One place, used everywhere: the field
  * descriptors (listingFields.ts) check what a seller types, pastes or imports with them, the change set
  * marks staged values with them, and the main side enforces them (as zod schemas) on every contract call.
  */
@@ -29,8 +29,29 @@ export function quantityProblem(quantity: number): string | null {
   return null
 }
 
+/** The most "Adjust price by %" may raise prices: +1000%. It may lower them by at most 100%. */
+export const MAX_PRICE_RISE_PERCENT = 1000
+
+/** Why a percentage change of prices ("Adjust price by %") breaks the rules, or null. */
+export function priceChangePercentProblem(percent: number): string | null {
+  if (!Number.isFinite(percent)) return 'Enter a percentage.'
+  if (percent < -100) return 'A price cannot go down by more than 100%.'
+  if (percent > MAX_PRICE_RISE_PERCENT) return `At most +${MAX_PRICE_RISE_PERCENT}%.`
+  const hundredths = percent * 100
+  if (Math.abs(hundredths - Math.round(hundredths)) >= 1e-9) return 'A percentage has at most two decimals.'
+  return null
+}
+
+/** Why the price move that bulk edit warns about (a percentage) breaks the rules, or null. */
+export function warningPercentProblem(percent: number): string | null {
+  if (!Number.isFinite(percent)) return 'Enter a percentage.'
+  if (percent < 1) return 'At least 1%.'
+  if (percent > MAX_PRICE_RISE_PERCENT) return `At most ${MAX_PRICE_RISE_PERCENT}%.`
+  return null
+}
+
 /** A rule as a zod schema (contract inputs), reporting the rule's one message. */
-const ruleSchema = (label: string, problemOf: (n: number) => string | null) =>
+export const ruleSchema = (label: string, problemOf: (n: number) => string | null) =>
   z.number({ error: `${label} must be a number.` }).superRefine((n, ctx) => {
     const problem = problemOf(n)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
@@ -38,6 +59,8 @@ const ruleSchema = (label: string, problemOf: (n: number) => string | null) =>
 
 export const priceCentsInput = ruleSchema('Price', priceProblem)
 export const quantityInput = ruleSchema('Quantity', quantityProblem)
+export const priceChangePercentInput = ruleSchema('A percentage', priceChangePercentProblem)
+export const warningPercentInput = ruleSchema('A percentage', warningPercentProblem)
 
 /** A sell request id as the API issues them (UUID). */
 export const sellRequestIdInput = z.guid('That is not a sell request id (expected a UUID).')

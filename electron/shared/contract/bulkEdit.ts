@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import type { Page } from '../domain'
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
-import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, quantityInput, sellRequestIdInput } from '../userInput'
+import { priceField, quantityField } from '../listingFields'
+import { priceCentsInput, priceChangePercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
 import { call, noInput, pageInput } from './common'
 import { sellRequestFilterInput } from './sellRequests'
 
@@ -244,24 +245,19 @@ export const bulkStageInput = z
   })
   .strict()
 
-const percentInput = z
-  .number({ error: 'Enter a percentage.' })
-  .min(-100, 'A price cannot go down by more than 100%.')
-  .max(1000, 'At most +1000%.')
-  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'At most two decimals.')
-
+/** Each value and change is checked by the rules in userInput.ts and the field descriptors (listingFields.ts). */
 export const bulkOperationInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('setPrice'), priceCents: priceCentsInput }).strict(),
-  z.object({ kind: z.literal('adjustPricePercent'), percent: percentInput }).strict(),
-  z.object({ kind: z.literal('adjustPriceAmount'), amountCents: z.number().int('Whole cents, please.').min(-MAX_PRICE_CENTS).max(MAX_PRICE_CENTS) }).strict(),
+  z.object({ kind: z.literal('adjustPricePercent'), percent: priceChangePercentInput }).strict(),
+  z.object({ kind: z.literal('adjustPriceAmount'), amountCents: priceField.changeRule }).strict(),
   z.object({ kind: z.literal('setQuantity'), quantity: quantityInput }).strict(),
-  z.object({ kind: z.literal('adjustQuantity'), delta: z.number().int('A whole number, please.').min(-MAX_QUANTITY).max(MAX_QUANTITY) }).strict()
+  z.object({ kind: z.literal('adjustQuantity'), delta: quantityField.changeRule }).strict()
 ])
 export type BulkOperation = z.infer<typeof bulkOperationInput>
 
 export const bulkRulesInput = z
   .object({
-    priceChangePercent: z.number().min(1, 'At least 1%.').max(1000, 'At most 1000%.'),
+    priceChangePercent: warningPercentInput,
     priceFloorCents: priceCentsInput.nullable()
   })
   .strict()
