@@ -1,7 +1,8 @@
 /**
  * The dashboard chart's points: one per day for up to four months, then one per week (7 days, the last
  * one ending today), then one per calendar month. A long synced window stays readable, and the chart
- * draws a few hundred points at most instead of one per day of years (which took a second to draw).
+ * draws a few hundred points at most instead of one per day of years (too many to draw at once without
+ * a visible pause).
  */
 import type { Dashboard } from '@shared/contract'
 

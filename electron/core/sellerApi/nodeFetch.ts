@@ -1,8 +1,8 @@
 /**
  * The `fetch` ky sends the client's requests with: the same contract as the global fetch (a Request in,
  * a Response out), carried by Node's own http and https modules instead of undici's fetch. undici builds
- * web streams, a second Request and a tee of the body for every call, which at a bulk apply's pace is
- * most of the app's CPU (bench/bulkApply.bench.ts times both).
+ * web streams, a second Request and a tee of the body for every call: work a bulk apply repeats for
+ * every listing it sends (bench/bulkApply.bench.ts times both).
  *
  * What the client relied on from fetch is kept: connections are kept alive, answers compressed with
  * gzip, deflate or br are decoded, redirects are not followed (the client reports them: following one

@@ -25,8 +25,8 @@ export function scalar<T>(db: Db, sql: string, ...params: unknown[]): T | undefi
 /**
  * Many rows read in one native call: SQLite packs them into one JSON array (in `orderBy` order, or in
  * no particular order when null: a sort the caller does not need is a large share of reading a big
- * table) and it is parsed once. libsql costs microseconds per row fetched, so for thousands of rows this is several
- * times faster than `.all()`. Columns must be plain values (text, numbers, null).
+ * table) and it is parsed once. libsql's `.all()` pays a native call and an object per row fetched; this
+ * pays one for the whole answer. Columns must be plain values (text, numbers, null).
  */
 export function rowsAsJson<Row extends unknown[]>(db: Db, columns: string, from: string, orderBy: string | null, ...params: unknown[]): Row[] {
   const json = scalar<string>(db, `SELECT json_group_array(json_array(${columns})${orderBy ? ` ORDER BY ${orderBy}` : ''}) ${from}`, ...params)

@@ -184,8 +184,8 @@ export interface ExportedFile {
 /**
  * One listing as the bulk-edit grid shows it: the snapshot's current values plus the properties a
  * seller filters by, then each editable field's value. A tuple, not an object, because the grid loads
- * every listing (100,000 rows cross the bridge, page by page, in a few MB instead of tens); read it
- * only through `gridRow` (gridRow.ts), which knows the positions.
+ * every listing, page by page, across the bridge, and a tuple carries no key names on every row; read
+ * it only through `gridRow` (gridRow.ts), which knows the positions.
  */
 export type GridListingRow = [
   id: string,
