@@ -32,7 +32,7 @@ export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldS
   const rows = rowsAsJson<Row>(
     db,
     columns,
-    `FROM (SELECT * FROM sell_requests INDEXED BY sell_requests_by_name ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) s`,
+    `FROM (SELECT * FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) s`,
     's.name COLLATE NOCASE, s.id',
     limit,
     offset
