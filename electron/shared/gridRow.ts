@@ -1,6 +1,6 @@
 /**
  * The bulk-edit grid's row as it crosses the bridge (`GridListingRow`): a tuple, since the grid loads
- * every listing at once, read only through the accessors here, so no file knows a column's position.
+ * every listing (page by page), read only through the accessors here, so no file knows a column's position.
  * The listing's text columns come first, then one value per editable field in the order of the field list.
  */
 import type { GridListingRow } from './contract'

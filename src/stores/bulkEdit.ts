@@ -3,11 +3,30 @@
  * marked on those rows, and the calls that change them (edit cells, operations on a selection, undo /
  * redo, import), preview, apply with progress, results, history. The change set itself lives in main
  * (`bulk.*` calls); this store mirrors it onto the rows and keeps nothing a reload could lose.
+ *
+ * The rows are read a page at a time. On a first read the grid shows the first page at once and the
+ * rest fill in as they arrive (`progress`); what needs every row (sorting, filtering, select all,
+ * Change many, export) waits for `whenComplete`. A later read (the listings changed) keeps the rows
+ * shown until every page of the new ones is in.
  */
-import type { BatchStatus, BulkField, BulkOperation, BulkStatus, ChangeSetState, ChangeSetSummary, GridListingRow, ImportReport, StagedCell, WarningRules } from '@shared/contract'
+import {
+  BULK_GRID_FIRST_PAGE,
+  BULK_GRID_PAGE,
+  type BatchStatus,
+  type BulkField,
+  type BulkOperation,
+  type BulkStatus,
+  type ChangeSetState,
+  type ChangeSetSummary,
+  type GridListingRow,
+  type GridRowsPage,
+  type ImportReport,
+  type StagedCell,
+  type WarningRules
+} from '@shared/contract'
 import { gridRow, type GridTextColumn } from '@shared/gridRow'
 import type { ListingFieldKey } from '@shared/listingFieldKeys'
-import { decimalStringFromCents } from '@shared/money'
+import type { ListingField } from '@shared/listingFields'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'
@@ -18,7 +37,10 @@ export interface CellMark {
   warning: string | null
 }
 
-/** One grid row. Plain (not reactive): the grid reads it directly and is told when rows change. */
+/**
+ * One grid row. Plain (not reactive): the grid reads it directly and is told when rows change. A row
+ * not read yet (a first read under way) has an empty id and empty cells, and is filled in place.
+ */
 export interface GridRow {
   id: string
   name: string
@@ -56,17 +78,75 @@ export interface UnreadableCell {
 
 const EMPTY_SUMMARY: ChangeSetSummary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
 
-/** Cents as the grid shows and edits them; a fraction of a cent (an invalid value) is shown as it is. */
-export const priceText = (cents: number) => (Number.isInteger(cents) ? decimalStringFromCents(cents) : String(cents / 100))
+/**
+ * Where each editable field's cells are on a grid row (the grid's columns): the value shown and edited
+ * (the pending one, else the current one), the listing's current value, and the mark. Keyed by the
+ * field's key; what a value looks like comes from the field's descriptor.
+ */
+export const GRID_CELLS = {
+  priceCents: { shown: 'price', now: 'priceNow', mark: 'priceMark' },
+  quantity: { shown: 'quantity', now: 'quantityNow', mark: 'quantityMark' }
+} as const satisfies Record<ListingFieldKey, { shown: keyof GridRow; now: keyof GridRow; mark: keyof GridRow }>
 
-function rowOf(row: GridListingRow): GridRow {
+type CellSlots = (typeof GRID_CELLS)[ListingFieldKey]
+
+/**
+ * A field's value as its cell holds it: money as the decimal the seller edits ("129.99"; a fraction of
+ * a cent, an invalid value, as it is), a count as a number.
+ */
+const cellValue = (field: Pick<ListingField, 'unit' | 'format'>, value: number): string | number =>
+  field.unit === 'cents' ? (Number.isInteger(value) ? field.format(value) : String(value / 100)) : value
+
+/** Writes a listing's values into a row: text columns, then each field's current value (shown too, unmarked). */
+function fillRow(target: GridRow, row: GridListingRow, fields: readonly ListingField[]): GridRow {
   const text = (column: GridTextColumn) => gridRow.text(row, column)
-  const price = priceText(gridRow.value(row, 'priceCents'))
-  const quantity = gridRow.value(row, 'quantity')
-  return {
-    id: gridRow.id(row), name: text('name'), sku: text('sku'), brand: text('brand'), grade: text('grade'), color: text('color'), storage: text('storage'),
-    carrier: text('carrier'), status: text('status'), updatedAt: gridRow.updatedAt(row), priceNow: price, quantityNow: quantity, price, quantity, priceMark: null, quantityMark: null
+  Object.assign(target, {
+    id: gridRow.id(row),
+    name: text('name'),
+    sku: text('sku'),
+    brand: text('brand'),
+    grade: text('grade'),
+    color: text('color'),
+    storage: text('storage'),
+    carrier: text('carrier'),
+    status: text('status'),
+    updatedAt: gridRow.updatedAt(row)
+  })
+  const cells = target as unknown as Record<string, unknown>
+  for (const field of fields) {
+    const slots: CellSlots | undefined = GRID_CELLS[field.key as ListingFieldKey]
+    if (!slots) continue
+    const value = cellValue(field, gridRow.value(row, field.key))
+    cells[slots.now] = cells[slots.shown] = value
+    cells[slots.mark] = null
   }
+  return target
+}
+
+/** A row not read yet: empty until its page arrives. */
+const emptyRow = (): GridRow => ({
+  id: '',
+  name: '',
+  sku: '',
+  brand: '',
+  grade: '',
+  color: '',
+  storage: '',
+  carrier: '',
+  status: '',
+  updatedAt: '',
+  priceNow: '',
+  quantityNow: 0,
+  price: '',
+  quantity: 0,
+  priceMark: null,
+  quantityMark: null
+})
+
+/** How many rows a read of the grid has, out of how many (shown while a first read fills the grid). */
+export interface GridProgress {
+  read: number
+  total: number
 }
 
 export const useBulkEditStore = defineStore('bulkEdit', () => {
@@ -96,46 +176,84 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   let generation = 0
   /** The listings' version the rows were read at (see `bulk.gridVersion`). */
   let version: string | null = null
+  /** A first read filling the grid: how far it is; null once every row is in (or before any read). */
+  const progress = ref<GridProgress | null>(null)
+  /** Every row of the last read is in the grid (sorting, filtering, Change many and export need them all). */
+  const complete = ref(false)
+  let completed: { promise: Promise<void>; resolve: () => void } | null = null
+  /** Resolves once every row is in the grid (at once when it is). */
+  function whenComplete(): Promise<void> {
+    if (complete.value) return Promise.resolve()
+    if (!completed) {
+      let resolve = () => {}
+      const promise = new Promise<void>((done) => (resolve = done))
+      completed = { promise, resolve }
+    }
+    return completed.promise
+  }
+  function setComplete(value: boolean) {
+    complete.value = value
+    if (value && completed) {
+      completed.resolve()
+      completed = null
+    }
+  }
+
+  /** Marks of listings whose rows are not read yet: put on their rows as they arrive. */
+  let waitingMarks = new Map<string, Map<BulkField, StagedCell>>()
+
+  /** The descriptors of the fields the grid edits, loaded with the grid's first read (see cellRules). */
+  let gridFields: readonly ListingField[] = []
+  const slotsOf = (field: BulkField): CellSlots | undefined => GRID_CELLS[field as ListingFieldKey]
+  const fieldByKey = (key: BulkField) => gridFields.find((field) => field.key === key)
 
   function markCell(row: GridRow, [, field, after, invalid, warning]: StagedCell) {
-    if (field === 'priceCents') {
-      row.price = priceText(after)
-      row.priceMark = { invalid, warning }
-    } else {
-      row.quantity = after
-      row.quantityMark = { invalid, warning }
-    }
+    const slots = slotsOf(field)
+    const descriptor = fieldByKey(field)
+    if (!slots || !descriptor) return
+    const cells = row as unknown as Record<string, unknown>
+    cells[slots.shown] = cellValue(descriptor, after)
+    cells[slots.mark] = { invalid, warning }
     marked.add(row)
   }
 
   function unmarkCell(row: GridRow, field: BulkField) {
-    if (field === 'priceCents') {
-      row.price = row.priceNow
-      row.priceMark = null
-    } else {
-      row.quantity = row.quantityNow
-      row.quantityMark = null
-    }
-    if (!row.priceMark && !row.quantityMark) marked.delete(row)
+    const slots = slotsOf(field)
+    if (!slots) return
+    const cells = row as unknown as Record<string, unknown>
+    cells[slots.shown] = cells[slots.now]
+    cells[slots.mark] = null
+    if (Object.values(GRID_CELLS).every((other) => !cells[other.mark])) marked.delete(row)
   }
 
   /** The marks a change-set answer carries: all of them (replacing every mark), or only the cells the call touched. */
   function applyMarks({ whole, cells, cleared }: Omit<ChangeSetState, 'summary'>) {
     if (whole) {
-      for (const row of marked) {
-        unmarkCell(row, 'priceCents')
-        unmarkCell(row, 'quantity')
-      }
+      for (const row of marked) for (const field of Object.keys(GRID_CELLS)) unmarkCell(row, field)
+      waitingMarks = new Map()
     }
     for (const [id, field] of cleared) {
       const row = byId.get(id)
       if (row) unmarkCell(row, field)
+      else waitingMarks.get(id)?.delete(field)
     }
     for (const cell of cells) {
       const row = byId.get(cell[0])
       if (row) markCell(row, cell)
+      else if (!complete.value) waitingMarks.set(cell[0], (waitingMarks.get(cell[0]) ?? new Map()).set(cell[1], cell))
     }
     revision.value++
+  }
+
+  /** Rows just read: their pending changes, staged before they arrived, are marked on them. */
+  function markArrived(arrived: readonly GridRow[]) {
+    if (waitingMarks.size === 0) return
+    for (const row of arrived) {
+      const cells = waitingMarks.get(row.id)
+      if (!cells) continue
+      for (const cell of cells.values()) markCell(row, cell)
+      waitingMarks.delete(row.id)
+    }
   }
 
   /**
@@ -194,26 +312,81 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    */
   const staleMarks = ref(0)
 
-  /** Reads every listing from the snapshot, then the pending changes onto them. */
+  /**
+   * Reads every listing from the snapshot, page by page, then the pending changes onto them. A first
+   * read (or one starting over) fills the grid as pages arrive: rows not read yet are empty, marks of
+   * changes staged on them wait for them. A later read keeps the rows shown until it has every page.
+   * Pages read at another version than the first belong to other listings: the read starts over.
+   */
   async function readRows(): Promise<void> {
-    void cellRules()
     const from = generation
     const readAt = staleMarks.value
     loading.value = true
     try {
-      const [{ rows: listed, version: read }, status] = await Promise.all([call('bulk.gridRows', {}), call('bulk.status', {})])
-      if (from !== generation) return // the account changed meanwhile
-      version = read
-      const next = listed.map((row) => markRaw(rowOf(row)))
-      byId.clear()
-      for (const row of next) byId.set(row.id, row)
-      marked = new Set()
-      rows.value = next
-      applyStatus(status)
-      await refreshMarks()
-      loaded.value = true
-      stale.value = staleMarks.value !== readAt
-      loadError.value = null
+      const status = call('bulk.status', {})
+      gridFields = (await cellRules()).LISTING_FIELD_SET.all
+      read: for (;;) {
+        const first = await call('bulk.gridRows', { offset: 0, limit: BULK_GRID_FIRST_PAGE })
+        if (from !== generation) return // the account changed meanwhile
+        const progressive = !complete.value
+        const next: GridRow[] = progressive ? Array.from({ length: first.total }, () => markRaw(emptyRow())) : []
+        const nextById = progressive ? byId : new Map<string, GridRow>()
+        const take = (page: GridRowsPage, offset: number): GridRow[] =>
+          page.rows.map((listed, i) => {
+            const row = progressive ? fillRow((next[offset + i] ??= markRaw(emptyRow())), listed, gridFields) : markRaw(fillRow(emptyRow(), listed, gridFields))
+            if (!progressive) next.push(row)
+            nextById.set(row.id, row)
+            return row
+          })
+        if (progressive) {
+          byId.clear()
+          marked = new Set()
+          waitingMarks = new Map()
+          take(first, 0)
+          rows.value = next
+          progress.value = { read: first.rows.length, total: first.total }
+          applyStatus(await status)
+          if (from !== generation) return
+          await refreshMarks()
+          loaded.value = true
+          loadError.value = null
+        } else {
+          take(first, 0)
+        }
+        let offset = first.rows.length
+        while (offset < first.total) {
+          const page = await call('bulk.gridRows', { offset, limit: BULK_GRID_PAGE })
+          if (from !== generation) return
+          if (page.version !== first.version) continue read
+          if (page.rows.length === 0) break
+          const arrived = take(page, offset)
+          offset += page.rows.length
+          if (progressive) {
+            markArrived(arrived)
+            progress.value = { read: offset, total: first.total }
+            revision.value++
+          }
+        }
+        version = first.version
+        if (progressive) {
+          if (next.length > offset) rows.value = next.slice(0, offset)
+          waitingMarks = new Map()
+          progress.value = null
+          setComplete(true)
+          revision.value++
+        } else {
+          byId.clear()
+          for (const [id, row] of nextById) byId.set(id, row)
+          marked = new Set()
+          rows.value = next
+          applyStatus(await status)
+          await refreshMarks()
+        }
+        loaded.value = true
+        stale.value = staleMarks.value !== readAt
+        loadError.value = null
+        return
+      }
     } catch (error) {
       if (from === generation) loadError.value = messageOf(error)
     } finally {
@@ -389,6 +562,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     rows.value = []
     byId.clear()
     marked = new Set()
+    waitingMarks = new Map()
+    progress.value = null
+    setComplete(false)
     pushed.clear()
     loaded.value = false
     stale.value = false
@@ -408,6 +584,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     revision,
     loaded,
     loading,
+    progress,
+    complete,
+    whenComplete,
     stale,
     staleMarks,
     loadError,

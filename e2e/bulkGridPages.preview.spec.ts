@@ -1,0 +1,99 @@
+/**
+ * Bulk edit shows its first rows before the last page of listings has arrived: the later
+ * `bulk.gridRows` pages are held on the preview bridge, and the grid already shows the first rows, says
+ * how far it is, takes an edit on a row it has, and leaves sorting and Change many for when every
+ * listing is in; released, every row is there, with the mark of a change staged on a row that came late.
+ */
+import type { Page, Route } from '@playwright/test'
+import { BULK_GRID_FIRST_PAGE, type GridListingRow, type GridRowsPage } from '../electron/shared/contract'
+import { gridRow } from '../electron/shared/gridRow'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { viaRouter } from './fromCore'
+import { gridCell, signInTo } from './signedIn'
+
+const KEY = 'sk_live_grid_pages_e2e_4Tn8'
+const LISTINGS = 3_000
+let sandbox: Sandbox
+
+test.use({ locale: 'en-US' })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: LISTINGS, seed: 63, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+/** Grid columns of the scrolling (not pinned) part. */
+const COLUMN = { price: 1 } as const
+
+/** Holds every `bulk.gridRows` call past the first page until `release`; counts the pages asked for. */
+async function holdLaterPages(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const asked: number[] = []
+  await page.route('**/rpc/bulk.gridRows', async (route: Route) => {
+    const { offset = 0 } = (route.request().postDataJSON() ?? {}) as { offset?: number }
+    asked.push(offset)
+    if (offset > 0) await released
+    await route.continue()
+  })
+  return { release, asked }
+}
+
+async function everyRow(host: Parameters<typeof viaRouter>[0]): Promise<GridListingRow[]> {
+  const rows: GridListingRow[] = []
+  for (let offset = 0; ; offset += 10_000) {
+    const page = await viaRouter<GridRowsPage>(host, 'bulk.gridRows', { offset, limit: 10_000 })
+    rows.push(...page.rows)
+    if (offset + 10_000 >= page.total) return rows
+  }
+}
+
+test('the first rows show and take edits before the last page arrives; the rest fill in with their marks', async ({ app: page, host }) => {
+  await signInTo(page, host, { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  const rows = await everyRow(host)
+  expect(rows).toHaveLength(LISTINGS)
+  // A change staged before the grid is opened (kept from an earlier session), on the last row by name.
+  const last = rows.at(-1)!
+  await viaRouter(host, 'bulk.stage', { changes: [{ sellRequestId: gridRow.id(last), priceCents: gridRow.value(last, 'priceCents') + 1 }] })
+
+  const pages = await holdLaterPages(page)
+  await page.getByTestId('nav-bulkEdit').click()
+
+  // The first rows are there while the second page is held.
+  await expect(page.locator('revogr-data[col-type="colPinStart"] .rgCell[data-rgrow="0"]')).toHaveText(gridRow.text(rows[0]!, 'name'))
+  const progress = page.getByTestId('bulk-load-progress')
+  await expect(progress).toContainText(`Loading listings ${BULK_GRID_FIRST_PAGE.toLocaleString('en-US')} of ${LISTINGS.toLocaleString('en-US')}`)
+  expect(pages.asked).toContain(BULK_GRID_FIRST_PAGE)
+  await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
+
+  // A row already read takes an edit.
+  await gridCell(page, 0, COLUMN.price).click()
+  await page.keyboard.type('123.45')
+  await page.keyboard.press('Enter')
+  await expect(gridCell(page, 0, COLUMN.price)).toHaveText('123.45')
+  await expect(gridCell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+
+  // Sorting waits for every listing: the header says so; Change many opens once they are in.
+  await expect(page.locator('revogr-header .rgHeaderCell[title]').first()).toHaveAttribute('title', /every listing is read/)
+  await page.getByTestId('bulk-change-many').click()
+  await page.waitForTimeout(300)
+  await expect(page.getByTestId('bulk-operation-dialog')).toHaveCount(0)
+  await expect(progress).toBeVisible()
+
+  pages.release()
+  await expect(progress).toHaveCount(0)
+  await expect(page.getByTestId('bulk-operation-dialog')).toBeVisible()
+  await expect(page.getByTestId('bulk-operation-dialog')).toContainText(`Every row the filters show (${LISTINGS.toLocaleString('en-US')} listings)`)
+  await page.keyboard.press('Escape')
+
+  // Every row is in, the one that came last with the change staged on it before.
+  await page.locator('revo-grid').evaluate((grid, at) => (grid as unknown as { scrollToRow(row: number): Promise<void> }).scrollToRow(at), LISTINGS - 1)
+  const lastPrice = gridCell(page, LISTINGS - 1, COLUMN.price)
+  await expect(lastPrice).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
+  await expect(lastPrice).toHaveAttribute('data-mark', /staged|warning/)
+  await expect(page.locator(`revogr-data[col-type="colPinStart"] .rgCell[data-rgrow="${LISTINGS - 1}"]`)).toHaveText(gridRow.text(last, 'name'))
+})

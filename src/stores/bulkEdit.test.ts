@@ -1,0 +1,176 @@
+/**
+ * The bulk-edit store reading the grid's rows page by page: the first page fills the grid at once and
+ * the rest arrive behind it, marks of changes staged on rows not read yet land when those rows do, a
+ * read whose listings change underneath starts over, and a later read keeps the rows shown until done.
+ */
+import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type ChangeSetState, type GridListingRow, type GridRowsPage, type StagedCell } from '@shared/contract'
+import { gridRow } from '@shared/gridRow'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, expect, it, vi } from 'vitest'
+
+const bridge = vi.hoisted(() => ({ call: vi.fn() }))
+
+vi.mock('../bridge/sellerDesk', () => ({
+  call: bridge.call,
+  onEvent: () => () => undefined,
+  messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
+}))
+
+const { useBulkEditStore } = await import('./bulkEdit')
+
+const TOTAL = BULK_GRID_FIRST_PAGE + BULK_GRID_PAGE + 100
+
+const listing = (i: number, priceCents = 10_000 + i): GridListingRow =>
+  gridRow.make(
+    {
+      id: `l${String(i).padStart(5, '0')}`,
+      name: `Listing ${i}`,
+      sku: `SKU-${i}`,
+      brand: 'Brand',
+      grade: 'A',
+      color: '',
+      storage: '',
+      carrier: '',
+      status: 'Open',
+      updatedAt: '2026-01-01T00:00:00.000Z'
+    },
+    (field) => (field === 'priceCents' ? priceCents : 3)
+  )
+
+/** The core as the store sees it: listings in grid order, a version, marks, and pages that can be held. */
+function fakeCore() {
+  const core = {
+    listings: Array.from({ length: TOTAL }, (_, i) => listing(i)),
+    version: 'v1',
+    cells: [] as StagedCell[],
+    offsets: [] as number[],
+    /** Pages past the first wait for this, when set. */
+    hold: null as Promise<void> | null,
+    /** Runs before a page is answered (changes the listings under a read). */
+    beforePage: null as ((offset: number) => void) | null
+  }
+  const summary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
+  bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    if (name === 'bulk.gridRows') {
+      const { offset, limit } = input as { offset: number; limit: number }
+      core.offsets.push(offset)
+      if (offset > 0 && core.hold) await core.hold
+      core.beforePage?.(offset)
+      return { rows: core.listings.slice(offset, offset + limit), total: core.listings.length, version: core.version } satisfies GridRowsPage
+    }
+    if (name === 'bulk.status') return { changeSet: summary, rules: { priceChangePercent: 50, priceFloorCents: null }, running: null, pendingBatch: null }
+    if (name === 'bulk.stagedCells') return { cells: core.cells }
+    if (name === 'bulk.gridVersion') return { version: core.version }
+    if (name === 'bulk.stage') return { summary, whole: false, cells: core.cells, cleared: [] } satisfies ChangeSetState
+    throw new Error(`unexpected ${name}`)
+  })
+  return core
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 200 && !condition(); i++) await settle()
+  expect(condition()).toBe(true)
+}
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  bridge.call.mockReset()
+})
+
+it('shows the first page at once with every row counted, fills the rest as pages arrive, and says how far it is', async () => {
+  const core = fakeCore()
+  let release = () => {}
+  core.hold = new Promise((resolve) => (release = resolve))
+  const store = useBulkEditStore()
+  const loading = store.load()
+  await until(() => store.loaded)
+
+  expect(store.rows).toHaveLength(TOTAL)
+  expect(store.rowCount).toBe(TOTAL)
+  expect(store.rows.slice(0, BULK_GRID_FIRST_PAGE).map((row) => row.id)).toEqual(core.listings.slice(0, BULK_GRID_FIRST_PAGE).map((row) => gridRow.id(row)))
+  expect(store.rows[BULK_GRID_FIRST_PAGE]!.id).toBe('') // not read yet
+  expect(store.progress).toEqual({ read: BULK_GRID_FIRST_PAGE, total: TOTAL })
+  expect(store.complete).toBe(false)
+  let completed = false
+  void store.whenComplete().then(() => (completed = true))
+  await settle()
+  expect(completed).toBe(false)
+
+  release()
+  await loading
+  expect(core.offsets).toEqual([0, BULK_GRID_FIRST_PAGE, BULK_GRID_FIRST_PAGE + BULK_GRID_PAGE])
+  expect(store.rows.map((row) => row.id)).toEqual(core.listings.map((row) => gridRow.id(row)))
+  expect(store.rows[TOTAL - 1]).toMatchObject({
+    name: `Listing ${TOTAL - 1}`,
+    price: (100 + (TOTAL - 1) / 100).toFixed(2),
+    priceNow: (100 + (TOTAL - 1) / 100).toFixed(2),
+    quantity: 3
+  })
+  expect(store.progress).toBeNull()
+  expect(store.complete).toBe(true)
+  await settle()
+  expect(completed).toBe(true)
+})
+
+it('marks pending changes on rows as they arrive: staged before the read, and staged while it runs', async () => {
+  const core = fakeCore()
+  const late = gridRow.id(core.listings[TOTAL - 1]!)
+  const middle = gridRow.id(core.listings[BULK_GRID_FIRST_PAGE + 10]!)
+  const early = gridRow.id(core.listings[1]!)
+  core.cells = [
+    [late, 'priceCents', 12_345, null, 'Price rises by 23%.'],
+    [early, 'quantity', -1, 'Quantity cannot be negative.', null]
+  ]
+  let release = () => {}
+  core.hold = new Promise((resolve) => (release = resolve))
+  const store = useBulkEditStore()
+  const loading = store.load()
+  await until(() => store.loaded)
+  expect(store.rows[1]).toMatchObject({ quantity: -1, quantityMark: { invalid: 'Quantity cannot be negative.', warning: null } })
+
+  // A change on a row not read yet, answered while the read runs (an import, Change many on a saved selection).
+  core.cells = [[middle, 'priceCents', 99_900, null, null]]
+  await store.editCells([{ id: early, field: 'priceCents', text: '1' }])
+  release()
+  await loading
+  expect(store.rows[TOTAL - 1]).toMatchObject({ price: '123.45', priceMark: { invalid: null, warning: 'Price rises by 23%.' } })
+  expect(store.rows[BULK_GRID_FIRST_PAGE + 10]).toMatchObject({ price: '999.00', priceMark: { invalid: null, warning: null } })
+  expect(store.rows[BULK_GRID_FIRST_PAGE + 11]).toMatchObject({ priceMark: null, quantityMark: null })
+})
+
+it('starts over when the listings change while it reads, and ends with the new ones', async () => {
+  const core = fakeCore()
+  core.beforePage = (offset) => {
+    if (offset !== BULK_GRID_FIRST_PAGE || core.version !== 'v1') return
+    // A sync brought a listing that sorts first, so every later page moved by one.
+    core.listings = [listing(-1), ...core.listings]
+    core.version = 'v2'
+  }
+  const store = useBulkEditStore()
+  await store.load()
+  expect(core.offsets.filter((offset) => offset === 0)).toHaveLength(2)
+  expect(store.rows.map((row) => row.id)).toEqual(core.listings.map((row) => gridRow.id(row)))
+  expect(new Set(store.rows.map((row) => row.id)).size).toBe(TOTAL + 1)
+  expect(store.complete).toBe(true)
+})
+
+it('reads the listings again behind the rows shown, and swaps them in once every page is in', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  await store.load()
+  const shown = store.rows
+  core.listings = core.listings.map((row, i) => (i === TOTAL - 1 ? listing(i, 1) : row))
+  core.version = 'v2'
+  let release = () => {}
+  core.hold = new Promise((resolve) => (release = resolve))
+  const reading = store.loadIfChanged()
+  await until(() => core.offsets.length > 4)
+  expect(store.rows).toBe(shown)
+  expect(store.progress).toBeNull()
+  expect(store.complete).toBe(true)
+  release()
+  await reading
+  expect(store.rows).not.toBe(shown)
+  expect(store.rows[TOTAL - 1]).toMatchObject({ priceNow: '0.01', price: '0.01' })
+})
