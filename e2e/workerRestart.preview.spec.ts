@@ -29,14 +29,21 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
   const intended = new Map(listings.map((listing, index) => [listing.id, 500 + index]))
   await viaRouter(host, 'bulk.stage', { changes: listings.map((listing) => ({ sellRequestId: listing.id, quantity: intended.get(listing.id)! })) })
 
-  sandbox.setFaults({ latencyMs: 60 })
+  // A slow marketplace, then one that holds every further change once some are through: the batch is
+  // still running when the worker dies, however slowly this machine runs (unheld, the whole batch can
+  // finish between two looks at its progress, and nothing is left to offer again).
+  sandbox.setFaults({ latencyMs: 150 })
   const batch = await viaRouter<BatchStatus>(host, 'bulk.apply', { confirmed: true })
+  await expect
+    .poll(async () => (await viaRouter<{ running: BatchStatus | null }>(host, 'bulk.status', {})).running?.applied ?? 0, { intervals: [50] })
+    .toBeGreaterThan(30)
+  sandbox.setFaults({ latencyMs: 120_000 })
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'true')
-  await expect.poll(async () => (await viaRouter<{ running: BatchStatus | null }>(host, 'bulk.status', {})).running?.applied ?? 0).toBeGreaterThan(30)
   await host.core.worker().terminate()
+  // (What the dead worker had sent stays held; the new worker's calls are answered at once.)
+  sandbox.setFaults({ latencyMs: 0 })
 
   await expect(page.getByText(/background work stopped unexpectedly and has been restarted/)).toBeVisible()
-  sandbox.setFaults({ latencyMs: 0 })
   const banner = page.getByTestId('resume-banner')
   await expect(banner).toBeVisible({ timeout: 20_000 })
   await expect(banner).toContainText('not sent yet')
@@ -48,6 +55,8 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
   await page.getByTestId('resume-batch').click()
   await expect(banner).toBeHidden({ timeout: 20_000 })
   await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 })
-  await expect.poll(async () => (await viaRouter<BatchStatus[]>(host, 'bulk.history', { limit: 5 })).find((b) => b.id === batch.id)?.applied, { timeout: 20_000 }).toBe(listings.length)
+  await expect
+    .poll(async () => (await viaRouter<BatchStatus[]>(host, 'bulk.history', { limit: 5 })).find((b) => b.id === batch.id)?.applied, { timeout: 20_000 })
+    .toBe(listings.length)
   for (const [id, quantity] of intended) expect(sandbox.state.sellRequests.find((listing) => listing.id === id)?.quantity).toBe(quantity)
 })
