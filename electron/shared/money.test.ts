@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centsFromDecimalString, centsFromNumber, decimalStringFromCents, dollarsFromCents, formatMoney, formatMoneyExact } from './money'
+import { centsFromDecimalString, centsFromNumber, decimalStringFromCents, dollarsFromCents, formatMoney, formatMoneyCompact, formatMoneyExact } from './money'
 
 describe('money at the edge', () => {
   it('reads two-decimal strings exactly', () => {
@@ -47,5 +47,12 @@ describe('formatMoneyExact', () => {
 
   it('formats whole cents as formatMoney does', () => {
     expect(formatMoneyExact(12345)).toBe(formatMoney(12345))
+  })
+})
+
+describe('formatMoneyCompact', () => {
+  it('shows an axis amount in few characters', () => {
+    expect(formatMoneyCompact(12_345_600)).toMatch(/123[.,]5/)
+    expect(formatMoneyCompact(12_345_600).length).toBeLessThan(formatMoney(12_345_600).length)
   })
 })

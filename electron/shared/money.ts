@@ -45,6 +45,13 @@ export function formatMoney(cents: number | null | undefined): string {
   return dollars.format(cents / 100)
 }
 
+const compactDollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 })
+
+/** Cents in few characters, for a chart's axis ("$1.2K", "$3M"). */
+export function formatMoneyCompact(cents: number): string {
+  return compactDollars.format(cents / 100)
+}
+
 /**
  * Money that may not be whole cents (a value the rules refuse, such as 12.345): shown exactly, so a
  * refusal is not hidden behind a rounded, valid-looking amount.
