@@ -10,7 +10,7 @@ import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import { inTransaction, openDatabase, type Db } from './database'
-import { clearStaged, promoteStaged } from './stagedTables'
+import { clearStaged, indexStagedStep, promoteStaged } from './stagedTables'
 import {
   allOrders, countOrders, newStagedOrderIds, orderItemUnits, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
   writeOrders, type OrderBatch, type OrderQuery
@@ -61,6 +61,11 @@ export interface Snapshot {
    */
   stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void
   /** Swaps a completed full sync in (one transaction). Returns order ids not seen before (empty on a first sync). */
+  /**
+   * Gives the staged rows one more of the live tables' indexes (one statement); true once they carry
+   * them all. Run between calls before commitRun, so commitRun is only a swap.
+   */
+  indexStaged(resource: Resource): boolean
   commitRun(resource: Resource): { newOrderIds: string[] }
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
@@ -156,6 +161,7 @@ export function openSnapshot(file: string): Snapshot {
       })
     },
     stagePages,
+    indexStaged: (resource) => tx(() => indexStagedStep(db, resource)),
     commitRun(resource) {
       return (resource === 'sellRequests' ? writingListings : tx)(() => {
         const run = readRun(db, resource)

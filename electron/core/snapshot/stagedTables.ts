@@ -2,11 +2,10 @@
  * The staging twins a full sync fills (see migrations.ts), for both resources: cleared at the start of
  * a run, swapped in by renaming at its end (inside the caller's transaction).
  *
- * A twin carries the live table's indexes from the start of a run, so each staged page keeps them up
- * to date and the swap itself is a rename: building them at the swap would be one long statement over
- * every row, and nothing else the core answers could run meanwhile. The unique index on the id also
- * makes a row fetched twice (pages shift while a sync runs) replace its earlier copy as it is staged.
- * Twin and live indexes trade names at each swap (`orders_id` ↔ `orders_id__next`).
+ * A twin has no indexes while pages are staged (each page then only appends), and gets the live
+ * table's indexes one at a time once the pass has read everything (indexStagedStep), each a step of
+ * its own so the core answers other calls between them; the swap itself is then a rename. Twin and
+ * live indexes trade names at each swap (`orders_id` ↔ `orders_id__next`).
  */
 import { scalar, type Db } from './database'
 import type { Resource } from './syncBookkeeping'
@@ -27,45 +26,62 @@ function indexesOf(db: Db, table: string): { name: string; sql: string }[] {
   return rows.map(([name, sql]) => ({ name, sql }))
 }
 
-/** Gives `table`'s twin each index of `table` it lacks. */
-function indexTwin(db: Db, table: string): void {
+/** The statements that give `table`'s twin the indexes of `table` it lacks. */
+function missingTwinIndexes(db: Db, table: string): string[] {
   const twin = twinOf(table)
   const has = new Set(indexesOf(db, twin).map((index) => index.name))
-  const missing = indexesOf(db, table).filter((index) => !has.has(twinIndexName(index.name)))
-  const statements = missing.map(({ name, sql }) => {
-    const head = INDEX_SQL.exec(sql)
-    if (!head) throw new Error(`cannot read the index ${name}`)
-    return `CREATE ${head[1] ?? ''}INDEX ${twinIndexName(name)} ON ${twin}(${sql.slice(head[0].length)}`
-  })
+  return indexesOf(db, table)
+    .filter((index) => !has.has(twinIndexName(index.name)))
+    .map(({ name, sql }) => {
+      const head = INDEX_SQL.exec(sql)
+      if (!head) throw new Error(`cannot read the index ${name}`)
+      return `CREATE ${head[1] ?? ''}INDEX ${twinIndexName(name)} ON ${twin}(${sql.slice(head[0].length)}`
+    })
+}
+
+function createTwinIndex(db: Db, table: string, sql: string): void {
   try {
-    for (const sql of statements) db.exec(sql)
+    db.exec(sql)
   } catch (error) {
     if (!/UNIQUE/i.test(String(error))) throw error
-    // A twin staged without indexes (a run cut off under an older Seller Desk) may hold a row twice:
-    // the later copy wins. (A failed statement undoes only itself; the transaction goes on.)
+    // A row fetched twice (pages shift while a sync runs): the later copy wins. (A failed statement
+    // undoes only itself; the transaction goes on.)
+    const twin = twinOf(table)
     db.exec(`DELETE FROM ${twin} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${twin} GROUP BY id)`)
-    for (const sql of statements) db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, 'CREATE $1INDEX IF NOT EXISTS '))
+    db.exec(sql)
   }
 }
 
-/** Empties the twins and makes sure they carry the live tables' indexes. */
+/** Empties the twins, without indexes, for a new run to append to. */
 export function clearStaged(db: Db, resource: Resource): void {
   for (const table of TABLES[resource]) {
-    db.exec(`DELETE FROM ${twinOf(table)}`)
-    indexTwin(db, table)
+    const twin = twinOf(table)
+    for (const { name } of indexesOf(db, twin)) db.exec(`DROP INDEX ${name}`)
+    db.exec(`DELETE FROM ${twin}`)
   }
 }
 
-/** Replaces the live tables with the staged ones, and starts new, empty twins. */
-export function promoteStaged(db: Db, resource: Resource): void {
+/** Gives the twins one more of the live tables' indexes; true once they carry them all. */
+export function indexStagedStep(db: Db, resource: Resource): boolean {
   for (const table of TABLES[resource]) {
-    indexTwin(db, table)
+    const [next] = missingTwinIndexes(db, table)
+    if (next) {
+      createTwinIndex(db, table, next)
+      return false
+    }
+  }
+  return true
+}
+
+/** Replaces the live tables with the staged ones (indexing what indexStagedStep has not), and starts new, empty twins. */
+export function promoteStaged(db: Db, resource: Resource): void {
+  while (!indexStagedStep(db, resource));
+  for (const table of TABLES[resource]) {
     const twin = twinOf(table)
     db.exec(`DROP TABLE ${table}; ALTER TABLE ${twin} RENAME TO ${table};`)
     const created = scalar<string>(db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", table)
     const head = created ? TABLE_SQL.exec(created) : null
     if (!created || !head) throw new Error(`cannot read the table ${table}`)
     db.exec(`CREATE TABLE ${twin}${created.slice(head[0].length)}`)
-    indexTwin(db, table)
   }
 }

@@ -462,6 +462,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
       const created = new CreatedRows()
       await pass(run, watch, created, signal, counters)
+      // The staged rows are indexed one index at a time, so other calls are answered in between.
+      while (!snapshot.indexStaged(resource)) await new Promise((resolve) => setImmediate(resolve))
       for (const id of snapshot.commitRun(resource).newOrderIds) ids.add(id)
       // What changed while the pass read, then the check.
       const since = sinceOf(resource, run.cursorMs)
