@@ -2,7 +2,8 @@
  * The layout at the window sizes sellers use (1024×700, 1366×768, 1920×1080), in the browser preview on
  * a seeded marketplace: the headers of the columns a seller acts on are not cut, no number breaks across
  * lines, nothing covers a key cell (the sticky action column included: each key cell, scrolled to, is
- * what the page shows at its centre), the zone of the dates is said once in the header, and toasts cover
+ * what the page shows at its centre), what must ship (units by item status) is in view beside the money,
+ * an expanded order says each shipment once, the zone of the dates is said once in the header, and toasts cover
  * neither the search, the filters, the drawer's title nor the pager. Sell requests need no sideways
  * scroll at 1024 and 1366 for what a seller acts on, and show every column at 1920. (Screenshots of every
  * view for looking by eye: scripts/view-screenshots.ts.)
@@ -104,7 +105,10 @@ test('dashboard at 1024, 1366 and 1920: every figure on one line, nothing cut (t
   }
 })
 
-test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({ app: page, host }) => {
+test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()
   const table = page.getByTestId('orders-table')
@@ -120,6 +124,11 @@ test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on o
       const box = (await header(table, key).boundingBox())!
       expect(box.x + box.width, `${name}: ${key} in view without scrolling`).toBeLessThanOrEqual(frame.x + frame.width + 1)
     }
+    // What must ship (units by item status) is in view without scrolling sideways too, whole.
+    const firstStatuses = page.getByTestId('order-row').first().getByTestId('item-statuses')
+    const statusesBox = (await firstStatuses.boundingBox())!
+    expect(statusesBox.x + statusesBox.width, `${name}: item statuses in view without scrolling`).toBeLessThanOrEqual(frame.x + frame.width + 1)
+    expect(await fit(firstStatuses), `${name}: item statuses`).toMatchObject({ cut: false, uncovered: true })
     for (const key of ['orderNo', 'orderDate', 'status', 'totalCents', 'amountPaidCents']) await expectColumnFits(table, key, name)
     // Every money cell on the page: one line, nothing cut (the newest order holds $197,542.88).
     for (const key of ['totalCents', 'amountPaidCents']) {
@@ -129,11 +138,17 @@ test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on o
         expect(money, `${name}: ${key} row ${i}`).toMatchObject({ cut: false, lines: 1 })
       }
     }
-    await table.locator('.n-scrollbar-container, .n-data-table-base-table-body').first().evaluate((el) => el.scrollTo({ left: 0 }))
+    await table
+      .locator('.n-scrollbar-container, .n-data-table-base-table-body')
+      .first()
+      .evaluate((el) => el.scrollTo({ left: 0 }))
   }
 })
 
-test('sell requests at 1024 and 1366: what a seller acts on is in the frame without scrolling sideways, nothing cut, covered or broken; at 1920 every column', async ({ app: page, host }) => {
+test('sell requests at 1024 and 1366: what a seller acts on is in the frame without scrolling sideways, nothing cut, covered or broken; at 1920 every column', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.getByTestId('nav-sellRequests').click()
   const table = page.getByTestId('sell-requests-table')
@@ -151,14 +166,19 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
     expect(sideways, `${name}: the table scrolls sideways`).toBeLessThanOrEqual(1)
     const frame = (await body.boundingBox())!
     for (const key of ['name', 'sku', 'priceCents', 'quantity', 'status', 'updatedAt', 'actions']) {
-      for (const [what, locator] of [['header', header(table, key)], ['first cell', cellsOf(table, key).first()]] as const) {
+      for (const [what, locator] of [
+        ['header', header(table, key)],
+        ['first cell', cellsOf(table, key).first()]
+      ] as const) {
         const box = (await locator.boundingBox())!
         expect(box.x, `${name}: ${key} ${what} starts left of the frame`).toBeGreaterThanOrEqual(frame.x - 1)
         expect(box.x + box.width, `${name}: ${key} ${what} ends right of the frame`).toBeLessThanOrEqual(frame.x + frame.width + 1)
       }
     }
     // Every header whole on one line, every key cell uncovered (the sticky columns included).
-    const titled = await table.locator('thead th[data-col-key]').evaluateAll((ths) => ths.filter((th) => th.textContent?.trim()).map((th) => th.getAttribute('data-col-key')!))
+    const titled = await table
+      .locator('thead th[data-col-key]')
+      .evaluateAll((ths) => ths.filter((th) => th.textContent?.trim()).map((th) => th.getAttribute('data-col-key')!))
     expect(titled, `${name}: titled columns`).toEqual(expect.arrayContaining(['name', 'sku', 'priceCents', 'quantity', 'status', 'updatedAt']))
     for (const key of titled) {
       expect(await fit(header(table, key)), `${name}: header of ${key}`).toMatchObject({ cut: false, lines: 1, uncovered: true })
@@ -170,7 +190,9 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
     // Every row: SKU whole (two lines at most), prices, MSRPs, quantities, minimums and times each on one line.
     const rowProblems = await table.evaluate((t) => {
       const measure = (el: Element) => {
-        const cut = [el, ...el.querySelectorAll('*')].some((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+        const cut = [el, ...el.querySelectorAll('*')].some(
+          (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
+        )
         const tops: number[] = []
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -197,7 +219,10 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
       return problems
     })
     expect(rowProblems, `${name}: rows`).toEqual([])
-    await body.locator('.n-scrollbar-container').first().evaluate((el) => el.scrollTo({ left: 0 }))
+    await body
+      .locator('.n-scrollbar-container')
+      .first()
+      .evaluate((el) => el.scrollTo({ left: 0 }))
 
     const first = page.getByTestId('sell-request-row').first()
     if (size.width >= 1920) {
@@ -210,12 +235,39 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
   }
 })
 
+test('an expanded order says each shipment once, above its items, with its shipping method and tracking', async ({ app: page, host }) => {
+  // The newest order with two items or more in one shipment.
+  const order = [...sandbox.state.orders].reverse().find((o) => o.items.length >= 2 && new Set(o.items.map((i) => i.shipment)).size < o.items.length)!
+  const shipments = [...new Set(order.items.map((item) => item.shipment))]
+  await signIn(page, host)
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('orders-search').fill(order.orderNo)
+  await expect(page.getByTestId('order-row')).toHaveCount(1)
+  await page.getByTestId('order-row').locator('.n-data-table-expand-trigger').click()
+  const expanded = page.getByTestId('order-items')
+  await expect(expanded.getByTestId('order-item')).toHaveCount(order.items.length)
+  await expect(expanded.getByTestId('order-shipment')).toHaveCount(shipments.length)
+  for (const shipment of shipments) {
+    const group = expanded.getByTestId('order-shipment').filter({ hasText: shipment })
+    await expect(group.getByTestId('order-item')).toHaveCount(order.items.filter((item) => item.shipment === shipment).length)
+    // Said once in the expanded order: on the shipment's line, not on each item.
+    const text = (await expanded.textContent()) ?? ''
+    expect(text.split(shipment).length - 1, `shipment ${shipment} said once`).toBe(1)
+    const tracking = order.items.find((item) => item.shipment === shipment)!.trackingInformation.trackingNumber
+    if (tracking) expect(text.split(tracking).length - 1, `tracking ${tracking} said once`).toBe(1)
+  }
+  await expect(expanded).toContainText('Platform shipping')
+})
+
 const gridCell = (page: Page, row: number, col: number) =>
   page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
 const gridHeader = (page: Page, text: string) =>
   page.locator('revogr-header:not([type="colPinStart"]) .rgHeaderCell').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
-test('bulk edit at 1024, 1366 and 1920: editable columns\' headers and the summary uncut, Review & apply beside the others, the results\' pager clear of the grid', async ({ app: page, host }) => {
+test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summary uncut, Review & apply beside the others, the results' pager clear of the grid", async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.getByTestId('nav-bulkEdit').click()
   await expect(gridCell(page, 0, 1)).toBeVisible()
