@@ -123,25 +123,31 @@ function fillRow(target: GridRow, row: GridListingRow, fields: readonly ListingF
   return target
 }
 
-/** A row not read yet: empty until its page arrives. */
-const emptyRow = (): GridRow => ({
-  id: '',
-  name: '',
-  sku: '',
-  brand: '',
-  grade: '',
-  color: '',
-  storage: '',
-  carrier: '',
-  status: '',
-  updatedAt: '',
-  priceNow: '',
-  quantityNow: 0,
-  price: '',
-  quantity: 0,
-  priceMark: null,
-  quantityMark: null
-})
+/**
+ * A row not read yet: empty until its page arrives. Rows are never made reactive (see GridRow): they
+ * inherit Vue's mark for that from their class (markRaw on its prototype), as marking each of 100,000
+ * rows would define a property on every one.
+ */
+class EmptyRow implements GridRow {
+  id = ''
+  name = ''
+  sku = ''
+  brand = ''
+  grade = ''
+  color = ''
+  storage = ''
+  carrier = ''
+  status = ''
+  updatedAt = ''
+  priceNow = ''
+  quantityNow = 0
+  price = ''
+  quantity = 0
+  priceMark: CellMark | null = null
+  quantityMark: CellMark | null = null
+}
+markRaw(EmptyRow.prototype)
+const emptyRow = (): GridRow => new EmptyRow()
 
 /** How many rows a read of the grid has, out of how many (shown while a first read fills the grid). */
 export interface GridProgress {
@@ -261,7 +267,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    * must land on the marks of the answer before it.
    */
   let marksChain: Promise<unknown> = Promise.resolve()
+  /** Bumped by each of those calls as it is made (see readRows). */
+  let marksSteps = 0
   function inOrder<T>(work: () => Promise<T>): Promise<T> {
+    marksSteps++
     const run = marksChain.then(work, work)
     marksChain = run.catch(() => undefined)
     return run
@@ -323,17 +332,25 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     const readAt = staleMarks.value
     loading.value = true
     try {
+      const firstPage = () => call('bulk.gridRows', { offset: 0, limit: BULK_GRID_FIRST_PAGE })
+      // The first page, the status, the marks (for a grid filling up) and the field descriptors are
+      // asked for together; a failure is met where each is awaited.
+      let asked: Promise<GridRowsPage> | null = firstPage()
       const status = call('bulk.status', {})
+      const stepsAsked = marksSteps
+      let cellsAsked: Promise<{ cells: StagedCell[] }> | null = complete.value ? null : call('bulk.stagedCells', {})
+      for (const promise of [asked, status, cellsAsked]) promise?.catch(() => undefined)
       gridFields = (await cellRules()).LISTING_FIELD_SET.all
       read: for (;;) {
-        const first = await call('bulk.gridRows', { offset: 0, limit: BULK_GRID_FIRST_PAGE })
+        const first = await (asked ?? firstPage())
+        asked = null
         if (from !== generation) return // the account changed meanwhile
         const progressive = !complete.value
-        const next: GridRow[] = progressive ? Array.from({ length: first.total }, () => markRaw(emptyRow())) : []
+        const next: GridRow[] = progressive ? Array.from({ length: first.total }, emptyRow) : []
         const nextById = progressive ? byId : new Map<string, GridRow>()
         const take = (page: GridRowsPage, offset: number): GridRow[] =>
           page.rows.map((listed, i) => {
-            const row = progressive ? fillRow((next[offset + i] ??= markRaw(emptyRow())), listed, gridFields) : markRaw(fillRow(emptyRow(), listed, gridFields))
+            const row = progressive ? fillRow((next[offset + i] ??= emptyRow()), listed, gridFields) : fillRow(emptyRow(), listed, gridFields)
             if (!progressive) next.push(row)
             nextById.set(row.id, row)
             return row
@@ -346,8 +363,12 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           rows.value = next
           progress.value = { read: first.rows.length, total: first.total }
           applyStatus(await status)
+          // The marks asked for with the first page, unless a call changed marks since: then afresh.
+          const cells = cellsAsked && (await cellsAsked)
+          cellsAsked = null
           if (from !== generation) return
-          await refreshMarks()
+          if (cells && marksSteps === stepsAsked) applyMarks({ whole: true, cells: cells.cells, cleared: [] })
+          else await refreshMarks()
           loaded.value = true
           loadError.value = null
         } else {
