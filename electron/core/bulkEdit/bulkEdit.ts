@@ -157,8 +157,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     }
   }, fields)
   changeSet.restore(store.readStaged())
-  // eslint-disable-next-line no-restricted-syntax -- the listings memo reads the snapshot's listings itself when it cannot answer
-  const listingMemo = createListingsMemo(snapshot.database, () => snapshot.listingsGeneration(), fields)
+  const listingMemo = createListingsMemo((ids) => store.listingsById(ids, fields), () => snapshot.listingsGeneration(), fields)
   /**
    * Batches whose reverse "Undo batch" staged while this account is open, the latest last: a batch
    * applying any of those reverse values is recorded as an undo of that batch. Kept in memory only: a

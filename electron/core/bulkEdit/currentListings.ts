@@ -5,8 +5,7 @@
 import type { GridListingRow } from '../../shared/contract'
 import { gridRowReader } from '../../shared/gridRow'
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
-import type { Db } from '../snapshot/database'
-import { listingsById, type ListingBase } from '../snapshot/listingValues'
+import type { ListingBase } from '../snapshot/listingValues'
 
 export type { CurrentListing, ListingBase } from '../snapshot/listingValues'
 
@@ -28,7 +27,10 @@ export interface ListingsMemo {
  * SQLite lookup per cell (bench/bulkGrid.bench.ts). Otherwise, and before the grid read every page,
  * they come from SQLite. Each page is added as it is read, so no one call builds all of it.
  */
-export function createListingsMemo(db: Db, generation: () => number, fields: FieldSet = LISTING_FIELD_SET): ListingsMemo {
+/** Reads the listings with these ids from the snapshot (unknown ids are absent). */
+export type ListingsReader = (ids: Iterable<string>) => Map<string, ListingBase>
+
+export function createListingsMemo(read: ListingsReader, generation: () => number, fields: FieldSet = LISTING_FIELD_SET): ListingsMemo {
   let memo: { generation: number; byId: Map<string, ListingBase>; read: number; total: number } | null = null
   const gridRow = gridRowReader(fields.all.map((field) => field.key))
   return {
@@ -47,7 +49,7 @@ export function createListingsMemo(db: Db, generation: () => number, fields: Fie
     byId(ids) {
       if (!memo || memo.generation !== generation() || memo.read < memo.total) {
         if (memo && memo.generation !== generation()) memo = null // stale for good: the grid reads the rows again
-        return listingsById(db, ids, fields)
+        return read(ids)
       }
       const found = new Map<string, ListingBase>()
       for (const id of ids) {

@@ -170,10 +170,9 @@ it('stages on the values the grid read while the listings are unchanged, and on 
 })
 
 it('the listings memo answers from what the grid read only at the same snapshot generation', () => {
-  const db = workspace.snapshot.database
   const [listing] = workspace.snapshot.dump().sellRequests
   let generation = 7
-  const memo = createListingsMemo(db, () => generation)
+  const memo = createListingsMemo((ids) => workspace.snapshot.bulkEdit.listingsById(ids), () => generation)
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents }) // nothing read yet: SQLite
   // A row as a grid read it at generation 7, with a price the snapshot does not hold.
   const text = { id: listing!.id, name: '', sku: '', brand: '', grade: '', color: '', storage: '', carrier: '', status: '', updatedAt: '2020-01-01T00:00:00.000Z' }
@@ -189,7 +188,7 @@ it('the listings memo answers from what the grid read only at the same snapshot 
 it('the listings memo takes the grid pages as they come, and answers from them once they cover every listing', () => {
   const db = workspace.snapshot.database
   const [listing, other] = workspace.snapshot.dump().sellRequests
-  const memo = createListingsMemo(db, () => 7)
+  const memo = createListingsMemo((ids) => workspace.snapshot.bulkEdit.listingsById(ids), () => 7)
   const text = (id: string) => ({ id, name: '', sku: '', brand: '', grade: '', color: '', storage: '', carrier: '', status: '', updatedAt: '2020-01-01T00:00:00.000Z' })
   const row = (id: string) => gridRow.make(text(id), (field) => ({ priceCents: 1, quantity: 2 })[field]!)
   const fromMemo = { priceCents: 1, quantity: 2, updatedAt: '2020-01-01T00:00:00.000Z' }

@@ -4,8 +4,9 @@
  *
  * Each resource is a narrow table of the columns lists filter and sort on (scans stay fast) plus a
  * table of the full JSON documents, read only for the rows of the page shown. A full sync appends to
- * the `*_staged` twins page by page (resumable; no indexes there, so each page writes only new pages
- * of the file), then swaps them in by renaming and indexes them once, in one transaction.
+ * the `*_staged` twins page by page (resumable; no indexes there while it stages, so each page writes
+ * only new pages of the file), indexes them one index per step, then swaps them in by renaming (see
+ * stagedTables.ts).
  */
 
 export const ORDER_TABLES = (suffix: string) => `

@@ -36,8 +36,8 @@ export interface Snapshot {
   /** Set when an unreadable file was set aside at open. */
   readonly notice: string | null
   /**
-   * The open database. Outside electron/core/snapshot a lint rule keeps it to tests and to bulk edit's
-   * listings memo: the rest reads and writes through the methods and stores here.
+   * The open database. Outside electron/core/snapshot a lint rule keeps it to tests: the rest reads
+   * and writes through the methods and stores here.
    */
   readonly database: Db
   /** Bulk edit's saved change set, apply queue and listing values. */
