@@ -9,7 +9,7 @@
  * stagedTables.ts).
  */
 
-export const ORDER_TABLES = (suffix: string) => `
+const ORDER_TABLES = (suffix: string) => `
 CREATE TABLE orders${suffix} (
   id TEXT NOT NULL,
   order_no TEXT NOT NULL,
@@ -27,13 +27,16 @@ CREATE TABLE orders${suffix} (
 CREATE TABLE order_docs${suffix} (id TEXT NOT NULL, json TEXT NOT NULL);`
 
 /** The live tables' indexes (one row per id: upserts replace). */
-export const ORDER_INDEXES = `
+const ORDER_INDEXES = `
 CREATE UNIQUE INDEX orders_id ON orders(id);
 CREATE UNIQUE INDEX order_docs_id ON order_docs(id);
 CREATE INDEX orders_by_date ON orders(order_ms, id);
 CREATE INDEX orders_by_total ON orders(total_cents, id);`
 
-/** The sell-request tables as migration 1 created them (a released migration's text never changes). */
+/**
+ * The sell-request tables as migration 1 created them (a released migration's text never changes;
+ * later ones alter them, and a full sync's staging twin copies the live table as it is).
+ */
 const SELL_REQUEST_TABLES_1 = (suffix: string) => `
 CREATE TABLE sell_requests${suffix} (
   id TEXT NOT NULL,
@@ -61,30 +64,8 @@ CREATE INDEX sell_requests_by_quantity ON sell_requests(quantity, id);`
 /** The properties the bulk-edit grid shows, sorts and filters by: a text column each on sell_requests (migration 7). */
 export const GRID_PROPERTIES = ['grade', 'color', 'storage', 'carrier'] as const
 
-/** The sell-request tables as they are now (a full sync creates its staging twin from this). */
-export const SELL_REQUEST_TABLES = (suffix: string) => `
-CREATE TABLE sell_requests${suffix} (
-  id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  sku TEXT NOT NULL,
-  brand TEXT NOT NULL,
-  category TEXT NOT NULL,
-  status TEXT NOT NULL,
-  price_cents INTEGER NOT NULL,
-  msrp_cents INTEGER,
-  quantity INTEGER NOT NULL,
-  min_quantity INTEGER NOT NULL,
-  updated_ms INTEGER NOT NULL,
-  search_text TEXT NOT NULL,
-  ${GRID_PROPERTIES.map((key) => `${key} TEXT NOT NULL DEFAULT ''`).join(',\n  ')}
-);
-CREATE TABLE sell_request_docs${suffix} (id TEXT NOT NULL, json TEXT NOT NULL);`
-
 /** The grid's order (name, then id), so each of its pages is a short walk of an index rather than a sort of every listing. */
 const SELL_REQUEST_NAME_INDEX = 'CREATE INDEX sell_requests_by_name ON sell_requests(name COLLATE NOCASE, id);'
-
-export const SELL_REQUEST_INDEXES = `${SELL_REQUEST_INDEXES_1}
-${SELL_REQUEST_NAME_INDEX}`
 
 /**
  * A stored document's property as the listing's text (sellerApi/wire.ts: `String(value)`, absent or
