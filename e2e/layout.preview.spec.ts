@@ -235,7 +235,7 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
   }
 })
 
-test('an expanded order says each shipment once, above its items, with its shipping method and tracking', async ({ app: page, host }) => {
+test('an expanded order says each shipment once, above its items, with its shipping method and tracking, in the frame at 1024', async ({ app: page, host }) => {
   // The newest order with two items or more in one shipment.
   const order = [...sandbox.state.orders].reverse().find((o) => o.items.length >= 2 && new Set(o.items.map((i) => i.shipment)).size < o.items.length)!
   const shipments = [...new Set(order.items.map((item) => item.shipment))]
@@ -257,6 +257,13 @@ test('an expanded order says each shipment once, above its items, with its shipp
     if (tracking) expect(text.split(tracking).length - 1, `tracking ${tracking} said once`).toBe(1)
   }
   await expect(expanded).toContainText('Platform shipping')
+
+  // In the narrowest window, the items read without scrolling sideways.
+  await page.setViewportSize(SIZES[0])
+  await page.waitForTimeout(300) // the table measures itself after a resize
+  const frame = (await page.getByTestId('orders-table').boundingBox())!
+  const items = (await expanded.boundingBox())!
+  expect(items.x + items.width, '1024×700: the expanded items end right of the frame').toBeLessThanOrEqual(frame.x + frame.width + 1)
 })
 
 const gridCell = (page: Page, row: number, col: number) =>
