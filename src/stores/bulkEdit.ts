@@ -375,11 +375,16 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           take(first, 0)
         }
         let offset = first.rows.length
-        while (offset < first.total) {
-          const page = await call('bulk.gridRows', { offset, limit: BULK_GRID_PAGE })
+        const pageAt = (at: number) => (at < first.total ? call('bulk.gridRows', { offset: at, limit: BULK_GRID_PAGE }) : null)
+        // The next page is asked for before this one is taken in: the core reads it meanwhile (one
+        // call at a time, so a call of the seller's never waits behind more than one page).
+        for (let pending = pageAt(offset); pending;) {
+          const page = await pending
           if (from !== generation) return
           if (page.version !== first.version) continue read
           if (page.rows.length === 0) break
+          pending = pageAt(offset + page.rows.length)
+          pending?.catch(() => undefined)
           const arrived = take(page, offset)
           offset += page.rows.length
           if (progressive) {
