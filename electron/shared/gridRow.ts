@@ -10,6 +10,8 @@ const TEXT_COLUMNS = ['id', 'name', 'sku', 'brand', 'grade', 'color', 'storage',
 export type GridTextColumn = (typeof TEXT_COLUMNS)[number]
 
 export interface GridRowReader {
+  /** A row's columns in order: the text columns, then the fields' keys (the snapshot selects them so). */
+  readonly columns: readonly string[]
   /** A text column: the id, name, status in words, last update (ISO), … */
   text(row: GridListingRow, column: GridTextColumn): string
   id(row: GridListingRow): string
@@ -25,6 +27,7 @@ export function gridRowReader(fieldKeys: readonly string[] = LISTING_FIELD_KEYS)
   const textAt = new Map<string, number>(TEXT_COLUMNS.map((column, i) => [column, i]))
   const valueAt = new Map(fieldKeys.map((key, i) => [key, TEXT_COLUMNS.length + i]))
   return {
+    columns: [...TEXT_COLUMNS, ...fieldKeys],
     text: (row, column) => row[textAt.get(column)!] as string,
     id: (row) => row[0],
     updatedAt: (row) => row[TEXT_COLUMNS.length - 1] as string,

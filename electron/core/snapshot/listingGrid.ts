@@ -4,7 +4,7 @@
  * shows come from their own columns (written at sync), not from the documents.
  */
 import type { GridListingRow } from '../../shared/contract'
-import { gridRowReader } from '../../shared/gridRow'
+import { gridRowReader, type GridTextColumn } from '../../shared/gridRow'
 import type { FieldSet } from '../../shared/listingFields'
 import { statusLabel } from '../../shared/plainWords'
 import { rowsAsJson, type Db } from './database'
@@ -17,33 +17,48 @@ export interface GridPage {
   limit: number
 }
 
-const TEXT_COLUMNS = `s.id, s.name, s.sku, s.brand, ${GRID_PROPERTIES.map((key) => `s.${key}`).join(', ')}, s.status, s.updated_ms`
-
-type Row = [string, string, string, string, string, string, string, string, string, number, ...number[]]
+/** Where each text column of a grid row comes from; the last update is turned into ISO text after. */
+const TEXT_SQL: Record<GridTextColumn, string> = {
+  id: 's.id',
+  name: 's.name',
+  sku: 's.sku',
+  brand: 's.brand',
+  grade: 's.grade',
+  color: 's.color',
+  storage: 's.storage',
+  carrier: 's.carrier',
+  status: 's.status',
+  updatedAt: 's.updated_ms'
+}
 
 /** Statuses in words: listings share a handful of statuses, so each is worded once. */
 const labels = new Map<string, string>()
 const label = (status: string) => labels.get(status) ?? labels.set(status, statusLabel(status)).get(status)!
 
-/** The listings at these positions of the grid's order. */
+/**
+ * The listings at these positions of the grid's order. SQLite builds each row in the order the grid's
+ * row reader gives, so only the status (into words) and the last update (into ISO text) change after.
+ */
 export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldSet): GridListingRow[] {
-  const reader = gridRowReader(fields.all.map((field) => field.key))
-  const columns = `${TEXT_COLUMNS}, ${fields.all.map((field) => field.column).join(', ')}`
-  const rows = rowsAsJson<Row>(
+  const { columns } = gridRowReader(fields.all.map((field) => field.key))
+  const sql = columns.map((column) => (Object.hasOwn(TEXT_SQL, column) ? TEXT_SQL[column as GridTextColumn] : fields.get(column).column))
+  const rows = rowsAsJson<unknown[]>(
     db,
-    columns,
-    `FROM (SELECT * FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?) s`,
+    sql.join(', '),
+    // The page's rows are found in the name index alone (skipping the offset reads no listing), then
+    // read by rowid.
+    `FROM sell_requests s WHERE s.rowid IN (SELECT rowid FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?)`,
     's.name COLLATE NOCASE, s.id',
     limit,
     offset
   )
-  const at = new Map(fields.all.map((field, i) => [field.key, i]))
-  return rows.map(([id, name, sku, brand, grade, color, storage, carrier, status, updatedMs, ...values]) =>
-    reader.make(
-      { id, name, sku, brand, grade, color, storage, carrier, status: label(status), updatedAt: new Date(updatedMs).toISOString() },
-      (key) => values[at.get(key)!]!
-    )
-  )
+  const statusAt = columns.indexOf('status')
+  const updatedAt = columns.indexOf('updatedAt')
+  for (const row of rows) {
+    row[statusAt] = label(row[statusAt] as string)
+    row[updatedAt] = new Date(row[updatedAt] as number).toISOString()
+  }
+  return rows as GridListingRow[]
 }
 
 /**

@@ -20,7 +20,7 @@ export const BULK_GRID_MAX_PAGE = 10_000
  * call arriving meanwhile waits only briefly for the core (bench/responsiveness.bench.ts).
  */
 export const BULK_GRID_FIRST_PAGE = 500
-export const BULK_GRID_PAGE = 2_000
+export const BULK_GRID_PAGE = 1_000
 
 /** Where a page of the grid's rows starts in the grid's order, and how many rows it takes (default: the most). */
 export const bulkGridPageInput = z
