@@ -1,8 +1,8 @@
 /**
  * Bulk edit shows its first rows before the last page of listings has arrived: the later
  * `bulk.gridRows` pages are held on the preview bridge, and the grid already shows the first rows, says
- * how far it is, takes an edit on a row it has, and leaves sorting and Change many for when every
- * listing is in; released, every row is there, with the mark of a change staged on a row that came late.
+ * how far it is, takes an edit on a row it has, refuses a paste reaching rows it has not, and leaves
+ * sorting and Change many for when every listing is in; released, every row is there, with the mark of a change staged on a row that came late.
  */
 import type { Page, Route } from '@playwright/test'
 import { BULK_GRID_FIRST_PAGE, type GridListingRow, type GridRowsPage } from '../electron/shared/contract'
@@ -16,7 +16,7 @@ const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
 let sandbox: Sandbox
 
-test.use({ locale: 'en-US' })
+test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
 
 test.beforeEach(async () => {
   sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: LISTINGS, seed: 63, now: new Date() })
@@ -41,6 +41,9 @@ async function holdLaterPages(page: Page) {
   })
   return { release, asked }
 }
+
+const scrollTo = (page: Page, row: number) =>
+  page.locator('revo-grid').evaluate((grid, at) => (grid as unknown as { scrollToRow(row: number): Promise<void> }).scrollToRow(at), row)
 
 async function everyRow(host: Parameters<typeof viaRouter>[0]): Promise<GridListingRow[]> {
   const rows: GridListingRow[] = []
@@ -77,6 +80,17 @@ test('the first rows show and take edits before the last page arrives; the rest 
   await expect(gridCell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
 
+  // A paste reaching rows not read yet stages nothing, and says why.
+  const edge = BULK_GRID_FIRST_PAGE - 2
+  await scrollTo(page, edge)
+  await gridCell(page, edge, COLUMN.price).click()
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify('10\n11\n12\n13\n')})`)
+  await page.keyboard.press('Control+v')
+  await expect(page.locator('.n-message')).toContainText('Your listings are still being read')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+  await expect(gridCell(page, edge, COLUMN.price)).not.toHaveAttribute('data-mark', /.+/)
+  await scrollTo(page, 0)
+
   // Sorting waits for every listing: the header says so; Change many opens once they are in.
   await expect(page.locator('revogr-header .rgHeaderCell[title]').first()).toHaveAttribute('title', /every listing is read/)
   await page.getByTestId('bulk-change-many').click()
@@ -91,7 +105,7 @@ test('the first rows show and take edits before the last page arrives; the rest 
   await page.keyboard.press('Escape')
 
   // Every row is in, the one that came last with the change staged on it before.
-  await page.locator('revo-grid').evaluate((grid, at) => (grid as unknown as { scrollToRow(row: number): Promise<void> }).scrollToRow(at), LISTINGS - 1)
+  await scrollTo(page, LISTINGS - 1)
   const lastPrice = gridCell(page, LISTINGS - 1, COLUMN.price)
   await expect(lastPrice).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
   await expect(lastPrice).toHaveAttribute('data-mark', /staged|warning/)

@@ -149,6 +149,9 @@ class EmptyRow implements GridRow {
 markRaw(EmptyRow.prototype)
 const emptyRow = (): GridRow => new EmptyRow()
 
+/** Least time between two redraws of the grid while a first read fills it. */
+const REDRAW_WHILE_FILLING_MS = 250
+
 /** How many rows a read of the grid has, out of how many (shown while a first read fills the grid). */
 export interface GridProgress {
   read: number
@@ -375,6 +378,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           take(first, 0)
         }
         let offset = first.rows.length
+        let drawnAt = performance.now()
         const pageAt = (at: number) => (at < first.total ? call('bulk.gridRows', { offset: at, limit: BULK_GRID_PAGE }) : null)
         // The next page is asked for before this one is taken in: the core reads it meanwhile (one
         // call at a time, so a call of the seller's never waits behind more than one page).
@@ -390,7 +394,12 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           if (progressive) {
             markArrived(arrived)
             progress.value = { read: offset, total: first.total }
-            revision.value++
+            // The grid redraws what is on screen at most a few times a second while it fills (a redraw
+            // goes over every row's index), and once more when every row is in.
+            if (performance.now() - drawnAt >= REDRAW_WHILE_FILLING_MS) {
+              drawnAt = performance.now()
+              revision.value++
+            }
           }
         }
         version = first.version
