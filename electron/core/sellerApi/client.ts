@@ -72,6 +72,11 @@ export interface CallOptions {
   retries?: number
   /** Per attempt, from sending to the last byte of the answer. */
   timeoutMs?: number
+  /**
+   * Called once a successful answer has arrived, before it is read: a caller that limits how many
+   * requests are on the wire sends its next one while this answer is being read.
+   */
+  onAnswered?: () => void
 }
 
 /**
@@ -398,7 +403,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs)
-      if ('text' in outcome) return { value: parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
+      if ('text' in outcome) {
+        if (init.onAnswered) {
+          init.onAnswered()
+          // A turn of the event loop first, so the request waiting for the network goes out before this is read.
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+        return { value: parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
+      }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
 

@@ -22,3 +22,26 @@ export async function forEachBounded<T>(items: readonly T[], limit: number, work
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
   if (failure) throw (failure as { error: unknown }).error
 }
+
+/**
+ * At most `limit` holders at a time: `acquire` waits for a slot and answers the function that frees it
+ * (calling it again does nothing).
+ */
+export function createSlots(limit: number): { acquire(): Promise<() => void> } {
+  let free = limit
+  const waiting: (() => void)[] = []
+  return {
+    async acquire() {
+      if (free > 0) free--
+      else await new Promise<void>((resolve) => waiting.push(resolve))
+      let held = true
+      return () => {
+        if (!held) return
+        held = false
+        const next = waiting.shift()
+        if (next) next()
+        else free++
+      }
+    }
+  }
+}

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Order, SellRequest } from '../../shared/domain'
 import { createSellerApi } from '../sellerApi'
+import { nodeFetch } from '../sellerApi/nodeFetch'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncEngine'
 
@@ -54,6 +55,31 @@ function expectSnapshotEqualsServer(server: Awaited<ReturnType<typeof serverStat
 }
 
 describe('full sync', () => {
+  it('keeps at most `concurrency` list requests on the wire, reading answers while the next ones travel', async () => {
+    let onWire = 0
+    let most = 0
+    // Counts a request from sending to its answer's last byte (read here, before the client gets it).
+    const counting: typeof fetch = async (input, init) => {
+      onWire++
+      most = Math.max(most, onWire)
+      try {
+        const answer = await nodeFetch(input, init)
+        return new Response(await answer.arrayBuffer(), { status: answer.status, headers: answer.headers })
+      } finally {
+        onWire--
+      }
+    }
+    sandbox.setFaults({ latencyMs: 15 })
+    const report = await createSyncEngine({
+      api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000, fetch: counting }),
+      snapshot,
+      settings: { ...DEFAULT_SYNC_SETTINGS, take: 20, concurrency: 3, historyDays: 3650 }
+    }).run('full', new AbortController().signal)
+    expect(report.pagesFetched.orders).toBeGreaterThan(20)
+    expect(most).toBe(3)
+    expectSnapshotEqualsServer(await serverState())
+  })
+
   it('brings every page of both resources into the snapshot, with progress', async () => {
     const progress: number[] = []
     const report = await engine({}, (p) => p.kind === 'full' && p.resource === 'orders' && progress.push(p.pagesDone)).run('auto', new AbortController().signal)
@@ -103,6 +129,11 @@ describe('full sync', () => {
     expect(snapshot.run('orders')!.covered[0]![1]).toBeGreaterThanOrEqual(3 * 50)
     expect(snapshot.dump().orders.map((o) => o.id).sort()).toEqual(before.orders.map((o) => o.id).sort()) // untouched
 
+    // The next page was already on its way when the run stopped: let it reach the server before counting.
+    for (let seen = -1; seen !== sandbox.requestCount(); ) {
+      seen = sandbox.requestCount()
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
     const requestsBefore = sandbox.requestCount()
     const report = await engine().run('auto', new AbortController().signal)
     expect(report.kinds.orders).toBe('full')

@@ -26,7 +26,7 @@
  */
 import type { ListAnswer, SellerApi } from '../sellerApi'
 import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
-import { forEachBounded } from './boundedConcurrency'
+import { createSlots, forEachBounded } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 
 export interface SyncSettings {
@@ -197,8 +197,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return newest
   }
 
-  async function fetchPage(resource: Resource, query: { page: number; take: number; fromMs?: number | null }, signal: AbortSignal, counters: Counters): Promise<PageAnswer> {
-    const options = { signal, retries: deps.settings.retriesPerPage }
+  /** `onAnswered`: see CallOptions (the pass frees its network slot then). */
+  async function fetchPage(resource: Resource, query: { page: number; take: number; fromMs?: number | null }, signal: AbortSignal, counters: Counters, onAnswered?: () => void): Promise<PageAnswer> {
+    const options = { signal, retries: deps.settings.retriesPerPage, ...(onAnswered ? { onAnswered } : {}) }
     let answer: ListAnswer
     let batch: Batch
     if (resource === 'orders') {
@@ -311,10 +312,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         pagesPlanned = pagesDone + pages.length
         report()
         const size = run.pageSize
-        await forEachBounded(pages, s.concurrency, async (page) => {
-          // Past where the list was seen to end (a total that counts rows it never lists): not asked.
-          if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) return
-          const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
+        // At most `concurrency` requests on the wire; a lane reading an answer has given its slot to the
+        // next request already, so the reading overlaps the network instead of adding to it.
+        const network = createSlots(s.concurrency)
+        await forEachBounded(pages, s.concurrency + 2, async (page) => {
+          let answer: PageAnswer
+          const release = await network.acquire()
+          try {
+            // Past where the list was seen to end (a total that counts rows it never lists): not asked.
+            if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) return
+            answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters, release)
+          } finally {
+            release()
+          }
           const rows = answer.batch.rows.length
           // More rows than asked: the server's pages are larger than the first page showed (it was short),
           // and this one starts where that size says. Asked for at that size from then on.
