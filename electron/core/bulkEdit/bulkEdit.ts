@@ -12,6 +12,7 @@ import { BULK_CONFIRM_LISTINGS } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
+import { createPause, type Pause } from '../eventLoopTurns'
 import type { SellerApi } from '../sellerApi'
 import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
@@ -53,6 +54,8 @@ export interface BulkEditDeps {
   now?: () => number
   /** The listing fields changes may be to (default: Seller Desk's; a test adds one). */
   fields?: FieldSet
+  /** How long an import works before it lets other calls be answered (default: see eventLoopTurns.ts). */
+  turnMs?: number
 }
 
 export interface BulkEdit {
@@ -103,6 +106,14 @@ type StagedEdits = Map<string, StagedChange | undefined>
 
 const CANCELLED = 'Canceled before it was sent.'
 
+/** Staged edits saved in one transaction; more wait for the next turn of the event loop. */
+const SAVE_PART = 1_000
+/** Listings read for an import in one turn. */
+const IMPORT_LISTINGS_PAGE = 2_000
+/** Proposed changes of an import staged in one turn. */
+const STAGE_PART = 1_000
+const IMPORTING = 'An import is being staged. Try again when it is done.'
+
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
 
 /** The batch being applied. */
@@ -129,18 +140,33 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
-  const stagedWrites = (): StagedWrite[] => [...edits].map(([key, change]) => ({ ...changeKeyParts(key), change: change ?? null }))
-  function writeEdits() {
-    store.writeStaged(stagedWrites())
-    edits.clear()
+  /** The edits not saved yet (at most `limit`, the oldest first), taken out of `edits`. */
+  function stagedWrites(limit = Infinity): StagedWrite[] {
+    const writes: StagedWrite[] = []
+    for (const [key, change] of edits) {
+      if (writes.length >= limit) break
+      writes.push({ ...changeKeyParts(key), change: change ?? null })
+      edits.delete(key)
+    }
+    return writes
   }
-  function saveStaged() {
+  /**
+   * Saves what was staged: a part per turn of the event loop (a large import's edits in several
+   * transactions, so calls are answered between them), or everything at once (closing).
+   */
+  function saveStaged(limit = SAVE_PART) {
     saveQueued = false
     try {
-      writeEdits()
+      store.writeStaged(stagedWrites(limit))
     } catch (error) {
       deps.onFailure?.(`Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`)
     }
+    if (edits.size > 0 && !closed) queueSave()
+  }
+  function queueSave() {
+    if (saveQueued || closed) return
+    saveQueued = true
+    setImmediate(saveStaged)
   }
   /**
    * Keys edited since the grid's marks were last sent, or null: every mark may have changed (new rules).
@@ -151,10 +177,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   const changeSet = createChangeSet(DEFAULT_WARNING_RULES, (key, change) => {
     touched?.add(key)
     edits.set(key, change)
-    if (!saveQueued && !closed) {
-      saveQueued = true
-      setImmediate(saveStaged)
-    }
+    queueSave()
   }, fields)
   changeSet.restore(store.readStaged())
   const listingMemo = createListingsMemo((ids) => store.listingsById(ids, fields), () => snapshot.listingsGeneration(), fields)
@@ -169,6 +192,29 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   let closing: Promise<void> | null = null
 
   const today = () => new Date(now()).toISOString().slice(0, 10)
+
+  /** An import reads and stages over several turns: the change set is not changed by anything else meanwhile. */
+  let importing = false
+  function notWhileImporting() {
+    if (importing) throw new SellerDeskError('invalid-input', IMPORTING)
+  }
+
+  /** Every listing, read a page per turn; read again from the start if a sync or an apply wrote them meanwhile. */
+  async function everyListing(pause: Pause) {
+    for (;;) {
+      const generation = snapshot.listingsGeneration()
+      const finder = listingFinder()
+      for (let after = 0; ; ) {
+        const page = store.listingsAfter(after, IMPORT_LISTINGS_PAGE, fields)
+        finder.add(page.listings)
+        after = page.lastRow
+        if (page.listings.length < IMPORT_LISTINGS_PAGE) break
+        await pause()
+        if (snapshot.listingsGeneration() !== generation) break
+      }
+      if (snapshot.listingsGeneration() === generation) return finder
+    }
+  }
 
   /** The listings the Sell requests list shows with this filter (its own query), by name. */
   function filteredListings(filter: SellRequestFilter): CurrentListing[] {
@@ -311,6 +357,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   return {
     stage(changes) {
+      notWhileImporting()
       const found = listingMemo.byId(changes.map((change) => change.sellRequestId))
       const missing = changes.filter((change) => !found.has(change.sellRequestId)).length
       if (missing > 0) throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
@@ -329,6 +376,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     operation(selection, operation) {
+      notWhileImporting()
       return stage(proposeChanges(listingsOf(selection), operation, (id, field) => changeSet.get(id, field)))
     },
 
@@ -365,15 +413,17 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     preview,
-    undo: () => changeSet.undo(),
-    redo: () => changeSet.redo(),
-    discard: () => changeSet.discard(),
+    undo: () => (notWhileImporting(), changeSet.undo()),
+    redo: () => (notWhileImporting(), changeSet.redo()),
+    discard: () => (notWhileImporting(), changeSet.discard()),
     setRules(rules) {
+      notWhileImporting()
       touched = null
       return changeSet.setRules(rules)
     },
 
     apply(confirmed) {
+      notWhileImporting()
       const check = preview()
       if (check.applicableChanges === 0) {
         throw new SellerDeskError('invalid-input', check.invalid > 0 ? 'Every pending change has a problem: fix or discard them first.' : 'There are no pending changes to apply.')
@@ -411,7 +461,6 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
         return stagedWrites()
       })
-      edits.clear()
       return start(id)
     },
 
@@ -450,6 +499,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     batchRows: ({ batchId, status, page, take }) => store.batchRows(batchId, { status, page, take }),
 
     undoBatch(batchId) {
+      notWhileImporting()
       statusOf(batchId)
       const applied = store.batchRowsWithStatus(batchId, ['applied'])
       const listings = store.listingsById(applied.map((row) => row.sellRequestId), fields)
@@ -472,20 +522,34 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     gridVersion: () => snapshot.gridVersion(fields),
 
     async importFile(fileName, bytes) {
-      const table = await readImportTable(fileName, bytes)
-      const result = importChanges(fileName, table, listingFinder(store.allListings('none', fields)), (id, field) => changeSet.get(id, field)?.after, fields)
-      const changeSetSummary = stage(result.proposed)
-      return {
-        fileName,
-        format: result.format,
-        rows: result.rows,
-        staged: result.proposed.length,
-        unchanged: result.unchanged,
-        replaced: result.replaced,
-        kept: result.kept,
-        problems: result.problems.slice(0, MAX_LISTED_PROBLEMS),
-        moreProblems: Math.max(0, result.problems.length - MAX_LISTED_PROBLEMS),
-        changeSet: changeSetSummary
+      notWhileImporting()
+      importing = true
+      try {
+        const pause = createPause(deps.turnMs)
+        const table = await readImportTable(fileName, bytes, { pause })
+        const finder = await everyListing(pause)
+        const result = await importChanges(fileName, table, finder, (id, field) => changeSet.get(id, field)?.after, fields, pause)
+        // One step, staged a part at a time; nothing else changes the change set until it is closed.
+        const step = changeSet.openStep()
+        for (let from = 0; from < result.proposed.length; from += STAGE_PART) {
+          step.add(result.proposed.slice(from, from + STAGE_PART))
+          await pause()
+        }
+        const changeSetSummary = step.close()
+        return {
+          fileName,
+          format: result.format,
+          rows: result.rows,
+          staged: result.proposed.length,
+          unchanged: result.unchanged,
+          replaced: result.replaced,
+          kept: result.kept,
+          problems: result.problems.slice(0, MAX_LISTED_PROBLEMS),
+          moreProblems: Math.max(0, result.problems.length - MAX_LISTED_PROBLEMS),
+          changeSet: changeSetSummary
+        }
+      } finally {
+        importing = false
       }
     },
 
@@ -513,7 +577,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
     close() {
       if (closing) return closing
-      if (edits.size) saveStaged()
+      if (edits.size) saveStaged(Infinity)
       closed = true
       const run = running
       if (!run) return (closing = Promise.resolve())

@@ -56,6 +56,11 @@ export interface ChangeSet {
   restore(saved: Iterable<ProposedChange>): ChangeSetSummary
   /** Stages proposed changes as one step. A change back to the listing's current value removes the pending one. */
   stage(proposed: Iterable<ProposedChange>): ChangeSetSummary
+  /**
+   * A step staged in parts (an import read a turn at a time): each `add` stages like `stage`, and
+   * `close` records them as one step. Nothing else may change the change set while it is open.
+   */
+  openStep(): { add(proposed: Iterable<ProposedChange>): void; close(): ChangeSetSummary }
   /** Removes the given changes (e.g. once they are in an apply batch): not a step, and it clears undo/redo. */
   take(keys: Iterable<string>): void
   undo(): ChangeSetSummary
@@ -104,6 +109,34 @@ export function createChangeSet(
     undone.length = 0
   }
 
+  /** See ChangeSet.openStep. */
+  function openStep(): ReturnType<ChangeSet['openStep']> {
+    const step: Step = []
+    const seen = new Map<string, number>()
+    return {
+      add(proposed) {
+        for (const change of proposed) {
+          const key = changeKey(change.sellRequestId, change.field)
+          const was = changes.get(key)
+          const now = change.after === change.before ? undefined : check(change)
+          if (was === now) continue
+          // The same key twice in one step: the later proposal wins, the step keeps the first `was`.
+          const at = seen.get(key)
+          if (at !== undefined) step[at]!.now = now
+          else {
+            seen.set(key, step.length)
+            step.push({ key, was, now })
+          }
+          put(key, now)
+        }
+      },
+      close() {
+        record(step)
+        return summary()
+      }
+    }
+  }
+
   function summary(): ChangeSetSummary {
     const listings = new Set<string>()
     let invalid = 0
@@ -124,25 +157,11 @@ export function createChangeSet(
       return summary()
     },
     stage(proposed) {
-      const step: Step = []
-      const seen = new Map<string, number>()
-      for (const change of proposed) {
-        const key = changeKey(change.sellRequestId, change.field)
-        const was = changes.get(key)
-        const now = change.after === change.before ? undefined : check(change)
-        if (was === now) continue
-        // The same key twice in one step: the later proposal wins, the step keeps the first `was`.
-        const at = seen.get(key)
-        if (at !== undefined) step[at]!.now = now
-        else {
-          seen.set(key, step.length)
-          step.push({ key, was, now })
-        }
-        put(key, now)
-      }
-      record(step)
-      return summary()
+      const step = openStep()
+      step.add(proposed)
+      return step.close()
     },
+    openStep,
     take(keys) {
       for (const key of keys) put(key, undefined)
       done.length = 0

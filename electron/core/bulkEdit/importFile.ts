@@ -13,6 +13,7 @@
  * So an import never removes a pending change, and every pending change it replaces is reported.
  */
 import Papa from 'papaparse'
+import { noPause, type Pause } from '../eventLoopTurns'
 import { readSheet } from 'read-excel-file/node'
 import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../../shared/contract'
 import { SellerDeskError } from '../../shared/errors'
@@ -39,6 +40,8 @@ export interface ImportTable {
 }
 
 export interface ImportOptions {
+  /** Gives the thread back between parts of a large file (see eventLoopTurns.ts). */
+  pause?: Pause
   /** How the file writes numbers, when the seller says so; otherwise a semicolon CSV's cells decide. */
   numbers?: NumberStyle
 }
@@ -111,6 +114,76 @@ function cellText(value: unknown): string {
   return withoutFormulaEscape(String(value).trim())
 }
 
+/** The start of a CSV the delimiter is guessed from (its first 100 lines that hold something). */
+const SAMPLE_CHARS = 64 * 1024
+
+/** Characters of CSV text parsed in one turn. */
+const CSV_PART_CHARS = 256 * 1024
+
+/**
+ * Where a part of `text` may end at or after `from`: before a line break that ends a row, read as Papa
+ * reads a file (a quote opens a field only at its start; "" inside is a quote; a quote closes the field
+ * only before the delimiter, a line break or the end, spaces allowed between), from `start`, where a row
+ * begins. Answers the end and the break's length (0: the text's end).
+ */
+function partEnd(text: string, start: number, from: number, delimiter: string, newline: string): [end: number, breakLength: number] {
+  let quoted = false
+  let fieldStart = true
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (quoted) {
+      if (c !== 0x22) continue
+      if (text.charCodeAt(i + 1) === 0x22) {
+        i++
+        continue
+      }
+      let next = i + 1
+      while (text.charCodeAt(next) === 0x20) next++
+      if (next >= text.length || text.startsWith(delimiter, next) || text.startsWith(newline, next)) {
+        quoted = false
+        fieldStart = false
+        i = next - 1
+      }
+    } else if (c === 0x22 && fieldStart) {
+      quoted = true
+      fieldStart = false
+    } else if (text.startsWith(newline, i)) {
+      if (i >= from) return [i, newline.length]
+      i += newline.length - 1
+      fieldStart = true
+    } else if (text.startsWith(delimiter, i)) {
+      i += delimiter.length - 1
+      fieldStart = true
+    } else fieldStart = false
+  }
+  return [text.length, 0]
+}
+
+/**
+ * Papa's parse of `text`, a part of lines at a time with a pause between parts: each part ends before a
+ * line break outside quotes, so the rows, and the rows the errors name, are those of one whole parse.
+ */
+export async function parseCsvInParts(text: string, delimiter: string, pause: Pause, partChars = CSV_PART_CHARS): Promise<{ data: string[][]; errors: Papa.ParseError[] }> {
+  const data: string[][] = []
+  const errors: Papa.ParseError[] = []
+  // The line break a whole parse would find (Papa guesses it from the start of the text), for every part.
+  const newline = Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\r' | '\n' | '\r\n'
+  for (let start = 0; ; ) {
+    const [end, breakLength] = partEnd(text, start, start + partChars, delimiter, newline)
+    const slice = text.slice(start, end)
+    // An empty line is a row of one empty cell, as in a whole parse (Papa reads an empty text as none).
+    if (slice === '' && start > 0) data.push([''])
+    else {
+      const part = Papa.parse<string[]>(slice, { delimiter, newline, skipEmptyLines: false })
+      for (const error of part.errors) errors.push(error.row === undefined ? error : { ...error, row: error.row + data.length })
+      for (const row of part.data) data.push(row)
+    }
+    if (breakLength === 0) return { data, errors }
+    start = end + breakLength
+    await pause()
+  }
+}
+
 /** Reads a file into rows of text cells. Throws a SellerDeskError naming the file when it cannot be read. */
 export async function readImportTable(fileName: string, bytes: Uint8Array, options: ImportOptions = {}): Promise<ImportTable> {
   if (bytes.length > BULK_IMPORT_MAX_BYTES) throw fileError(fileName, `the file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`)
@@ -124,6 +197,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   let formulaCells: Set<string> | undefined
   // XLSX holds numbers as numbers (read here as 1299.5), and a comma CSV cannot use decimal commas.
   let numbers: NumberStyle | undefined = options.numbers ?? 'point'
+  const pause = options.pause ?? noPause
   if (isZip) {
     format = 'xlsx'
     // Sizes and entries are checked before the reader unpacks anything (a small file may unpack to gigabytes).
@@ -141,10 +215,15 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     const text = csvText(fileName, bytes)
     // The delimiter is guessed from the lines that hold something: Papa counts a blank line (the one after
     // the last newline) as a row of one field, which would hide a two-column file's semicolons.
-    const sample = text.split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, 100).join('\n')
+    const head = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS).split(/\r?\n/).slice(0, -1) : text.split(/\r?\n/)
+    const sample = head.filter((line) => line.trim() !== '').slice(0, 100).join('\n')
     const delimiter = Papa.parse<string[]>(sample, { delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter
-    const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false })
-    rows = parsed.data.map((row) => row.map(cellText))
+    const parsed = await parseCsvInParts(text, delimiter, pause)
+    rows = []
+    for (const row of parsed.data) {
+      rows.push(row.map(cellText))
+      await pause()
+    }
     // A spreadsheet saves a semicolon CSV where the comma is the decimal mark (Excel and LibreOffice in
     // European locales: 1299,99 and 1.299,50), but not only there: its cells decide (importChanges).
     if (!options.numbers && delimiter === ';') numbers = undefined
@@ -156,7 +235,12 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   const headerIndex = rows.findIndex((cells) => cells.some((cell) => cell !== ''))
   if (headerIndex < 0) throw fileError(fileName, 'the file has no rows.')
   const header = rows[headerIndex]!.map((name) => name.replace(/^\uFEFF/, '').trim().toLowerCase())
-  const records = rows.slice(headerIndex + 1).flatMap((cells, i) => (cells.some((cell) => cell !== '') ? [{ row: headerIndex + i + 2, cells }] : []))
+  const records: ImportTable['records'] = []
+  for (let i = headerIndex + 1; i < rows.length; i++) {
+    const cells = rows[i]!
+    if (cells.some((cell) => cell !== '')) records.push({ row: i + 1, cells })
+    await pause()
+  }
   return { format, header, records, problems, ...(numbers ? { numbers } : {}), ...(formulaCells ? { formulaCells } : {}) }
 }
 
@@ -190,16 +274,19 @@ export interface ListingFinder {
   bySku(sku: string): CurrentListing[]
 }
 
-export function listingFinder(listings: Iterable<CurrentListing>): ListingFinder {
+export function listingFinder(listings: Iterable<CurrentListing> = []): ListingFinder & { add(listings: Iterable<CurrentListing>): void } {
   const ids = new Map<string, CurrentListing>()
   const skus = new Map<string, CurrentListing[]>()
-  for (const listing of listings) {
-    ids.set(listing.id.toLowerCase(), listing)
-    const same = skus.get(listing.sku)
-    if (same) same.push(listing)
-    else skus.set(listing.sku, [listing])
+  function add(more: Iterable<CurrentListing>) {
+    for (const listing of more) {
+      ids.set(listing.id.toLowerCase(), listing)
+      const same = skus.get(listing.sku)
+      if (same) same.push(listing)
+      else skus.set(listing.sku, [listing])
+    }
   }
-  return { byId: (id) => ids.get(id.toLowerCase()), bySku: (sku) => skus.get(sku) ?? [] }
+  add(listings)
+  return { byId: (id) => ids.get(id.toLowerCase()), bySku: (sku) => skus.get(sku) ?? [], add }
 }
 
 /** Column index from 0 → spreadsheet letters (0 → A, 26 → AA). */
@@ -212,7 +299,14 @@ function columnLetters(index: number): string {
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
 
 /** Turns a read table into proposed changes and per-row problems, against what is pending (see the top of this file). */
-export function importChanges(fileName: string, table: ImportTable, finder: ListingFinder, pending: PendingValue = () => undefined, fields: FieldSet = LISTING_FIELD_SET): ImportResult {
+export async function importChanges(
+  fileName: string,
+  table: ImportTable,
+  finder: ListingFinder,
+  pending: PendingValue = () => undefined,
+  fields: FieldSet = LISTING_FIELD_SET,
+  pause: Pause = noPause
+): Promise<ImportResult> {
   const columns = columnsOf(fileName, table.header, fields)
   const problems = new Map<number, string[]>(table.problems.map((p) => [p.row, [p.message]]))
   const problem = (row: number, message: string) => {
@@ -226,6 +320,7 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
   const candidates: { row: number; listing: CurrentListing; values: Map<string, number> }[] = []
 
   for (const { row, cells } of table.records) {
+    await pause()
     if (problems.has(row)) continue
     const id = cell(cells, columns.id)
     const sku = cell(cells, columns.sku)
@@ -275,6 +370,7 @@ export function importChanges(fileName: string, table: ImportTable, finder: List
   let replaced = 0
   let kept = 0
   for (const { row, listing, values } of candidates) {
+    await pause()
     if (problems.has(row)) continue
     let touched = false
     for (const [field, value] of values) {

@@ -33,7 +33,7 @@ const finder = listingFinder([1, 2, 3, 4, 5].map(listing))
 
 async function importOf(name: string, content: string | Uint8Array, options?: ImportOptions) {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
-  const result = importChanges(name, await readImportTable(name, bytes, options), finder)
+  const result = await importChanges(name, await readImportTable(name, bytes, options), finder)
   const values = Object.fromEntries(result.proposed.map((change) => [`${change.sellRequestId.slice(-1)}:${change.field}`, change.after]))
   const problems = Object.fromEntries(result.problems.map((problem) => [problem.row, problem.message]))
   return { values, problems }

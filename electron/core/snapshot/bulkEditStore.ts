@@ -22,7 +22,7 @@ import {
   type QueuedChange
 } from './applyQueue'
 import { inTransaction, type Db } from './database'
-import { allListings, listingsById, type CurrentListing } from './listingValues'
+import { allListings, listingsAfter, listingsById, type CurrentListing } from './listingValues'
 import { readStagedChanges, writeStagedChanges, type SavedChange, type StagedWrite } from './stagedChanges'
 
 export type { CurrentListing, ListingBase } from './listingValues'
@@ -68,6 +68,8 @@ export interface BulkEditStore {
   listingsById(ids: Iterable<string>, fields?: FieldSet): Map<string, CurrentListing>
   /** Every listing, by name, or in no particular order (cheaper, for lookups). */
   allListings(order?: 'name' | 'none', fields?: FieldSet): CurrentListing[]
+  /** Listings in no particular order, at most `limit` after the row `afterRow` (0 first), and the last row read: every listing a page at a time. */
+  listingsAfter(afterRow: number, limit: number, fields?: FieldSet): { listings: CurrentListing[]; lastRow: number }
 }
 
 export function createBulkEditStore(db: Db): BulkEditStore {
@@ -91,6 +93,7 @@ export function createBulkEditStore(db: Db): BulkEditStore {
     batchRows: (batchId, query) => batchRows(db, batchId, query),
     batchRowsWithStatus: (batchId, statuses) => batchRowsWithStatus(db, batchId, statuses),
     listingsById: (ids, fields) => listingsById(db, ids, fields),
-    allListings: (order, fields) => allListings(db, order, fields)
+    allListings: (order, fields) => allListings(db, order, fields),
+    listingsAfter: (afterRow, limit, fields) => listingsAfter(db, afterRow, limit, fields)
   }
 }

@@ -47,3 +47,17 @@ export function allListings(db: Db, order: 'name' | 'none' = 'name', fields: Fie
   const { columns, fromRow } = reader(fields)
   return rowsAsJson<Row>(db, columns, 'FROM sell_requests s', order === 'name' ? 's.name COLLATE NOCASE, s.id' : null).map(fromRow)
 }
+
+/** Listings in the table's own order after the row `afterRow` (0: from the start), at most `limit`, and the last row read. */
+export function listingsAfter(db: Db, afterRow: number, limit: number, fields: FieldSet = LISTING_FIELD_SET): { listings: CurrentListing[]; lastRow: number } {
+  const { columns, fromRow } = reader(fields)
+  const rows = rowsAsJson<[number, ...Row]>(
+    db,
+    `s.row_number, ${columns}`,
+    'FROM (SELECT rowid AS row_number, * FROM sell_requests WHERE rowid > ? ORDER BY rowid LIMIT ?) s',
+    's.row_number',
+    afterRow,
+    limit
+  )
+  return { listings: rows.map(([, ...row]) => fromRow(row as Row)), lastRow: rows.at(-1)?.[0] ?? afterRow }
+}

@@ -1,0 +1,106 @@
+/**
+ * A large import is read and staged over several turns of the event loop, so the core answers other
+ * calls meanwhile, and it still lands as one step: a CSV read in parts gives the rows (and the rows its
+ * errors name) of one whole parse; while the import runs the change set is not changed by anything
+ * else; one undo takes all of it back; every change is saved (in several transactions) and comes back.
+ */
+import fc from 'fast-check'
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import { createSellerApi } from '../sellerApi'
+import type { Workspace } from '../workspace'
+import { createBulkEdit, type BulkEdit } from './bulkEdit'
+import { parseCsvInParts } from './importFile'
+import { syncedWorkspace } from './syncedWorkspace.fixture'
+
+describe('a CSV read in parts', () => {
+  const cell = fc.oneof(
+    fc.constantFrom('', 'a', '12.50', '"quoted"', 'line\nbreak', 'cr\r\nlf', 'semi;colon', 'comma,inside', ' spaced ', '""'),
+    fc.string({ maxLength: 8 })
+  )
+  const quoteCell = (text: string) => (/[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text)
+  // As a careless writer leaves them: a quote inside a field that does not start with one.
+  const strayQuote = fc.constantFrom('a"b', '12"', 'x""y')
+  const field = fc.oneof({ arbitrary: cell.map(quoteCell), weight: 5 }, { arbitrary: strayQuote, weight: 1 })
+  const csv = fc
+    .tuple(
+      fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 40 }),
+      fc.constantFrom('\n', '\r\n'),
+      fc.boolean(),
+      fc.boolean()
+    )
+    .map(([rows, newline, trailing, broken]) => {
+      const text = rows.map((row) => row.join(',')).join(newline) + (trailing ? newline : '')
+      return broken ? `${text}${newline}x,"never closed` : text
+    })
+
+  it('gives the rows and errors of one whole parse, whatever the part size', async () => {
+    await fc.assert(
+      fc.asyncProperty(csv, fc.integer({ min: 1, max: 64 }), async (text, partChars) => {
+        const whole = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false })
+        let pauses = 0
+        const parts = await parseCsvInParts(text, ',', async () => void pauses++, partChars)
+        expect(parts.data).toEqual(whole.data)
+        expect(parts.errors.map((error) => [error.type, error.row])).toEqual(whole.errors.map((error) => [error.type, error.row]))
+        if (text.length > 4 * partChars && text.includes('\n') && !text.includes('"')) expect(pauses).toBeGreaterThan(0)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
+describe('an import in turns', () => {
+  const KEY = 'sk_test_import_turns_0123'
+  let sandbox: Sandbox
+  let workspace: Workspace
+  let bulk: BulkEdit
+  const open = () =>
+    createBulkEdit({
+      snapshot: workspace.snapshot,
+      api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+      online: () => true,
+      onProgress: () => {},
+      turnMs: 0
+    })
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ apiKey: KEY, orders: 3, sellRequests: 12_000, seed: 4, now: new Date() })
+    workspace = await syncedWorkspace(sandbox, KEY, 'import-turns')
+    bulk = open()
+  })
+  afterAll(async () => {
+    await bulk.close()
+    await workspace.close()
+    await sandbox.close()
+  })
+
+  it('answers other calls between its turns, refuses changes to the change set until it is done, and is one step', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const csv = ['id,price', ...listings.map((listing) => `${listing.id},${((listing.priceCents + 100) / 100).toFixed(2)}`)].join('\n')
+    const importing = bulk.importFile('prices.csv', new TextEncoder().encode(csv))
+    let done = false
+    void importing.then(() => (done = true))
+
+    // A turn later the import is still running, and the core answers.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(done).toBe(false)
+    expect(bulk.status().running).toBeNull()
+    expect(() => bulk.stage([{ sellRequestId: listings[0]!.id, quantity: 1 }])).toThrow(/import is being staged/)
+    expect(() => bulk.undo()).toThrow(/import is being staged/)
+
+    const report = await importing
+    expect(report.staged).toBe(listings.length)
+    expect(bulk.status().changeSet.changes).toBe(listings.length)
+    // Saved in several transactions, every one of them: a new bulk edit on the same snapshot reads them all.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const reopened = open()
+    expect(reopened.status().changeSet.changes).toBe(listings.length)
+    await reopened.close()
+
+    // One step: one undo takes the whole import back.
+    expect(bulk.undo().changes).toBe(0)
+    expect(bulk.redo().changes).toBe(listings.length)
+    bulk.discard()
+  })
+})
