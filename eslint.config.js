@@ -4,6 +4,7 @@
 // electron/shared imports nothing but zod and its own folder, so both sides can load it. Only the snapshot
 // (electron/core/snapshot) holds its database: everything else reads and writes through what the snapshot
 // offers, so the tables' SQL lives in one place.
+import eslintConfigPrettier from 'eslint-config-prettier/flat'
 import pluginVue from 'eslint-plugin-vue'
 import tseslint from 'typescript-eslint'
 import vueParser from 'vue-eslint-parser'
@@ -31,7 +32,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'electron', 'electron/*', 'keytar', 'ky', 'libsql', '**/electron/**', '@core/*'], message: 'The renderer runs in a sandboxed page: it reaches the main side only through the contract, and imports only @shared/*.' }
+            {
+              group: ['node:*', 'electron', 'electron/*', 'keytar', 'ky', 'libsql', '**/electron/**', '@core/*'],
+              message: 'The renderer runs in a sandboxed page: it reaches the main side only through the contract, and imports only @shared/*.'
+            }
           ]
         }
       ]
@@ -46,7 +50,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(?!zod$|\\.)', message: 'electron/shared is loaded by the renderer and the main side alike: it imports only zod and its own folder.' },
-            { group: ['**/core/**', '**/sandbox/**', '**/main/**', '**/preview/**', '**/preload/**', '**/src/**'], message: 'electron/shared imports only zod and its own folder.' }
+            {
+              group: ['**/core/**', '**/sandbox/**', '**/main/**', '**/preview/**', '**/preload/**', '**/src/**'],
+              message: 'electron/shared imports only zod and its own folder.'
+            }
           ]
         }
       ]
@@ -64,5 +71,7 @@ export default tseslint.config(
         }
       ]
     }
-  }
+  },
+  // Layout is Prettier's (npm run lint checks it): no lint rule argues with it.
+  eslintConfigPrettier
 )

@@ -100,14 +100,28 @@ await workspace.bulk.whenIdle()
 const applyMs = performance.now() - started
 const batch = workspace.bulk.history(1)[0]!
 // After the apply, so its refresh does not have to fetch these 1,000 listings changed "elsewhere".
-const plainMs = await barePatches(listings.slice(APPLY, 2 * APPLY).map((row) => row.id), viaFetch)
-const httpMs = await barePatches(listings.slice(2 * APPLY, 3 * APPLY).map((row) => row.id), viaHttp)
+const plainMs = await barePatches(
+  listings.slice(APPLY, 2 * APPLY).map((row) => row.id),
+  viaFetch
+)
+const httpMs = await barePatches(
+  listings.slice(2 * APPLY, 3 * APPLY).map((row) => row.id),
+  viaHttp
+)
 const floorMs = (APPLY * LATENCY_MS) / DEFAULT_APPLY_CONCURRENCY
 
 report([
   [`stage + validate ${staged.changes.toLocaleString('en-US')} cells`, ms(stageMs), 'budget 500 ms'],
-  [`import ${imported.rows.toLocaleString('en-US')}-row CSV (${imported.staged.toLocaleString('en-US')} staged, ${(csv.length / 1e6).toFixed(1)} MB)`, ms(importMs), 'budget 2,000 ms'],
-  [`apply ${batch.applied.toLocaleString('en-US')} changes, ${LATENCY_MS} ms latency, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(applyMs), `floor ${ms(floorMs)} (×${(applyMs / floorMs).toFixed(2)})`],
+  [
+    `import ${imported.rows.toLocaleString('en-US')}-row CSV (${imported.staged.toLocaleString('en-US')} staged, ${(csv.length / 1e6).toFixed(1)} MB)`,
+    ms(importMs),
+    'budget 2,000 ms'
+  ],
+  [
+    `apply ${batch.applied.toLocaleString('en-US')} changes, ${LATENCY_MS} ms latency, ${DEFAULT_APPLY_CONCURRENCY} at a time`,
+    ms(applyMs),
+    `floor ${ms(floorMs)} (×${(applyMs / floorMs).toFixed(2)})`
+  ],
   [`  of which the refresh sync before the first PATCH (alone)`, ms(refreshMs), ''],
   [`same number of PATCHes, plain fetch, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(plainMs), `(×${(plainMs / floorMs).toFixed(2)} of the floor)`],
   [`same number of PATCHes, Node http alone, ${DEFAULT_APPLY_CONCURRENCY} at a time`, ms(httpMs), `(×${(httpMs / floorMs).toFixed(2)} of the floor)`]

@@ -49,7 +49,9 @@ const LISTS = [
 ] as const
 
 async function getJson(market: Market, path: string, page: number, pageTake: number): Promise<unknown> {
-  const response = await fetch(`${market.process.baseUrl}${path}?page=${page}&take=${pageTake}&sortDir=DESC`, { headers: { 'x-api-key': market.process.apiKey } })
+  const response = await fetch(`${market.process.baseUrl}${path}?page=${page}&take=${pageTake}&sortDir=DESC`, {
+    headers: { 'x-api-key': market.process.apiKey }
+  })
   if (!response.ok) throw new Error(`${market.name}: ${path} page ${page} answered ${response.status}`)
   return JSON.parse(await response.text())
 }
@@ -59,7 +61,9 @@ for (const market of markets) {
   const orders = (await getJson(market, '/v1/orders/seller', 1, take)) as { data: unknown[] }
   const sellRequests = (await getJson(market, '/v1/sell-requests', 1, take)) as { data: { data: unknown[] } }
   if (orders.data.length !== market.pageSize || sellRequests.data.data.length !== market.pageSize) {
-    throw new Error(`${market.name}: asked for ${take} rows, got ${orders.data.length} orders and ${sellRequests.data.data.length} sell requests (expected ${market.pageSize})`)
+    throw new Error(
+      `${market.name}: asked for ${take} rows, got ${orders.data.length} orders and ${sellRequests.data.data.length} sell requests (expected ${market.pageSize})`
+    )
   }
 }
 
@@ -109,8 +113,12 @@ async function fullSync(market: Market): Promise<Timed<SyncReport>> {
     const { checks } = run.value
     const held = { orders: snapshot.count('orders'), sellRequests: snapshot.count('sellRequests') }
     if (
-      checks.orders?.synced !== ORDERS || checks.orders.total !== ORDERS || held.orders !== ORDERS ||
-      checks.sellRequests?.synced !== SELL_REQUESTS || checks.sellRequests.total !== SELL_REQUESTS || held.sellRequests !== SELL_REQUESTS
+      checks.orders?.synced !== ORDERS ||
+      checks.orders.total !== ORDERS ||
+      held.orders !== ORDERS ||
+      checks.sellRequests?.synced !== SELL_REQUESTS ||
+      checks.sellRequests.total !== SELL_REQUESTS ||
+      held.sellRequests !== SELL_REQUESTS
     ) {
       throw new Error(`${market.name}: the full sync is incomplete: checks ${JSON.stringify(checks)}, snapshot holds ${JSON.stringify(held)}`)
     }
@@ -147,10 +155,13 @@ const uncappedRatio = ratioOf('uncapped')
 const cappedRatio = ratioOf('capped')
 /** The same ratio taken round by round (a floor and a sync run back to back), then the median: less moved by load that drifts. */
 const perRound = (name: Market['name']) => syncs[name].map((run, round) => run.wallMs / floors[name][round]!.wallMs)
-const pairedRatio = percentile(perRound('capped').map((ratio, round) => ratio / perRound('uncapped')[round]!), 50)
+const pairedRatio = percentile(
+  perRound('capped').map((ratio, round) => ratio / perRound('uncapped')[round]!),
+  50
+)
 /** And from each one's fastest run: what the work costs when nothing else competes for the cores. */
 const fastest = (runs: Timed<unknown>[]) => Math.min(...runs.map((run) => run.wallMs))
-const fastestRatio = (fastest(syncs.capped) / fastest(floors.capped)) / (fastest(syncs.uncapped) / fastest(floors.uncapped))
+const fastestRatio = fastest(syncs.capped) / fastest(floors.capped) / (fastest(syncs.uncapped) / fastest(floors.uncapped))
 const cpu = (runs: Timed<unknown>[]) => {
   const server = median(runs, (run) => run.serverCpuMs)
   return `CPU: app ${ms(median(runs, (run) => run.appCpuMs)!)}, marketplace ${server === null ? 'not measured' : ms(server)}`
@@ -170,11 +181,17 @@ report([
   [`capped: plain fetch + JSON.parse, pages of ${CAP}`, ms(median(floors.capped)!), cpu(floors.capped)],
   ['capped: full sync into a fresh snapshot', ms(median(syncs.capped)!), `${cpu(syncs.capped)}; ${syncPages('capped')}`],
   ['capped ratio: sync / floor', `${cappedRatio.toFixed(2)}×`, ''],
-  ['capped ratio / uncapped ratio', `${(cappedRatio / uncappedRatio).toFixed(2)}×`, `budget ≤ ${BUDGET.toFixed(2)}× ${cappedRatio / uncappedRatio <= BUDGET ? '(within)' : '(OVER)'}`],
+  [
+    'capped ratio / uncapped ratio',
+    `${(cappedRatio / uncappedRatio).toFixed(2)}×`,
+    `budget ≤ ${BUDGET.toFixed(2)}× ${cappedRatio / uncappedRatio <= BUDGET ? '(within)' : '(OVER)'}`
+  ],
   ['  the same, round by round (median)', `${pairedRatio.toFixed(2)}×`, ''],
   ['  the same, from the fastest runs', `${fastestRatio.toFixed(2)}×`, '']
 ])
-console.log(`\nevery sync complete: ${ORDERS.toLocaleString('en-US')} + ${SELL_REQUESTS.toLocaleString('en-US')} rows in each snapshot (engine checks and snapshot counts)`)
+console.log(
+  `\nevery sync complete: ${ORDERS.toLocaleString('en-US')} + ${SELL_REQUESTS.toLocaleString('en-US')} rows in each snapshot (engine checks and snapshot counts)`
+)
 for (const market of markets) {
   const rounds = syncs[market.name].map((run) => `${run.value.rounds.orders ?? 0}/${run.value.rounds.sellRequests ?? 0}`).join(', ')
   console.log(

@@ -39,7 +39,9 @@ for (let run = 0; run < RUNS; run++) {
 }
 await market.stop()
 
-console.log(`\nCold start of the browser preview: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, ${RUNS} runs\n`)
+console.log(
+  `\nCold start of the browser preview: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, ${RUNS} runs\n`
+)
 report([
   ['cold start to first cached order row, median', ms(percentile(coldStarts, 50)), 'budget ≤ 1500 ms'],
   ['cold start to first cached order row, worst', ms(Math.max(...coldStarts)), ''],

@@ -25,9 +25,13 @@ function processCpuMs(pid: number | undefined): number | null {
 }
 
 export async function startMarketplaceProcess(orders: number, sellRequests: number, latencyMs = 0): Promise<MarketplaceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'sandboxProcess.ts'), String(orders), String(sellRequests), String(latencyMs)], {
-    stdio: ['pipe', 'pipe', 'inherit']
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'sandboxProcess.ts'), String(orders), String(sellRequests), String(latencyMs)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit']
+    }
+  )
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
   const first = await lines.next()
   const { baseUrl, apiKey } = JSON.parse(String(first.value)) as { baseUrl: string; apiKey: string }

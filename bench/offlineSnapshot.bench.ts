@@ -47,7 +47,10 @@ function pagesFile(): Db {
 
 async function plainFetchAll(mode: FetchMode, kept: Db | null = null): Promise<void> {
   const keep = kept?.prepare('INSERT INTO pages (path, page, json) VALUES (?, ?, ?)')
-  for (const [path, total, format] of [['/v1/orders/seller', ORDERS, orderListFormat], ['/v1/sell-requests', SELL_REQUESTS, sellRequestListFormat]] as const) {
+  for (const [path, total, format] of [
+    ['/v1/orders/seller', ORDERS, orderListFormat],
+    ['/v1/sell-requests', SELL_REQUESTS, sellRequestListFormat]
+  ] as const) {
     const pages = Array.from({ length: Math.ceil(total / take) }, (_, i) => i + 1)
     let next = 0
     await Promise.all(
@@ -175,7 +178,11 @@ const bridgeTimes = await page.evaluate(
     const times: number[] = []
     for (let i = 0; i < 200; i++) {
       const started = performance.now()
-      const response = await fetch('/rpc/orders.list', { method: 'POST', headers: { 'x-preview-token': token, 'content-type': 'application/json' }, body: JSON.stringify(inputs[i % inputs.length]) })
+      const response = await fetch('/rpc/orders.list', {
+        method: 'POST',
+        headers: { 'x-preview-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify(inputs[i % inputs.length])
+      })
       const outcome = (await response.json()) as { ok: boolean }
       if (!outcome.ok) throw new Error('query failed')
       times.push(performance.now() - started)
@@ -190,7 +197,9 @@ await host.close()
 await account.forget()
 await market.stop()
 
-console.log(`\nOffline snapshot benchmark: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}\n`)
+console.log(
+  `\nOffline snapshot benchmark: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}\n`
+)
 const ratio = (mode: FetchMode | 'sync') => `${(median(mode)! / fetchMedian).toFixed(2)}×`
 const cpu = (mode: FetchMode | 'sync') => {
   const server = median(mode, (run) => run.serverCpuMs)

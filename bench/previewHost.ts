@@ -36,7 +36,9 @@ export function post(origin: string, token: string, name: string, input: unknown
 }
 
 export async function startPreviewHostProcess(userDataDir: string): Promise<PreviewHostProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'previewHostProcess.ts'), userDataDir], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'previewHostProcess.ts'), userDataDir], {
+    stdio: ['pipe', 'pipe', 'inherit']
+  })
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
   const first = await lines.next()
   const { origin, token } = JSON.parse(String(first.value)) as { origin: string; token: string }

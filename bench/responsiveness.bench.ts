@@ -107,7 +107,10 @@ async function syncEnded(): Promise<void> {
 
 /** Every page of both lists with plain fetch, at the sync's concurrency and page size, each parsed: the sync's floor. */
 async function plainFetchAll(): Promise<void> {
-  for (const [path, total] of [['/v1/orders/seller', ORDERS], ['/v1/sell-requests', SELL_REQUESTS]] as const) {
+  for (const [path, total] of [
+    ['/v1/orders/seller', ORDERS],
+    ['/v1/sell-requests', SELL_REQUESTS]
+  ] as const) {
     const pages = Math.ceil(total / take)
     let next = 1
     await Promise.all(
@@ -149,10 +152,13 @@ for (let round = 0; round < RUNS; round++) {
   const started = performance.now()
   await plainFetchAll()
   run.fetchFloorMs = performance.now() - started
-  record('sync', await whilePolling(async () => {
-    await host.call('sync.run', { kind: 'full' })
-    await syncEnded()
-  }))
+  record(
+    'sync',
+    await whilePolling(async () => {
+      await host.call('sync.run', { kind: 'full' })
+      await syncEnded()
+    })
+  )
   const status = await syncStatus()
   if (status.lastError || status.incomplete.length) throw new Error(`the full sync ended badly: ${JSON.stringify(status)}`)
 
@@ -169,20 +175,28 @@ for (let round = 0; round < RUNS; round++) {
   if (gridRows.length !== SELL_REQUESTS) throw new Error(`the grid read ${gridRows.length} of ${SELL_REQUESTS} rows`)
 
   // Every price up by a cent (a different file each run, so each stages every row).
-  const csv = `id,price,quantity\n${gridRows.slice(0, IMPORT_ROWS).map((row) => `${gridRow.id(row)},${((gridRow.value(row, 'priceCents') + 1 + round) / 100).toFixed(2)},${gridRow.value(row, 'quantity')}`).join('\n')}\n`
-  const imported = await whilePolling(() => host.call<{ rows: number; staged: number }>('bulk.importFile', { fileName: 'bench.csv', base64: Buffer.from(csv).toString('base64') }))
+  const csv = `id,price,quantity\n${gridRows
+    .slice(0, IMPORT_ROWS)
+    .map((row) => `${gridRow.id(row)},${((gridRow.value(row, 'priceCents') + 1 + round) / 100).toFixed(2)},${gridRow.value(row, 'quantity')}`)
+    .join('\n')}\n`
+  const imported = await whilePolling(() =>
+    host.call<{ rows: number; staged: number }>('bulk.importFile', { fileName: 'bench.csv', base64: Buffer.from(csv).toString('base64') })
+  )
   if (imported.value.staged !== IMPORT_ROWS) throw new Error(`the import staged ${imported.value.staged} of ${IMPORT_ROWS} rows`)
   record('import', imported)
   await host.call('bulk.discard')
 
   await market.command(`latency ${APPLY_LATENCY_MS}`)
   const changes = gridRows.slice(0, APPLY).map((row) => ({ sellRequestId: gridRow.id(row), quantity: gridRow.value(row, 'quantity') + 1 }))
-  record('apply', await whilePolling(async () => {
-    await host.call('bulk.stage', { changes })
-    await host.call('bulk.apply', { confirmed: true })
-    await sleep(100)
-    while ((await host.call<BulkStatus>('bulk.status')).running) await sleep(100)
-  }))
+  record(
+    'apply',
+    await whilePolling(async () => {
+      await host.call('bulk.stage', { changes })
+      await host.call('bulk.apply', { confirmed: true })
+      await sleep(100)
+      while ((await host.call<BulkStatus>('bulk.status')).running) await sleep(100)
+    })
+  )
   await market.command('latency 0')
   runs.push(run)
   console.log(`run ${round + 1} of ${RUNS} done`)
@@ -205,7 +219,9 @@ const LABELS: Record<Activity, string> = {
   apply: `bulk.stage + bulk.apply, ${APPLY.toLocaleString('en-US')} changes, ${APPLY_LATENCY_MS} ms latency`
 }
 const floorP50 = median(runs.map((run) => statsOf(run.samples.idle).p50))
-console.log(`\nResponsiveness through the preview bridge: session.get / app.info every ~5 ms; medians of ${RUNS} runs (each run: p50 / p99 / worst of its calls)\n`)
+console.log(
+  `\nResponsiveness through the preview bridge: session.get / app.info every ~5 ms; medians of ${RUNS} runs (each run: p50 / p99 / worst of its calls)\n`
+)
 report(
   ACTIVITIES.flatMap((activity): [string, string, string][] => {
     const per = runs.map((run) => statsOf(run.samples[activity]))
@@ -226,5 +242,12 @@ console.log(
   `\nfull sync ${ms(median(runs.map((run) => run.wallMs.sync)))} against plain fetch + JSON.parse of the same pages ${ms(median(runs.map((run) => run.fetchFloorMs)))} in the same runs: ${syncRatio.toFixed(2)}× (median of the runs' ratios; the sync's time includes polling sync.status every 100 ms)`
 )
 for (const activity of ACTIVITIES) {
-  console.log(`raw ${activity}: ${runs.map((run) => { const s = statsOf(run.samples[activity]); return `${ms(s.p50)}/${ms(s.p99)}/${ms(s.worst)}` }).join(', ')}`)
+  console.log(
+    `raw ${activity}: ${runs
+      .map((run) => {
+        const s = statsOf(run.samples[activity])
+        return `${ms(s.p50)}/${ms(s.p99)}/${ms(s.worst)}`
+      })
+      .join(', ')}`
+  )
 }

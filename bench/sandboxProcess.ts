@@ -9,7 +9,13 @@ import { createInterface } from 'node:readline'
 import { startSandbox } from '../electron/sandbox'
 
 const [orders = '20000', sellRequests = '20000', latency = '0'] = process.argv.slice(2)
-const sandbox = await startSandbox({ apiKey: 'bench-key', orders: Number(orders), sellRequests: Number(sellRequests), now: new Date(), faults: { latencyMs: Number(latency) } })
+const sandbox = await startSandbox({
+  apiKey: 'bench-key',
+  orders: Number(orders),
+  sellRequests: Number(sellRequests),
+  now: new Date(),
+  faults: { latencyMs: Number(latency) }
+})
 process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey })}\n`)
 for await (const line of createInterface({ input: process.stdin })) {
   const [command, value = '0'] = line.trim().split(/\s+/)

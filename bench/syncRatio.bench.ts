@@ -41,13 +41,18 @@ const markets: Market[] = [
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-sync-ratio-'))
 
 async function plainFetchAll(market: Market, parse: boolean): Promise<void> {
-  for (const [path, total] of [['/v1/orders/seller', ORDERS], ['/v1/sell-requests', SELL_REQUESTS]] as const) {
+  for (const [path, total] of [
+    ['/v1/orders/seller', ORDERS],
+    ['/v1/sell-requests', SELL_REQUESTS]
+  ] as const) {
     const pages = Math.ceil(total / take)
     let next = 1
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next <= pages) {
-          const response = await fetch(`${market.process.baseUrl}${path}?page=${next++}&take=${take}&sortDir=DESC`, { headers: { 'x-api-key': market.process.apiKey } })
+          const response = await fetch(`${market.process.baseUrl}${path}?page=${next++}&take=${take}&sortDir=DESC`, {
+            headers: { 'x-api-key': market.process.apiKey }
+          })
           if (!response.ok) throw new Error(`${path} answered ${response.status}`)
           if (parse) JSON.parse(await response.text())
           else await response.arrayBuffer()
@@ -101,7 +106,9 @@ await Promise.all(markets.map((market) => market.process.stop()))
 rmSync(work, { recursive: true, force: true })
 
 const median = (values: number[]) => percentile(values, 50)
-console.log(`\nFull sync against plain fetch: ${ORDERS.toLocaleString('en-US')} orders + ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}, medians of ${ROUNDS} rounds\n`)
+console.log(
+  `\nFull sync against plain fetch: ${ORDERS.toLocaleString('en-US')} orders + ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}, medians of ${ROUNDS} rounds\n`
+)
 report(
   markets.flatMap((market): [string, string, string][] => {
     const { fetch, parse, sync } = results.get(market)!
@@ -111,7 +118,11 @@ report(
       [`${market.name}: plain fetch (floor)`, ms(median(fetch.map((run) => run.wallMs))), cpu(fetch)],
       [`${market.name}: plain fetch + JSON.parse`, ms(median(parse.map((run) => run.wallMs))), cpu(parse)],
       [`${market.name}: full sync`, ms(median(sync.map((run) => run.wallMs))), cpu(sync)],
-      [`${market.name}: full sync / plain fetch`, `${ratio.toFixed(2)}×`, `budget ≤ ${market.budget.toFixed(1)}× ${ratio <= market.budget ? '(within)' : '(OVER)'}`]
+      [
+        `${market.name}: full sync / plain fetch`,
+        `${ratio.toFixed(2)}×`,
+        `budget ≤ ${market.budget.toFixed(1)}× ${ratio <= market.budget ? '(within)' : '(OVER)'}`
+      ]
     ]
   })
 )

@@ -34,10 +34,15 @@ async function expectNoSeriousViolations(page: Page, view: string) {
     const nodes = []
     for (const node of violation.nodes) {
       const target = node.target.at(-1) as string
-      const thirdParty = excused.length > 0 && (await page.evaluate(([t, selectors]) => {
-        const element = document.querySelector(t as string)
-        return !!element && (selectors as string[]).some((selector) => element.matches(selector))
-      }, [target, excused] as const))
+      const thirdParty =
+        excused.length > 0 &&
+        (await page.evaluate(
+          ([t, selectors]) => {
+            const element = document.querySelector(t as string)
+            return !!element && (selectors as string[]).some((selector) => element.matches(selector))
+          },
+          [target, excused] as const
+        ))
       if (!thirdParty) nodes.push(node)
     }
     if (nodes.length === 0) continue
@@ -100,7 +105,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('edit-dialog')).toBeHidden()
 
     await page.getByTestId('nav-bulkEdit').click()
-    const firstPrice = page.locator('revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="0"][data-rgcol="1"]')
+    const firstPrice = page.locator(
+      'revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="0"][data-rgcol="1"]'
+    )
     await expect(firstPrice).toBeVisible()
     await expectNoSeriousViolations(page, 'Bulk edit')
     await firstPrice.click()
@@ -117,7 +124,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('nav-settings').click()
     await settle(page)
     await expectNoSeriousViolations(page, 'Settings')
-
   })
 }
 
@@ -137,7 +143,9 @@ const focusIndicator = (page: Page) =>
     // (A radio button's focus is on a transparent <input>: whatever it draws itself is not seen.)
     const seen = parseFloat(getComputedStyle(element).opacity) > 0
     const field = element.closest('.n-input, .n-base-selection, .n-radio-button')
-    const stateBorder = field?.querySelector(':scope > .n-input__state-border, :scope > .n-base-selection__state-border, :scope > .n-radio-button__state-border')
+    const stateBorder = field?.querySelector(
+      ':scope > .n-input__state-border, :scope > .n-base-selection__state-border, :scope > .n-radio-button__state-border'
+    )
     const menuItem = element.matches('.n-menu-item') ? element.querySelector('.n-menu-item-content') : null
     const shown =
       (seen && (ring(element) || ring(element, '::before') || ring(element, '::after'))) ||

@@ -78,14 +78,22 @@ test.describe('accounts', () => {
     // A's key is still stored.
     expect(await host.router.dispatch('accounts.list', {})).toMatchObject({
       ok: true,
-      value: { accounts: [{ baseUrl: a.baseUrl, current: false }, { baseUrl: b.baseUrl, current: true }] }
+      value: {
+        accounts: [
+          { baseUrl: a.baseUrl, current: false },
+          { baseUrl: b.baseUrl, current: true }
+        ]
+      }
     })
 
     // Switch to A: its own snapshot and orders.
     await page.getByTestId('nav-settings').click()
     const rows = page.getByTestId('account-row')
     await expect(rows).toHaveCount(2)
-    await rows.filter({ hasText: hostOf(a.baseUrl) }).getByTestId('account-switch').click()
+    await rows
+      .filter({ hasText: hostOf(a.baseUrl) })
+      .getByTestId('account-switch')
+      .click()
     await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
     await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('orders-total')).toContainText(`${totalA} orders`)
@@ -93,7 +101,10 @@ test.describe('accounts', () => {
 
     // Remove B (not current): A stays signed in, B's key is gone.
     await page.getByTestId('nav-settings').click()
-    await rows.filter({ hasText: hostOf(b.baseUrl) }).getByTestId('account-remove').click()
+    await rows
+      .filter({ hasText: hostOf(b.baseUrl) })
+      .getByTestId('account-remove')
+      .click()
     await page.getByTestId('confirm-remove-account').click()
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toContainText(hostOf(a.baseUrl))
@@ -131,7 +142,9 @@ test.describe('accounts', () => {
       // Signing out of B forgets B; A is still saved, with its key. Nothing is asked; what happens is said.
       await expect(page.getByTestId('sign-out')).toHaveAttribute('title', /synced orders and listings, and changes staged in Bulk edit, stay on this computer/)
       await page.getByTestId('sign-out').click()
-      await expect(page.getByText('Signed out: the API key is deleted from this computer. Your synced orders and listings stay on it for when you sign in again.')).toBeVisible()
+      await expect(
+        page.getByText('Signed out: the API key is deleted from this computer. Your synced orders and listings stay on it for when you sign in again.')
+      ).toBeVisible()
       const saved = page.getByTestId('saved-account')
       await expect(saved).toHaveCount(1)
       await expect(saved.first()).toContainText(hostOf(a.baseUrl))

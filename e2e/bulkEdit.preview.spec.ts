@@ -64,7 +64,10 @@ async function applyFromPreview(page: Page) {
   await apply.click()
 }
 
-test('paste a column, fill down, undo, review and apply: a result per change, and the marketplace holds exactly the intended edits', async ({ app: page, host }) => {
+test('paste a column, fill down, undo, review and apply: a result per change, and the marketplace holds exactly the intended edits', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const before = new Map(sandbox.state.sellRequests.map((s) => [s.id, { priceCents: s.priceCents, quantity: s.quantity }]))
@@ -117,7 +120,9 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   const preview = page.getByTestId('bulk-preview')
   await expect(preview.getByTestId('preview-listings')).toHaveText('2')
   await expect(preview.getByTestId('preview-changes')).toHaveText('3')
-  await expect(preview.getByTestId('preview-quantity-delta')).toHaveText(`${7 - gridRow.value(first, 'quantity') > 0 ? '+' : ''}${(7 - gridRow.value(first, 'quantity')).toLocaleString('en-US')}`)
+  await expect(preview.getByTestId('preview-quantity-delta')).toHaveText(
+    `${7 - gridRow.value(first, 'quantity') > 0 ? '+' : ''}${(7 - gridRow.value(first, 'quantity')).toLocaleString('en-US')}`
+  )
   await applyFromPreview(page)
 
   const panel = page.getByTestId('batch-panel')
@@ -145,7 +150,10 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(gridRow.value(first, 'quantity')))
 })
 
-test('after Apply and after an applied Undo batch, the grid shows the applied values as soon as the batch answers, without a sync', async ({ app: page, host }) => {
+test('after Apply and after an applied Undo batch, the grid shows the applied values as soon as the batch answers, without a sync', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
@@ -188,7 +196,13 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
   await cell(page, 6, COLUMN.price).click()
   await paste(page, prices.slice(6).join('\n'))
   await cell(page, 0, COLUMN.quantity).click()
-  await paste(page, rows.slice(0, 5).map((row) => String(gridRow.value(row, 'quantity') + 3)).join('\n'))
+  await paste(
+    page,
+    rows
+      .slice(0, 5)
+      .map((row) => String(gridRow.value(row, 'quantity') + 3))
+      .join('\n')
+  )
   await expect(summary).toHaveAttribute('data-changes', '17')
   await applyAll()
   await expect(page.getByTestId('batch-summary')).toHaveText('17 applied.')
@@ -273,7 +287,7 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   expect(new Set(parsed.data.map((row) => row['id'] ?? row['Id'] ?? row['ID']))).toEqual(new Set(rows.map((row) => gridRow.id(row))))
 })
 
-test('importing the app\'s own export over pending changes keeps them and says so; a file value that replaces one is reported', async ({ app: page, host }) => {
+test("importing the app's own export over pending changes keeps them and says so; a file value that replaces one is reported", async ({ app: page, host }) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
@@ -290,7 +304,9 @@ test('importing the app\'s own export over pending changes keeps them and says s
   await paste(page, staged.join('\n'))
   await expect(summary).toHaveAttribute('data-changes', '3')
 
-  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'sell-requests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: exported })
+  await page
+    .getByTestId('bulk-import-file')
+    .setInputFiles({ name: 'sell-requests.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: exported })
   await expect(report.getByTestId('import-summary')).toContainText(`${rows.length} rows read: 0 changes staged, ${rows.length - 3} rows already up to date`)
   await expect(report.getByTestId('import-kept')).toHaveText('3 pending changes kept where the file has the listing’s current value.')
   await expect(report.getByTestId('import-replaced')).toHaveCount(0)
@@ -451,7 +467,9 @@ test('typing at machine speed right after a click: every key lands, in the cell 
   const stagedNow = async () => {
     const outcome = await host.router.dispatch('bulk.changes', { page: 1, take: 50, only: 'all' })
     if (!outcome.ok) throw new Error(outcome.error.message)
-    return Object.fromEntries((outcome.value as { rows: { sellRequestId: string; field: string; after: number }[] }).rows.map((c) => [`${c.sellRequestId}:${c.field}`, c.after]))
+    return Object.fromEntries(
+      (outcome.value as { rows: { sellRequestId: string; field: string; after: number }[] }).rows.map((c) => [`${c.sellRequestId}:${c.field}`, c.after])
+    )
   }
 
   // Click, then type at once: no key is lost before the cell's editor is ready.
@@ -487,7 +505,9 @@ test('typing at machine speed right after a click: every key lands, in the cell 
   }
 })
 
-test('staged changes stay with the account: closing asks nothing, and they are there after signing out and in, and after the app starts again', async ({ browser }) => {
+test('staged changes stay with the account: closing asks nothing, and they are there after signing out and in, and after the app starts again', async ({
+  browser
+}) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-staged-'))
   const keychainService = `Seller Desk e2e staged ${process.pid}-${Date.now()}`
   const start = async () => {

@@ -19,7 +19,10 @@ const binary = electronBinary()
 const built = existsSync(join(process.cwd(), 'out/main/index.js'))
 
 test.describe('Electron app', () => {
-  test.skip(!binary, 'No Electron runtime on this machine: its binary download is unreachable here. These specs run where Electron can be fetched (npm start downloads it on first run).')
+  test.skip(
+    !binary,
+    'No Electron runtime on this machine: its binary download is unreachable here. These specs run where Electron can be fetched (npm start downloads it on first run).'
+  )
   test.skip(!built, 'Build the app first: npx electron-vite build')
 
   test('demo marketplace → orders → edit → sign out', async () => {
@@ -32,7 +35,10 @@ test.describe('Electron app', () => {
     const window = await app.firstWindow()
 
     // No Node in the renderer; only the contract's object is exposed.
-    expect(await window.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['undefined', 'undefined'])
+    expect(await window.evaluate(() => [typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual([
+      'undefined',
+      'undefined'
+    ])
     expect(await window.evaluate(() => Object.keys((globalThis as { sellerDesk?: object }).sellerDesk ?? {}).sort())).toEqual(['invoke', 'on'])
 
     await window.getByTestId('start-demo').click()
@@ -53,8 +59,7 @@ test.describe('Electron app', () => {
     const userData = mkdtempSync(join(tmpdir(), 'seller-desk-electron-window-'))
     const env = { ...process.env, SELLER_DESK_USER_DATA: userData }
     const launch = () => electron.launch({ executablePath: binary!, args: ['.'], env })
-    const mainBounds = (app: Awaited<ReturnType<typeof launch>>) =>
-      app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.getBounds())
+    const mainBounds = (app: Awaited<ReturnType<typeof launch>>) => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.getBounds())
 
     let app = await launch()
     await app.firstWindow()

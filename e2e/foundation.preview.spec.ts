@@ -48,7 +48,11 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   const start = new Date()
   start.setHours(0, 0, 0, 0)
   start.setDate(start.getDate() - 6)
-  const expectedWeek = await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1, fromDate: start.toISOString(), toDate: new Date(Date.now() + 86_400_000).toISOString() })
+  const expectedWeek = await viaRouter<ListPage<Order>>(host, 'orders.list', {
+    take: 1,
+    fromDate: start.toISOString(),
+    toDate: new Date(Date.now() + 86_400_000).toISOString()
+  })
   expect(weekTotal).toBe(expectedWeek.total)
 
   // Sell requests listed.
@@ -85,7 +89,12 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
 
   // Invalid prices are refused with a message and nothing is sent.
   await reloadedRow.getByTestId('edit-sell-request').click()
-  for (const [bad, message] of [['12.345', /two decimals/], ['0', /more than 0/], ['-5', /cannot be negative/], ['abc', /Not a number: “abc”/]] as const) {
+  for (const [bad, message] of [
+    ['12.345', /two decimals/],
+    ['0', /more than 0/],
+    ['-5', /cannot be negative/],
+    ['abc', /Not a number: “abc”/]
+  ] as const) {
     await page.getByTestId('edit-price').fill(bad)
     await expect(page.getByTestId('edit-price-error')).toContainText(message)
     await expect(page.getByTestId('edit-save')).toBeDisabled()
@@ -190,13 +199,21 @@ test('follows the OS dark setting', async ({ app: page }) => {
 test('the bridge refuses calls without the per-run token and from other origins', async ({ host }) => {
   const noToken = await fetch(`${host.origin}/rpc/session.get`, { method: 'POST', body: '{}' })
   expect(noToken.status).toBe(401)
-  const wrongOrigin = await fetch(`${host.origin}/rpc/session.get`, { method: 'POST', body: '{}', headers: { 'x-preview-token': host.token, origin: 'http://evil.example' } })
+  const wrongOrigin = await fetch(`${host.origin}/rpc/session.get`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'x-preview-token': host.token, origin: 'http://evil.example' }
+  })
   expect(wrongOrigin.status).toBe(403)
   const events = await fetch(`${host.origin}/events?token=nope`)
   expect(events.status).toBe(401)
   const ok = await fetch(`${host.origin}/rpc/session.get`, { method: 'POST', body: '{}', headers: { 'x-preview-token': host.token } })
   expect(((await ok.json()) as { ok: boolean }).ok).toBe(true)
-  const invalid = await fetch(`${host.origin}/rpc/sellRequests.edit`, { method: 'POST', body: JSON.stringify({ id: 'x', priceCents: -1 }), headers: { 'x-preview-token': host.token } })
+  const invalid = await fetch(`${host.origin}/rpc/sellRequests.edit`, {
+    method: 'POST',
+    body: JSON.stringify({ id: 'x', priceCents: -1 }),
+    headers: { 'x-preview-token': host.token }
+  })
   expect(await invalid.json()).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
   // A call as large as an import file may be (here 3 MB) reaches the app; one beyond the largest is refused unread.
   const large = await fetch(`${host.origin}/rpc/bulk.importFile`, {
@@ -207,7 +224,11 @@ test('the bridge refuses calls without the per-run token and from other origins'
   expect(large.status).toBe(200)
   const answer = (await large.json()) as { ok: boolean; error?: { message: string } }
   expect(answer.error?.message).not.toContain('too large') // refused by the app (no account open here), not by the bridge
-  const tooLarge = await fetch(`${host.origin}/rpc/bulk.importFile`, { method: 'POST', body: 'x'.repeat(30 * 1024 * 1024), headers: { 'x-preview-token': host.token } })
+  const tooLarge = await fetch(`${host.origin}/rpc/bulk.importFile`, {
+    method: 'POST',
+    body: 'x'.repeat(30 * 1024 * 1024),
+    headers: { 'x-preview-token': host.token }
+  })
   expect(tooLarge.status).toBe(413)
   const traversal = await fetch(`${host.origin}/..%2f..%2fpackage.json`)
   expect(await traversal.text()).not.toContain('"devDependencies"')

@@ -34,8 +34,18 @@ test.describe('marketplace variants', () => {
     sandbox = undefined
   })
 
-  test('pages capped at 50 rows and data changing between pages: after the changes stop, one Sync now shows every order and sell request', async ({ app: page, host }) => {
-    sandbox = await startSandbox({ apiKey: KEY, orders: 400, sellRequests: 300, seed: 23, now: new Date(), variant: { maxTake: 50, churnPerList: 2, variantSeed: 5 } })
+  test('pages capped at 50 rows and data changing between pages: after the changes stop, one Sync now shows every order and sell request', async ({
+    app: page,
+    host
+  }) => {
+    sandbox = await startSandbox({
+      apiKey: KEY,
+      orders: 400,
+      sellRequests: 300,
+      seed: 23,
+      now: new Date(),
+      variant: { maxTake: 50, churnPerList: 2, variantSeed: 5 }
+    })
     const market = sandbox
     await signIn(page, market)
     await syncFinishedAfter(host, null, SYNC_TIMEOUT)
@@ -57,7 +67,9 @@ test.describe('marketplace variants', () => {
     expect(expectedOrders).toBeGreaterThan(250)
     // The same count, as a client reads it.
     const zoneLess = new Date(windowFromMs).toISOString().replace('Z', '')
-    const answered = (await (await fetch(`${market.baseUrl}/v1/orders/seller?fromDate=${zoneLess}&take=1`, { headers: { 'x-api-key': KEY } })).json()) as { total: string }
+    const answered = (await (await fetch(`${market.baseUrl}/v1/orders/seller?fromDate=${zoneLess}&take=1`, { headers: { 'x-api-key': KEY } })).json()) as {
+      total: string
+    }
     expect(Number(answered.total)).toBe(expectedOrders)
 
     await expect(page.getByTestId('sync-incomplete')).toBeHidden()
@@ -72,7 +84,13 @@ test.describe('marketplace variants', () => {
     const spot = [byDate[0]!, byDate[Math.floor(byDate.length / 2)]!, byDate[byDate.length - 1]!]
     for (const order of spot) {
       await page.getByTestId('orders-search').fill(order.orderNo)
-      await expect(page.getByTestId('orders-table').getByTestId('order-no').filter({ hasText: new RegExp(`^${order.orderNo}$`) }), `order ${order.orderNo} is listed`).toHaveCount(1, { timeout: SYNC_TIMEOUT })
+      await expect(
+        page
+          .getByTestId('orders-table')
+          .getByTestId('order-no')
+          .filter({ hasText: new RegExp(`^${order.orderNo}$`) }),
+        `order ${order.orderNo} is listed`
+      ).toHaveCount(1, { timeout: SYNC_TIMEOUT })
     }
     await page.getByTestId('orders-search').fill('')
     await expect.poll(() => numberIn(page, 'orders-total'), { timeout: SYNC_TIMEOUT }).toBe(expectedOrders)
@@ -82,7 +100,10 @@ test.describe('marketplace variants', () => {
     await expect(page.getByTestId('sync-incomplete')).toBeHidden()
   })
 
-  test('a total that counts rows never listed: shown as incomplete in the header and Settings, never "Synced", until a sync finds the counts right again', async ({ app: page, host }) => {
+  test('a total that counts rows never listed: shown as incomplete in the header and Settings, never "Synced", until a sync finds the counts right again', async ({
+    app: page,
+    host
+  }) => {
     sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 80, seed: 29, now: new Date(), variant: { totalOffset: 7 } })
     const market = sandbox
     await signIn(page, market)
@@ -116,7 +137,11 @@ test.describe('marketplace variants', () => {
     await syncFinishedAfter(host, null, SYNC_TIMEOUT)
     const served = async <T>(path: string) => (await (await fetch(`${market.baseUrl}${path}`, { headers: { 'x-api-key': KEY } })).json()) as T
     const KNOWN_ORDER = ['payment-confirmed', 'shipped', 'delivered', 'canceled', 'refunded']
-    const orders = (await served<{ data: { orderNo: string; status: string; channel?: string; items: { properties: Record<string, string> }[] }[] }>('/v1/orders/seller?take=1000')).data
+    const orders = (
+      await served<{ data: { orderNo: string; status: string; channel?: string; items: { properties: Record<string, string> }[] }[] }>(
+        '/v1/orders/seller?take=1000'
+      )
+    ).data
     const odd = orders.find((o) => !KNOWN_ORDER.includes(o.status) && o.channel !== undefined && o.items.some((i) => 'region' in i.properties))
     expect(odd, 'the marketplace serves an order with an unknown status, field and property key').toBeTruthy()
 

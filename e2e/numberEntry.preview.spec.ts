@@ -149,7 +149,10 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
 
 test('edit dialog: price and quantity stay side by side when both show a message', async ({ app: page, host }) => {
   await signIn(page, host)
-  for (const size of [{ width: 1366, height: 768 }, { width: 1024, height: 700 }]) {
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1024, height: 700 }
+  ]) {
     await page.setViewportSize(size)
     await openEditDialog(page, await firstListing(host))
     await page.getByTestId('edit-price').fill('12.345')
@@ -172,7 +175,10 @@ test('Change many: the value field is focused on open, its placeholder fits and 
   await signIn(page, host)
   await openGrid(page, host)
   await cell(page, 0, COLUMN.price).click()
-  for (const size of [{ width: 1366, height: 768 }, { width: 1024, height: 700 }]) {
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1024, height: 700 }
+  ]) {
     await page.setViewportSize(size)
     await page.getByTestId('bulk-change-many').click()
     const dialog = page.getByTestId('bulk-operation-dialog')

@@ -88,7 +88,10 @@ test('new orders from a sync: a notification with count and total that opens Ord
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('settings-notify').click()
   await expect.poll(async () => (await viaRouter<AppSettings>(host, 'settings.get', {})).notifyNewOrders).toBe(false)
-  const events = () => page.evaluate(() => ((window as unknown as { __events?: string[] }).__events ?? []).map((e) => JSON.parse(e) as { event: string; payload: { running?: boolean } }))
+  const events = () =>
+    page.evaluate(() =>
+      ((window as unknown as { __events?: string[] }).__events ?? []).map((e) => JSON.parse(e) as { event: string; payload: { running?: boolean } })
+    )
   const newOrderEvents = async () => (await events()).filter((e) => e.event === 'orders.new').length
   expect(await newOrderEvents()).toBe(1)
   const seen = (await events()).length

@@ -38,7 +38,10 @@ const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 
 async function screenshots(page: Page, name: string, show: () => Promise<void>) {
   if (!SCREENSHOT_DIR) return
-  for (const [width, height] of [[1366, 768], [1024, 700]] as const) {
+  for (const [width, height] of [
+    [1366, 768],
+    [1024, 700]
+  ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height })
       await page.emulateMedia({ colorScheme: scheme })
@@ -68,7 +71,10 @@ test('orders: each order’s units by item status in words, and a filtered list 
   const dashboard = await viaRouter<Dashboard>(host, 'dashboard.get', { timeZone: TIME_ZONE })
   const { orders } = readSnapshot(host, (snapshot) => snapshot.dump())
 
-  for (const figure of [{ id: 'awaiting', ...dashboard.awaitingShipment, words: 'awaiting shipment' }, { id: 'ready', ...dashboard.readyToShip, words: 'ready to ship' }]) {
+  for (const figure of [
+    { id: 'awaiting', ...dashboard.awaitingShipment, words: 'awaiting shipment' },
+    { id: 'ready', ...dashboard.readyToShip, words: 'ready to ship' }
+  ]) {
     await page.getByTestId('nav-dashboard').click()
     await page.getByTestId(`figure-${figure.id}`).getByRole('link').click()
     await expect.poll(() => numberIn(page, 'orders-total')).toBe(figure.orders)
@@ -121,7 +127,9 @@ test('order drawer: shipping method, shipment and tracking once per shipment, wh
   const { orders } = readSnapshot(host, (snapshot) => snapshot.dump())
   // An order with several items in one shipment (the demo marketplace ships an order's items together).
   const shipping = (o: Order) => o.items.some((i) => i.status === 'awaiting-shipment' || i.status === 'ready-to-ship')
-  const order = orders.find((o) => o.items.length >= 3 && shipping(o) && new Set(o.items.map((i) => i.status)).size > 1) ?? orders.find((o) => o.items.length >= 2 && shipping(o))!
+  const order =
+    orders.find((o) => o.items.length >= 3 && shipping(o) && new Set(o.items.map((i) => i.status)).size > 1) ??
+    orders.find((o) => o.items.length >= 2 && shipping(o))!
   const shipments = new Set(order.items.map((item) => item.shipment))
 
   await page.getByTestId('nav-orders').click()
@@ -149,7 +157,10 @@ test('order drawer: shipping method, shipment and tracking once per shipment, wh
   })
 })
 
-test('exports: the orders CSV in words with dates a spreadsheet reads; the grid export says it is done and opens as a workbook with date cells', async ({ app: page, host }) => {
+test('exports: the orders CSV in words with dates a spreadsheet reads; the grid export says it is done and opens as a workbook with date cells', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()
   await expect(page.getByTestId('order-row').first()).toBeVisible()
@@ -175,7 +186,10 @@ test('exports: the orders CSV in words with dates a spreadsheet reads; the grid 
   await page.getByTestId('nav-bulkEdit').click()
   await expect(page.locator('.rgCell').first()).toBeVisible()
   // The Status column is the grid's last: scrolled into view, it says the listing's status in words.
-  await page.locator('revogr-viewport-scroll.rgCol').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+  await page
+    .locator('revogr-viewport-scroll.rgCol')
+    .first()
+    .evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
   const statusCells = page.locator('revogr-data[type="rgRow"]:not([col-type="colPinStart"]) .rgCell').filter({ hasText: /^(Open|Paused)$/ })
   await expect(statusCells.first()).toBeVisible()
   await expect(page.locator('revogr-data[type="rgRow"] .rgCell').filter({ hasText: /^(open|paused)$/ })).toHaveCount(0)
@@ -189,7 +203,23 @@ test('exports: the orders CSV in words with dates a spreadsheet reads; the grid 
   await file.saveAs(saved)
   const read = readWorkbook(saved)
   if (read) {
-    expect(read.header).toEqual(['ID', 'SKU', 'Name', 'Brand', 'Status', 'Price', 'Quantity', 'Current price', 'Current quantity', 'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'])
+    expect(read.header).toEqual([
+      'ID',
+      'SKU',
+      'Name',
+      'Brand',
+      'Status',
+      'Price',
+      'Quantity',
+      'Current price',
+      'Current quantity',
+      'Pending change',
+      'Grade',
+      'Color',
+      'Storage',
+      'Carrier',
+      'Last updated (UTC)'
+    ])
     expect(read.freeze).toBe('A2')
     expect(read.kinds).toEqual({ price: 'number', priceFormat: '0.00', updated: 'date', status: 'Open' })
   }

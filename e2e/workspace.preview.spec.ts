@@ -37,7 +37,8 @@ test.afterEach(async () => {
 })
 
 /** A choice in an open naive-ui select menu. */
-const option = (page: Page, text: string) => page.locator('.n-base-select-option').filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+const option = (page: Page, text: string) =>
+  page.locator('.n-base-select-option').filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
 
 async function signIn(page: Page, host: PreviewHost) {
@@ -69,7 +70,9 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   expect(dashboard.week.orders).toBeGreaterThan(0)
 
   await expect(page.getByTestId('figure-today').getByTestId('figure-value')).toHaveText(money(dashboard.today.revenueCents))
-  await expect(page.getByTestId('figure-today').getByTestId('figure-detail')).toHaveText(`${dashboard.today.orders} order${dashboard.today.orders === 1 ? '' : 's'}`)
+  await expect(page.getByTestId('figure-today').getByTestId('figure-detail')).toHaveText(
+    `${dashboard.today.orders} order${dashboard.today.orders === 1 ? '' : 's'}`
+  )
   await expect(page.getByTestId('figure-week').getByTestId('figure-value')).toHaveText(money(dashboard.week.revenueCents))
   await expect(page.getByTestId('figure-awaiting').getByTestId('figure-value')).toHaveText(`${dashboard.awaitingShipment.units.toLocaleString('en-US')} units`)
   await expect(page.getByTestId('figure-ready').getByTestId('figure-value')).toHaveText(`${dashboard.readyToShip.units.toLocaleString('en-US')} units`)
@@ -81,7 +84,9 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   expect(dashboard.days.length).toBeGreaterThanOrEqual(90)
   await expect(chart).toHaveAttribute('data-points', String(dashboard.days.length))
   await expect(page.getByTestId('dashboard-chart-day')).toHaveCount(dashboard.days.length)
-  expect(dashboard.days.reduce((sum, day) => sum + day.orders, 0)).toBe(orders.filter((o) => Date.parse(o.orderDate) >= Date.parse(dashboard.days[0]!.fromDate)).length)
+  expect(dashboard.days.reduce((sum, day) => sum + day.orders, 0)).toBe(
+    orders.filter((o) => Date.parse(o.orderDate) >= Date.parse(dashboard.days[0]!.fromDate)).length
+  )
 
   // Each figure opens the list narrowed to exactly the rows it counts.
   const ordersMatching = async (input: object) => (await viaRouter<ListResult<Order>>(host, 'orders.list', { take: 200, ...input })).total
@@ -117,15 +122,17 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   expect(shownQuantities.every((q) => q < 5)).toBe(true)
   // One click in the toolbar gives the whole list back.
   await page.getByTestId('sell-requests-clear-filters-toolbar').click()
-  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(
-    (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1 })).total
-  )
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe((await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1 })).total)
   await expect(page.getByTestId('sell-requests-clear-filters-toolbar')).toHaveCount(0)
 
   // One click on "7 days" in Orders gives the same range as the dashboard's.
   await page.getByTestId('nav-orders').click()
   await page.getByTestId('orders-preset-all').click()
-  await page.getByTestId('orders-item-status-filter').locator('.n-base-clear').click({ force: true }).catch(() => undefined)
+  await page
+    .getByTestId('orders-item-status-filter')
+    .locator('.n-base-clear')
+    .click({ force: true })
+    .catch(() => undefined)
   await page.getByTestId('orders-preset-last7').click()
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.week.orders)
 })
@@ -166,16 +173,32 @@ test('order drawer: items with tracking, copy, open the carrier page; other page
   await expect(drawer).toBeHidden()
 
   // Anything but an https page of an allow-listed carrier is refused with a clear error.
-  for (const url of ['https://evil.example/track', 'http://www.ups.com/track', 'javascript:alert(1)', 'file:///etc/passwd', 'https://www.ups.com.evil.example/']) {
+  for (const url of [
+    'https://evil.example/track',
+    'http://www.ups.com/track',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'https://www.ups.com.evil.example/'
+  ]) {
     const outcome = await host.router.dispatch('shell.openExternal', { url })
-    expect(outcome).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/only secure \(https\) tracking pages of known carriers/) } })
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', message: expect.stringMatching(/only secure \(https\) tracking pages of known carriers/) }
+    })
   }
   expect(await host.router.dispatch('shell.openExternal', { url: item.tracking!.trackingUrl })).toEqual({ ok: true, value: { opened: false } })
   // And through the page's own bridge.
-  const fromPage = await page.evaluate(async ([origin, token]) => {
-    const response = await fetch(`${origin}/rpc/shell.openExternal`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-preview-token': token! }, body: JSON.stringify({ url: 'https://attacker.example/' }) })
-    return response.json()
-  }, [host.origin, host.token])
+  const fromPage = await page.evaluate(
+    async ([origin, token]) => {
+      const response = await fetch(`${origin}/rpc/shell.openExternal`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-preview-token': token! },
+        body: JSON.stringify({ url: 'https://attacker.example/' })
+      })
+      return response.json()
+    },
+    [host.origin, host.token]
+  )
   expect(fromPage).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
 })
 
@@ -216,9 +239,16 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
 
   // The formula item (the newest order) is in the last 30 days; if it awaits shipment it is neutralised here,
   // and in any case an unfiltered export neutralises it.
-  await page.getByTestId('orders-clear-filters').click().catch(() => undefined)
+  await page
+    .getByTestId('orders-clear-filters')
+    .click()
+    .catch(() => undefined)
   await page.getByTestId('orders-preset-all').click()
-  await page.getByTestId('orders-item-status-filter').locator('.n-base-clear').click({ force: true }).catch(() => undefined)
+  await page
+    .getByTestId('orders-item-status-filter')
+    .locator('.n-base-clear')
+    .click({ force: true })
+    .catch(() => undefined)
   const all = await viaRouter<{ text: string; rows: number }>(host, 'orders.exportCsv', { timeZone: TIME_ZONE })
   const allRows = Papa.parse<string[]>(all.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
   const itemColumn = header!.indexOf('Item')
@@ -227,7 +257,10 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
   expect(all.rows).toBe(orders.reduce((sum, order) => sum + Math.max(1, order.items.length), 0))
 })
 
-test('sell requests: edit price and quantity in the table, refused values and failures roll back; delete several with per-row results', async ({ app: page, host }) => {
+test('sell requests: edit price and quantity in the table, refused values and failures roll back; delete several with per-row results', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.getByTestId('nav-sellRequests').click()
   const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })
@@ -307,7 +340,9 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   const asked = page.getByTestId('delete-question-listing')
   await expect(asked).toHaveCount(3)
   for (const [i, victim] of victims.entries()) {
-    await expect(asked.nth(i)).toContainText(`${victim.name} — SKU ${victim.sku}, ${victim.properties['grade'] ? `Grade ${victim.properties['grade']}, ` : ''}$`)
+    await expect(asked.nth(i)).toContainText(
+      `${victim.name} — SKU ${victim.sku}, ${victim.properties['grade'] ? `Grade ${victim.properties['grade']}, ` : ''}$`
+    )
   }
   await page.getByTestId('confirm-delete-selected').click()
   const results = page.getByTestId('delete-result')
@@ -366,7 +401,11 @@ test('sell requests: a search or filter change drops hidden listings from the se
 
 test('preferences survive a restart: open view, filters, sort', async ({ page }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-preferences-'))
-  const options = { userDataDir, keychainService: `Seller Desk e2e preferences ${process.pid}-${Date.now()}`, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } }
+  const options = {
+    userDataDir,
+    keychainService: `Seller Desk e2e preferences ${process.pid}-${Date.now()}`,
+    apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 }
+  }
   let host = await startPreviewHost(options)
   try {
     await page.goto(host.url)
@@ -382,9 +421,7 @@ test('preferences survive a restart: open view, filters, sort', async ({ page })
     await page.getByTestId('sell-requests-search').fill('a')
     const narrowed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1, brands: [brands[0]!], searchTerm: 'a' })
     await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(narrowed.total)
-    await expect
-      .poll(async () => (await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})).sellRequests?.searchTerm)
-      .toBe('a')
+    await expect.poll(async () => (await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})).sellRequests?.searchTerm).toBe('a')
     const saved = await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})
     expect(saved).toMatchObject({ view: 'sellRequests', orders: { datePreset: 'last30', sortBy: 'total' }, sellRequests: { brands: [brands[0]!] } })
     await host.close()
@@ -404,7 +441,10 @@ test('preferences survive a restart: open view, filters, sort', async ({ page })
   }
 })
 
-test('keyboard shortcuts: Ctrl+1…5 switch views (closing the view\'s drawer and popovers, not under an open question), Ctrl+/ lists the shortcuts', async ({ app: page, host }) => {
+test("keyboard shortcuts: Ctrl+1…5 switch views (closing the view's drawer and popovers, not under an open question), Ctrl+/ lists the shortcuts", async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.locator('body').click({ position: { x: 5, y: 300 } })
   const views = ['dashboard', 'orders', 'sellRequests', 'bulkEdit', 'settings'] as const
@@ -469,7 +509,10 @@ test('keyboard shortcuts: Ctrl+1…5 switch views (closing the view\'s drawer an
   await expect(dialog).toBeHidden()
 })
 
-test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel, Ctrl+/ → Esc), and stay quiet while one is open', async ({ app: page, host }) => {
+test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel, Ctrl+/ → Esc), and stay quiet while one is open', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   await page.keyboard.press('Control+3')
   await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
@@ -496,7 +539,12 @@ test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel,
   await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('shortcuts-dialog')).toBeHidden()
-  for (const [key, view] of [['1', 'dashboard'], ['3', 'sellRequests'], ['4', 'bulkEdit'], ['5', 'settings']] as const) {
+  for (const [key, view] of [
+    ['1', 'dashboard'],
+    ['3', 'sellRequests'],
+    ['4', 'bulkEdit'],
+    ['5', 'settings']
+  ] as const) {
     await page.keyboard.press(`Control+${key}`)
     await expect(page.getByTestId(`nav-${view}`)).toHaveAttribute('aria-current', 'page')
   }

@@ -41,7 +41,11 @@ describe('layer rules', () => {
   it('no product file imports test code (tests, fixtures, kill-test children and steps)', () => {
     const files = [...filesUnder(join(root, 'electron'), /\.ts$/), ...filesUnder(join(root, 'src'), /\.(ts|vue)$/)].filter((file) => !TEST_CODE.test(file))
     expect(files.length).toBeGreaterThan(50)
-    const offenders = files.flatMap((file) => importsOf(readFileSync(file, 'utf8')).filter((spec) => TEST_CODE.test(spec)).map((spec) => `${relative(root, file)} → ${spec}`))
+    const offenders = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8'))
+        .filter((spec) => TEST_CODE.test(spec))
+        .map((spec) => `${relative(root, file)} → ${spec}`)
+    )
     expect(offenders).toEqual([])
     expect(TEST_CODE.test('./syncedWorkspace.fixture')).toBe(true)
   })

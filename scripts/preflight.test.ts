@@ -20,7 +20,10 @@ function binWith(...programs: string[]): string {
 }
 
 function runPreflight(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/preflight.ts'], { encoding: 'utf8', env: { HOME: process.env['HOME'] ?? '', ...env } })
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/preflight.ts'], {
+    encoding: 'utf8',
+    env: { HOME: process.env['HOME'] ?? '', ...env }
+  })
   return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout.trim() }
 }
 
@@ -43,7 +46,11 @@ describe.runIf(process.platform === 'linux')('npm test preflight', () => {
 
   it('a machine with everything: says nothing and lets the tests run', () => {
     const chromium = join(binWith('chromium'), 'chromium')
-    const result = runPreflight({ ...nowhere, SELLER_DESK_CHROMIUM_PATHS: `/nonexistent/chromium:${chromium}`, PATH: binWith('dbus-run-session', 'gnome-keyring-daemon') })
+    const result = runPreflight({
+      ...nowhere,
+      SELLER_DESK_CHROMIUM_PATHS: `/nonexistent/chromium:${chromium}`,
+      PATH: binWith('dbus-run-session', 'gnome-keyring-daemon')
+    })
     expect(result).toEqual({ status: 0, stderr: '', stdout: '' })
   })
 

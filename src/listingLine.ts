@@ -11,11 +11,7 @@ export type NamedListing = Pick<SellRequest, 'name' | 'sku' | 'priceCents' | 'pr
 /** SKU, grade (when the listing has one) and price: what tells two listings of one product apart. */
 export function listingDetails(listing: NamedListing): string {
   const grade = listing.properties?.['grade']?.trim()
-  return [
-    listing.sku ? `SKU ${listing.sku}` : null,
-    grade ? (/grade/i.test(grade) ? grade : `Grade ${grade}`) : null,
-    formatMoney(listing.priceCents)
-  ]
+  return [listing.sku ? `SKU ${listing.sku}` : null, grade ? (/grade/i.test(grade) ? grade : `Grade ${grade}`) : null, formatMoney(listing.priceCents)]
     .filter((part): part is string => part !== null)
     .join(', ')
 }

@@ -2,12 +2,33 @@ import type { OrderItem } from '@shared/domain'
 import { describe, expect, it } from 'vitest'
 import { shipmentsOf } from './orderShipments'
 
-const tracking = (trackingNumber: string) => ({ slugId: 'ups', carrier: 'UPS', trackerId: 'trk_1', trackingUrl: `https://www.ups.com/track?tracknum=${trackingNumber}`, trackingNumber })
+const tracking = (trackingNumber: string) => ({
+  slugId: 'ups',
+  carrier: 'UPS',
+  trackerId: 'trk_1',
+  trackingUrl: `https://www.ups.com/track?tracknum=${trackingNumber}`,
+  trackingNumber
+})
 
 const item = (id: string, over: Partial<OrderItem> = {}): OrderItem => ({
-  id, name: `Phone ${id}`, quantity: 1, priceCents: 100, totalCents: 100, marginCents: null, properties: {}, status: 'awaiting-shipment',
-  imageUrl: null, warrantyTime: null, shippingTime: null, shippingMethod: 'PLATFORM_SHIPPING', shipment: 'shp_a', possibleStatuses: [],
-  sellRequestId: null, tracking: tracking('1Z1'), extra: {}, ...over
+  id,
+  name: `Phone ${id}`,
+  quantity: 1,
+  priceCents: 100,
+  totalCents: 100,
+  marginCents: null,
+  properties: {},
+  status: 'awaiting-shipment',
+  imageUrl: null,
+  warrantyTime: null,
+  shippingTime: null,
+  shippingMethod: 'PLATFORM_SHIPPING',
+  shipment: 'shp_a',
+  possibleStatuses: [],
+  sellRequestId: null,
+  tracking: tracking('1Z1'),
+  extra: {},
+  ...over
 })
 
 describe('shipments of an order', () => {
@@ -19,7 +40,12 @@ describe('shipments of an order', () => {
   })
 
   it('keeps shipments apart, in the order of their first item, and items without a shipment as their own group', () => {
-    const groups = shipmentsOf([item('1'), item('2', { shipment: 'shp_b', tracking: tracking('1Z2') }), item('3', { shipment: null, tracking: null, shippingMethod: null }), item('4')])
+    const groups = shipmentsOf([
+      item('1'),
+      item('2', { shipment: 'shp_b', tracking: tracking('1Z2') }),
+      item('3', { shipment: null, tracking: null, shippingMethod: null }),
+      item('4')
+    ])
     expect(groups.map((g) => [g.shipment, g.items.map((i) => i.id)])).toEqual([
       ['shp_a', ['1', '4']],
       ['shp_b', ['2']],

@@ -15,8 +15,7 @@ export interface ShipmentGroup {
   items: OrderItem[]
 }
 
-const trackingKey = (tracking: TrackingInformation | null) =>
-  tracking ? [tracking.carrier, tracking.trackingNumber, tracking.trackingUrl].join('\u0001') : ''
+const trackingKey = (tracking: TrackingInformation | null) => (tracking ? [tracking.carrier, tracking.trackingNumber, tracking.trackingUrl].join('\u0001') : '')
 
 export function shipmentsOf(items: readonly OrderItem[]): ShipmentGroup[] {
   const groups = new Map<string, ShipmentGroup>()

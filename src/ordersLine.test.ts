@@ -14,7 +14,8 @@ describe('the chart’s orders line', () => {
   it('labels its axis in whole orders only', () => {
     const axis = ordersAxis('#777')
     expect(axis.ticks).toMatchObject({ precision: 0 })
-    const label = (value: number) => (axis.ticks!.callback as (this: Scale, value: number, index: number, ticks: Tick[]) => unknown).call({} as Scale, value, 0, [])
+    const label = (value: number) =>
+      (axis.ticks!.callback as (this: Scale, value: number, index: number, ticks: Tick[]) => unknown).call({} as Scale, value, 0, [])
     expect(label(2)).toBe('2')
     expect(label(0.5)).toBeNull()
   })

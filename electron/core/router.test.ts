@@ -65,7 +65,13 @@ describe('contract validation in the router', () => {
     const { router, reached } = recordingRouter()
     await router.dispatch('orders.list', {})
     expect(reached[0]!.input).toEqual({ page: 1, take: 50, sortDir: 'DESC', sortBy: 'date' })
-    for (const bad of [{ page: 0 }, { take: 1000 }, { sortDir: 'UP' }, { fromDate: 'yesterday' }, { fromDate: '2026-11-20T00:00:00Z', toDate: '2026-11-01T00:00:00Z' }]) {
+    for (const bad of [
+      { page: 0 },
+      { take: 1000 },
+      { sortDir: 'UP' },
+      { fromDate: 'yesterday' },
+      { fromDate: '2026-11-20T00:00:00Z', toDate: '2026-11-01T00:00:00Z' }
+    ]) {
       const outcome = await router.dispatch('orders.list', bad)
       expect(outcome.ok, JSON.stringify(bad)).toBe(false)
     }

@@ -90,7 +90,10 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
         if (options.autoSync !== false) workspace.sync.start(hasData ? STARTUP_SYNC_DELAY_MS : 0)
       })
       .catch(() => {
-        options.emit('notice', { level: 'error', message: 'Seller Desk could not open this account’s saved data. Sign out and in again; if it keeps failing, restart the app.' })
+        options.emit('notice', {
+          level: 'error',
+          message: 'Seller Desk could not open this account’s saved data. Sign out and in again; if it keeps failing, restart the app.'
+        })
       })
     return switching
   }
@@ -151,7 +154,10 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'sellRequests.facets': async () => (await open()).sellRequestFacets(),
       'shell.openExternal': async ({ url }) => {
         if (!isAllowedExternalUrl(url)) {
-          throw new SellerDeskError('invalid-input', 'Seller Desk opens only secure (https) tracking pages of known carriers, and this address is not one of them.')
+          throw new SellerDeskError(
+            'invalid-input',
+            'Seller Desk opens only secure (https) tracking pages of known carriers, and this address is not one of them.'
+          )
         }
         if (!options.openExternal) return { opened: false }
         await options.openExternal(new URL(url).href) // exactly the address that was checked, normalised

@@ -21,7 +21,14 @@ describe('placementFor', () => {
   })
 
   it('ignores what is not a usable placement (the default size is used)', () => {
-    for (const saved of [null, 'x', {}, { bounds: { x: 0, y: 0, width: 'wide', height: 600 } }, { bounds: { x: 0, y: 0, width: Number.NaN, height: 600 } }, { bounds: { x: 0, y: 0, width: 50, height: 40 } }]) {
+    for (const saved of [
+      null,
+      'x',
+      {},
+      { bounds: { x: 0, y: 0, width: 'wide', height: 600 } },
+      { bounds: { x: 0, y: 0, width: Number.NaN, height: 600 } },
+      { bounds: { x: 0, y: 0, width: 50, height: 40 } }
+    ]) {
       expect(placementFor(saved, [laptop])).toBeNull()
     }
   })

@@ -58,7 +58,9 @@ it('fetches orders older than the window from the marketplace when online, and s
   const offline = await workspace.listOrders({ ...base, fromDate, toDate })
   expect(offline.source).toBe('snapshot')
   expect(offline.note).toMatch(/connect to see older ones/)
-  await expect(workspace.editSellRequest(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!.id, { quantity: 1 })).rejects.toMatchObject({
+  await expect(
+    workspace.editSellRequest(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!.id, { quantity: 1 })
+  ).rejects.toMatchObject({
     kind: 'network'
   })
   sandbox = await startSandbox({ apiKey: KEY, orders: 1, sellRequests: 1 })
@@ -89,7 +91,9 @@ it('keeps an order placed before the window that was updated in it, and the list
   const all = await workspace.listOrders(base)
   const kept = workspace.snapshot.dump().orders.filter((o) => Date.parse(o.orderDate) < windowFrom - 86_400_000)
   expect(kept.map((o) => o.id)).toContain(old.id)
-  expect(all.note).toMatch(/^This computer keeps the orders placed or updated in the last 30 days: the (order|[\d,]+ orders) placed before .+ (is|are) here because (it was|they were) updated since\.$/)
+  expect(all.note).toMatch(
+    /^This computer keeps the orders placed or updated in the last 30 days: the (order|[\d,]+ orders) placed before .+ (is|are) here because (it was|they were) updated since\.$/
+  )
   // With dates inside the window, nothing to explain.
   expect((await workspace.listOrders({ ...base, fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString() })).note).toBeNull()
 })

@@ -5,7 +5,17 @@
  */
 import { basename, join } from 'node:path'
 import { readJsonFile, writeFileAtomic } from './atomicFile'
-import { workspacePreferencesSchema, type AppSettings, type CsvFile, type Dashboard, type Events, type EventName, type ListResult, type OrderListResult, type WorkspacePreferences } from '../shared/contract'
+import {
+  workspacePreferencesSchema,
+  type AppSettings,
+  type CsvFile,
+  type Dashboard,
+  type Events,
+  type EventName,
+  type ListResult,
+  type OrderListResult,
+  type WorkspacePreferences
+} from '../shared/contract'
 import { computeDashboard } from './dashboard/dashboard'
 import { isKnownTimeZone, localDateOf } from './dashboard/localCalendar'
 import { openSnapshotReader } from './dashboard/snapshotReader'
@@ -99,7 +109,10 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   })
   const interrupted = bulk.status().pendingBatch
   if (interrupted) {
-    deps.emit('notice', { level: 'warning', message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Sell requests to resume.` })
+    deps.emit('notice', {
+      level: 'warning',
+      message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Sell requests to resume.`
+    })
   }
   // Sums and filter choices read through their own read-only connection, beside the sync's writes.
   const reader = openSnapshotReader(snapshot.file)
@@ -107,7 +120,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   const preferencesFile = join(deps.userDataDir, 'preferences', basename(snapshot.file).replace(/\.sqlite$/, '.json'))
 
   function knownZone(timeZone: string): string {
-    if (!isKnownTimeZone(timeZone)) throw new SellerDeskError('invalid-input', `“${timeZone.slice(0, 64)}” is not a time zone Seller Desk knows. Check your computer's time zone setting.`)
+    if (!isKnownTimeZone(timeZone))
+      throw new SellerDeskError('invalid-input', `“${timeZone.slice(0, 64)}” is not a time zone Seller Desk knows. Check your computer's time zone setting.`)
     return timeZone
   }
 
@@ -115,7 +129,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   let closing: Promise<void> | null = null
 
   function needsConnection(action: string) {
-    if (!sync.status().online) throw new SellerDeskError('network', `You are offline: ${action} needs a connection to the marketplace. Seller Desk will reconnect by itself.`)
+    if (!sync.status().online)
+      throw new SellerDeskError('network', `You are offline: ${action} needs a connection to the marketplace. Seller Desk will reconnect by itself.`)
   }
 
   /**
@@ -123,7 +138,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
    * selects), so a list without dates may hold orders placed before it: say why they are there.
    */
   function keptForAnUpdate(query: OrderListQuery, toMs: number | undefined, windowFromMs: number): string | null {
-    const before = snapshot.queryOrders({ ...query, page: 1, take: 1, fromMs: undefined, toMs: Math.min(toMs ?? Number.POSITIVE_INFINITY, windowFromMs - 1) }).total
+    const before = snapshot.queryOrders({
+      ...query,
+      page: 1,
+      take: 1,
+      fromMs: undefined,
+      toMs: Math.min(toMs ?? Number.POSITIVE_INFINITY, windowFromMs - 1)
+    }).total
     if (before === 0) return null
     const days = Math.round((now() - windowFromMs) / DAY_MS)
     const since = new Date(windowFromMs).toLocaleDateString('en-US', { dateStyle: 'medium' })
@@ -151,7 +172,16 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
           ...(query.fromDate ? { fromDate: query.fromDate } : {}),
           ...(query.toDate ? { toDate: query.toDate } : {})
         })
-        return { total, page: query.page, take: query.take, rows: orders, source: 'server', syncedAt: new Date(now()).toISOString(), note: 'Older orders, loaded from the marketplace (sorted by last update).', itemUnits: null }
+        return {
+          total,
+          page: query.page,
+          take: query.take,
+          rows: orders,
+          source: 'server',
+          syncedAt: new Date(now()).toISOString(),
+          note: 'Older orders, loaded from the marketplace (sorted by last update).',
+          itemUnits: null
+        }
       }
       const page = snapshot.queryOrders({ ...query, fromMs, toMs })
       const note = olderThanWindow

@@ -20,7 +20,10 @@ export function savedWindowState(): WindowPlacement | null {
   // The primary display first: a window whose display is gone opens there.
   const primary = screen.getPrimaryDisplay()
   const displays = [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)]
-  return placementFor(saved, displays.map((display) => display.workArea))
+  return placementFor(
+    saved,
+    displays.map((display) => display.workArea)
+  )
 }
 
 export function rememberWindowState(window: BrowserWindow): void {

@@ -95,7 +95,9 @@ async function main(): Promise<void> {
         help: { type: 'boolean', short: 'h' },
         'no-date-header': { type: 'boolean' },
         'unknown-fields': { type: 'boolean' },
-        ...Object.fromEntries([...NUMBER_OPTIONS, ...Object.keys(VARIANT_NUMBERS), ...Object.keys(VARIANT_WORDS)].map((name) => [name, { type: 'string' as const }]))
+        ...Object.fromEntries(
+          [...NUMBER_OPTIONS, ...Object.keys(VARIANT_NUMBERS), ...Object.keys(VARIANT_WORDS)].map((name) => [name, { type: 'string' as const }])
+        )
       },
       strict: true,
       allowPositionals: false

@@ -170,7 +170,21 @@ export function truncatedJson(json: string): string {
 }
 
 /** Money, counts and ids in the answer get the wrong JSON types (e.g. totalPrice: {}, total: "abc"). */
-const RETYPED_KEYS = new Set(['total', 'totalPrice', 'amountPaid', 'quantity', 'products', 'price', 'msrp', 'margin', 'minQuantity', 'id', 'orderDate', 'updatedAt', 'statusCode'])
+const RETYPED_KEYS = new Set([
+  'total',
+  'totalPrice',
+  'amountPaid',
+  'quantity',
+  'products',
+  'price',
+  'msrp',
+  'margin',
+  'minQuantity',
+  'id',
+  'orderDate',
+  'updatedAt',
+  'statusCode'
+])
 
 export function withWrongTypes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withWrongTypes)

@@ -34,7 +34,8 @@ describe('demo orders', () => {
       for (const item of order.items) {
         expect(allowed[order.status]).toContain(item.status)
         // A waiting item may move on (the spec allows an empty list: not every one can, at every moment).
-        if (['awaiting-shipment', 'ready-to-ship'].includes(item.status)) for (const move of item.possibleStatuses) expect(['seller-shipped', 'canceled']).toContain(move)
+        if (['awaiting-shipment', 'ready-to-ship'].includes(item.status))
+          for (const move of item.possibleStatuses) expect(['seller-shipped', 'canceled']).toContain(move)
         if (['seller-shipped', 'delivered', 'canceled'].includes(item.status)) expect(item.possibleStatuses).toEqual([])
       }
       if (order.status === 'payment-confirmed') expect(order.items.some((i) => i.status !== 'seller-shipped')).toBe(true)

@@ -5,16 +5,7 @@
  * when it last moved, so "created or updated since" (the API's `fromDate`) picks what a seller expects.
  * The same options (seed, counts, now, sellerId) always give the same marketplace.
  */
-import {
-  BRAND_CODES,
-  CATEGORY_BY_KIND,
-  DEVICE_MODELS,
-  GRADES,
-  NETWORK_CARRIERS,
-  SHIPPING_CARRIERS,
-  slugOf,
-  type DeviceModel
-} from './catalog'
+import { BRAND_CODES, CATEGORY_BY_KIND, DEVICE_MODELS, GRADES, NETWORK_CARRIERS, SHIPPING_CARRIERS, slugOf, type DeviceModel } from './catalog'
 import { MarketplaceState, type OrderItemRecord, type OrderRecord, type SellRequestRecord } from './marketplace'
 import { Random } from './random'
 
@@ -184,11 +175,7 @@ function colorCode(color: string): string {
 const ITEM_QUANTITIES = [1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 25, 50] as const
 
 /** A new order buying from sell requests chosen by `listing` (distinct where possible). */
-export function newOrder(
-  random: Random,
-  listing: () => SellRequestRecord,
-  at: { orderNo: string; orderDateMicros: number; updatedAt: number }
-): OrderRecord {
+export function newOrder(random: Random, listing: () => SellRequestRecord, at: { orderNo: string; orderDateMicros: number; updatedAt: number }): OrderRecord {
   const size = random.next()
   const itemCount = size < 0.7 ? 1 : size < 0.88 ? 2 : size < 0.95 ? 3 : random.int(4, 6)
 
@@ -302,6 +289,8 @@ export function settleOrder(order: OrderRecord, random: Random, nowMs: number): 
     return { ...order, status: partly ? 'payment-confirmed' : 'shipped', updatedAt: Math.min(placedMs + shippedAfter, latest) }
   }
   // Still waiting: its items as placed (awaiting shipment or prepared), prepared within the day.
-  const preparedMs = order.items.some((item) => item.status === 'ready-to-ship') ? placedMs + random.int(HOUR, Math.max(HOUR, Math.min(DAY, ageMs))) : order.updatedAt
+  const preparedMs = order.items.some((item) => item.status === 'ready-to-ship')
+    ? placedMs + random.int(HOUR, Math.max(HOUR, Math.min(DAY, ageMs)))
+    : order.updatedAt
   return { ...order, updatedAt: Math.min(Math.max(order.updatedAt, preparedMs), latest) }
 }

@@ -171,7 +171,23 @@ describe('wire formats', () => {
     expect(body.data.total).toBe(250)
     expect(body.data.data).toHaveLength(100)
     for (const s of body.data.data) {
-      expect(Object.keys(s)).toEqual(['id', 'name', 'category', 'brand', 'price', 'msrp', 'sku', 'status', 'quantity', 'minQuantity', 'properties', 'seller', 'imgUrl', 'createdAt', 'updatedAt'])
+      expect(Object.keys(s)).toEqual([
+        'id',
+        'name',
+        'category',
+        'brand',
+        'price',
+        'msrp',
+        'sku',
+        'status',
+        'quantity',
+        'minQuantity',
+        'properties',
+        'seller',
+        'imgUrl',
+        'createdAt',
+        'updatedAt'
+      ])
       expect(s.id).toMatch(UUID_V4)
       expect(s.seller).toMatch(UUID)
       expect(s.seller).toBe(sandbox.state.sellerId)

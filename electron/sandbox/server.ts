@@ -123,8 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined
   const delays = new Set<NodeJS.Timeout>()
 
-  const keyMatches = (given: string | string[] | undefined): boolean =>
-    typeof given === 'string' && timingSafeEqual(digest(given), keyDigest)
+  const keyMatches = (given: string | string[] | undefined): boolean => typeof given === 'string' && timingSafeEqual(digest(given), keyDigest)
 
   async function answer(req: IncomingMessage, url: URL): Promise<Answer> {
     if (!keyMatches(req.headers['x-api-key'])) throw new ApiError(variant.authStatus, 'Missing or invalid API key')

@@ -117,7 +117,12 @@ export interface SellRequestChange {
  * quantity a whole number ≥ 0, price a number of dollars > 0 with at most two decimals. Other
  * fields are ignored.
  */
-export function parseSellRequestChange(contentType: string | undefined, body: string, requires: PatchRequires = 'either', extraFields: readonly string[] = []): SellRequestChange {
+export function parseSellRequestChange(
+  contentType: string | undefined,
+  body: string,
+  requires: PatchRequires = 'either',
+  extraFields: readonly string[] = []
+): SellRequestChange {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
   if (mediaType !== 'application/json') throw badRequest('Content-Type must be application/json')
 

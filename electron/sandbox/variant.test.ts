@@ -209,7 +209,11 @@ describe('headers', () => {
   it('dateHeader: the Date header follows the sandbox clock (a marketplace 10 minutes ahead), on every answer; false: none', async () => {
     const ahead = new Date(Date.now() + 10 * 60_000)
     const box = await start({ now: ahead })
-    for (const res of [await call(box, '/v1/sell-requests'), await call(box, '/v1/orders/seller', { key: 'wrong' }), await fetch(`${box.baseUrl}/img/pixel-8--obsidian.svg`)]) {
+    for (const res of [
+      await call(box, '/v1/sell-requests'),
+      await call(box, '/v1/orders/seller', { key: 'wrong' }),
+      await fetch(`${box.baseUrl}/img/pixel-8--obsidian.svg`)
+    ]) {
       const date = Date.parse(res.headers.get('date') ?? '')
       expect(Math.abs(date - ahead.getTime())).toBeLessThan(5_000)
       expect(date - Date.now()).toBeGreaterThan(9 * 60_000)

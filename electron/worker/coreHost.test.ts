@@ -72,7 +72,10 @@ const syncStatus = (host: CoreHost) => value<SyncStatus>(host, 'sync.status')
 it('answers calls by contract name from its worker, refuses bad ones there, sends events back and keeps the key in the host’s store', async () => {
   const { host, events, store } = start()
   expect(await value(host, 'app.info')).toEqual(APP)
-  expect(await host.router.dispatch('no.such.call', {})).toMatchObject({ ok: false, error: { kind: 'invalid-input', message: expect.stringContaining('no.such.call') } })
+  expect(await host.router.dispatch('no.such.call', {})).toMatchObject({
+    ok: false,
+    error: { kind: 'invalid-input', message: expect.stringContaining('no.such.call') }
+  })
   expect(await host.router.dispatch('sellRequests.edit', { id: 'x', priceCents: -1 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
 
   await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
@@ -167,6 +170,9 @@ it('gives up after repeated deaths instead of restarting forever, and says what 
   const { host, events } = start()
   for (let death = 0; death < 4; death++) await host.worker().terminate()
   expect(host.restarts()).toBe(3)
-  expect(await host.router.dispatch('app.info', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/keeps stopping\. Quit and restart/) } })
+  expect(await host.router.dispatch('app.info', {})).toMatchObject({
+    ok: false,
+    error: { message: expect.stringMatching(/keeps stopping\. Quit and restart/) }
+  })
   expect(events.at(-1)).toMatchObject({ event: 'notice', payload: { level: 'error' } })
 })

@@ -39,7 +39,8 @@ const secrets: SecretStore = {
   delete: (account) => host.secretDelete(account)
 }
 
-const NOT_STARTED = 'Seller Desk could not open its settings on this computer. Restart the app; if it keeps failing, check that its user-data folder can be written.'
+const NOT_STARTED =
+  'Seller Desk could not open its settings on this computer. Restart the app; if it keeps failing, check that its user-data folder can be written.'
 
 const emit = <E extends EventName>(event: E, payload: Events[E]) => post({ type: 'event', event, payload } as FromWorker)
 

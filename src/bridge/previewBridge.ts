@@ -46,10 +46,19 @@ export function createPreviewBridge(): SellerDeskBridge {
           keepalive: body.length < KEEPALIVE_MAX_CHARS
         })
         if (response.status === 401 || response.status === 403) {
-          return { ok: false, error: { kind: 'not-signed-in', message: 'This page is not connected to Seller Desk. Open the address printed by npm start (it carries a one-time key for this run).' } }
+          return {
+            ok: false,
+            error: {
+              kind: 'not-signed-in',
+              message: 'This page is not connected to Seller Desk. Open the address printed by npm start (it carries a one-time key for this run).'
+            }
+          }
         }
         if (!response.headers.get('content-type')?.includes('application/json')) {
-          return { ok: false, error: { kind: 'internal', message: `The Seller Desk preview host answered HTTP ${response.status}. Restart it with npm start.` } }
+          return {
+            ok: false,
+            error: { kind: 'internal', message: `The Seller Desk preview host answered HTTP ${response.status}. Restart it with npm start.` }
+          }
         }
         return (await response.json()) as Outcome<CallResult<N>>
       } catch {

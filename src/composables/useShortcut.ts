@@ -32,10 +32,7 @@ function modalOpen(): boolean {
 export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boolean {
   const mod = event.ctrlKey || event.metaKey
   return (
-    event.key.toLowerCase() === shortcut.key.toLowerCase() &&
-    mod === (shortcut.mod ?? false) &&
-    event.shiftKey === (shortcut.shift ?? false) &&
-    !event.altKey
+    event.key.toLowerCase() === shortcut.key.toLowerCase() && mod === (shortcut.mod ?? false) && event.shiftKey === (shortcut.shift ?? false) && !event.altKey
   )
 }
 

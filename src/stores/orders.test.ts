@@ -55,7 +55,13 @@ describe('orders: item units of the whole list', () => {
       return new Promise((resolve) => answers.push(resolve))
     })
     const page = (units: number | null) => ({
-      rows: [], total: 0, page: 1, take: 25, source: 'snapshot', syncedAt: null, note: null,
+      rows: [],
+      total: 0,
+      page: 1,
+      take: 25,
+      source: 'snapshot',
+      syncedAt: null,
+      note: null,
       itemUnits: units === null ? null : { orders: 2, units: [{ status: 'awaiting-shipment', units }] }
     })
     const store = useOrdersStore()

@@ -52,18 +52,27 @@ export const useOrdersStore = defineStore('orders', () => {
   const itemUnits = ref<OrderItemUnits | null>(null)
   let asked = 0
 
-  const list = usePagedList<Order, OrderSortBy>(async (query) => {
-    const ticket = ++asked
-    const answer = await call('orders.list', { ...query, ...filterInput() })
-    // Only the latest request's answer is shown, as for the rows.
-    if (ticket === asked) itemUnits.value = answer.itemUnits ?? null
-    return answer
-  }, { by: 'date', dir: 'DESC' })
+  const list = usePagedList<Order, OrderSortBy>(
+    async (query) => {
+      const ticket = ++asked
+      const answer = await call('orders.list', { ...query, ...filterInput() })
+      // Only the latest request's answer is shown, as for the rows.
+      if (ticket === asked) itemUnits.value = answer.itemUnits ?? null
+      return answer
+    },
+    { by: 'date', dir: 'DESC' }
+  )
 
   /** Every order the list matches as CSV (one row per item), built by the main side from the snapshot. */
   function exportCsv(timeZone: string) {
     const term = list.searchTerm.value.trim()
-    return call('orders.exportCsv', { ...filterInput(), ...(term ? { searchTerm: term } : {}), sortBy: list.sortBy.value, sortDir: list.sortDir.value, timeZone })
+    return call('orders.exportCsv', {
+      ...filterInput(),
+      ...(term ? { searchTerm: term } : {}),
+      sortBy: list.sortBy.value,
+      sortDir: list.sortDir.value,
+      timeZone
+    })
   }
 
   /** A filter other than the search is set. */

@@ -12,8 +12,7 @@ vi.mock('../bridge/sellerDesk', () => ({
 /** A fetch whose answers the test releases by hand, in any order. */
 function controlledFetch() {
   const pending: { query: PageQuery<Sort>; resolve: (page: PageAnswer<string>) => void; reject: (e: Error) => void }[] = []
-  const fetchPage = (query: PageQuery<Sort>) =>
-    new Promise<PageAnswer<string>>((resolve, reject) => pending.push({ query, resolve, reject }))
+  const fetchPage = (query: PageQuery<Sort>) => new Promise<PageAnswer<string>>((resolve, reject) => pending.push({ query, resolve, reject }))
   return { fetchPage, pending }
 }
 

@@ -56,10 +56,7 @@ export interface ListControls<T, S extends string> {
   clearFilters(): Promise<void>
 }
 
-export function usePagedList<T, S extends string>(
-  fetchPage: (query: PageQuery<S>) => Promise<PageAnswer<T>>,
-  defaultSort: { by: S; dir: SortDir }
-) {
+export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S>) => Promise<PageAnswer<T>>, defaultSort: { by: S; dir: SortDir }) {
   const page = ref(1)
   const take = ref(DEFAULT_TAKE)
   const searchTerm = ref('')

@@ -56,10 +56,14 @@ export const usePreferencesStore = defineStore('preferences', () => {
     }
     ready.value = true
     const stopView = watch(() => navigation.section, save)
-    const stopRest = watch(current, () => {
-      clearTimeout(timer)
-      timer = setTimeout(save, SAVE_DELAY_MS)
-    }, { deep: true })
+    const stopRest = watch(
+      current,
+      () => {
+        clearTimeout(timer)
+        timer = setTimeout(save, SAVE_DELAY_MS)
+      },
+      { deep: true }
+    )
     window.addEventListener('pagehide', saveWaiting)
     stopSaving = () => {
       stopView()

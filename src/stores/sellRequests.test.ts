@@ -83,7 +83,9 @@ describe('sell requests: edits in the table', () => {
   it('a refused edit alone goes back to what the row showed before it', async () => {
     const store = await storeWithRow()
     const list = bridge.call.getMockImplementation()!
-    bridge.call.mockImplementation((name: string, input: object) => (name === 'sellRequests.edit' ? Promise.reject(new Error('Server error.')) : list(name, input)))
+    bridge.call.mockImplementation((name: string, input: object) =>
+      name === 'sellRequests.edit' ? Promise.reject(new Error('Server error.')) : list(name, input)
+    )
     await expect(store.editInPlace(store.rows[0]!, { quantity: 3 })).rejects.toThrow()
     expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 10 })
   })

@@ -62,16 +62,18 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
 
   const list = usePagedList<SellRequest, SellRequestSortBy>(
     async (query) =>
-      withPendingEdits(await call('sellRequests.list', {
-        ...query,
-        ...(statuses.value.length ? { statuses: statuses.value } : {}),
-        ...(brands.value.length ? { brands: brands.value } : {}),
-        ...(categories.value.length ? { categories: categories.value } : {}),
-        ...(price.value.min !== null ? { minPriceCents: price.value.min } : {}),
-        ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
-        ...(quantity.value.min !== null ? { quantityAtLeast: quantity.value.min } : {}),
-        ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
-      })),
+      withPendingEdits(
+        await call('sellRequests.list', {
+          ...query,
+          ...(statuses.value.length ? { statuses: statuses.value } : {}),
+          ...(brands.value.length ? { brands: brands.value } : {}),
+          ...(categories.value.length ? { categories: categories.value } : {}),
+          ...(price.value.min !== null ? { minPriceCents: price.value.min } : {}),
+          ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
+          ...(quantity.value.min !== null ? { quantityAtLeast: quantity.value.min } : {}),
+          ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
+        })
+      ),
     { by: 'updated', dir: 'DESC' }
   )
 

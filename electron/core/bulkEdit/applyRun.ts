@@ -79,7 +79,10 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const listings = store.pendingChanges(batchId)
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
   // The snapshot's values as the run starts (just refreshed): one read, not one per listing.
-  const current = store.listingsById(listings.map((listing) => listing.sellRequestId), descriptors)
+  const current = store.listingsById(
+    listings.map((listing) => listing.sellRequestId),
+    descriptors
+  )
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
   store.markStarted(batchId, started)
 
@@ -135,7 +138,12 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     if (flushFailure) throw flushFailure.error
     const listing = current.get(sellRequestId)
     if (!listing) {
-      record(sellRequestId, changes.map((c) => c.field), 'failed', 'This listing is no longer in your sell requests (deleted on the marketplace?). Sync, then stage it again if it still exists.')
+      record(
+        sellRequestId,
+        changes.map((c) => c.field),
+        'failed',
+        'This listing is no longer in your sell requests (deleted on the marketplace?). Sync, then stage it again if it still exists.'
+      )
       return
     }
     const currentMs = Date.parse(listing.updatedAt)

@@ -53,13 +53,16 @@ it(`survives ${KILLS} SIGKILLs mid-apply and resumes to exactly the intended sta
   expect(batch.total).toBeGreaterThan(LISTINGS * 1.9) // a listing already at 17 has no quantity change
 
   let seed = 5
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   let killedMidApply = 0
   for (let kill = 0; kill < KILLS; kill++) {
     const outcome = await runChildUntilKilled(file, batch.id, Math.floor(20 + random() * 230))
     const raw = new Database(file)
     expect((raw.prepare('PRAGMA integrity_check').raw().get() as [string])[0]).toBe('ok')
-    const [total, pending] = raw.prepare("SELECT COUNT(*), SUM(status = 'pending') FROM bulk_changes WHERE batch_id = ?").raw().get(batch.id) as [number, number]
+    const [total, pending] = raw.prepare("SELECT COUNT(*), SUM(status = 'pending') FROM bulk_changes WHERE batch_id = ?").raw().get(batch.id) as [
+      number,
+      number
+    ]
     raw.close()
     expect(total).toBe(batch.total) // nothing dropped
     if (outcome === 'killed' && pending > 0) killedMidApply++

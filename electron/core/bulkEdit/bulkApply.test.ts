@@ -56,10 +56,12 @@ const listings = (): SellRequest[] => workspace.snapshot.dump().sellRequests
 function stageEverything(): Map<string, { priceCents: number; quantity: number }> {
   workspace.bulk.operation({ all: true }, { kind: 'adjustPricePercent', percent: 10 })
   workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 3 })
-  return new Map(workspace.bulk.changes({ page: 1, take: 1000, only: 'all' }).rows.reduce((intended, change) => {
-    const row = intended.get(change.sellRequestId) ?? { ...sandbox.state.sellRequest(change.sellRequestId)! }
-    return intended.set(change.sellRequestId, { priceCents: row.priceCents, quantity: row.quantity, [change.field]: change.after })
-  }, new Map<string, { priceCents: number; quantity: number }>()))
+  return new Map(
+    workspace.bulk.changes({ page: 1, take: 1000, only: 'all' }).rows.reduce((intended, change) => {
+      const row = intended.get(change.sellRequestId) ?? { ...sandbox.state.sellRequest(change.sellRequestId)! }
+      return intended.set(change.sellRequestId, { priceCents: row.priceCents, quantity: row.quantity, [change.field]: change.after })
+    }, new Map<string, { priceCents: number; quantity: number }>())
+  )
 }
 
 it('applies every change as one PATCH per listing, with progress, and the marketplace ends as intended', async () => {
@@ -104,7 +106,9 @@ it('applies every change as one PATCH per listing, with progress, and the market
   const undo = workspace.bulk.undoBatch(started.id)
   expect(undo.changes).toBe(240)
   const reverse = workspace.bulk.changes({ page: 1, take: 1, only: 'all' }).rows[0]!
-  const original = workspace.bulk.batchRows({ batchId: started.id, page: 1, take: 1000 }).rows.find((r) => r.sellRequestId === reverse.sellRequestId && r.field === reverse.field)!
+  const original = workspace.bulk
+    .batchRows({ batchId: started.id, page: 1, take: 1000 })
+    .rows.find((r) => r.sellRequestId === reverse.sellRequestId && r.field === reverse.field)!
   expect(reverse).toMatchObject({ before: original.after, after: original.before })
   expect(sandbox.state.sellRequest(reverse.sellRequestId)![reverse.field as 'priceCents' | 'quantity']).toBe(original.after)
 })
@@ -119,7 +123,12 @@ it('an applied undo is labelled as the undo of its batch, and that batch is mark
   const undo = workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
   const [latest, earlier] = workspace.bulk.history(2)
-  expect(latest).toMatchObject({ id: undo.id, label: 'Undo of “120 quantities on 120 listings”', applied: 120, undoOf: { id: first.id, label: '120 quantities on 120 listings', createdAt: first.createdAt } })
+  expect(latest).toMatchObject({
+    id: undo.id,
+    label: 'Undo of “120 quantities on 120 listings”',
+    applied: 120,
+    undoOf: { id: first.id, label: '120 quantities on 120 listings', createdAt: first.createdAt }
+  })
   expect(earlier).toMatchObject({ id: first.id, undoOf: null })
   expect(earlier!.undoneAt).not.toBeNull()
   expect(latest!.undoneAt).toBeNull()
@@ -171,13 +180,23 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
 
 it('marks a listing changed elsewhere since staging as a conflict and does not overwrite it', async () => {
   const [a, b] = listings()
-  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }, { sellRequestId: b!.id, quantity: 42 }])
+  workspace.bulk.stage([
+    { sellRequestId: a!.id, priceCents: a!.priceCents + 1 },
+    { sellRequestId: b!.id, quantity: 42 }
+  ])
   // Someone changes listing a on the marketplace after the last sync: applying refreshes first, so it shows.
-  await fetch(`${sandbox.baseUrl}/v1/sell-requests/${a!.id}`, { method: 'PATCH', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ quantity: 99 }) })
+  await fetch(`${sandbox.baseUrl}/v1/sell-requests/${a!.id}`, {
+    method: 'PATCH',
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ quantity: 99 })
+  })
   const batch = workspace.bulk.apply(false)
   await workspace.bulk.whenIdle()
   const rows = workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows
-  expect(rows.find((r) => r.sellRequestId === a!.id)).toMatchObject({ status: 'conflict', message: expect.stringMatching(/Changed on the marketplace since you staged this/) })
+  expect(rows.find((r) => r.sellRequestId === a!.id)).toMatchObject({
+    status: 'conflict',
+    message: expect.stringMatching(/Changed on the marketplace since you staged this/)
+  })
   expect(rows.find((r) => r.sellRequestId === b!.id)).toMatchObject({ status: 'applied' })
   expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 99 })
   expect(sandbox.state.sellRequest(b!.id)!.quantity).toBe(42)
@@ -230,7 +249,10 @@ type QueueRow = [string, 'priceCents' | 'quantity', number, number, string, stri
 const queueRows = (file: string, batchId: string): QueueRow[] => {
   const raw = new Database(file)
   try {
-    return raw.prepare('SELECT sell_request_id, field, before_value, after_value, status, message FROM bulk_changes WHERE batch_id = ?').raw().all(batchId) as QueueRow[]
+    return raw
+      .prepare('SELECT sell_request_id, field, before_value, after_value, status, message FROM bulk_changes WHERE batch_id = ?')
+      .raw()
+      .all(batchId) as QueueRow[]
   } finally {
     raw.close()
   }
@@ -272,7 +294,13 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
 
   sandbox.setFaults({ latencyMs: 2_000 })
   const snapshot = openSnapshot(file)
-  const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {}, closeGraceMs: 100 })
+  const bulk = createBulkEdit({
+    snapshot,
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+    online: () => true,
+    onProgress: () => {},
+    closeGraceMs: 100
+  })
   bulk.resume(batch.id)
   const requests = sandbox.requestCount()
   await until(() => sandbox.requestCount() >= requests + 8, 'PATCHes in flight')
@@ -341,12 +369,17 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
     expect(new Set(lines.map((line) => line.split(',')[0]))).toEqual(new Set(shown))
   }
   expect(calls['bulk.operation'].input.safeParse({ selection: { filter: { page: 2 } }, operation: { kind: 'adjustQuantity', delta: 1 } }).success).toBe(false)
-  expect(() => workspace.bulk.operation({ filter: { searchTerm: 'no listing is called this' } }, { kind: 'adjustQuantity', delta: 1 })).toThrow(/No sell requests match these filters/)
+  expect(() => workspace.bulk.operation({ filter: { searchTerm: 'no listing is called this' } }, { kind: 'adjustQuantity', delta: 1 })).toThrow(
+    /No sell requests match these filters/
+  )
 })
 
 it('keeps staged changes saved with the account: a reopened workspace has them checked again, and applying takes them out of the saved set', async () => {
   const [first, second] = listings()
-  workspace.bulk.stage([{ sellRequestId: first!.id, priceCents: first!.priceCents + 100 }, { sellRequestId: second!.id, quantity: -2 }])
+  workspace.bulk.stage([
+    { sellRequestId: first!.id, priceCents: first!.priceCents + 100 },
+    { sellRequestId: second!.id, quantity: -2 }
+  ])
   await workspace.close()
   workspace = open()
   expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 2, listings: 2, invalid: 1, canUndo: false })

@@ -5,8 +5,22 @@
  */
 import { randomUUID } from 'node:crypto'
 import type {
-  BatchRow, BatchRowStatus, BatchStatus, BulkOperation, BulkPreview, BulkStatus, ChangeSetSummary, ChangeSetState, ExportedFile, GridListingRow, ImportReport,
-  SellRequestFilter, StagedCell, StagedChange, StagedChangeView, WarningRules
+  BatchRow,
+  BatchRowStatus,
+  BatchStatus,
+  BulkOperation,
+  BulkPreview,
+  BulkStatus,
+  ChangeSetSummary,
+  ChangeSetState,
+  ExportedFile,
+  GridListingRow,
+  ImportReport,
+  SellRequestFilter,
+  StagedCell,
+  StagedChange,
+  StagedChangeView,
+  WarningRules
 } from '../../shared/contract'
 import { BULK_CONFIRM_LISTINGS } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
@@ -159,7 +173,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     try {
       store.writeStaged(stagedWrites(limit))
     } catch (error) {
-      deps.onFailure?.(`Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`)
+      deps.onFailure?.(
+        `Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`
+      )
     }
     if (edits.size > 0 && !closed) queueSave()
   }
@@ -174,13 +190,21 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    * reload its marks).
    */
   let touched: Set<string> | null = new Set()
-  const changeSet = createChangeSet(DEFAULT_WARNING_RULES, (key, change) => {
-    touched?.add(key)
-    edits.set(key, change)
-    queueSave()
-  }, fields)
+  const changeSet = createChangeSet(
+    DEFAULT_WARNING_RULES,
+    (key, change) => {
+      touched?.add(key)
+      edits.set(key, change)
+      queueSave()
+    },
+    fields
+  )
   changeSet.restore(store.readStaged())
-  const listingMemo = createListingsMemo((ids) => store.listingsById(ids, fields), () => snapshot.listingsGeneration(), fields)
+  const listingMemo = createListingsMemo(
+    (ids) => store.listingsById(ids, fields),
+    () => snapshot.listingsGeneration(),
+    fields
+  )
   /**
    * Batches whose reverse "Undo batch" staged while this account is open, the latest last: a batch
    * applying any of those reverse values is recorded as an undo of that batch. Kept in memory only: a
@@ -204,7 +228,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     for (;;) {
       const generation = snapshot.listingsGeneration()
       const finder = listingFinder()
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = store.listingsAfter(after, IMPORT_LISTINGS_PAGE, fields)
         finder.add(page.listings)
         after = page.lastRow
@@ -224,7 +248,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       for (const row of rows) ids.push(row.id)
       if (rows.length < FILTER_PAGE) break
     }
-    if (ids.length === 0) throw new SellerDeskError('invalid-input', 'No sell requests match these filters. Change the filters, or sync if a listing is missing.')
+    if (ids.length === 0)
+      throw new SellerDeskError('invalid-input', 'No sell requests match these filters. Change the filters, or sync if a listing is missing.')
     const found = store.listingsById(ids, fields)
     return ids.flatMap((id) => found.get(id) ?? [])
   }
@@ -271,7 +296,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   }
 
   function needsConnection() {
-    if (!deps.online()) throw new SellerDeskError('network', 'You are offline: applying changes needs a connection to the marketplace. Seller Desk will reconnect by itself.')
+    if (!deps.online())
+      throw new SellerDeskError('network', 'You are offline: applying changes needs a connection to the marketplace. Seller Desk will reconnect by itself.')
   }
 
   function start(batchId: string): BatchStatus {
@@ -286,23 +312,26 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     // Conflicts are judged against the snapshot: bring it up to date first (a failed refresh leaves
     // the last sync's values, and the PATCHes report their own failures).
     const fresh = deps.refresh ? deps.refresh().catch(() => undefined) : Promise.resolve()
-    run.promise = fresh.then(() => runBatch({
-      snapshot,
-      fields,
-      api: deps.api,
-      batchId,
-      signal: controller.signal,
-      hardStop: run.hardStop.signal,
-      cancelledMessage: () => (run.cancelled ? CANCELLED : null),
-      onSettled: (progress) => {
-        run.progress = progress
-        if (now() - lastReport < progressIntervalMs || closed) return
-        lastReport = now()
-        deps.onProgress(liveStatus(run))
-      },
-      ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
-      now
-    }))
+    run.promise = fresh
+      .then(() =>
+        runBatch({
+          snapshot,
+          fields,
+          api: deps.api,
+          batchId,
+          signal: controller.signal,
+          hardStop: run.hardStop.signal,
+          cancelledMessage: () => (run.cancelled ? CANCELLED : null),
+          onSettled: (progress) => {
+            run.progress = progress
+            if (now() - lastReport < progressIntervalMs || closed) return
+            lastReport = now()
+            deps.onProgress(liveStatus(run))
+          },
+          ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
+          now
+        })
+      )
       .catch(() => {
         if (!closed) deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it from Sell requests.')
       })
@@ -360,12 +389,14 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       notWhileImporting()
       const found = listingMemo.byId(changes.map((change) => change.sellRequestId))
       const missing = changes.filter((change) => !found.has(change.sellRequestId)).length
-      if (missing > 0) throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
+      if (missing > 0)
+        throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
       const proposed: ProposedChange[] = []
       for (const change of changes) {
         const listing = found.get(change.sellRequestId)!
         for (const key of Object.keys(change)) {
-          if (key !== 'sellRequestId' && change[key] !== undefined && !fields.has(key)) throw new SellerDeskError('invalid-input', `There is no listing field “${key}” to change.`)
+          if (key !== 'sellRequestId' && change[key] !== undefined && !fields.has(key))
+            throw new SellerDeskError('invalid-input', `There is no listing field “${key}” to change.`)
         }
         for (const field of fields.all) {
           const value = change[field.key]
@@ -426,10 +457,16 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       notWhileImporting()
       const check = preview()
       if (check.applicableChanges === 0) {
-        throw new SellerDeskError('invalid-input', check.invalid > 0 ? 'Every pending change has a problem: fix or discard them first.' : 'There are no pending changes to apply.')
+        throw new SellerDeskError(
+          'invalid-input',
+          check.invalid > 0 ? 'Every pending change has a problem: fix or discard them first.' : 'There are no pending changes to apply.'
+        )
       }
       if (check.needsConfirmation && !confirmed) {
-        throw new SellerDeskError('invalid-input', `Confirm applying ${check.applicableChanges} changes to ${check.applicableListings} listings${check.warnings ? ` (${check.warnings} with warnings)` : ''}.`)
+        throw new SellerDeskError(
+          'invalid-input',
+          `Confirm applying ${check.applicableChanges} changes to ${check.applicableListings} listings${check.warnings ? ` (${check.warnings} with warnings)` : ''}.`
+        )
       }
       needsConnection()
       if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
@@ -492,7 +529,12 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     status() {
       const current = running ? statusOf(running.batchId) : null
       const pending = store.batchWithPending()
-      return { changeSet: changeSet.summary(), rules: changeSet.rules(), running: current, pendingBatch: pending && pending.id !== current?.id ? pending : null }
+      return {
+        changeSet: changeSet.summary(),
+        rules: changeSet.rules(),
+        running: current,
+        pendingBatch: pending && pending.id !== current?.id ? pending : null
+      }
     },
 
     history: (limit) => store.batchHistory(limit).map(withEta),
@@ -502,12 +544,16 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       notWhileImporting()
       statusOf(batchId)
       const applied = store.batchRowsWithStatus(batchId, ['applied'])
-      const listings = store.listingsById(applied.map((row) => row.sellRequestId), fields)
+      const listings = store.listingsById(
+        applied.map((row) => row.sellRequestId),
+        fields
+      )
       const proposed: ProposedChange[] = applied.flatMap((row) => {
         const listing = listings.get(row.sellRequestId)
         return listing ? [proposedChange(listing, row.field, row.before)] : []
       })
-      if (proposed.length === 0) throw new SellerDeskError('invalid-input', 'Nothing to undo: none of this batch’s changes were applied to listings you still have.')
+      if (proposed.length === 0)
+        throw new SellerDeskError('invalid-input', 'Nothing to undo: none of this batch’s changes were applied to listings you still have.')
       if (undoSources.includes(batchId)) undoSources.splice(undoSources.indexOf(batchId), 1)
       undoSources.push(batchId)
       return stage(proposed)
@@ -568,7 +614,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }
       const listings = listingsOf(rows.selection)
       const properties = snapshot.listingProperties(listings.map((listing) => listing.id))
-      return writeSheet(listingsSheet(listings, pending, (id) => properties.get(id), today(), fields), format)
+      return writeSheet(
+        listingsSheet(listings, pending, (id) => properties.get(id), today(), fields),
+        format
+      )
     },
 
     whenIdle: async () => {

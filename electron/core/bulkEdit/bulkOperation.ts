@@ -58,7 +58,13 @@ export function proposeChanges(listings: Iterable<ListingBase>, operation: BulkO
   for (const listing of listings) {
     const before = fieldValue(listing, field)
     const staged = pending(listing.id, field)
-    out.push({ sellRequestId: listing.id, field, before, after: nextValue(operation, staged?.after ?? before), baseUpdatedAt: staged?.baseUpdatedAt ?? listing.updatedAt })
+    out.push({
+      sellRequestId: listing.id,
+      field,
+      before,
+      after: nextValue(operation, staged?.after ?? before),
+      baseUpdatedAt: staged?.baseUpdatedAt ?? listing.updatedAt
+    })
   }
   return out
 }

@@ -28,12 +28,21 @@ describe('bulk operations', () => {
     const listings = [listing(1, 1000, 5), listing(2, 2000, 0)]
     const staged: Record<string, number> = { 'id-2:priceCents': 2500, 'id-2:quantity': 3 }
     const pending: PendingOf = (id, field) => (staged[`${id}:${field}`] === undefined ? undefined : { after: staged[`${id}:${field}`]!, baseUpdatedAt: AT })
-    expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1234 }, pending).map((c) => [c.before, c.after])).toEqual([[1000, 1234], [2000, 1234]])
+    expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1234 }, pending).map((c) => [c.before, c.after])).toEqual([
+      [1000, 1234],
+      [2000, 1234]
+    ])
     expect(proposeChanges(listings, { kind: 'adjustPricePercent', percent: -10 }, pending).map((c) => c.after)).toEqual([900, 2250])
     expect(proposeChanges(listings, { kind: 'adjustPriceAmount', amountCents: -150 }, pending).map((c) => c.after)).toEqual([850, 2350])
-    expect(proposeChanges(listings, { kind: 'setQuantity', quantity: 7 }, pending).map((c) => [c.field, c.after])).toEqual([['quantity', 7], ['quantity', 7]])
+    expect(proposeChanges(listings, { kind: 'setQuantity', quantity: 7 }, pending).map((c) => [c.field, c.after])).toEqual([
+      ['quantity', 7],
+      ['quantity', 7]
+    ])
     const subtract = proposeChanges(listings, { kind: 'adjustQuantity', delta: -4 }, pending)
-    expect(subtract.map((c) => [c.before, c.after])).toEqual([[5, 1], [0, -1]])
+    expect(subtract.map((c) => [c.before, c.after])).toEqual([
+      [5, 1],
+      [0, -1]
+    ])
     // Below 0 is proposed as is and refused by the rules, never clamped.
     const set = createChangeSet()
     set.stage(subtract)
@@ -43,7 +52,13 @@ describe('bulk operations', () => {
 })
 
 describe('change set', () => {
-  const proposed = (after: number, field: 'priceCents' | 'quantity' = 'priceCents', before = 1000) => ({ sellRequestId: 'id-1', field, before, after, baseUpdatedAt: AT })
+  const proposed = (after: number, field: 'priceCents' | 'quantity' = 'priceCents', before = 1000) => ({
+    sellRequestId: 'id-1',
+    field,
+    before,
+    after,
+    baseUpdatedAt: AT
+  })
 
   it('checks every change with the single-edit rules and warns without blocking', () => {
     const rules = { priceChangePercent: 50, priceFloorCents: 500 }

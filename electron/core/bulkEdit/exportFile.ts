@@ -75,8 +75,19 @@ export function listingsSheet(
   return {
     name: `sell-requests-${day}`,
     header: [
-      'ID', 'SKU', 'Name', 'Brand', 'Status', ...all.map((field) => field.label), ...all.map((field) => `Current ${field.label.toLowerCase()}`),
-      'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'
+      'ID',
+      'SKU',
+      'Name',
+      'Brand',
+      'Status',
+      ...all.map((field) => field.label),
+      ...all.map((field) => `Current ${field.label.toLowerCase()}`),
+      'Pending change',
+      'Grade',
+      'Color',
+      'Storage',
+      'Carrier',
+      'Last updated (UTC)'
     ],
     widths: [38, 16, 40, 14, 10, ...all.map((field) => field.fileWidth), ...all.map((field) => field.label.length + 9), 15, 8, 12, 10, 12, 20],
     rows: listings.map((listing) => {
@@ -84,11 +95,19 @@ export function listingsSheet(
       const changed = all.some((field) => wanted[field.key] !== undefined)
       const p = properties(listing.id) ?? NO_PROPERTIES
       return [
-        listing.id, listing.sku, listing.name, listing.brand, statusLabel(listing.status),
+        listing.id,
+        listing.sku,
+        listing.name,
+        listing.brand,
+        statusLabel(listing.status),
         ...all.map((field) => valueCell(field, wanted[field.key] ?? listingValue(listing, field.key))),
         ...all.map((field) => valueCell(field, listingValue(listing, field.key))),
         changed ? 'Yes' : '',
-        p.grade, p.color, p.storage, p.carrier, { at: listing.updatedAt }
+        p.grade,
+        p.color,
+        p.storage,
+        p.carrier,
+        { at: listing.updatedAt }
       ]
     })
   }
@@ -108,7 +127,9 @@ export function failedSheet(rows: BatchRow[], day: string, fields: FieldSet = LI
     header: ['ID', 'SKU', 'Name', ...fields.all.map((field) => field.label), 'Problem'],
     widths: [38, 16, 40, ...fields.all.map((field) => field.fileWidth), 60],
     rows: [...byListing.values()].map(({ row, values, messages }) => [
-      row.sellRequestId, row.sku, row.name,
+      row.sellRequestId,
+      row.sku,
+      row.name,
       ...fields.all.map((field) => (values.has(field.key) ? valueCell(field, values.get(field.key)!) : null)),
       [...messages].join(' ')
     ])

@@ -52,10 +52,24 @@ it('lists every listing in name order, page by page, with its grade, color, stor
     const listing = listings.find((l) => l.id === gridRow.id(row))!
     const text = (key: string) => (listing.properties[key] === undefined || listing.properties[key] === null ? '' : String(listing.properties[key]))
     expect(row).toEqual([
-      listing.id, listing.name, listing.sku, listing.brand, text('grade'), text('color'), text('storage'), text('carrier'),
-      statusLabel(listing.status), listing.updatedAt, listing.priceCents, listing.quantity
+      listing.id,
+      listing.name,
+      listing.sku,
+      listing.brand,
+      text('grade'),
+      text('color'),
+      text('storage'),
+      text('carrier'),
+      statusLabel(listing.status),
+      listing.updatedAt,
+      listing.priceCents,
+      listing.quantity
     ])
-    expect([gridRow.value(row, 'priceCents'), gridRow.value(row, 'quantity'), gridRow.updatedAt(row)]).toEqual([listing.priceCents, listing.quantity, listing.updatedAt])
+    expect([gridRow.value(row, 'priceCents'), gridRow.value(row, 'quantity'), gridRow.updatedAt(row)]).toEqual([
+      listing.priceCents,
+      listing.quantity,
+      listing.updatedAt
+    ])
   }
   const odd = rows.find((row) => gridRow.id(row) === sandbox.state.sellRequests[0]!.id)!
   expect([gridRow.text(odd, 'storage'), gridRow.text(odd, 'carrier')]).toEqual(['256', ''])
@@ -95,7 +109,11 @@ it('marks each pending change: the new value, why it cannot be applied, and what
 
 it('an answer carries only the marks a call touched: new and changed cells, cells no longer staged; all of them after new rules', () => {
   const [a, b, c] = workspace.snapshot.dump().sellRequests
-  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }, { sellRequestId: b!.id, quantity: b!.quantity + 1 }, { sellRequestId: c!.id, priceCents: c!.priceCents + 1 }])
+  workspace.bulk.stage([
+    { sellRequestId: a!.id, priceCents: a!.priceCents + 1 },
+    { sellRequestId: b!.id, quantity: b!.quantity + 1 },
+    { sellRequestId: c!.id, priceCents: c!.priceCents + 1 }
+  ])
   workspace.bulk.stagedCells() // the grid read every mark
   workspace.bulk.stage([{ sellRequestId: c!.id, quantity: -1 }])
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [[c!.id, 'quantity', -1, 'Quantity cannot be negative.', null]], cleared: [] })
@@ -104,7 +122,10 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   workspace.bulk.undo()
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [[c!.id, 'quantity']] })
   // Back to the listing's own value: the change goes, and so does its mark.
-  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents }, { sellRequestId: b!.id, quantity: b!.quantity + 5 }])
+  workspace.bulk.stage([
+    { sellRequestId: a!.id, priceCents: a!.priceCents },
+    { sellRequestId: b!.id, quantity: b!.quantity + 5 }
+  ])
   const step = workspace.bulk.marksSince()
   expect(step.whole).toBe(false)
   expect(step.cleared).toEqual([[a!.id, 'priceCents']])
@@ -172,12 +193,31 @@ it('stages on the values the grid read while the listings are unchanged, and on 
 it('the listings memo answers from what the grid read only at the same snapshot generation', () => {
   const [listing] = workspace.snapshot.dump().sellRequests
   let generation = 7
-  const memo = createListingsMemo((ids) => workspace.snapshot.bulkEdit.listingsById(ids), () => generation)
+  const memo = createListingsMemo(
+    (ids) => workspace.snapshot.bulkEdit.listingsById(ids),
+    () => generation
+  )
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents }) // nothing read yet: SQLite
   // A row as a grid read it at generation 7, with a price the snapshot does not hold.
-  const text = { id: listing!.id, name: '', sku: '', brand: '', grade: '', color: '', storage: '', carrier: '', status: '', updatedAt: '2020-01-01T00:00:00.000Z' }
+  const text = {
+    id: listing!.id,
+    name: '',
+    sku: '',
+    brand: '',
+    grade: '',
+    color: '',
+    storage: '',
+    carrier: '',
+    status: '',
+    updatedAt: '2020-01-01T00:00:00.000Z'
+  }
   memo.remember([gridRow.make(text, (field) => ({ priceCents: 1, quantity: 2 })[field]!)], 7)
-  expect(memo.byId([listing!.id, 'no-such-id']).get(listing!.id)).toEqual({ id: listing!.id, priceCents: 1, quantity: 2, updatedAt: '2020-01-01T00:00:00.000Z' })
+  expect(memo.byId([listing!.id, 'no-such-id']).get(listing!.id)).toEqual({
+    id: listing!.id,
+    priceCents: 1,
+    quantity: 2,
+    updatedAt: '2020-01-01T00:00:00.000Z'
+  })
   expect(memo.byId(['no-such-id']).size).toBe(0)
   generation = 8
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents, updatedAt: listing!.updatedAt })
@@ -188,8 +228,22 @@ it('the listings memo answers from what the grid read only at the same snapshot 
 it('the listings memo takes the grid pages as they come, and answers from them once they cover every listing', () => {
   const db = workspace.snapshot.database
   const [listing, other] = workspace.snapshot.dump().sellRequests
-  const memo = createListingsMemo((ids) => workspace.snapshot.bulkEdit.listingsById(ids), () => 7)
-  const text = (id: string) => ({ id, name: '', sku: '', brand: '', grade: '', color: '', storage: '', carrier: '', status: '', updatedAt: '2020-01-01T00:00:00.000Z' })
+  const memo = createListingsMemo(
+    (ids) => workspace.snapshot.bulkEdit.listingsById(ids),
+    () => 7
+  )
+  const text = (id: string) => ({
+    id,
+    name: '',
+    sku: '',
+    brand: '',
+    grade: '',
+    color: '',
+    storage: '',
+    carrier: '',
+    status: '',
+    updatedAt: '2020-01-01T00:00:00.000Z'
+  })
   const row = (id: string) => gridRow.make(text(id), (field) => ({ priceCents: 1, quantity: 2 })[field]!)
   const fromMemo = { priceCents: 1, quantity: 2, updatedAt: '2020-01-01T00:00:00.000Z' }
 

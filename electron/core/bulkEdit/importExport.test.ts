@@ -53,11 +53,22 @@ function zip(entries: { name: string; data: Buffer; stored?: boolean; compressed
     const size = entry.declaredSize ?? entry.data.length
     const crc = crc32(entry.data)
     const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(entry.stored ? 0 : 8, 8)
-    local.writeUInt32LE(crc, 14); local.writeUInt32LE(body.length, 18); local.writeUInt32LE(size >>> 0, 22); local.writeUInt16LE(name.length, 26)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(entry.stored ? 0 : 8, 8)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(body.length, 18)
+    local.writeUInt32LE(size >>> 0, 22)
+    local.writeUInt16LE(name.length, 26)
     const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(entry.stored ? 0 : 8, 10)
-    central.writeUInt32LE(crc, 16); central.writeUInt32LE(body.length, 20); central.writeUInt32LE(size >>> 0, 24); central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(entry.stored ? 0 : 8, 10)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(body.length, 20)
+    central.writeUInt32LE(size >>> 0, 24)
+    central.writeUInt16LE(name.length, 28)
     central.writeUInt32LE(offset, 42)
     locals.push(local, name, body)
     directory.push(central, name)
@@ -65,8 +76,11 @@ function zip(entries: { name: string; data: Buffer; stored?: boolean; compressed
   }
   const dir = Buffer.concat(directory)
   const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(Math.min(entries.length, 0xffff), 8); end.writeUInt16LE(Math.min(entries.length, 0xffff), 10)
-  end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(offset, 16)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8)
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10)
+  end.writeUInt32LE(dir.length, 12)
+  end.writeUInt32LE(offset, 16)
   return Buffer.concat([...locals, dir, end])
 }
 
@@ -74,10 +88,22 @@ function zip(entries: { name: string; data: Buffer; stored?: boolean; compressed
 function workbook(sheetXml: string | { compressed: Buffer; declaredSize: number }, extra: { name: string; data: Buffer }[] = []): Buffer {
   const text = (name: string, data: string) => ({ name, data: Buffer.from(data) })
   return zip([
-    text('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
-    text('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-    text('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    text('xl/_rels/workbook.xml.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
+    text(
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'
+    ),
+    text(
+      '_rels/.rels',
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+    ),
+    text(
+      'xl/workbook.xml',
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>'
+    ),
+    text(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
+    ),
     typeof sheetXml === 'string'
       ? text('xl/worksheets/sheet1.xml', sheetXml)
       : { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(0), compressed: sheetXml.compressed, declaredSize: sheetXml.declaredSize },
@@ -85,7 +111,8 @@ function workbook(sheetXml: string | { compressed: Buffer; declaredSize: number 
   ])
 }
 
-const sheetXml = (rows: string) => `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`
+const sheetXml = (rows: string) =>
+  `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`
 const inlineCell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`
 
 /** `megabytes` of spaces, deflated as a stream (never held whole): a few hundred KB. */
@@ -107,10 +134,15 @@ describe('import', () => {
   it('stages a good CSV keyed by id, blank cells unchanged', async () => {
     const [a, b, c] = rows
     workspace.bulk.discard()
-    const report = await importText(`id,price,quantity,name\n${a!.id},12.50,,whatever\n${b!.id},,7,\n${c!.id},${(c!.priceCents / 100).toFixed(2)},${c!.quantity},\n`)
+    const report = await importText(
+      `id,price,quantity,name\n${a!.id},12.50,,whatever\n${b!.id},,7,\n${c!.id},${(c!.priceCents / 100).toFixed(2)},${c!.quantity},\n`
+    )
     expect(report).toMatchObject({ format: 'csv', rows: 3, staged: 2, unchanged: 1, problems: [] })
     const staged = workspace.bulk.changes({ page: 1, take: 10, only: 'all' }).rows.map((r) => [r.sellRequestId, r.field, r.after])
-    expect(staged).toEqual([[a!.id, 'priceCents', 1250], [b!.id, 'quantity', 7]])
+    expect(staged).toEqual([
+      [a!.id, 'priceCents', 1250],
+      [b!.id, 'quantity', 7]
+    ])
     expect(workspace.bulk.undo().changes).toBe(0) // one import, one undoable step
   })
 
@@ -124,24 +156,32 @@ describe('import', () => {
       { sellRequestId: d!.id, quantity: d!.quantity + 5 }
     ])
     const price = (cents: number) => (cents / 100).toFixed(2)
-    const report = await importText([
-      'id,price,quantity',
-      `${a!.id},${price(a!.priceCents)},`, // the current price: a's pending price is kept
-      `${b!.id},,${b!.quantity}`, // the current quantity: b's pending quantity is kept
-      `${c!.id},${price(c!.priceCents + 200)},${c!.quantity}`, // the pending price and the current quantity: nothing to do
-      `${d!.id},,${d!.quantity + 9}`, // another quantity: replaces d's pending one
-      `${e!.id},${price(e!.priceCents + 1)},`, // a new change
-      `${f!.id},${price(f!.priceCents)},${f!.quantity}` // as it is
-    ].join('\n'))
+    const report = await importText(
+      [
+        'id,price,quantity',
+        `${a!.id},${price(a!.priceCents)},`, // the current price: a's pending price is kept
+        `${b!.id},,${b!.quantity}`, // the current quantity: b's pending quantity is kept
+        `${c!.id},${price(c!.priceCents + 200)},${c!.quantity}`, // the pending price and the current quantity: nothing to do
+        `${d!.id},,${d!.quantity + 9}`, // another quantity: replaces d's pending one
+        `${e!.id},${price(e!.priceCents + 1)},`, // a new change
+        `${f!.id},${price(f!.priceCents)},${f!.quantity}` // as it is
+      ].join('\n')
+    )
     expect(report).toMatchObject({ rows: 6, staged: 2, replaced: 1, kept: 2, unchanged: 2, problems: [] })
-    const staged = () => workspace.bulk.changes({ page: 1, take: 10, only: 'all' }).rows.map((r) => [r.sellRequestId, r.field, r.after]).sort()
-    expect(staged()).toEqual([
-      [a!.id, 'priceCents', a!.priceCents + 100],
-      [b!.id, 'quantity', b!.quantity + 1],
-      [c!.id, 'priceCents', c!.priceCents + 200],
-      [d!.id, 'quantity', d!.quantity + 9],
-      [e!.id, 'priceCents', e!.priceCents + 1]
-    ].sort())
+    const staged = () =>
+      workspace.bulk
+        .changes({ page: 1, take: 10, only: 'all' })
+        .rows.map((r) => [r.sellRequestId, r.field, r.after])
+        .sort()
+    expect(staged()).toEqual(
+      [
+        [a!.id, 'priceCents', a!.priceCents + 100],
+        [b!.id, 'quantity', b!.quantity + 1],
+        [c!.id, 'priceCents', c!.priceCents + 200],
+        [d!.id, 'quantity', d!.quantity + 9],
+        [e!.id, 'priceCents', e!.priceCents + 1]
+      ].sort()
+    )
     // One undo step takes the import back, the replaced change included.
     expect(workspace.bulk.undo().changes).toBe(4)
     expect(staged()).toContainEqual([d!.id, 'quantity', d!.quantity + 5])
@@ -152,7 +192,11 @@ describe('import', () => {
     const [a, b, c] = rows
     workspace.bulk.discard()
     const ids = rows.map((row) => row.id)
-    const files = await Promise.all((['csv', 'xlsx'] as const).map(async (format) => [format, Buffer.from((await workspace.bulk.exportFile(format, { kind: 'listings', selection: { ids } })).base64, 'base64')] as const))
+    const files = await Promise.all(
+      (['csv', 'xlsx'] as const).map(
+        async (format) => [format, Buffer.from((await workspace.bulk.exportFile(format, { kind: 'listings', selection: { ids } })).base64, 'base64')] as const
+      )
+    )
     workspace.bulk.stage([
       { sellRequestId: a!.id, priceCents: a!.priceCents + 100 },
       { sellRequestId: b!.id, quantity: b!.quantity + 1 },
@@ -174,7 +218,11 @@ describe('import', () => {
 
   it('reads XLSX, numbers as numbers', async () => {
     const [a] = rows
-    const file = await writeXlsxFile([['id', 'price', 'quantity'], [a!.id, 15.5, 4], [a!.id.toUpperCase().replace(/-/g, '-'), null, null]]).toBuffer()
+    const file = await writeXlsxFile([
+      ['id', 'price', 'quantity'],
+      [a!.id, 15.5, 4],
+      [a!.id.toUpperCase().replace(/-/g, '-'), null, null]
+    ]).toBuffer()
     const report = await importClean('prices.xlsx', file)
     expect(report.format).toBe('xlsx')
     // The same listing twice (any letter case): both rows refused.
@@ -240,7 +288,11 @@ describe('import', () => {
 
   it('reads a hand-built workbook, so the zip checks below refuse only what they should', async () => {
     const [a] = rows
-    const file = workbook(sheetXml(`<row r="1">${inlineCell('A1', 'id')}${inlineCell('B1', 'quantity')}</row><row r="2">${inlineCell('A2', a!.id)}<c r="B2"><v>${a!.quantity + 5}</v></c></row>`))
+    const file = workbook(
+      sheetXml(
+        `<row r="1">${inlineCell('A1', 'id')}${inlineCell('B1', 'quantity')}</row><row r="2">${inlineCell('A2', a!.id)}<c r="B2"><v>${a!.quantity + 5}</v></c></row>`
+      )
+    )
     const report = await importClean('hand.xlsx', file)
     expect(report).toMatchObject({ format: 'xlsx', rows: 1, staged: 1, problems: [] })
   })
@@ -253,38 +305,58 @@ describe('import', () => {
     const honest = workbook({ compressed, declaredSize: megabytes * 1024 * 1024 }) // …that says how large it unpacks
     const lying = workbook({ compressed, declaredSize: 1234 }) // …and one whose directory claims 1,234 bytes
     workspace.bulk.discard()
-    for (const [name, file] of [['honest-bomb.xlsx', honest], ['lying-bomb.xlsx', lying]] as const) {
+    for (const [name, file] of [
+      ['honest-bomb.xlsx', honest],
+      ['lying-bomb.xlsx', lying]
+    ] as const) {
       expect(file.length, name).toBeLessThan(BULK_IMPORT_MAX_BYTES)
       await expect(workspace.bulk.importFile(name, file), name).rejects.toMatchObject({
         kind: 'invalid-input',
-        message: expect.stringMatching(new RegExp(`^${name.replace('.', '\\.')}: the workbook unpacks to more than 200 MB, more than Seller Desk reads at once\\. Split it into smaller files, or export it as CSV\\.$`))
+        message: expect.stringMatching(
+          new RegExp(
+            `^${name.replace('.', '\\.')}: the workbook unpacks to more than 200 MB, more than Seller Desk reads at once\\. Split it into smaller files, or export it as CSV\\.$`
+          )
+        )
       })
       expect(workspace.bulk.preview().changes).toBe(0)
     }
   })
 
   it('refuses an .xlsx with too many entries, or entries that overlap or hide data', async () => {
-    const many = workbook(sheetXml(''), Array.from({ length: WORKBOOK_MAX_ENTRIES }, (_, i) => ({ name: `xl/media/x${i}.bin`, data: Buffer.from('x') })))
-    await expect(workspace.bulk.importFile('many.xlsx', many)).rejects.toMatchObject({ message: expect.stringMatching(/^many\.xlsx: the workbook holds 2,005 files inside; Seller Desk reads at most 2,000/) })
+    const many = workbook(
+      sheetXml(''),
+      Array.from({ length: WORKBOOK_MAX_ENTRIES }, (_, i) => ({ name: `xl/media/x${i}.bin`, data: Buffer.from('x') }))
+    )
+    await expect(workspace.bulk.importFile('many.xlsx', many)).rejects.toMatchObject({
+      message: expect.stringMatching(/^many\.xlsx: the workbook holds 2,005 files inside; Seller Desk reads at most 2,000/)
+    })
 
     // An entry the directory does not list, hidden between two listed ones (a stream reader would unpack it).
     const good = workbook(sheetXml(''))
-    const hidden = Buffer.concat([zip([{ name: 'hidden.xml', data: Buffer.alloc(1000, 0x20) }]).subarray(0, 30 + 10 + deflateRawSync(Buffer.alloc(1000, 0x20)).length)])
+    const hidden = Buffer.concat([
+      zip([{ name: 'hidden.xml', data: Buffer.alloc(1000, 0x20) }]).subarray(0, 30 + 10 + deflateRawSync(Buffer.alloc(1000, 0x20)).length)
+    ])
     const directoryStart = good.readUInt32LE(good.length - 22 + 16)
     const smuggled = Buffer.concat([good.subarray(0, directoryStart), hidden, good.subarray(directoryStart)])
     smuggled.writeUInt32LE(directoryStart + hidden.length, smuggled.length - 22 + 16)
-    await expect(workspace.bulk.importFile('smuggled.xlsx', smuggled)).rejects.toMatchObject({ message: expect.stringMatching(/could not be read as an Excel workbook \(\.xlsx\) \(its entries overlap or hide data between them\)/) })
+    await expect(workspace.bulk.importFile('smuggled.xlsx', smuggled)).rejects.toMatchObject({
+      message: expect.stringMatching(/could not be read as an Excel workbook \(\.xlsx\) \(its entries overlap or hide data between them\)/)
+    })
     expect(workspace.bulk.preview().changes).toBe(0)
   })
 
   it('refuses a formula in a price or quantity cell of an .xlsx (never takes its value), row by row', async () => {
     const [a, b, c] = rows
-    const file = workbook(sheetXml([
-      `<row r="1">${inlineCell('A1', 'id')}${inlineCell('B1', 'price')}${inlineCell('C1', 'quantity')}</row>`,
-      `<row r="2">${inlineCell('A2', a!.id)}<c r="B2"><f>10*2</f><v>20</v></c><c r="C2"><v>3</v></c></row>`, // cached value 20
-      `<row r="3">${inlineCell('A3', b!.id)}<c r="B3"><v>19.99</v></c><c r="C3"><f t="shared" ref="C3:C3" si="0">1+1</f></c></row>`, // no cached value
-      `<row r="4">${inlineCell('A4', c!.id)}<c r="B4"><v>${((c!.priceCents + 1) / 100).toFixed(2)}</v></c><c r="C4"><v>${c!.quantity}</v></c></row>`
-    ].join('')))
+    const file = workbook(
+      sheetXml(
+        [
+          `<row r="1">${inlineCell('A1', 'id')}${inlineCell('B1', 'price')}${inlineCell('C1', 'quantity')}</row>`,
+          `<row r="2">${inlineCell('A2', a!.id)}<c r="B2"><f>10*2</f><v>20</v></c><c r="C2"><v>3</v></c></row>`, // cached value 20
+          `<row r="3">${inlineCell('A3', b!.id)}<c r="B3"><v>19.99</v></c><c r="C3"><f t="shared" ref="C3:C3" si="0">1+1</f></c></row>`, // no cached value
+          `<row r="4">${inlineCell('A4', c!.id)}<c r="B4"><v>${((c!.priceCents + 1) / 100).toFixed(2)}</v></c><c r="C4"><v>${c!.quantity}</v></c></row>`
+        ].join('')
+      )
+    )
     expect(checkWorkbookArchive(file)).toMatchObject({ ok: true, formulaCells: new Set(['2:1', '3:2']) })
     const report = await importClean('formulas.xlsx', file)
     expect(report.problems).toEqual([
@@ -298,7 +370,10 @@ describe('import', () => {
     const [a] = rows
     const text = `id,quantity\n${a!.id},${a!.quantity + 2}\n`
     const utf16 = Buffer.from(text, 'utf16le')
-    await expect(importClean('utf16.csv', utf16)).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/^utf16\.csv: the text is UTF-16 without a byte-order mark/) })
+    await expect(importClean('utf16.csv', utf16)).rejects.toMatchObject({
+      kind: 'invalid-input',
+      message: expect.stringMatching(/^utf16\.csv: the text is UTF-16 without a byte-order mark/)
+    })
     const withBom = Buffer.concat([Buffer.from([0xff, 0xfe]), utf16])
     expect(await importClean('utf16-bom.csv', withBom)).toMatchObject({ rows: 1, staged: 1, problems: [] })
   })
@@ -346,24 +421,35 @@ describe('export', () => {
     // Written as text cells, as they are; only text that already begins with ' before a formula character gets one more.
     expect(sheet.slice(1).map((cells) => cells[1])).toEqual(expect.arrayContaining(['-ABC', "''+44-odd", '+XYZ-1']))
 
-    for (const [name, file] of [['same.csv', csv], ['same.xlsx', xlsx]] as const) {
+    for (const [name, file] of [
+      ['same.csv', csv],
+      ['same.xlsx', xlsx]
+    ] as const) {
       expect(await importClean(name, file), name).toMatchObject({ rows: 3, staged: 0, unchanged: 3, problems: [], moreProblems: 0 })
     }
     // Keyed by SKU alone (the id column renamed away): "'-ABC" in the file is the listing with SKU "-ABC".
     const bySku = Papa.parse<string[]>(csv.toString('utf8').replace(/^\uFEFF/, '')).data.filter((cells) => cells.length > 1)
     bySku[0]![0] = 'listing id'
-    const bySkuCsv = Buffer.from(Papa.unparse(bySku.map((cells, i) => (i === 0 ? cells : [...cells.slice(0, 6), String(Number(cells[6]) + 1), ...cells.slice(7)]))))
+    const bySkuCsv = Buffer.from(
+      Papa.unparse(bySku.map((cells, i) => (i === 0 ? cells : [...cells.slice(0, 6), String(Number(cells[6]) + 1), ...cells.slice(7)])))
+    )
     const report = await importClean('by-sku.csv', bySkuCsv)
     expect(report).toMatchObject({ rows: 3, staged: 3, problems: [] })
     // A workbook holding the escaped text (an old export, or the CSV saved as .xlsx) matches too.
-    const old = await writeXlsxFile([['sku', 'quantity'], ["'-ABC", p!.quantity]]).toBuffer()
+    const old = await writeXlsxFile([
+      ['sku', 'quantity'],
+      ["'-ABC", p!.quantity]
+    ]).toBuffer()
     expect(await importClean('old.xlsx', old)).toMatchObject({ rows: 1, staged: 0, unchanged: 1, problems: [] })
   })
 
   it('exports listings with pending values (CSV and XLSX) that import back to the same change set', async () => {
     const [a, b] = rows
     workspace.bulk.discard()
-    workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 100 }, { sellRequestId: b!.id, quantity: b!.quantity + 1 }])
+    workspace.bulk.stage([
+      { sellRequestId: a!.id, priceCents: a!.priceCents + 100 },
+      { sellRequestId: b!.id, quantity: b!.quantity + 1 }
+    ])
     // A listing whose name would run as a formula in a spreadsheet.
     sandbox.state.sellRequest(a!.id)!.name = '=cmd|"/c calc"!A1'
     sandbox.state.editSellRequest(a!.id, {}, Date.now())
@@ -377,13 +463,32 @@ describe('export', () => {
 
     const xlsx = await workspace.bulk.exportFile('xlsx', { kind: 'listings', selection: { ids: [a!.id, b!.id] } })
     const sheet = await readSheet(Buffer.from(xlsx.base64, 'base64'))
-    expect(sheet[0]).toEqual(['ID', 'SKU', 'Name', 'Brand', 'Status', 'Price', 'Quantity', 'Current price', 'Current quantity', 'Pending change', 'Grade', 'Color', 'Storage', 'Carrier', 'Last updated (UTC)'])
+    expect(sheet[0]).toEqual([
+      'ID',
+      'SKU',
+      'Name',
+      'Brand',
+      'Status',
+      'Price',
+      'Quantity',
+      'Current price',
+      'Current quantity',
+      'Pending change',
+      'Grade',
+      'Color',
+      'Storage',
+      'Carrier',
+      'Last updated (UTC)'
+    ])
     // XLSX: the name is a string cell (a spreadsheet never runs it), so it is written as it is, with no formula in the file.
     expect(sheet[1]![2]).toBe(`=cmd|"/c calc"!A1`)
     expect(checkWorkbookArchive(Buffer.from(xlsx.base64, 'base64'))).toMatchObject({ ok: true, formulaCells: new Set() })
 
     // Round trip: a fresh change set, importing either file stages the same two changes (a's base moved: staged anew).
-    for (const [name, file] of [['back.csv', csv], ['back.xlsx', xlsx]] as const) {
+    for (const [name, file] of [
+      ['back.csv', csv],
+      ['back.xlsx', xlsx]
+    ] as const) {
       const report = await importClean(name, Buffer.from(file.base64, 'base64'))
       expect(report, name).toMatchObject({ rows: 2, staged: 2, problems: [] })
     }

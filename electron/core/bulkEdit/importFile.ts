@@ -90,8 +90,13 @@ function csvText(fileName: string, bytes: Uint8Array): string {
     if (startsWith(bytes, 0xff, 0xfe)) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2))
     else if (startsWith(bytes, 0xfe, 0xff)) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2))
     else {
-      if (looksLikeUtf16(bytes)) throw fileError(fileName, 'the text is UTF-16 without a byte-order mark, which Seller Desk cannot tell apart from binary data. In Excel choose “CSV UTF-8 (Comma delimited)”, or save the file as XLSX, and import it again.')
-      if (bytes.includes(0)) throw fileError(fileName, 'this is not a text file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
+      if (looksLikeUtf16(bytes))
+        throw fileError(
+          fileName,
+          'the text is UTF-16 without a byte-order mark, which Seller Desk cannot tell apart from binary data. In Excel choose “CSV UTF-8 (Comma delimited)”, or save the file as XLSX, and import it again.'
+        )
+      if (bytes.includes(0))
+        throw fileError(fileName, 'this is not a text file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
     }
   } catch (error) {
@@ -103,7 +108,8 @@ function csvText(fileName: string, bytes: Uint8Array): string {
     const code = text.charCodeAt(i)
     if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffd) control++
   }
-  if (control > Math.max(2, text.length / 1000)) throw fileError(fileName, 'this does not look like a CSV file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
+  if (control > Math.max(2, text.length / 1000))
+    throw fileError(fileName, 'this does not look like a CSV file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
   return text
 }
 
@@ -163,12 +169,17 @@ function partEnd(text: string, start: number, from: number, delimiter: string, n
  * Papa's parse of `text`, a part of lines at a time with a pause between parts: each part ends before a
  * line break outside quotes, so the rows, and the rows the errors name, are those of one whole parse.
  */
-export async function parseCsvInParts(text: string, delimiter: string, pause: Pause, partChars = CSV_PART_CHARS): Promise<{ data: string[][]; errors: Papa.ParseError[] }> {
+export async function parseCsvInParts(
+  text: string,
+  delimiter: string,
+  pause: Pause,
+  partChars = CSV_PART_CHARS
+): Promise<{ data: string[][]; errors: Papa.ParseError[] }> {
   const data: string[][] = []
   const errors: Papa.ParseError[] = []
   // The line break a whole parse would find (Papa guesses it from the start of the text), for every part.
   const newline = Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\r' | '\n' | '\r\n'
-  for (let start = 0; ; ) {
+  for (let start = 0; ;) {
     const [end, breakLength] = partEnd(text, start, start + partChars, delimiter, newline)
     const slice = text.slice(start, end)
     // An empty line is a row of one empty cell, as in a whole parse (Papa reads an empty text as none).
@@ -186,7 +197,8 @@ export async function parseCsvInParts(text: string, delimiter: string, pause: Pa
 
 /** Reads a file into rows of text cells. Throws a SellerDeskError naming the file when it cannot be read. */
 export async function readImportTable(fileName: string, bytes: Uint8Array, options: ImportOptions = {}): Promise<ImportTable> {
-  if (bytes.length > BULK_IMPORT_MAX_BYTES) throw fileError(fileName, `the file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`)
+  if (bytes.length > BULK_IMPORT_MAX_BYTES)
+    throw fileError(fileName, `the file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`)
   if (bytes.length === 0) throw fileError(fileName, 'the file is empty.')
   const isZip = startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0)) throw fileError(fileName, 'this is an old Excel (.xls) file. Save it as .xlsx or CSV and import it again.')
@@ -216,7 +228,10 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     // The delimiter is guessed from the lines that hold something: Papa counts a blank line (the one after
     // the last newline) as a row of one field, which would hide a two-column file's semicolons.
     const head = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS).split(/\r?\n/).slice(0, -1) : text.split(/\r?\n/)
-    const sample = head.filter((line) => line.trim() !== '').slice(0, 100).join('\n')
+    const sample = head
+      .filter((line) => line.trim() !== '')
+      .slice(0, 100)
+      .join('\n')
     const delimiter = Papa.parse<string[]>(sample, { delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter
     const parsed = await parseCsvInParts(text, delimiter, pause)
     rows = []
@@ -228,13 +243,19 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     // European locales: 1299,99 and 1.299,50), but not only there: its cells decide (importChanges).
     if (!options.numbers && delimiter === ';') numbers = undefined
     for (const error of parsed.errors) {
-      if (error.type === 'Quotes' && error.row !== undefined) problems.push({ row: error.row + 1, message: 'A quote (") is not closed on this row; the rest of the file may be read wrongly.' })
+      if (error.type === 'Quotes' && error.row !== undefined)
+        problems.push({ row: error.row + 1, message: 'A quote (") is not closed on this row; the rest of the file may be read wrongly.' })
     }
   }
 
   const headerIndex = rows.findIndex((cells) => cells.some((cell) => cell !== ''))
   if (headerIndex < 0) throw fileError(fileName, 'the file has no rows.')
-  const header = rows[headerIndex]!.map((name) => name.replace(/^\uFEFF/, '').trim().toLowerCase())
+  const header = rows[headerIndex]!.map((name) =>
+    name
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase()
+  )
   const records: ImportTable['records'] = []
   for (let i = headerIndex + 1; i < rows.length; i++) {
     const cells = rows[i]!
@@ -258,9 +279,19 @@ function columnsOf(fileName: string, header: string[], fields: FieldSet): Column
   for (const name of ['id', 'sku', ...fields.all.map((field) => field.fileHeader)]) {
     if (header.indexOf(name) !== header.lastIndexOf(name)) throw fileError(fileName, `the column “${name}” appears twice. Keep one.`)
   }
-  const columns = { id: header.indexOf('id'), sku: header.indexOf('sku'), fields: new Map(fields.all.map((field) => [field.key, header.indexOf(field.fileHeader)])) }
-  const found = header.filter(Boolean).slice(0, 12).map((name) => `“${name}”`).join(', ') || 'none'
-  if (columns.id < 0 && columns.sku < 0) throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (columns found: ${found}).`)
+  const columns = {
+    id: header.indexOf('id'),
+    sku: header.indexOf('sku'),
+    fields: new Map(fields.all.map((field) => [field.key, header.indexOf(field.fileHeader)]))
+  }
+  const found =
+    header
+      .filter(Boolean)
+      .slice(0, 12)
+      .map((name) => `“${name}”`)
+      .join(', ') || 'none'
+  if (columns.id < 0 && columns.sku < 0)
+    throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (columns found: ${found}).`)
   if ([...columns.fields.values()].every((index) => index < 0)) {
     throw fileError(fileName, `the file needs a ${either(fields.all.map((field) => `“${field.fileHeader}”`))} column (columns found: ${found}).`)
   }
@@ -345,7 +376,10 @@ export async function importChanges(
       const index = columns.fields.get(field.key)!
       const text = cell(cells, index)
       if (formulaIn(index)) {
-        problem(row, `${field.label} (cell ${cellName(index)}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`)
+        problem(
+          row,
+          `${field.label} (cell ${cellName(index)}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`
+        )
       } else if (text) {
         const parsed = field.parse(text, numbers)
         if ('value' in parsed) values.set(field.key, parsed.value)

@@ -62,20 +62,38 @@ describe('a semicolon CSV from a spreadsheet in a European locale', () => {
     expect(problems).toEqual({ 5: 'Price “1.234.567,80”: Price must be at most 1,000,000.00.' })
   })
 
-  it.skipIf(!hasLibreOffice)('the fixture is what LibreOffice writes', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'seller-desk-lo-'))
-    try {
-      execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76', '--outdir', dir, fixture('libreOfficeGerman.fixture.fods')], { stdio: 'ignore', timeout: 120_000 })
-      expect(readFileSync(join(dir, 'libreOfficeGerman.fixture.csv'), 'utf8')).toBe(readFileSync(fixture('libreOfficeGerman.fixture.csv'), 'utf8'))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }, 130_000)
+  it.skipIf(!hasLibreOffice)(
+    'the fixture is what LibreOffice writes',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-lo-'))
+      try {
+        execFileSync(
+          'soffice',
+          [
+            '--headless',
+            `-env:UserInstallation=file://${dir}/profile`,
+            '--convert-to',
+            'csv:Text - txt - csv (StarCalc):59,34,76',
+            '--outdir',
+            dir,
+            fixture('libreOfficeGerman.fixture.fods')
+          ],
+          { stdio: 'ignore', timeout: 120_000 }
+        )
+        expect(readFileSync(join(dir, 'libreOfficeGerman.fixture.csv'), 'utf8')).toBe(readFileSync(fixture('libreOfficeGerman.fixture.csv'), 'utf8'))
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+    130_000
+  )
 
   it('a file whose numbers do not tell the decimal mark: 1.299 and 1,299 are refused, naming the row, never guessed', async () => {
     const { values, problems } = await importOf('prices.csv', 'sku;price;quantity\nSKU-1;1.299;\nSKU-2;1,299;\nSKU-3;1299;1.000\nSKU-4;5;\n')
     expect(values).toEqual({ '4:priceCents': 500 }) // row 4's price is fine, its quantity is not: the row stages nothing
-    expect(problems[2]).toBe('Price: “1.299” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).')
+    expect(problems[2]).toBe(
+      'Price: “1.299” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).'
+    )
     expect(problems[3]).toMatch(/^Price: “1,299” could be a thousands separator or three decimals/)
     expect(problems[4]).toMatch(/^Quantity: “1\.000” could be a thousands separator/)
   })

@@ -25,9 +25,13 @@ afterAll(() => sandbox.close())
 /** Runs the child from `first` until killed `killAfterMs` after its first saved step; resolves the last step it reported saved. */
 function runChildUntilKilled(file: string, first: number, ids: string[], killAfterMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'stagedUnderKill.child.ts'), file, sandbox.baseUrl, String(first), ids.join(',')], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'stagedUnderKill.child.ts'), file, sandbox.baseUrl, String(first), ids.join(',')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    )
     let stdout = ''
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -36,7 +40,8 @@ function runChildUntilKilled(file: string, first: number, ids: string[], killAft
       stdout += chunk.toString()
       if (first && stdout.includes('saved')) setTimeout(() => child.kill('SIGKILL'), killAfterMs) // staging is under way
     })
-    child.on('close', (_code, signal) => { // 'close': after the last output is read
+    child.on('close', (_code, signal) => {
+      // 'close': after the last output is read
       if (signal !== 'SIGKILL') return reject(new Error(`child ended without the kill: ${stderr.slice(0, 500)}`))
       const saved = [...stdout.matchAll(/saved (\d+)/g)].map((match) => Number(match[1]))
       resolve(saved.length ? Math.max(...saved) : first - 1)
@@ -51,7 +56,7 @@ it(`keeps the staged changes of every whole step through ${KILLS} SIGKILLs`, { t
   await workspace.close()
 
   let seed = 11
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   let next = 0
   for (let kill = 0; kill < KILLS; kill++) {
     const reported = await runChildUntilKilled(file, next, ids, Math.floor(30 + random() * 300))

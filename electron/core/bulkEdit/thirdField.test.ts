@@ -75,7 +75,13 @@ afterEach(async () => {
   await sandbox.close()
 })
 
-const csv = (base64: string) => Papa.parse<string[]>(Buffer.from(base64, 'base64').toString('utf8').replace(/^\uFEFF/, '').trim()).data
+const csv = (base64: string) =>
+  Papa.parse<string[]>(
+    Buffer.from(base64, 'base64')
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+  ).data
 const weightOn = (id: string) => sandbox.state.sellRequest(id)!.extra?.['weight_g']
 
 it('stages, exports, imports and applies a third field added to the descriptors, and reports its conflicts in its own words', async () => {
@@ -83,10 +89,18 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   const priceOfA = a!.priceCents
 
   // Change set: the descriptor's rule marks a value, as for any field.
-  let summary = bulk.stage([{ sellRequestId: a!.id, weightGrams: 180, priceCents: priceOfA + 100 }, { sellRequestId: b!.id, weightGrams: -5 }])
+  let summary = bulk.stage([
+    { sellRequestId: a!.id, weightGrams: 180, priceCents: priceOfA + 100 },
+    { sellRequestId: b!.id, weightGrams: -5 }
+  ])
   expect(summary).toMatchObject({ changes: 3, listings: 2, invalid: 1 })
   const staged = bulk.changes({ page: 1, take: 10, only: 'all' }).rows
-  expect(staged.find((row) => row.sellRequestId === a!.id && row.field === 'weightGrams')).toMatchObject({ before: 0, after: 180, invalid: null, warning: null })
+  expect(staged.find((row) => row.sellRequestId === a!.id && row.field === 'weightGrams')).toMatchObject({
+    before: 0,
+    after: 180,
+    invalid: null,
+    warning: null
+  })
   expect(staged.find((row) => row.sellRequestId === b!.id)).toMatchObject({ field: 'weightGrams', invalid: 'Weight cannot be negative.' })
   expect(() => bulk.stage([{ sellRequestId: a!.id, heightMm: 3 }])).toThrow(/no listing field “heightMm”/)
 
@@ -95,7 +109,14 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   const header = exported[0]!
   expect(header.slice(5, 11)).toEqual(['Price', 'Quantity', 'Weight', 'Current price', 'Current quantity', 'Current weight'])
   const rowOf = (id: string) => exported.find((row) => row[0] === id)!
-  expect(rowOf(a!.id).slice(5, 11)).toEqual([((priceOfA + 100) / 100).toFixed(2), String(a!.quantity), '180', (priceOfA / 100).toFixed(2), String(a!.quantity), '0'])
+  expect(rowOf(a!.id).slice(5, 11)).toEqual([
+    ((priceOfA + 100) / 100).toFixed(2),
+    String(a!.quantity),
+    '180',
+    (priceOfA / 100).toFixed(2),
+    String(a!.quantity),
+    '0'
+  ])
   expect(rowOf(b!.id)[7]).toBe('0') // an invalid pending value is not exported as wanted
 
   // Import: the field's column is read by its descriptor, its problems named by its label.
@@ -103,7 +124,9 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   const report = await bulk.importFile('weights.csv', new TextEncoder().encode(file))
   expect(report).toMatchObject({ rows: 2, staged: 1 })
   expect(report.problems).toEqual([{ row: 3, message: 'Weight: Not a number: “heavy”.' }])
-  await expect(bulk.importFile('none.csv', new TextEncoder().encode(`id,colour\r\n${c!.id},red\r\n`))).rejects.toThrow('needs a “price”, “quantity” or “weight” column')
+  await expect(bulk.importFile('none.csv', new TextEncoder().encode(`id,colour\r\n${c!.id},red\r\n`))).rejects.toThrow(
+    'needs a “price”, “quantity” or “weight” column'
+  )
 
   // Saved with the account: a change set reopened with the same fields has the weights; one without them leaves them out.
   await bulk.close()
@@ -123,12 +146,25 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   expect(weightOn(c!.id)).toBe(250)
   expect(sandbox.state.sellRequest(a!.id)!.priceCents).toBe(priceOfA + 100)
   const rows = bulk.batchRows({ batchId: started.id, page: 1, take: 10 }).rows
-  expect(rows.filter((row) => row.field === 'weightGrams').map((row) => [row.sellRequestId, row.before, row.after, row.status]).sort()).toEqual(
-    [[a!.id, 0, 180, 'applied'], [c!.id, 0, 250, 'applied']].sort()
+  expect(
+    rows
+      .filter((row) => row.field === 'weightGrams')
+      .map((row) => [row.sellRequestId, row.before, row.after, row.status])
+      .sort()
+  ).toEqual(
+    [
+      [a!.id, 0, 180, 'applied'],
+      [c!.id, 0, 250, 'applied']
+    ].sort()
   )
   const read = gridRowReader(fields.all.map((field) => field.key))
   const gridRows = bulk.gridRows({ offset: 0, limit: 10_000 }).rows
-  expect(read.value(gridRows.find((row) => read.id(row) === a!.id)!, 'weightGrams')).toBe(180)
+  expect(
+    read.value(
+      gridRows.find((row) => read.id(row) === a!.id)!,
+      'weightGrams'
+    )
+  ).toBe(180)
 
   // A conflict on the field is told with its wire name and its own format.
   bulk.stage([{ sellRequestId: c!.id, weightGrams: 300 }])
@@ -143,5 +179,10 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   // Undo of the first batch stages the weights back from the current values.
   summary = bulk.undoBatch(started.id)
   const reverse = bulk.changes({ page: 1, take: 10, only: 'all' }).rows.filter((row) => row.field === 'weightGrams')
-  expect(reverse.map((row) => [row.sellRequestId, row.before, row.after]).sort()).toEqual([[a!.id, 180, 0], [c!.id, 999, 0]].sort())
+  expect(reverse.map((row) => [row.sellRequestId, row.before, row.after]).sort()).toEqual(
+    [
+      [a!.id, 180, 0],
+      [c!.id, 999, 0]
+    ].sort()
+  )
 })

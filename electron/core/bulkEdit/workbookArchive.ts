@@ -36,7 +36,8 @@ const MAX_DESCRIPTOR = 24
 
 class ArchiveProblem extends Error {}
 
-const unreadable = (why: string) => new ArchiveProblem(`this file could not be read as an Excel workbook (.xlsx) (${why}). Open it in Excel, save it again, or export it as CSV.`)
+const unreadable = (why: string) =>
+  new ArchiveProblem(`this file could not be read as an Excel workbook (.xlsx) (${why}). Open it in Excel, save it again, or export it as CSV.`)
 
 interface Entry {
   name: string
@@ -49,7 +50,7 @@ interface Entry {
 
 /** Where the pieces a zip64 archive moved to its extra field are (in this order, each only when saturated). */
 function zip64Sizes(extra: Buffer, entry: Entry): void {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at)
     const length = extra.readUInt16LE(at + 2)
     if (id === 0x0001) {
@@ -87,7 +88,9 @@ function directoryOf(buf: Buffer, limits: WorkbookLimits): { entries: Entry[]; d
     directoryStart = Number(buf.readBigUInt64LE(zip64End + 48))
   }
   if (count > limits.maxEntries) {
-    throw new ArchiveProblem(`the workbook holds ${count.toLocaleString('en-US')} files inside; Seller Desk reads at most ${limits.maxEntries.toLocaleString('en-US')}. Copy the sheet into a new workbook, or export it as CSV.`)
+    throw new ArchiveProblem(
+      `the workbook holds ${count.toLocaleString('en-US')} files inside; Seller Desk reads at most ${limits.maxEntries.toLocaleString('en-US')}. Copy the sheet into a new workbook, or export it as CSV.`
+    )
   }
   const entries: Entry[] = []
   let at = directoryStart
@@ -113,7 +116,9 @@ function directoryOf(buf: Buffer, limits: WorkbookLimits): { entries: Entry[]; d
 }
 
 const tooLarge = (limit: number) =>
-  new ArchiveProblem(`the workbook unpacks to more than ${Math.round(limit / 1024 / 1024)} MB, more than Seller Desk reads at once. Split it into smaller files, or export it as CSV.`)
+  new ArchiveProblem(
+    `the workbook unpacks to more than ${Math.round(limit / 1024 / 1024)} MB, more than Seller Desk reads at once. Split it into smaller files, or export it as CSV.`
+  )
 
 /** Where an entry's data starts, after its local header (checked against the directory). */
 function dataStart(buf: Buffer, entry: Entry, directoryStart: number): number {
@@ -215,7 +220,10 @@ function formulaCellsOf(sheet: string | undefined): Set<string> {
 }
 
 /** Checks an .xlsx archive before it is unpacked for reading. */
-export function checkWorkbookArchive(bytes: Uint8Array, limits: WorkbookLimits = { maxUnpackedBytes: WORKBOOK_MAX_UNPACKED_BYTES, maxEntries: WORKBOOK_MAX_ENTRIES }): WorkbookCheck {
+export function checkWorkbookArchive(
+  bytes: Uint8Array,
+  limits: WorkbookLimits = { maxUnpackedBytes: WORKBOOK_MAX_UNPACKED_BYTES, maxEntries: WORKBOOK_MAX_ENTRIES }
+): WorkbookCheck {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   try {
     return { ok: true, formulaCells: formulaCellsOf(firstSheetOf(buf, limits)) }

@@ -30,8 +30,18 @@ let reader: Db
 
 beforeAll(() => {
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-dashboard-')), 'snapshot.sqlite'))
-  const run = (resource: 'orders' | 'sellRequests', total: number): SyncRun =>
-    ({ resource, startedMs: nowMs, windowFromMs: null, total, pageSize: 1000, covered: [[0, total]], cursorMs: nowMs, round: 1, totalDropped: false, firstTotal: total })
+  const run = (resource: 'orders' | 'sellRequests', total: number): SyncRun => ({
+    resource,
+    startedMs: nowMs,
+    windowFromMs: null,
+    total,
+    pageSize: 1000,
+    covered: [[0, total]],
+    cursorMs: nowMs,
+    round: 1,
+    totalDropped: false,
+    firstTotal: total
+  })
   const orderRun = run('orders', orders.length)
   snapshot.beginRun(orderRun)
   snapshot.stagePages(orderRun, [{ rows: orders, wire: { json: JSON.stringify(wireOrders), path: '$' } }])
@@ -55,7 +65,11 @@ function localDate(ms: number, timeZone: string): string {
 }
 const orderDates = new Map<string, string[]>()
 const orderDatesIn = (timeZone: string) => {
-  if (!orderDates.has(timeZone)) orderDates.set(timeZone, orders.map((order) => localDate(Date.parse(order.orderDate), timeZone)))
+  if (!orderDates.has(timeZone))
+    orderDates.set(
+      timeZone,
+      orders.map((order) => localDate(Date.parse(order.orderDate), timeZone))
+    )
   return orderDates.get(timeZone)!
 }
 
@@ -86,9 +100,7 @@ describe.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham'])('d
     const expectedDays = localDaysBetween(windowFromMs, nowMs, timeZone).map((day) => day.date)
     expect(result.days.map((day) => day.date)).toEqual(expectedDays)
     for (const day of result.days) expect(day).toMatchObject(expectedFigure(timeZone, new Set([day.date])))
-    expect(result.days.reduce((sum, day) => sum + day.orders, 0)).toBe(
-      orderDatesIn(timeZone).filter((date) => date >= expectedDays[0]!).length
-    )
+    expect(result.days.reduce((sum, day) => sum + day.orders, 0)).toBe(orderDatesIn(timeZone).filter((date) => date >= expectedDays[0]!).length)
   })
 
   it('sums item units by status, and counts the orders holding them', () => {

@@ -53,7 +53,10 @@ function shippingFigures(db: Db): Record<'awaiting-shipment' | 'ready-to-ship', 
  */
 function ordersPerDay(db: Db, spans: OffsetSpan[]): Map<string, { orders: number; revenueCents: number }> {
   // Numbers are bound as reals: the offsets are cast so the division below stays an integer one.
-  const changes = spans.slice(0, -1).map(() => 'WHEN order_ms < ? THEN CAST(? AS INTEGER)').join(' ')
+  const changes = spans
+    .slice(0, -1)
+    .map(() => 'WHEN order_ms < ? THEN CAST(? AS INTEGER)')
+    .join(' ')
   const offset = changes ? `CASE ${changes} ELSE CAST(? AS INTEGER) END` : 'CAST(? AS INTEGER)'
   const params = spans.slice(0, -1).flatMap((span) => [span.endMs, span.offsetMs])
   const rows = db

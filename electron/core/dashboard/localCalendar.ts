@@ -101,7 +101,7 @@ export function offsetSpans(fromMs: number, toMs: number, timeZone: string): Off
   const spans: OffsetSpan[] = []
   let spanStart = fromMs
   let offset = zoneOffsetMs(fromMs, timeZone)
-  for (let at = fromMs; at < toMs; ) {
+  for (let at = fromMs; at < toMs;) {
     const next = Math.min(at + SAMPLE_MS, toMs)
     const nextOffset = zoneOffsetMs(next, timeZone)
     if (nextOffset !== offset) {

@@ -64,7 +64,10 @@ describe('orders CSV', () => {
   })
 
   it('writes statuses and shipping methods in words, known or not', () => {
-    const odd = order({ status: 'partially-shipped', items: [item({ status: 'ready-to-ship', shippingMethod: 'PLATFORM_SHIPPING' }), item({ id: 'i2', status: 'returned-to-sender', shippingMethod: null })] })
+    const odd = order({
+      status: 'partially-shipped',
+      items: [item({ status: 'ready-to-ship', shippingMethod: 'PLATFORM_SHIPPING' }), item({ id: 'i2', status: 'returned-to-sender', shippingMethod: null })]
+    })
     const [header, ...data] = parse(ordersCsv([order({}), odd], 'UTC').text)
     const col = (name: string) => header!.indexOf(name)
     expect(data.map((cells) => cells[col('Order status')])).toEqual(['Payment confirmed', 'Payment confirmed', 'Partially shipped', 'Partially shipped'])
@@ -74,7 +77,11 @@ describe('orders CSV', () => {
 
   it('writes dates a spreadsheet reads as date-times, in the zone the header names, and money with two decimals', () => {
     const summer = order({ orderDate: '2026-07-01T12:00:05.000Z', totalCents: 100_000, amountPaidCents: 99_950 })
-    for (const [zone, shown] of [['UTC', '2026-07-01 12:00:05'], ['America/New_York', '2026-07-01 08:00:05'], ['Asia/Kolkata', '2026-07-01 17:30:05']] as const) {
+    for (const [zone, shown] of [
+      ['UTC', '2026-07-01 12:00:05'],
+      ['America/New_York', '2026-07-01 08:00:05'],
+      ['Asia/Kolkata', '2026-07-01 17:30:05']
+    ] as const) {
       const [header, ...data] = parse(ordersCsv([summer], zone).text)
       expect(header![1]).toBe(`Order date (${zone})`)
       expect(data[0]![1]).toBe(shown)

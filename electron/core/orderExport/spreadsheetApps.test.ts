@@ -32,16 +32,61 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 function convert(file: string, to: 'xlsx' | 'csv', filter?: string): string {
   // CSV out: cells as shown (formats applied), UTF-8.
   const target = to === 'csv' ? 'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,true,true' : to
-  execFileSync(LIBREOFFICE, [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', ...(filter ? [`--infilter=${filter}`] : []), '--convert-to', target, '--outdir', join(dir, 'out'), file], { stdio: 'ignore', timeout: 60_000 })
-  return join(dir, 'out', file.split('/').pop()!.replace(/\.\w+$/, `.${to}`))
+  execFileSync(
+    LIBREOFFICE,
+    [
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--headless',
+      ...(filter ? [`--infilter=${filter}`] : []),
+      '--convert-to',
+      target,
+      '--outdir',
+      join(dir, 'out'),
+      file
+    ],
+    { stdio: 'ignore', timeout: 60_000 }
+  )
+  return join(
+    dir,
+    'out',
+    file
+      .split('/')
+      .pop()!
+      .replace(/\.\w+$/, `.${to}`)
+  )
 }
 
 const order: Order = {
-  id: 'o1', orderDate: '2026-11-19T23:30:05.000Z', orderNo: '1001', status: 'payment-confirmed', quantity: 2, products: 1, totalCents: 129_999, amountPaidCents: 129_999, extra: {},
-  items: [{
-    id: 'i1', name: 'iPhone 15', quantity: 2, priceCents: 65_000, totalCents: 129_999, marginCents: 1_250, properties: {}, status: 'awaiting-shipment', imageUrl: null,
-    warrantyTime: null, shippingTime: null, shippingMethod: 'PLATFORM_SHIPPING', shipment: 'shp_1', possibleStatuses: [], sellRequestId: null, tracking: null, extra: {}
-  }]
+  id: 'o1',
+  orderDate: '2026-11-19T23:30:05.000Z',
+  orderNo: '1001',
+  status: 'payment-confirmed',
+  quantity: 2,
+  products: 1,
+  totalCents: 129_999,
+  amountPaidCents: 129_999,
+  extra: {},
+  items: [
+    {
+      id: 'i1',
+      name: 'iPhone 15',
+      quantity: 2,
+      priceCents: 65_000,
+      totalCents: 129_999,
+      marginCents: 1_250,
+      properties: {},
+      status: 'awaiting-shipment',
+      imageUrl: null,
+      warrantyTime: null,
+      shippingTime: null,
+      shippingMethod: 'PLATFORM_SHIPPING',
+      shipment: 'shp_1',
+      possibleStatuses: [],
+      sellRequestId: null,
+      tracking: null,
+      extra: {}
+    }
+  ]
 }
 
 it.skipIf(!ready)('LibreOffice reads the orders CSV with the order date as a date-time and money as numbers', () => {
@@ -49,7 +94,11 @@ it.skipIf(!ready)('LibreOffice reads the orders CSV with the order date as a dat
   writeFileSync(csv, ordersCsv([order], 'Europe/Berlin').text)
   const xlsx = convert(csv, 'xlsx', 'CSV:44,34,76,1,,1033,false,true')
   const cells = JSON.parse(
-    execFileSync(PYTHON, ['-c', `
+    execFileSync(
+      PYTHON,
+      [
+        '-c',
+        `
 import json, sys, datetime, warnings, openpyxl
 warnings.simplefilter('ignore')
 ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
@@ -57,7 +106,11 @@ header = [c.value for c in ws[1]]
 row = ws[2]
 show = lambda v: v.isoformat() if isinstance(v, datetime.datetime) else v
 print(json.dumps({h: [type(c.value).__name__, show(c.value)] for h, c in zip(header, row)}))
-`, xlsx], { encoding: 'utf8' })
+`,
+        xlsx
+      ],
+      { encoding: 'utf8' }
+    )
   ) as Record<string, [string, unknown]>
   expect(cells['Order date (Europe/Berlin)']).toEqual(['datetime', '2026-11-20T00:30:05'])
   expect(cells['Order total']).toEqual(['float', 1299.99])
@@ -78,5 +131,11 @@ it.skipIf(!ready)('LibreOffice shows the grid workbook’s dates and prices as w
   writeFileSync(xlsx, Buffer.from((await writeSheet(sheet, 'xlsx')).base64, 'base64'))
   const [header, row] = Papa.parse<string[]>(readFileSync(convert(xlsx, 'csv'), 'utf8'), { skipEmptyLines: true }).data
   const cell = (name: string) => row![header!.indexOf(name)]
-  expect([cell('Status'), cell('Price'), cell('Current price'), cell('Last updated (UTC)'), cell('Color')]).toEqual(['Open', '399.90', '399.90', '2026-11-24 05:31:15', 'Obsidian'])
+  expect([cell('Status'), cell('Price'), cell('Current price'), cell('Last updated (UTC)'), cell('Color')]).toEqual([
+    'Open',
+    '399.90',
+    '399.90',
+    '2026-11-24 05:31:15',
+    'Obsidian'
+  ])
 })

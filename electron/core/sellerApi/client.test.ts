@@ -21,8 +21,7 @@ beforeEach(() => {
   sandbox.injectNext('server-error', 0) // clears one-shot faults a previous test left unused
 })
 
-const api = (options: Partial<SellerApiOptions> = {}) =>
-  createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 10, timeoutMs: 2_000, ...options })
+const api = (options: Partial<SellerApiOptions> = {}) => createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 10, timeoutMs: 2_000, ...options })
 
 async function failure(promise: Promise<unknown>): Promise<SellerDeskError> {
   try {
@@ -223,7 +222,14 @@ describe('base URL', () => {
     expect(normaliseBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010')
   })
   it('refuses what is not https (http only on this computer)', () => {
-    for (const bad of ['ftp://x.example.com', 'javascript:alert(1)', 'https://user:pw@example.com', 'http://api.example.com', 'http://10.0.0.5:8080', 'https://']) {
+    for (const bad of [
+      'ftp://x.example.com',
+      'javascript:alert(1)',
+      'https://user:pw@example.com',
+      'http://api.example.com',
+      'http://10.0.0.5:8080',
+      'https://'
+    ]) {
       expect(() => normaliseBaseUrl(bad), bad).toThrowError(SellerDeskError)
     }
   })

@@ -105,7 +105,12 @@ export interface SellerApi {
    * whether both are required) gets the change again with `current`'s value for the other field: the
    * values, or how to get them fresh (asked only then, so a marketplace that takes one field costs nothing).
    */
-  editSellRequest(id: string, change: SellRequestChange, options?: CallOptions, current?: SellRequestValues | (() => Promise<SellRequestValues | undefined>)): Promise<{ sellRequest: SellRequest; wire: WireRows }>
+  editSellRequest(
+    id: string,
+    change: SellRequestChange,
+    options?: CallOptions,
+    current?: SellRequestValues | (() => Promise<SellRequestValues | undefined>)
+  ): Promise<{ sellRequest: SellRequest; wire: WireRows }>
   deleteSellRequest(id: string, options?: CallOptions): Promise<{ id: string }>
 }
 
@@ -127,7 +132,10 @@ export function normaliseBaseUrl(input: string): string {
     throw new SellerDeskError('invalid-input', 'The marketplace address is not a valid URL (example: https://api.example.com).')
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-    throw new SellerDeskError('invalid-input', 'The marketplace address must start with https:// (plain http:// is only allowed for a server on this computer).')
+    throw new SellerDeskError(
+      'invalid-input',
+      'The marketplace address must start with https:// (plain http:// is only allowed for a server on this computer).'
+    )
   }
   if (url.username || url.password) {
     throw new SellerDeskError('invalid-input', 'The marketplace address must not contain a user name or password; the API key goes in its own field.')
@@ -194,7 +202,11 @@ export function serverMessageOf(body: string, secret?: string): string {
 function messageIn(value: unknown, depth = 0): string {
   if (depth > 3 || value === null || value === undefined) return ''
   if (typeof value === 'string') return value
-  if (Array.isArray(value)) return value.map((item) => messageIn(item, depth + 1)).filter(Boolean).join('; ')
+  if (Array.isArray(value))
+    return value
+      .map((item) => messageIn(item, depth + 1))
+      .filter(Boolean)
+      .join('; ')
   if (typeof value !== 'object') return ''
   const fields = value as Record<string, unknown>
   for (const key of ['message', 'errors', 'error', 'detail', 'description', 'title']) {
@@ -208,11 +220,7 @@ function messageIn(value: unknown, depth = 0): string {
 const TAG = /<\/?(?:a|abbr|b|br|code|div|em|font|h[1-6]|hr|i|img|li|ol|p|pre|small|span|strong|sub|sup|table|tbody|td|th|thead|tr|u|ul)\b[^>]*>/gi
 
 /** One line of plain text: entities decoded, tags dropped, at most 300 characters. */
-const oneLine = (text: string) =>
-  decodeEntities(text.replace(TAG, ' '))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 300)
+const oneLine = (text: string) => decodeEntities(text.replace(TAG, ' ')).replace(/\s+/g, ' ').trim().slice(0, 300)
 const decodeEntities = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? ' ')
 
@@ -288,7 +296,11 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       }
       return {
         retryable: false,
-        error: new SellerDeskError('server', `The marketplace redirected the request${where} (HTTP ${status}). Seller Desk does not follow redirects with your key: check the marketplace address.`, { status })
+        error: new SellerDeskError(
+          'server',
+          `The marketplace redirected the request${where} (HTTP ${status}). Seller Desk does not follow redirects with your key: check the marketplace address.`,
+          { status }
+        )
       }
     }
     let serverMessage = ''
@@ -302,11 +314,20 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     if (status === 401 || status === 403) {
       return {
         retryable: false,
-        error: new SellerDeskError('auth', `The marketplace did not accept the API key (HTTP ${status}). Check the key, or sign in again with a new one.`, { status })
+        error: new SellerDeskError('auth', `The marketplace did not accept the API key (HTTP ${status}). Check the key, or sign in again with a new one.`, {
+          status
+        })
       }
     }
     if (status === 404) {
-      return { retryable: false, error: new SellerDeskError('not-found', `${what}: not found on the marketplace (HTTP 404). It may have been deleted elsewhere; refresh the list.${detail}`, { status }) }
+      return {
+        retryable: false,
+        error: new SellerDeskError(
+          'not-found',
+          `${what}: not found on the marketplace (HTTP 404). It may have been deleted elsewhere; refresh the list.${detail}`,
+          { status }
+        )
+      }
     }
     if (status === 429 || status === 503) {
       const waitMs = retryAfterMs(response.headers, now(), maxRetryAfterMs)
@@ -333,9 +354,18 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     // For a change, the request may have arrived before the connection failed: say so.
     const maybeApplied = method === 'get' ? '' : ' The change may or may not have been applied: refresh to check before trying again.'
     if (timedOut) {
-      return { retryable: true, error: new SellerDeskError('timeout', `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.${maybeApplied || ' Check your connection or try again later.'}`) }
+      return {
+        retryable: true,
+        error: new SellerDeskError(
+          'timeout',
+          `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.${maybeApplied || ' Check your connection or try again later.'}`
+        )
+      }
     }
-    const failure: Failure = { retryable: true, error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection.${maybeApplied}`) }
+    const failure: Failure = {
+      retryable: true,
+      error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection.${maybeApplied}`)
+    }
     // Nobody there (refused, no route, no DNS): one quick retry, not a long backoff, so offline shows at once.
     if (UNREACHABLE_CODES.has(causeCode(error))) failure.unreachable = true
     return failure
@@ -384,10 +414,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     try {
       body = JSON.parse(text)
     } catch {
-      throw new SellerDeskError('malformed-response', `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`)
+      throw new SellerDeskError(
+        'malformed-response',
+        `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`
+      )
     }
     const read = readWire(format, body)
-    if (!read.ok) throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(read.problem, apiKey)}.`)
+    if (!read.ok)
+      throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(read.problem, apiKey)}.`)
     return read.value
   }
 
@@ -397,7 +431,13 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   }
 
   /** The converted body, its text and the server's clock, or the SellerDeskError of the last attempt. */
-  async function call<T>(method: Method, path: string, format: WireFormat<T>, what: string, init: CallInit = {}): Promise<{ value: T; text: string; serverDateMs: number | null }> {
+  async function call<T>(
+    method: Method,
+    path: string,
+    format: WireFormat<T>,
+    what: string,
+    init: CallInit = {}
+  ): Promise<{ value: T; text: string; serverDateMs: number | null }> {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
@@ -477,7 +517,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       }
       const partial = fields.some((field) => change[field.key] === undefined)
       const patch = async (both: boolean) =>
-        call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', { json: body(both ? (typeof current === 'function' ? await current() : current) : undefined), ...options })
+        call('patch', sellRequestPath(id), sellRequestEditFormat, 'sell request', {
+          json: body(both ? (typeof current === 'function' ? await current() : current) : undefined),
+          ...options
+        })
       let answer: Awaited<ReturnType<typeof patch>>
       if (patchNeedsBoth && partial && current) answer = await patch(true)
       else {

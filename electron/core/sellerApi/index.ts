@@ -1,2 +1,12 @@
 export { createSellerApi, normaliseBaseUrl } from './client'
-export type { SellerApi, SellerApiOptions, OrderQuery, SellRequestQuery, SellRequestChange, SellRequestValues, CallOptions, WireRows, ListAnswer } from './client'
+export type {
+  SellerApi,
+  SellerApiOptions,
+  OrderQuery,
+  SellRequestQuery,
+  SellRequestChange,
+  SellRequestValues,
+  CallOptions,
+  WireRows,
+  ListAnswer
+} from './client'

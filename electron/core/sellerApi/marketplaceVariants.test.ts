@@ -46,11 +46,17 @@ function engineFor(sandbox: Sandbox, settings: Partial<SyncSettings> = {}, apiOp
 /** The snapshot holds exactly what the marketplace holds: ids, statuses, items, prices, quantities. */
 function expectSnapshotEqualsMarketplace(snapshot: Snapshot, sandbox: Sandbox) {
   const { orders, sellRequests } = snapshot.dump()
-  const orderView = (id: string, status: string, items: { id: string; status: string }[]) => ({ id, status, items: items.map((i) => `${i.id}:${i.status}`).sort() })
+  const orderView = (id: string, status: string, items: { id: string; status: string }[]) => ({
+    id,
+    status,
+    items: items.map((i) => `${i.id}:${i.status}`).sort()
+  })
   expect(orders.map((o) => orderView(o.id, o.status, o.items)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
     sandbox.state.orders.map((o) => orderView(o.id, o.status, o.items)).sort((a, b) => a.id.localeCompare(b.id))
   )
-  expect(sellRequests.map((s) => [s.id, s.priceCents, s.quantity]).sort()).toEqual(sandbox.state.sellRequests.map((s) => [s.id, s.priceCents, s.quantity]).sort())
+  expect(sellRequests.map((s) => [s.id, s.priceCents, s.quantity]).sort()).toEqual(
+    sandbox.state.sellRequests.map((s) => [s.id, s.priceCents, s.quantity]).sort()
+  )
 }
 
 describe('paging trusts what came back', () => {
@@ -105,7 +111,12 @@ describe('paging trusts what came back', () => {
     const report = await engineFor(sandbox, { take: 40 }).engine.run('auto', new AbortController().signal, ['sellRequests'])
     expect(report.kinds.sellRequests).toBe('full')
     expect(report.checks.sellRequests).toEqual({ synced: 230, total: 230, complete: true })
-    expect(snapshot.dump().sellRequests.map((s) => s.id).sort()).toEqual(sandbox.state.sellRequests.map((s) => s.id).sort())
+    expect(
+      snapshot
+        .dump()
+        .sellRequests.map((s) => s.id)
+        .sort()
+    ).toEqual(sandbox.state.sellRequests.map((s) => s.id).sort())
   })
 })
 
@@ -204,7 +215,8 @@ describe('retries: Retry-After in every form, 429 and 503 in bursts', () => {
       expect(total).toBe(230)
       expect(waits).toHaveLength(2)
       for (const wait of waits) {
-        if (form === 'absent') expect(wait).toBeLessThan(100) // our own backoff
+        if (form === 'absent')
+          expect(wait).toBeLessThan(100) // our own backoff
         else expect(wait).toBeGreaterThanOrEqual(form === 'seconds' ? 1_000 : 0)
         expect(wait).toBeLessThanOrEqual(2_000)
       }
@@ -233,7 +245,9 @@ describe('error bodies: a useful message in every shape, never markup', () => {
   for (const form of ['json', 'json-array', 'text', 'html', 'empty'] as const) {
     it(`a ${form} body on a refused edit`, async () => {
       const sandbox = await marketplace({ variant: { errorBody: form } })
-      const error = await apiOf(sandbox).editSellRequest(sandbox.state.sellRequests[0]!.id, { priceCents: -5 }).catch((e: unknown) => e)
+      const error = await apiOf(sandbox)
+        .editSellRequest(sandbox.state.sellRequests[0]!.id, { priceCents: -5 })
+        .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(SellerDeskError)
       const message = (error as SellerDeskError).message
       expect(message).toMatch(/^The marketplace refused the request \(HTTP 400\)\./)
@@ -249,7 +263,9 @@ describe('error bodies: a useful message in every shape, never markup', () => {
   it('an HTML page from a proxy: its title, not its markup', async () => {
     const sandbox = await marketplace({ variant: { errorBody: 'html' } })
     sandbox.injectNext('server-error', 4)
-    const error = (await apiOf(sandbox, { retries: 3 }).listOrders({ take: 5 }).catch((e: unknown) => e)) as SellerDeskError
+    const error = (await apiOf(sandbox, { retries: 3 })
+      .listOrders({ take: 5 })
+      .catch((e: unknown) => e)) as SellerDeskError
     expect(error.kind).toBe('server')
     expect(error.message).toMatch(/HTTP 500/)
     expect(error.message).not.toMatch(/<|html|nginx<\/?/i)
@@ -258,7 +274,9 @@ describe('error bodies: a useful message in every shape, never markup', () => {
   for (const status of [401, 403] as const) {
     it(`a wrong key answered ${status}: an auth error saying to check the key`, async () => {
       const sandbox = await marketplace({ variant: { authStatus: status } })
-      const error = (await createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: 'wrong-key-000000' }).listOrders().catch((e: unknown) => e)) as SellerDeskError
+      const error = (await createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: 'wrong-key-000000' })
+        .listOrders()
+        .catch((e: unknown) => e)) as SellerDeskError
       expect(error.kind).toBe('auth')
       expect(error.message).toMatch(new RegExp(`did not accept the API key \\(HTTP ${status}\\)`))
     })
@@ -281,7 +299,9 @@ describe('what the spec leaves open in the data', () => {
       const { orders } = await apiOf(sandbox).listOrders({ take: 20, sortDir: 'DESC' })
       for (const order of orders) {
         const record = sandbox.state.order(order.id)!
-        expect(Date.parse(order.orderDate)).toBe(digits >= 3 ? Math.floor(record.orderDateMicros / 1000) : Math.floor(record.orderDateMicros / 10 ** (6 - digits)) * 10 ** (3 - digits))
+        expect(Date.parse(order.orderDate)).toBe(
+          digits >= 3 ? Math.floor(record.orderDateMicros / 1000) : Math.floor(record.orderDateMicros / 10 ** (6 - digits)) * 10 ** (3 - digits)
+        )
       }
     })
   }
@@ -291,12 +311,26 @@ describe('what the spec leaves open in the data', () => {
     const { run, snapshot } = engineFor(sandbox)
     await run('full')
     // What the marketplace serves (its statuses differ from its records here), read with plain fetch.
-    const served = async (path: string) => (await (await fetch(`${sandbox.baseUrl}${path}`, { headers: { 'x-api-key': KEY } })).json()) as Record<string, unknown>
-    const wireOrders = ((await served('/v1/orders/seller?take=1000')) as { data: { id: string; status: string; items: { id: string; status: string }[] }[] }).data
-    const view = (o: { id: string; status: string; items: { id: string; status: string }[] }) => [o.id, o.status, o.items.map((i) => `${i.id}:${i.status}`).sort().join()]
+    const served = async (path: string) =>
+      (await (await fetch(`${sandbox.baseUrl}${path}`, { headers: { 'x-api-key': KEY } })).json()) as Record<string, unknown>
+    const wireOrders = ((await served('/v1/orders/seller?take=1000')) as { data: { id: string; status: string; items: { id: string; status: string }[] }[] })
+      .data
+    const view = (o: { id: string; status: string; items: { id: string; status: string }[] }) => [
+      o.id,
+      o.status,
+      o.items
+        .map((i) => `${i.id}:${i.status}`)
+        .sort()
+        .join()
+    ]
     expect(snapshot.dump().orders.map(view).sort()).toEqual(wireOrders.map(view).sort())
     const wireSells = ((await served('/v1/sell-requests?take=1000')) as { data: { data: { id: string; status: string }[] } }).data.data
-    expect(snapshot.dump().sellRequests.map((r) => [r.id, r.status]).sort()).toEqual(wireSells.map((r) => [r.id, r.status]).sort())
+    expect(
+      snapshot
+        .dump()
+        .sellRequests.map((r) => [r.id, r.status])
+        .sort()
+    ).toEqual(wireSells.map((r) => [r.id, r.status]).sort())
     const { orders, sellRequests } = snapshot.dump()
     expect(sellRequests.some((s) => Object.keys(s.extra).length > 0)).toBe(true)
     expect(sellRequests.some((s) => Object.keys(s.properties).some((key) => !['color', 'grade', 'carrier', 'storage'].includes(key)))).toBe(true)

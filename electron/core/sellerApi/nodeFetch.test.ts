@@ -36,7 +36,9 @@ it('sends what ky built (method, path, query, headers, body) and hands back stat
   const base = await serve((request, response, body) => {
     response.setHeader('retry-after', '3')
     response.statusCode = 201
-    response.end(JSON.stringify({ method: request.method, url: request.url, key: request.headers['x-api-key'], length: request.headers['content-length'], body }))
+    response.end(
+      JSON.stringify({ method: request.method, url: request.url, key: request.headers['x-api-key'], length: request.headers['content-length'], body })
+    )
   })
   const http = ky.create({ prefixUrl: base, fetch: nodeFetch, retry: 0, headers: { 'x-api-key': 'k' } })
   const response = await http('v1/sell-requests/a', { method: 'patch', json: { quantity: 3, name: 'é' }, searchParams: { take: 1 } })

@@ -34,7 +34,13 @@ function decoded(response: IncomingMessage, method: string): Readable {
   const empty = method === 'HEAD' || NULL_BODY.has(response.statusCode ?? 0) || response.headers['content-length'] === '0'
   const encoding = empty ? undefined : response.headers['content-encoding']?.trim().toLowerCase()
   const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null
   if (!decoder) return response
   response.on('error', (error) => decoder.destroy(error))
   return response.pipe(decoder)
@@ -73,7 +79,13 @@ export const nodeFetch: typeof fetch = async (input, init) => {
       const finish = () => {
         const status = response.statusCode ?? 0
         try {
-          resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage ?? '', headers: headersOf(response) }))
+          resolve(
+            new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), {
+              status,
+              statusText: response.statusMessage ?? '',
+              headers: headersOf(response)
+            })
+          )
         } catch (error) {
           reject(error) // a status a Response cannot carry
         }

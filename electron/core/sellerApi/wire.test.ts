@@ -80,7 +80,10 @@ describe('sell request wire format', () => {
 
   it('keeps unknown statuses, unknown property keys and extra fields', () => {
     const parsed = sellRequestListWire.parse({
-      data: { total: 1, data: [{ ...sellRequest, status: 'paused-by-admin', properties: { ...sellRequest.properties, region: 'EU', batteryHealth: 91 }, warehouse: 'NJ-2' }] },
+      data: {
+        total: 1,
+        data: [{ ...sellRequest, status: 'paused-by-admin', properties: { ...sellRequest.properties, region: 'EU', batteryHealth: 91 }, warehouse: 'NJ-2' }]
+      },
       pagination: { next: 2 }
     })
     const row = parsed.sellRequests[0]!

@@ -31,7 +31,10 @@ const integer = z.union([z.number().int('expected an integer'), z.string().regex
 /** The spec's numeric strings ("3"); plain integers are tolerated. */
 const numericString = integer
 /** The spec's dollars as JSON numbers (123.45); decimal strings are tolerated. */
-const dollarsNumber = z.union([z.number().finite('expected an amount in dollars'), z.string().regex(/^-?\d{1,13}(\.\d{1,2})?$/, 'expected an amount in dollars')])
+const dollarsNumber = z.union([
+  z.number().finite('expected an amount in dollars'),
+  z.string().regex(/^-?\d{1,13}(\.\d{1,2})?$/, 'expected an amount in dollars')
+])
 /** The spec's dollars as two-decimal strings ("1240.00"); numbers are tolerated. */
 const dollarsString = dollarsNumber
 const zonedInstant = z.string().regex(ZONED, 'expected an ISO 8601 UTC timestamp')
@@ -60,9 +63,7 @@ const sellRequestShape = z.object({
   updatedAt: zonedInstant
 })
 
-const trackingShape = z
-  .object({ slugId: text, carrier: text, trackerId: text, trackingUrl: text, trackingNumber: text })
-  .nullish()
+const trackingShape = z.object({ slugId: text, carrier: text, trackerId: text, trackingUrl: text, trackingNumber: text }).nullish()
 
 const orderItemShape = z.object({
   id,
@@ -120,24 +121,55 @@ const isProperties = orAbsent((value) => {
   }
   return true
 })
-const isTracking = orAbsent((value) => isObject(value) && isText(value['slugId']) && isText(value['carrier']) && isText(value['trackerId']) && isText(value['trackingUrl']) && isText(value['trackingNumber']))
+const isTracking = orAbsent(
+  (value) =>
+    isObject(value) &&
+    isText(value['slugId']) &&
+    isText(value['carrier']) &&
+    isText(value['trackerId']) &&
+    isText(value['trackingUrl']) &&
+    isText(value['trackingNumber'])
+)
 const isStrings = orAbsent((value) => isArrayOf(value, (item) => typeof item === 'string'))
 
 function isSellRequest(row: unknown): boolean {
   return (
-    isObject(row) && isId(row['id']) && typeof row['name'] === 'string' && isText(row['category']) && isText(row['brand']) && isDollars(row['price']) &&
-    orAbsent(isDollars)(row['msrp']) && isText(row['sku']) && typeof row['status'] === 'string' && isInteger(row['quantity']) &&
-    orAbsent(isInteger)(row['minQuantity']) && isProperties(row['properties']) && isText(row['seller']) && isText(row['imgUrl']) &&
-    isZoned(row['createdAt']) && isZoned(row['updatedAt'])
+    isObject(row) &&
+    isId(row['id']) &&
+    typeof row['name'] === 'string' &&
+    isText(row['category']) &&
+    isText(row['brand']) &&
+    isDollars(row['price']) &&
+    orAbsent(isDollars)(row['msrp']) &&
+    isText(row['sku']) &&
+    typeof row['status'] === 'string' &&
+    isInteger(row['quantity']) &&
+    orAbsent(isInteger)(row['minQuantity']) &&
+    isProperties(row['properties']) &&
+    isText(row['seller']) &&
+    isText(row['imgUrl']) &&
+    isZoned(row['createdAt']) &&
+    isZoned(row['updatedAt'])
   )
 }
 
 function isOrderItem(item: unknown): boolean {
   return (
-    isObject(item) && isId(item['id']) && orAbsent(isDollars)(item['margin']) && typeof item['name'] === 'string' && isInteger(item['quantity']) &&
-    isDollars(item['price']) && isDollars(item['total']) && isProperties(item['properties']) && typeof item['status'] === 'string' &&
-    isText(item['imageUrl']) && isText(item['shippingMethod']) && isText(item['shipment']) && isStrings(item['possibleStatuses']) &&
-    isText(item['sellrequestId']) && isTracking(item['trackingInformation'])
+    isObject(item) &&
+    isId(item['id']) &&
+    orAbsent(isDollars)(item['margin']) &&
+    typeof item['name'] === 'string' &&
+    isInteger(item['quantity']) &&
+    isDollars(item['price']) &&
+    isDollars(item['total']) &&
+    isProperties(item['properties']) &&
+    typeof item['status'] === 'string' &&
+    isText(item['imageUrl']) &&
+    isText(item['shippingMethod']) &&
+    isText(item['shipment']) &&
+    isStrings(item['possibleStatuses']) &&
+    isText(item['sellrequestId']) &&
+    isTracking(item['trackingInformation'])
   )
 }
 
@@ -145,9 +177,15 @@ function isOrder(row: unknown): boolean {
   if (!isObject(row)) return false
   const orderNo = row['orderNo']
   return (
-    isId(row['id']) && isZonelessOrZoned(row['orderDate']) && (typeof orderNo === 'string' || (typeof orderNo === 'number' && Number.isFinite(orderNo))) &&
-    typeof row['status'] === 'string' && isInteger(row['quantity']) && isInteger(row['products']) && isDollars(row['totalPrice']) &&
-    isDollars(row['amountPaid']) && isArrayOf(row['items'], isOrderItem)
+    isId(row['id']) &&
+    isZonelessOrZoned(row['orderDate']) &&
+    (typeof orderNo === 'string' || (typeof orderNo === 'number' && Number.isFinite(orderNo))) &&
+    typeof row['status'] === 'string' &&
+    isInteger(row['quantity']) &&
+    isInteger(row['products']) &&
+    isDollars(row['totalPrice']) &&
+    isDollars(row['amountPaid']) &&
+    isArrayOf(row['items'], isOrderItem)
   )
 }
 

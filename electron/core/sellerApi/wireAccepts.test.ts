@@ -3,18 +3,49 @@ import { describe, expect, it } from 'vitest'
 import { orderListFormat, sellRequestListFormat, type WireFormat } from './wire'
 
 const sellRequest = {
-  id: 'sr-1', name: 'iPhone 15 Pro', category: 'Phones', brand: 'Apple', price: 899.99, msrp: 999, sku: 'APL-1', status: 'open', quantity: 12,
-  minQuantity: 1, properties: { color: 'Black', grade: 'A', storage: 128, used: false, note: null }, seller: 's-1', imgUrl: null,
-  createdAt: '2026-10-01T10:00:00.000Z', updatedAt: '2026-11-19T14:03:22.123Z'
+  id: 'sr-1',
+  name: 'iPhone 15 Pro',
+  category: 'Phones',
+  brand: 'Apple',
+  price: 899.99,
+  msrp: 999,
+  sku: 'APL-1',
+  status: 'open',
+  quantity: 12,
+  minQuantity: 1,
+  properties: { color: 'Black', grade: 'A', storage: 128, used: false, note: null },
+  seller: 's-1',
+  imgUrl: null,
+  createdAt: '2026-10-01T10:00:00.000Z',
+  updatedAt: '2026-11-19T14:03:22.123Z'
 }
 const item = {
-  id: 'it-1', margin: 12.5, name: 'iPhone 15 Pro', quantity: 2, price: '899.99', total: 1799.98, properties: { color: 'Black' }, status: 'awaiting-shipment',
-  imageUrl: null, warrantyTime: 3, shippingMethod: 'PLATFORM_SHIPPING', shipment: 'shp_8f3a2b', possibleStatuses: ['seller-shipped'], sellrequestId: 'sr-1',
+  id: 'it-1',
+  margin: 12.5,
+  name: 'iPhone 15 Pro',
+  quantity: 2,
+  price: '899.99',
+  total: 1799.98,
+  properties: { color: 'Black' },
+  status: 'awaiting-shipment',
+  imageUrl: null,
+  warrantyTime: 3,
+  shippingMethod: 'PLATFORM_SHIPPING',
+  shipment: 'shp_8f3a2b',
+  possibleStatuses: ['seller-shipped'],
+  sellrequestId: 'sr-1',
   trackingInformation: { slugId: 'ups', carrier: 'UPS', trackerId: null, trackingUrl: 'https://ups.example/1', trackingNumber: '1Z999' }
 }
 const order = {
-  id: 'o-1', orderDate: '2026-11-19T14:03:22.123456', orderNo: 100234, status: 'payment-confirmed', quantity: '2', products: 1, totalPrice: '1799.98',
-  amountPaid: 1799.98, items: [item, { ...item, id: 'it-2', trackingInformation: null, possibleStatuses: undefined }]
+  id: 'o-1',
+  orderDate: '2026-11-19T14:03:22.123456',
+  orderNo: 100234,
+  status: 'payment-confirmed',
+  quantity: '2',
+  products: 1,
+  totalPrice: '1799.98',
+  amountPaid: 1799.98,
+  items: [item, { ...item, id: 'it-2', trackingInformation: null, possibleStatuses: undefined }]
 }
 const orderList = { total: '1', data: [order] }
 const sellRequestList = { status: 200, data: { total: 1, data: [sellRequest] } }
@@ -22,9 +53,38 @@ const sellRequestList = { status: 200, data: { total: 1, data: [sellRequest] } }
 /** Values a field may be swapped for: near misses of the formats the shapes check, and any JSON. */
 const oddValue = fc.oneof(
   fc.constantFrom(
-    null, undefined, '', '1', '-7', '1.5', '12.345', '1e3', ' 1', '0x10', 'abc', 1.5, -0, 1e21, 2 ** 53, -(2 ** 53) - 2, true, [], {}, [1], ['a'], { a: [] },
-    '2026-11-19', '2026-11-19T14:03', '2026-11-19T14:03:22Z', '2026-11-19T14:03:22.123+02:00', '2026-11-19 14:03:22', '2026-11-19T14:03:22.123Z ',
-    '2026-02-31T00:00:00.000Z', '1234567890123456', '12345678901234.5', 'x'.repeat(3)
+    null,
+    undefined,
+    '',
+    '1',
+    '-7',
+    '1.5',
+    '12.345',
+    '1e3',
+    ' 1',
+    '0x10',
+    'abc',
+    1.5,
+    -0,
+    1e21,
+    2 ** 53,
+    -(2 ** 53) - 2,
+    true,
+    [],
+    {},
+    [1],
+    ['a'],
+    { a: [] },
+    '2026-11-19',
+    '2026-11-19T14:03',
+    '2026-11-19T14:03:22Z',
+    '2026-11-19T14:03:22.123+02:00',
+    '2026-11-19 14:03:22',
+    '2026-11-19T14:03:22.123Z ',
+    '2026-02-31T00:00:00.000Z',
+    '1234567890123456',
+    '12345678901234.5',
+    'x'.repeat(3)
   ),
   fc.jsonValue()
 )
@@ -53,7 +113,10 @@ function mutated(base: unknown): fc.Arbitrary<unknown> {
 }
 
 describe('the written-out list checks', () => {
-  for (const [name, format, body] of [['orders', orderListFormat, orderList], ['sell requests', sellRequestListFormat, sellRequestList]] as [string, WireFormat<unknown>, unknown][]) {
+  for (const [name, format, body] of [
+    ['orders', orderListFormat, orderList],
+    ['sell requests', sellRequestListFormat, sellRequestList]
+  ] as [string, WireFormat<unknown>, unknown][]) {
     it(`${name}: accept a page the shape accepts, so the usual page skips zod`, () => {
       expect(format.shape.safeParse(body).success).toBe(true)
       expect(format.accepts!(body)).toBe(true)

@@ -146,7 +146,10 @@ describe('session', () => {
   })
 
   describe('accounts', () => {
-    const userData = (dir: string) => readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8')).join('\n')
+    const userData = (dir: string) =>
+      readdirSync(dir)
+        .map((file) => readFileSync(join(dir, file), 'utf8'))
+        .join('\n')
     const savedAccounts = (dir: string) => (JSON.parse(readFileSync(join(dir, 'session.json'), 'utf8')) as { accounts: unknown[] }).accounts
 
     it('adds an account per marketplace, switches with the stored key, and keeps keys out of session.json', async () => {

@@ -125,9 +125,11 @@ export function createSession(deps: SessionDeps): Session {
 
   /** Deletes a key; a keychain that fails is told, not thrown (the account is gone from Seller Desk either way). */
   async function deleteKey(baseUrl: string, done: string) {
-    await deps.secrets.store.delete(baseUrl).catch(() =>
-      notice(`${done}, but the API key could not be removed from the system keychain. Remove “Seller Desk” entries there yourself if you want it gone.`)
-    )
+    await deps.secrets.store
+      .delete(baseUrl)
+      .catch(() =>
+        notice(`${done}, but the API key could not be removed from the system keychain. Remove “Seller Desk” entries there yourself if you want it gone.`)
+      )
   }
 
   async function replace(next: typeof current) {
@@ -173,7 +175,8 @@ export function createSession(deps: SessionDeps): Session {
         } else if (account?.kind === 'marketplace') {
           const apiKey = await deps.secrets.store.get(account.baseUrl).catch(() => undefined)
           if (apiKey) await replace({ api: makeApi(account.baseUrl, apiKey), demo: null, sellerId: account.sellerId })
-          else if (apiKey === undefined) notice('Your saved API key could not be read from the system keychain. Unlock the keychain and restart Seller Desk, or sign in again.')
+          else if (apiKey === undefined)
+            notice('Your saved API key could not be read from the system keychain. Unlock the keychain and restart Seller Desk, or sign in again.')
           else notice('Your saved API key was not found on this computer any more. Sign in again to continue.')
         }
         return info()
@@ -191,7 +194,10 @@ export function createSession(deps: SessionDeps): Session {
       // It also tells which seller the key belongs to: the snapshot is kept per base URL and seller.
       const probe = await api.listSellRequests({ page: 1, take: 1 }, { retries: 0, timeoutMs: SIGN_IN_TIMEOUT_MS }).catch((error: unknown) => {
         if (error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'malformed-response')) {
-          throw new SellerDeskError('invalid-input', `No Seller API answered at ${baseUrl}. Check the address: it is the part before /v1 (for example https://api.example.com).`)
+          throw new SellerDeskError(
+            'invalid-input',
+            `No Seller API answered at ${baseUrl}. Check the address: it is the part before /v1 (for example https://api.example.com).`
+          )
         }
         throw error
       })
@@ -233,7 +239,10 @@ export function createSession(deps: SessionDeps): Session {
         throw new SellerDeskError('keychain', 'The API key could not be read from the system keychain. Unlock the keychain and try again.')
       })
       if (!apiKey) {
-        throw new SellerDeskError('not-found', `The API key for ${labelOf(baseUrl)} is no longer stored on this computer. Remove the account and add it again with its key.`)
+        throw new SellerDeskError(
+          'not-found',
+          `The API key for ${labelOf(baseUrl)} is no longer stored on this computer. Remove the account and add it again with its key.`
+        )
       }
       lastBaseUrl = baseUrl
       await replace({ api: makeApi(baseUrl, apiKey), demo: null, sellerId: account.sellerId })

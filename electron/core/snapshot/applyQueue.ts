@@ -23,7 +23,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[]; undoOf?: string | null }): void {
   inTransaction(db, () => {
-    db.prepare('INSERT INTO bulk_batches (id, label, created_ms, undo_of) VALUES (?, ?, ?, ?)').run(batch.id, batch.label, batch.createdMs, batch.undoOf ?? null)
+    db.prepare('INSERT INTO bulk_batches (id, label, created_ms, undo_of) VALUES (?, ?, ?, ?)').run(
+      batch.id,
+      batch.label,
+      batch.createdMs,
+      batch.undoOf ?? null
+    )
     const rows = batch.changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
     db.prepare(
       `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
@@ -34,7 +39,9 @@ export function createBatch(db: Db, batch: { id: string; label: string; createdM
 
 export function pendingChanges(db: Db, batchId: string): ListingChanges[] {
   const rows = db
-    .prepare("SELECT sell_request_id, field, before_value, after_value, base_updated_ms FROM bulk_changes WHERE batch_id = ? AND status = 'pending' ORDER BY sell_request_id, field")
+    .prepare(
+      "SELECT sell_request_id, field, before_value, after_value, base_updated_ms FROM bulk_changes WHERE batch_id = ? AND status = 'pending' ORDER BY sell_request_id, field"
+    )
     .raw()
     .all(batchId) as [string, BulkField, number, number, number][]
   const byListing = new Map<string, ListingChanges>()
@@ -58,7 +65,9 @@ export interface Outcome {
 /** Records many outcomes in one transaction (changes no longer pending are left as they are). */
 export function settleMany(db: Db, batchId: string, outcomes: readonly Outcome[]): void {
   if (outcomes.length === 0) return
-  const update = db.prepare("UPDATE bulk_changes SET status = ?, message = ?, changed_ms = ? WHERE batch_id = ? AND sell_request_id = ? AND field = ? AND status = 'pending'")
+  const update = db.prepare(
+    "UPDATE bulk_changes SET status = ?, message = ?, changed_ms = ? WHERE batch_id = ? AND sell_request_id = ? AND field = ? AND status = 'pending'"
+  )
   inTransaction(db, () => {
     for (const o of outcomes) for (const field of o.fields) update.run(o.status, o.message, o.ms, batchId, o.sellRequestId, field)
   })
@@ -72,7 +81,11 @@ export function markStarted(db: Db, batchId: string, ms: number): void {
 export function finishRun(db: Db, batchId: string, ms: number, cancelledMessage: string | null): void {
   inTransaction(db, () => {
     if (cancelledMessage !== null) {
-      db.prepare("UPDATE bulk_changes SET status = 'cancelled', message = ?, changed_ms = ? WHERE batch_id = ? AND status = 'pending'").run(cancelledMessage, ms, batchId)
+      db.prepare("UPDATE bulk_changes SET status = 'cancelled', message = ?, changed_ms = ? WHERE batch_id = ? AND status = 'pending'").run(
+        cancelledMessage,
+        ms,
+        batchId
+      )
     }
     const pending = scalar<number>(db, "SELECT COUNT(*) FROM bulk_changes WHERE batch_id = ? AND status = 'pending'", batchId) ?? 0
     if (pending === 0) db.prepare('UPDATE bulk_batches SET finished_ms = ? WHERE id = ?').run(ms, batchId)
@@ -91,8 +104,21 @@ export function requeueFailed(db: Db, batchId: string, ms: number): number {
 }
 
 type BatchRowData = [
-  string, string, number, number | null, number | null, number, number, number, number, number, number,
-  string | null, string | null, number | null, number | null
+  string,
+  string,
+  number,
+  number | null,
+  number | null,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string | null,
+  string | null,
+  number | null,
+  number | null
 ]
 
 /**
@@ -111,8 +137,19 @@ const BATCH_SELECT = `
 function batchFromRow(row: BatchRowData): BatchStatus {
   const [id, label, createdMs, startedMs, finishedMs, total, pending, applied, failed, conflict, cancelled, undoOf, undoOfLabel, undoOfMs, undoneMs] = row
   return {
-    id, label, createdAt: iso(createdMs)!, startedAt: iso(startedMs), finishedAt: iso(finishedMs), running: false,
-    total, pending, applied, failed, conflict, cancelled, etaMs: null,
+    id,
+    label,
+    createdAt: iso(createdMs)!,
+    startedAt: iso(startedMs),
+    finishedAt: iso(finishedMs),
+    running: false,
+    total,
+    pending,
+    applied,
+    failed,
+    conflict,
+    cancelled,
+    etaMs: null,
     undoOf: undoOf !== null && undoOfLabel !== null && undoOfMs !== null ? { id: undoOf, label: undoOfLabel, createdAt: iso(undoOfMs)! } : null,
     undoneAt: iso(undoneMs)
   }
@@ -141,7 +178,9 @@ export function batchRows(db: Db, batchId: string, query: { status?: BatchRowSta
   const params = query.status ? [batchId, query.status] : [batchId]
   const total = scalar<number>(db, `SELECT COUNT(*) FROM bulk_changes WHERE ${where}`, ...params) ?? 0
   const rows = db
-    .prepare(`SELECT sell_request_id, sku, name, field, before_value, after_value, status, message, changed_ms FROM bulk_changes WHERE ${where} ORDER BY name COLLATE NOCASE, sell_request_id, field LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT sell_request_id, sku, name, field, before_value, after_value, status, message, changed_ms FROM bulk_changes WHERE ${where} ORDER BY name COLLATE NOCASE, sell_request_id, field LIMIT ? OFFSET ?`
+    )
     .raw()
     .all(...params, query.take, (query.page - 1) * query.take) as [string, string, string, BulkField, number, number, BatchRowStatus, string | null, number][]
   return {
@@ -149,7 +188,15 @@ export function batchRows(db: Db, batchId: string, query: { status?: BatchRowSta
     page: query.page,
     take: query.take,
     rows: rows.map(([sellRequestId, sku, name, field, before, after, status, message, changedMs]) => ({
-      sellRequestId, sku, name, field, before, after, status, message, changedAt: iso(changedMs)!
+      sellRequestId,
+      sku,
+      name,
+      field,
+      before,
+      after,
+      status,
+      message,
+      changedAt: iso(changedMs)!
     }))
   }
 }

@@ -18,7 +18,10 @@ export interface OpenedDatabase {
 
 /** First column of the first row (libsql adds metadata to row objects; raw rows avoid it). */
 export function scalar<T>(db: Db, sql: string, ...params: unknown[]): T | undefined {
-  const row = db.prepare(sql).raw().get(...params) as unknown[] | undefined
+  const row = db
+    .prepare(sql)
+    .raw()
+    .get(...params) as unknown[] | undefined
   return row?.[0] as T | undefined
 }
 

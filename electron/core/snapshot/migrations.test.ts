@@ -40,7 +40,9 @@ it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps 
     // Keys, the status CHECK and the index are as before.
     expect(() => db.exec("INSERT INTO bulk_staged VALUES ('l1', 'quantity', 4, 10, '2026-11-24T05:31:15.000Z', 3)")).toThrow(/UNIQUE|PRIMARY/)
     expect(() => db.exec("INSERT INTO bulk_changes VALUES ('b1', 'l3', 'quantity', 'S', 'N', 0, 1, 5, 'lost', NULL, 8)")).toThrow(/CHECK/)
-    expect(scalar<string>(db, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bulk_changes' AND name = 'bulk_changes_by_status'")).toBe('bulk_changes_by_status')
+    expect(scalar<string>(db, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bulk_changes' AND name = 'bulk_changes_by_status'")).toBe(
+      'bulk_changes_by_status'
+    )
     expect(scalar<string>(db, "SELECT sql FROM sqlite_master WHERE name = 'bulk_staged'")).not.toMatch(/priceCents/)
   } finally {
     db.close()
@@ -61,7 +63,10 @@ it('migration 7 adds grade, color, storage and carrier to sell_requests (and its
     ['l4', {}],
     ['l5', undefined] // no properties at all
   ]
-  for (const [table, suffix] of [['sell_requests', ''], ['sell_requests_staged', '_staged']] as const) {
+  for (const [table, suffix] of [
+    ['sell_requests', ''],
+    ['sell_requests_staged', '_staged']
+  ] as const) {
     for (const [id, properties] of docs) {
       old.prepare(`INSERT INTO ${table} VALUES (?, ?, 'SKU', 'Brand', 'Phones', 'open', 100, NULL, 1, 0, 5, 'x')`).run(id, `Phone ${id}`)
       // 64.0 as the marketplace may write it (JSON.stringify would write 64).
@@ -84,7 +89,9 @@ it('migration 7 adds grade, color, storage and carrier to sell_requests (and its
     for (const table of ['sell_requests', 'sell_requests_staged']) {
       expect(db.prepare(`SELECT id, grade, color, storage, carrier FROM ${table} ORDER BY id`).raw().all()).toEqual(expected)
       // A row written without them (as before the migration) reads ''.
-      db.exec(`INSERT INTO ${table} (id, name, sku, brand, category, status, price_cents, msrp_cents, quantity, min_quantity, updated_ms, search_text) VALUES ('l6', 'n', 's', 'b', 'c', 'open', 1, NULL, 1, 0, 5, 'x')`)
+      db.exec(
+        `INSERT INTO ${table} (id, name, sku, brand, category, status, price_cents, msrp_cents, quantity, min_quantity, updated_ms, search_text) VALUES ('l6', 'n', 's', 'b', 'c', 'open', 1, NULL, 1, 0, 5, 'x')`
+      )
       expect(db.prepare(`SELECT grade, color, storage, carrier FROM ${table} WHERE id = 'l6'`).raw().get()).toEqual(['', '', '', ''])
     }
     // The grid's pages walk the name index.

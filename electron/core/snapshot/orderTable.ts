@@ -42,8 +42,18 @@ const statusSet = (statuses: string[]) => `|${[...new Set(statuses)].join('|')}|
 const unitsIn = (order: Order, status: string) => order.items.reduce((sum, item) => (item.status === status ? sum + item.quantity : sum), 0)
 
 const ORDER_COLUMNS = [
-  'id', 'order_no', 'order_ms', 'status', 'item_statuses', 'awaiting_shipment_units', 'ready_to_ship_units', 'quantity', 'products',
-  'total_cents', 'amount_paid_cents', 'search_text'
+  'id',
+  'order_no',
+  'order_ms',
+  'status',
+  'item_statuses',
+  'awaiting_shipment_units',
+  'ready_to_ship_units',
+  'quantity',
+  'products',
+  'total_cents',
+  'amount_paid_cents',
+  'search_text'
 ] as const
 
 export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: Tables): void {
@@ -72,7 +82,13 @@ export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: 
  */
 export function writeDocs(db: Db, table: string, rows: readonly { id: string }[], wire: WireRows): void {
   const texts = rowTexts(wire.json, wire.path)
-  if (texts && texts.length === rows.length) insertRows(db, table, DOC_COLUMNS, texts.map((text, i) => [rows[i]!.id, text]))
+  if (texts && texts.length === rows.length)
+    insertRows(
+      db,
+      table,
+      DOC_COLUMNS,
+      texts.map((text, i) => [rows[i]!.id, text])
+    )
   else statement(db, `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
 }
 
@@ -125,7 +141,8 @@ export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
   const sortColumn = query.sortBy === 'total' ? 'total_cents' : 'order_ms'
   const count = () => scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
-  const filtered = Boolean(query.searchTerm?.trim() || query.statuses?.length || query.itemStatuses?.length) && query.fromMs === undefined && query.toMs === undefined
+  const filtered =
+    Boolean(query.searchTerm?.trim() || query.statuses?.length || query.itemStatuses?.length) && query.fromMs === undefined && query.toMs === undefined
   // A search or status filter: count first (one pass). Few matches: one more pass over the narrow table
   // and a sort beats walking the sort index and fetching rows one by one; many: the walk stops early.
   const known = filtered ? count() : null
@@ -148,16 +165,15 @@ const UNIT_COLUMNS: Record<string, string> = { 'awaiting-shipment': 'awaiting_sh
  * The orders a list query matches, and the units of their items in each of `statuses`, over all pages:
  * the two statuses the dashboard counts from the same columns it sums, any other from the documents.
  */
-export function orderItemUnits(
-  db: Db,
-  query: Omit<OrderQuery, 'page' | 'take' | 'sortBy' | 'sortDir'>,
-  statuses: string[]
-): OrderItemUnits {
+export function orderItemUnits(db: Db, query: Omit<OrderQuery, 'page' | 'take' | 'sortBy' | 'sortDir'>, statuses: string[]): OrderItemUnits {
   const { whereSql, params } = orderFilter(query)
   const known = statuses.filter((status) => Object.prototype.hasOwnProperty.call(UNIT_COLUMNS, status))
   const others = statuses.filter((status) => !known.includes(status))
   const sums = known.map((status) => `COALESCE(SUM(o.${UNIT_COLUMNS[status]}), 0)`)
-  const row = db.prepare(`SELECT ${['COUNT(*)', ...sums].join(', ')} FROM orders o ${whereSql}`).raw().get(...params) as number[]
+  const row = db
+    .prepare(`SELECT ${['COUNT(*)', ...sums].join(', ')} FROM orders o ${whereSql}`)
+    .raw()
+    .get(...params) as number[]
   const units = new Map<string, number>(known.map((status, i) => [status, row[i + 1]!]))
   if (others.length) {
     const rows = db

@@ -25,7 +25,7 @@ function skipSpace(text: string, i: number): number {
 
 /** `i` at an opening quote → just after the closing one. */
 function skipString(text: string, i: number): number {
-  for (let from = i + 1; ; ) {
+  for (let from = i + 1; ;) {
     const end = text.indexOf('"', from)
     if (end < 0) throw new SyntaxError('unterminated string')
     let slashes = 0

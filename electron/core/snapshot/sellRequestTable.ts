@@ -34,14 +34,37 @@ export interface SellRequestQuery {
 }
 
 const SELL_REQUEST_COLUMNS = [
-  'id', 'name', 'sku', 'brand', 'category', 'status', 'price_cents', 'msrp_cents', 'quantity', 'min_quantity', 'updated_ms', 'search_text', ...GRID_PROPERTIES
+  'id',
+  'name',
+  'sku',
+  'brand',
+  'category',
+  'status',
+  'price_cents',
+  'msrp_cents',
+  'quantity',
+  'min_quantity',
+  'updated_ms',
+  'search_text',
+  ...GRID_PROPERTIES
 ] as const
 
 export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequestBatch, tables: Tables): void {
   if (sellRequests.length === 0) return
   const rows = sellRequests.map((row) => [
-    row.id, row.name, row.sku, row.brand, row.category, row.status, row.priceCents, row.msrpCents, row.quantity, row.minQuantity,
-    Date.parse(row.updatedAt), searchText([row.name, row.sku, row.brand]), ...GRID_PROPERTIES.map((key) => row.properties[key] ?? '')
+    row.id,
+    row.name,
+    row.sku,
+    row.brand,
+    row.category,
+    row.status,
+    row.priceCents,
+    row.msrpCents,
+    row.quantity,
+    row.minQuantity,
+    Date.parse(row.updatedAt),
+    searchText([row.name, row.sku, row.brand]),
+    ...GRID_PROPERTIES.map((key) => row.properties[key] ?? '')
   ])
   insertRows(db, `sell_requests${tables}`, SELL_REQUEST_COLUMNS, rows)
   writeDocs(db, `sell_request_docs${tables}`, sellRequests, wire)
@@ -53,7 +76,9 @@ export function countSellRequests(db: Db): number {
 
 /** Those of the ids no live sell request has. */
 export function unknownSellRequestIds(db: Db, ids: string[]): string[] {
-  const known = new Set((db.prepare('SELECT id FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string][]).map(([id]) => id))
+  const known = new Set(
+    (db.prepare('SELECT id FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string][]).map(([id]) => id)
+  )
   return ids.filter((id) => !known.has(id))
 }
 
@@ -77,7 +102,11 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
     where.push("s.search_text LIKE ? ESCAPE '\\'")
     params.push(containsPattern(query.searchTerm))
   }
-  for (const [column, values] of [['status', query.statuses], ['brand', query.brands], ['category', query.categories]] as const) {
+  for (const [column, values] of [
+    ['status', query.statuses],
+    ['brand', query.brands],
+    ['category', query.categories]
+  ] as const) {
     if (!values?.length) continue
     where.push(`s.${column} IN (${values.map(() => '?').join(',')})`)
     params.push(...values)
@@ -114,7 +143,9 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
 /** Every distinct brand and category in the snapshot (for filters). */
 export function sellRequestFacets(db: Db): { brands: string[]; categories: string[] } {
   const distinct = (column: 'brand' | 'category') =>
-    (db.prepare(`SELECT DISTINCT ${column} FROM sell_requests WHERE ${column} <> '' ORDER BY ${column} COLLATE NOCASE`).raw().all() as [string][]).map(([value]) => value)
+    (db.prepare(`SELECT DISTINCT ${column} FROM sell_requests WHERE ${column} <> '' ORDER BY ${column} COLLATE NOCASE`).raw().all() as [string][]).map(
+      ([value]) => value
+    )
   return { brands: distinct('brand'), categories: distinct('category') }
 }
 

@@ -18,7 +18,10 @@ import { openSnapshot, snapshotFileFor, type Snapshot, type SyncRun } from './sn
 /** The indexes of the live tables named `prefix…` (or of their twins), without their names. */
 function indexDefinitions(db: InstanceType<typeof Database>, prefix: string, migrate = false, twin = ''): string[] {
   if (migrate) for (const sql of MIGRATIONS) db.exec(sql)
-  const rows = db.prepare("SELECT tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE ? ORDER BY sql").raw().all(`${prefix}%`) as [string, string][]
+  const rows = db
+    .prepare("SELECT tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name LIKE ? ORDER BY sql")
+    .raw()
+    .all(`${prefix}%`) as [string, string][]
   return rows
     .filter(([table]) => (twin ? table.endsWith(twin) : !table.endsWith('_staged')))
     .map(([, sql]) => sql.replace(/INDEX "?\w+"? ON "?(\w+?)(_staged)?"?\s*\(/i, 'INDEX ON $1(').replace(/"/g, ''))
@@ -33,8 +36,17 @@ const orders: Order[] = wireOrders.map(orderFromWire)
 const sellRequests: SellRequest[] = wireSellRequests.map(sellRequestFromWire)
 
 /** Rows as a page the way the client hands them to the snapshot: converted, and as received. */
-const orderBatch = (rows: Order[]): OrderBatch => ({ rows, wire: { json: JSON.stringify(rows.map((r) => wireOrders[orders.indexOf(r)] ?? wireFor(r))), path: '$' } })
-const sellRequestBatch = (rows: SellRequest[]): SellRequestBatch => ({ rows, wire: { json: JSON.stringify(rows.map((r) => ({ ...wireSellRequests.find((w) => w.id === r.id)!, price: r.priceCents / 100, quantity: r.quantity }))), path: '$' } })
+const orderBatch = (rows: Order[]): OrderBatch => ({
+  rows,
+  wire: { json: JSON.stringify(rows.map((r) => wireOrders[orders.indexOf(r)] ?? wireFor(r))), path: '$' }
+})
+const sellRequestBatch = (rows: SellRequest[]): SellRequestBatch => ({
+  rows,
+  wire: {
+    json: JSON.stringify(rows.map((r) => ({ ...wireSellRequests.find((w) => w.id === r.id)!, price: r.priceCents / 100, quantity: r.quantity }))),
+    path: '$'
+  }
+})
 /** An order not in the generated set (a copy under a new id). */
 const wireFor = (order: Order) => ({ ...wireOrders[0]!, id: order.id, orderNo: order.orderNo })
 
@@ -43,13 +55,25 @@ let snapshot: Snapshot
 
 /** A full-sync run as the engine begins one. */
 const newRun = (resource: 'orders' | 'sellRequests', total: number): SyncRun => ({
-  resource, startedMs: Date.now(), windowFromMs: null, total, pageSize: 100, covered: [], cursorMs: null, round: 1, totalDropped: false, firstTotal: null
+  resource,
+  startedMs: Date.now(),
+  windowFromMs: null,
+  total,
+  pageSize: 100,
+  covered: [],
+  cursorMs: null,
+  round: 1,
+  totalDropped: false,
+  firstTotal: null
 })
 
 /** A snapshot holding the generated data, written the way a full sync writes it. */
 function seeded(): Snapshot {
   const s = openSnapshot(join(dir, 'snapshot.sqlite'))
-  for (const [resource, rows] of [['orders', orders], ['sellRequests', sellRequests]] as const) {
+  for (const [resource, rows] of [
+    ['orders', orders],
+    ['sellRequests', sellRequests]
+  ] as const) {
     const run = newRun(resource, rows.length)
     s.beginRun(run)
     for (let page = 0; page * 100 < rows.length; page++) {
@@ -129,7 +153,12 @@ describe('order list query', () => {
     }
     expectMatch(sample.orderNo, (o) => o.orderNo.includes(sample.orderNo))
     const word = item.name.split(' ')[0]!.toUpperCase()
-    expectMatch(word, (o) => o.orderNo.toLowerCase().includes(word.toLowerCase()) || o.items.some((i) => [i.name, i.shipment, i.tracking?.trackingNumber].some((t) => t?.toLowerCase().includes(word.toLowerCase()))))
+    expectMatch(
+      word,
+      (o) =>
+        o.orderNo.toLowerCase().includes(word.toLowerCase()) ||
+        o.items.some((i) => [i.name, i.shipment, i.tracking?.trackingNumber].some((t) => t?.toLowerCase().includes(word.toLowerCase())))
+    )
     expectMatch(item.tracking!.trackingNumber, (o) => o.items.some((i) => i.tracking?.trackingNumber.includes(item.tracking!.trackingNumber)))
     expect(snapshot.queryOrders({ ...all, searchTerm: '100%_\\' }).total).toBe(0) // wildcards are literal
   })
@@ -202,10 +231,14 @@ describe('atomic swaps', () => {
     const { sellRequests: after } = snapshot.dump()
     expect(after).toHaveLength(300)
     expect(after.filter((s) => s.id === target.id)).toMatchObject([{ priceCents: 4242, quantity: 42 }])
-    expect(snapshot.querySellRequests({ page: 1, take: 100, sortBy: 'price', sortDir: 'ASC', searchTerm: target.sku }).rows).toMatchObject([{ id: target.id, priceCents: 4242 }])
+    expect(snapshot.querySellRequests({ page: 1, take: 100, sortBy: 'price', sortDir: 'ASC', searchTerm: target.sku }).rows).toMatchObject([
+      { id: target.id, priceCents: 4242 }
+    ])
     // The swapped-in tables are indexed as a new snapshot's live ones (one row per id); the new twins
     // have no indexes, so the next run's pages only append.
-    expect(indexDefinitions(snapshot.database, 'sell_request')).toEqual(indexDefinitions(new Database(join(mkdtempSync(join(tmpdir(), 'seller-desk-fresh-')), 'fresh.sqlite')), 'sell_request', true))
+    expect(indexDefinitions(snapshot.database, 'sell_request')).toEqual(
+      indexDefinitions(new Database(join(mkdtempSync(join(tmpdir(), 'seller-desk-fresh-')), 'fresh.sqlite')), 'sell_request', true)
+    )
     expect(indexDefinitions(snapshot.database, 'sell_request', false, '_staged')).toEqual([])
   })
 

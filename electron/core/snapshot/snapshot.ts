@@ -12,22 +12,54 @@ import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import { inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, indexStagedStep, promoteStaged } from './stagedTables'
 import {
-  allOrders, countOrders, newStagedOrderIds, orderItemUnits, orderStatuses, queryOrders, summarizeOrders, unknownOrderIds,
-  writeOrders, type OrderBatch, type OrderQuery
+  allOrders,
+  countOrders,
+  newStagedOrderIds,
+  orderItemUnits,
+  orderStatuses,
+  queryOrders,
+  summarizeOrders,
+  unknownOrderIds,
+  writeOrders,
+  type OrderBatch,
+  type OrderQuery
 } from './orderTable'
 import {
-  allSellRequests, countSellRequests, deleteSellRequest, querySellRequests, sellRequestStatuses, sellRequestValues, unknownSellRequestIds,
-  writeSellRequests, type SellRequestBatch, type SellRequestQuery
+  allSellRequests,
+  countSellRequests,
+  deleteSellRequest,
+  querySellRequests,
+  sellRequestStatuses,
+  sellRequestValues,
+  unknownSellRequestIds,
+  writeSellRequests,
+  type SellRequestBatch,
+  type SellRequestQuery
 } from './sellRequestTable'
 import { gridRowsPage, gridVersion, listingProperties, type GridPage, type ListingProperties } from './listingGrid'
-import { deleteRun, readRun, readSyncState, writeRun, writeSyncState, type Resource, type ResourceSyncState, type RowRanges, type SyncRun } from './syncBookkeeping'
+import {
+  deleteRun,
+  readRun,
+  readSyncState,
+  writeRun,
+  writeSyncState,
+  type Resource,
+  type ResourceSyncState,
+  type RowRanges,
+  type SyncRun
+} from './syncBookkeeping'
 import { startWalFolder } from './walFolder'
 
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
 export function snapshotFileFor(userDataDir: string, account: { demo: boolean; baseUrl: string; sellerId: string | null }): string {
-  const id = account.demo ? 'demo' : createHash('sha256').update(`${account.baseUrl}\n${account.sellerId ?? ''}`).digest('hex').slice(0, 20)
+  const id = account.demo
+    ? 'demo'
+    : createHash('sha256')
+        .update(`${account.baseUrl}\n${account.sellerId ?? ''}`)
+        .digest('hex')
+        .slice(0, 20)
   return join(userDataDir, 'snapshots', `${id}.sqlite`)
 }
 
@@ -171,7 +203,16 @@ export function openSnapshot(file: string): Snapshot {
         promoteStaged(db, resource)
         deleteRun(db, resource)
         // Unverified until the check after it records what it found (a check that cannot run leaves it so).
-        writeSyncState(db, resource, { lastFullMs: run.startedMs, lastIncrementalMs: run.startedMs, windowFromMs: run.windowFromMs, cursorMs: run.cursorMs, complete: false, syncedCount: null, serverTotal: null, pageSize: run.pageSize })
+        writeSyncState(db, resource, {
+          lastFullMs: run.startedMs,
+          lastIncrementalMs: run.startedMs,
+          windowFromMs: run.windowFromMs,
+          cursorMs: run.cursorMs,
+          complete: false,
+          syncedCount: null,
+          serverTotal: null,
+          pageSize: run.pageSize
+        })
         return { newOrderIds }
       })
     },

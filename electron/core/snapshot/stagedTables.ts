@@ -22,7 +22,10 @@ const INDEX_SQL = /^CREATE (UNIQUE )?INDEX ("?\w+"?) ON ("?\w+"?)\s*\(/i
 const TABLE_SQL = /^CREATE TABLE ("?\w+"?)/i
 
 function indexesOf(db: Db, table: string): { name: string; sql: string }[] {
-  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").raw().all(table) as [string, string][]
+  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").raw().all(table) as [
+    string,
+    string
+  ][]
   return rows.map(([name, sql]) => ({ name, sql }))
 }
 

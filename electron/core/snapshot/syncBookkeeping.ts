@@ -58,24 +58,54 @@ export interface SyncRun {
   firstTotal: number | null
 }
 
-const EMPTY: ResourceSyncState = { lastFullMs: null, lastIncrementalMs: null, serverTotal: null, windowFromMs: null, cursorMs: null, syncedCount: null, complete: null, pageSize: null }
+const EMPTY: ResourceSyncState = {
+  lastFullMs: null,
+  lastIncrementalMs: null,
+  serverTotal: null,
+  windowFromMs: null,
+  cursorMs: null,
+  syncedCount: null,
+  complete: null,
+  pageSize: null
+}
 
 type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null, number | null, number | null]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
-    .prepare('SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size FROM sync_state WHERE resource = ?')
+    .prepare(
+      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size FROM sync_state WHERE resource = ?'
+    )
     .raw()
     .get(resource) as StateRow | undefined
   if (!row) return { ...EMPTY }
-  return { lastFullMs: row[0], lastIncrementalMs: row[1], serverTotal: row[2], windowFromMs: row[3], cursorMs: row[4], syncedCount: row[5], complete: row[6] === null ? null : row[6] === 1, pageSize: row[7] }
+  return {
+    lastFullMs: row[0],
+    lastIncrementalMs: row[1],
+    serverTotal: row[2],
+    windowFromMs: row[3],
+    cursorMs: row[4],
+    syncedCount: row[5],
+    complete: row[6] === null ? null : row[6] === 1,
+    pageSize: row[7]
+  }
 }
 
 export function writeSyncState(db: Db, resource: Resource, patch: Partial<ResourceSyncState>): void {
   const next = { ...readSyncState(db, resource), ...patch }
   db.prepare(
     'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
-  ).run(resource, next.lastFullMs, next.lastIncrementalMs, next.serverTotal, next.windowFromMs, next.cursorMs, next.syncedCount, next.complete === null ? null : next.complete ? 1 : 0, next.pageSize)
+  ).run(
+    resource,
+    next.lastFullMs,
+    next.lastIncrementalMs,
+    next.serverTotal,
+    next.windowFromMs,
+    next.cursorMs,
+    next.syncedCount,
+    next.complete === null ? null : next.complete ? 1 : 0,
+    next.pageSize
+  )
 }
 
 type RunRow = [number, number, number | null, number, string, number | null, number, number, number | null]
@@ -87,7 +117,18 @@ export function readRun(db: Db, resource: Resource): SyncRun | null {
     .get(resource) as RunRow | undefined
   if (!row) return null
   const [startedMs, pageSize, windowFromMs, total, done, cursorMs, round, totalDropped, firstTotal] = row
-  return { resource, startedMs, pageSize, windowFromMs, total, covered: coveredFrom(JSON.parse(done) as unknown[], pageSize), cursorMs, round, totalDropped: totalDropped === 1, firstTotal }
+  return {
+    resource,
+    startedMs,
+    pageSize,
+    windowFromMs,
+    total,
+    covered: coveredFrom(JSON.parse(done) as unknown[], pageSize),
+    cursorMs,
+    round,
+    totalDropped: totalDropped === 1,
+    firstTotal
+  }
 }
 
 /** Ranges as stored; a run written before ranges were kept lists page numbers of `pageSize` rows. */
@@ -103,7 +144,18 @@ function coveredFrom(done: unknown[], pageSize: number): RowRanges {
 export function writeRun(db: Db, run: SyncRun): void {
   db.prepare(
     'INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
-  ).run(run.resource, run.startedMs, run.pageSize, run.windowFromMs, run.total, JSON.stringify(run.covered), run.cursorMs, run.round, run.totalDropped ? 1 : 0, run.firstTotal)
+  ).run(
+    run.resource,
+    run.startedMs,
+    run.pageSize,
+    run.windowFromMs,
+    run.total,
+    JSON.stringify(run.covered),
+    run.cursorMs,
+    run.round,
+    run.totalDropped ? 1 : 0,
+    run.firstTotal
+  )
 }
 
 export function deleteRun(db: Db, resource: Resource): void {

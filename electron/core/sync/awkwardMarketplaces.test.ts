@@ -32,7 +32,11 @@ async function setup(options: SandboxOptions, settings: Partial<SyncSettings> = 
   open = { sandbox, snapshot }
   const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 5_000, ...(fetch ? { fetch } : {}) })
   const engine = createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650, ...settings } })
-  return { sandbox, snapshot, run: (kind: 'auto' | 'full' | 'catchUp', resources?: ('orders' | 'sellRequests')[]) => engine.run(kind, new AbortController().signal, resources) }
+  return {
+    sandbox,
+    snapshot,
+    run: (kind: 'auto' | 'full' | 'catchUp', resources?: ('orders' | 'sellRequests')[]) => engine.run(kind, new AbortController().signal, resources)
+  }
 }
 
 /** What the snapshot holds that the marketplace does not, and the other way round. */
@@ -118,7 +122,8 @@ it('pages answered out of order while a listing already read is withdrawn and an
       state.addSellRequest({ ...withdrawn, id: randomUUID(), createdAt: at, updatedAt: at })
     }
     const response = await nodeFetch(input as Request, init)
-    if (list && page === '1' && page1Ids.length === 0) page1Ids = ((JSON.parse(await response.clone().text()) as { data: { data: { id: string }[] } }).data.data).map((r) => r.id)
+    if (list && page === '1' && page1Ids.length === 0)
+      page1Ids = (JSON.parse(await response.clone().text()) as { data: { data: { id: string }[] } }).data.data.map((r) => r.id)
     if (list && page === '3') page3Answered()
     return response
   }
@@ -141,14 +146,19 @@ it('an order deleted while an incremental sync walks the changed orders: it read
     if (walk && url.searchParams.get('page') === '2' && firstPageIds.length) {
       armed = false
       // The marketplace removes an order the first page listed (the sandbox has no API for it).
-      const state = market.s!.sandbox.state as unknown as { ordersById: Map<string, unknown>; ordersByUpdate: { remove(o: unknown): void }; orderSearches: { invalidate(): void } }
+      const state = market.s!.sandbox.state as unknown as {
+        ordersById: Map<string, unknown>
+        ordersByUpdate: { remove(o: unknown): void }
+        orderSearches: { invalidate(): void }
+      }
       const victim = state.ordersById.get(firstPageIds[3]!)!
       state.ordersByUpdate.remove(victim)
       state.ordersById.delete(firstPageIds[3]!)
       state.orderSearches.invalidate()
     }
     const response = await nodeFetch(input as Request, init)
-    if (walk && url.searchParams.get('page') === '1') firstPageIds = ((JSON.parse(await response.clone().text()) as { data: { id: string }[] }).data).map((o) => o.id)
+    if (walk && url.searchParams.get('page') === '1')
+      firstPageIds = (JSON.parse(await response.clone().text()) as { data: { id: string }[] }).data.map((o) => o.id)
     return response
   }
   const s = (market.s = await setup({ orders: 60, sellRequests: 5, variant: { maxTake: 10 } }, { safetyMarginMs: 1_000 }, deleting))
@@ -165,10 +175,22 @@ it('an order deleted while an incremental sync walks the changed orders: it read
 it('a full sync interrupted under the previous version (its run has no cursor) is started over, not resumed', async () => {
   const s = await setup({ orders: 0, sellRequests: 200 }, { take: 40 })
   // What the previous version left: two pages staged, page numbers and no cursor.
-  s.snapshot.beginRun({ resource: 'sellRequests', startedMs: Date.now(), windowFromMs: null, total: 200, pageSize: 40, covered: [[0, 80]], cursorMs: null, round: 1, totalDropped: false, firstTotal: null })
+  s.snapshot.beginRun({
+    resource: 'sellRequests',
+    startedMs: Date.now(),
+    windowFromMs: null,
+    total: 200,
+    pageSize: 40,
+    covered: [[0, 80]],
+    cursorMs: null,
+    round: 1,
+    totalDropped: false,
+    firstTotal: null
+  })
   s.snapshot.database.prepare("UPDATE sync_runs SET pages_done = '[1,2]' WHERE resource = 'sellRequests'").run()
   // Listings the staged pages would hold with old values change meanwhile.
-  for (const listing of s.sandbox.state.sellRequests.slice(0, 6)) s.sandbox.state.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }, Date.now() - 20 * 60_000)
+  for (const listing of s.sandbox.state.sellRequests.slice(0, 6))
+    s.sandbox.state.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }, Date.now() - 20 * 60_000)
   const before = s.sandbox.requestCount()
   const report = await s.run('auto', ['sellRequests'])
   expect(report.kinds.sellRequests).toBe('full')

@@ -75,10 +75,22 @@ async function served(sandbox: Sandbox) {
         if (data.length === 0 || rows.length >= Number(total)) return rows
       }
     }
-    const orders = await all(`/v1/orders/seller`, (body) => body as unknown as { total: string; data: { id: string; status: string; items: { id: string; status: string }[] }[] })
+    const orders = await all(
+      `/v1/orders/seller`,
+      (body) => body as unknown as { total: string; data: { id: string; status: string; items: { id: string; status: string }[] }[] }
+    )
     const sells = await all(`/v1/sell-requests`, (body) => (body as { data: { total: number; data: { id: string; price: number; quantity: number }[] } }).data)
     return {
-      orders: orders.map((o) => [o.id, o.status, o.items.map((i) => `${i.id}:${i.status}`).sort().join()]).sort(),
+      orders: orders
+        .map((o) => [
+          o.id,
+          o.status,
+          o.items
+            .map((i) => `${i.id}:${i.status}`)
+            .sort()
+            .join()
+        ])
+        .sort(),
       sellRequests: sells.map((s) => [s.id, Math.round(s.price * 100), s.quantity]).sort()
     }
   } finally {
@@ -89,7 +101,16 @@ async function served(sandbox: Sandbox) {
 function held(snapshot: Snapshot) {
   const { orders, sellRequests } = snapshot.dump()
   return {
-    orders: orders.map((o) => [o.id, o.status, o.items.map((i) => `${i.id}:${i.status}`).sort().join()]).sort(),
+    orders: orders
+      .map((o) => [
+        o.id,
+        o.status,
+        o.items
+          .map((i) => `${i.id}:${i.status}`)
+          .sort()
+          .join()
+      ])
+      .sort(),
     sellRequests: sellRequests.map((s) => [s.id, s.priceCents, s.quantity]).sort()
   }
 }
@@ -97,7 +118,15 @@ function held(snapshot: Snapshot) {
 async function conforms(c: Case): Promise<void> {
   const variant: Partial<Variant> = { ...DEFAULT_VARIANT, ...c.variant, churnPerList: c.churnPerList }
   const faults: Partial<Faults> = { ...c.faults, retryAfterSeconds: 0 }
-  const sandbox = await startSandbox({ apiKey: KEY, seed: c.seed, orders: c.orders, sellRequests: c.sellRequests, now: new Date(Date.now() + c.clockSkewMs), variant, faults })
+  const sandbox = await startSandbox({
+    apiKey: KEY,
+    seed: c.seed,
+    orders: c.orders,
+    sellRequests: c.sellRequests,
+    now: new Date(Date.now() + c.clockSkewMs),
+    variant,
+    faults
+  })
   const dir = mkdtempSync(join(tmpdir(), 'seller-desk-conformance-'))
   const snapshot = openSnapshot(join(dir, 'snapshot.sqlite'))
   try {
@@ -144,5 +173,10 @@ async function conforms(c: Case): Promise<void> {
 it(`converges on ${RUNS} marketplaces drawn from what the spec leaves open, with records changing while it pages`, { timeout: 600_000 }, async () => {
   // A marketplace that takes longer than this has found a loop: it fails with its case, not the suite's
   // timeout. (The slowest fair case, 5-row pages with 3 changes after each, takes several seconds.)
-  await fc.assert(fc.asyncProperty(marketplaceArb, conforms), { numRuns: RUNS, endOnFailure: true, timeout: 90_000, ...(SEED !== undefined ? { seed: SEED } : {}) })
+  await fc.assert(fc.asyncProperty(marketplaceArb, conforms), {
+    numRuns: RUNS,
+    endOnFailure: true,
+    timeout: 90_000,
+    ...(SEED !== undefined ? { seed: SEED } : {})
+  })
 })

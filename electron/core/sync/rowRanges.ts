@@ -52,4 +52,3 @@ export function pagesOver(gaps: RowRanges, size: number): number[] {
   for (const [a, b] of gaps) for (let page = Math.floor(a / size) + 1; (page - 1) * size < b; page++) pages.add(page)
   return [...pages].sort((x, y) => x - y)
 }
-

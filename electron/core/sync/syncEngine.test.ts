@@ -127,10 +127,15 @@ describe('full sync', () => {
     await expect(interrupted).rejects.toThrow()
     expect(snapshot.run('orders')?.covered).toEqual([[0, expect.any(Number)]])
     expect(snapshot.run('orders')!.covered[0]![1]).toBeGreaterThanOrEqual(3 * 50)
-    expect(snapshot.dump().orders.map((o) => o.id).sort()).toEqual(before.orders.map((o) => o.id).sort()) // untouched
+    expect(
+      snapshot
+        .dump()
+        .orders.map((o) => o.id)
+        .sort()
+    ).toEqual(before.orders.map((o) => o.id).sort()) // untouched
 
     // The next page was already on its way when the run stopped: let it reach the server before counting.
-    for (let seen = -1; seen !== sandbox.requestCount(); ) {
+    for (let seen = -1; seen !== sandbox.requestCount();) {
       seen = sandbox.requestCount()
       await new Promise((resolve) => setTimeout(resolve, 30))
     }

@@ -147,7 +147,8 @@ class CreatedRows {
 
   firstAnswer(resource: Resource, batch: Batch, cursorMs: number | null): void {
     this.firstIds = new Set(batch.rows.map((row) => row.id))
-    const updates = resource === 'sellRequests' ? (batch as SellRequestBatch).rows.map((row) => Date.parse(row.updatedAt)).filter((ms) => !Number.isNaN(ms)) : []
+    const updates =
+      resource === 'sellRequests' ? (batch as SellRequestBatch).rows.map((row) => Date.parse(row.updatedAt)).filter((ms) => !Number.isNaN(ms)) : []
     this.after = updates.length ? Math.min(...updates) : cursorMs === null ? null : cursorMs + 1_000
   }
 
@@ -198,7 +199,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   /** `onAnswered`: see CallOptions (the pass frees its network slot then). */
-  async function fetchPage(resource: Resource, query: { page: number; take: number; fromMs?: number | null }, signal: AbortSignal, counters: Counters, onAnswered?: () => void): Promise<PageAnswer> {
+  async function fetchPage(
+    resource: Resource,
+    query: { page: number; take: number; fromMs?: number | null },
+    signal: AbortSignal,
+    counters: Counters,
+    onAnswered?: () => void
+  ): Promise<PageAnswer> {
     const options = { signal, retries: deps.settings.retriesPerPage, ...(onAnswered ? { onAnswered } : {}) }
     let answer: ListAnswer
     let batch: Batch
@@ -260,7 +267,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let pagesPlanned = 0
     const report = () =>
       deps.onProgress?.({
-        kind: 'full', resource, pagesDone, pagesTotal: Math.max(pagesDone, pagesPlanned),
+        kind: 'full',
+        resource,
+        pagesDone,
+        pagesTotal: Math.max(pagesDone, pagesPlanned),
         items: Math.min(run.total, coveredCount(run.covered) + pendingRanges.reduce((sum, [a, b]) => sum + b - a, 0))
       })
     const take = (answer: PageAnswer, start: number) => {
@@ -315,22 +325,27 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // At most `concurrency` requests on the wire; a lane reading an answer has given its slot to the
         // next request already, so the reading overlaps the network instead of adding to it.
         const network = createSlots(s.concurrency)
-        await forEachBounded(pages, s.concurrency + 2, async (page) => {
-          let answer: PageAnswer
-          const release = await network.acquire()
-          try {
-            // Past where the list was seen to end (a total that counts rows it never lists): not asked.
-            if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) return
-            answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters, release)
-          } finally {
-            release()
-          }
-          const rows = answer.batch.rows.length
-          // More rows than asked: the server's pages are larger than the first page showed (it was short),
-          // and this one starts where that size says. Asked for at that size from then on.
-          if (rows > size) run.pageSize = Math.max(run.pageSize, rows)
-          take(answer, (page - 1) * Math.max(size, rows))
-        }, signal)
+        await forEachBounded(
+          pages,
+          s.concurrency + 2,
+          async (page) => {
+            let answer: PageAnswer
+            const release = await network.acquire()
+            try {
+              // Past where the list was seen to end (a total that counts rows it never lists): not asked.
+              if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) return
+              answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters, release)
+            } finally {
+              release()
+            }
+            const rows = answer.batch.rows.length
+            // More rows than asked: the server's pages are larger than the first page showed (it was short),
+            // and this one starts where that size says. Asked for at that size from then on.
+            if (rows > size) run.pageSize = Math.max(run.pageSize, rows)
+            take(answer, (page - 1) * Math.max(size, rows))
+          },
+          signal
+        )
         flush()
         // A page short in the middle is not a smaller page size (other pages came back whole): its
         // positions are asked for again, as the same pages.
@@ -366,7 +381,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * moved to the front while we read then repeats in a later page instead of being skipped), written to
    * the live snapshot in one transaction. Returns the marketplace's clock at the first answer.
    */
-  async function changesSince(resource: Resource, sinceMs: number, watch: TotalWatch | null, created: CreatedRows | null, signal: AbortSignal, counters: Counters) {
+  async function changesSince(
+    resource: Resource,
+    sinceMs: number,
+    watch: TotalWatch | null,
+    created: CreatedRows | null,
+    signal: AbortSignal,
+    counters: Counters
+  ) {
     const s = deps.settings
     const batches: Batch[] = []
     // The page size the last full sync learned, so a capped marketplace is not asked to show it again.
@@ -432,10 +454,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
     const newIds = snapshot.unknownIds(resource, ids)
     const { newOrderIds } =
-      resource === 'orders' ? snapshot.applyChanges('orders', batches as OrderBatch[], now()) : snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
+      resource === 'orders'
+        ? snapshot.applyChanges('orders', batches as OrderBatch[], now())
+        : snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
-    return { newOrderIds, newIds, cutShort, shifted: ownTotals.dropped, cursorMs: cutShort ? null : cursorMs, total: resource === 'sellRequests' ? lastTotal : null }
+    return {
+      newOrderIds,
+      newIds,
+      cutShort,
+      shifted: ownTotals.dropped,
+      cursorMs: cutShort ? null : cursorMs,
+      total: resource === 'sellRequests' ? lastTotal : null
+    }
   }
 
   /** Where an incremental sync starts: the last sync's start in the marketplace's clock, less the margin. */
@@ -447,7 +478,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   /** Rows held against the server's total (`known`, or asked for). */
-  async function check(resource: Resource, known: number | null, signal: AbortSignal, counters: Counters, watch: TotalWatch): Promise<Omit<Completeness, 'complete'>> {
+  async function check(
+    resource: Resource,
+    known: number | null,
+    signal: AbortSignal,
+    counters: Counters,
+    watch: TotalWatch
+  ): Promise<Omit<Completeness, 'complete'>> {
     const windowFromMs = resource === 'orders' ? snapshot.syncState(resource).windowFromMs : null
     const total = known ?? (await serverTotal(resource, windowFromMs, signal, counters))
     watch.observe(total)
@@ -461,8 +498,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const stale = run !== null && (now() - run.startedMs > s.resumeWithinMs || (run.cursorMs === null && run.covered.length > 0))
     if (!run || stale) {
       run = {
-        resource, startedMs: now(), windowFromMs: resource === 'orders' ? now() - s.historyDays * DAY_MS : null,
-        total: 0, pageSize: s.take, covered: [], cursorMs: null, round: 1, totalDropped: false, firstTotal: null
+        resource,
+        startedMs: now(),
+        windowFromMs: resource === 'orders' ? now() - s.historyDays * DAY_MS : null,
+        total: 0,
+        pageSize: s.take,
+        covered: [],
+        cursorMs: null,
+        round: 1,
+        totalDropped: false,
+        firstTotal: null
       }
       snapshot.beginRun(run)
     }
@@ -483,9 +528,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Rows created while it read that the total's change does not account for: some were deleted,
       // and a deleted row held can hide a row missed (the counts agree, the rows do not).
       const deletedMeanwhile = run.firstTotal !== null && created.count > completeness.total - run.firstTotal
-      const complete = completeness.synced === completeness.total && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.cutShort && !caughtUp.shifted
+      const complete =
+        completeness.synced === completeness.total && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.cutShort && !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
-        snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: caughtUp.cursorMs ?? run.cursorMs })
+        snapshot.recordCheck(resource, {
+          serverTotal: completeness.total,
+          syncedCount: completeness.synced,
+          complete,
+          cursorMs: caughtUp.cursorMs ?? run.cursorMs
+        })
         return { ids: [...ids], completeness: { ...completeness, complete } }
       }
       // Read again from scratch, at the page size learned.
@@ -494,7 +545,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
-  async function incremental(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
+  async function incremental(
+    resource: Resource,
+    signal: AbortSignal,
+    counters: Counters
+  ): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
     const before = snapshot.syncState(resource)
     const watch = new TotalWatch()
     const { newOrderIds, newIds, cutShort, shifted, cursorMs, total } = await changesSince(resource, sinceOf(resource, null), watch, null, signal, counters)
@@ -507,14 +562,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const unexplained = before.complete === true && before.serverTotal !== null && completeness.total !== before.serverTotal + newIds.length
     const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped || shifted || unexplained || cutShort
     const complete = completeness.synced === completeness.total && before.complete !== false && !cutShort
-    if (!escalate) snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: cursorMs ?? before.cursorMs })
+    if (!escalate)
+      snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: cursorMs ?? before.cursorMs })
     return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
   }
 
   return {
     /** One sync of the resources (both by default). Throws the first failure (SellerDeskError) or the abort reason. */
     async run(requested: SyncRequest, signal: AbortSignal, resources: readonly Resource[] = ['orders', 'sellRequests']): Promise<SyncReport> {
-      const report: SyncReport = { kinds: { orders: 'incremental', sellRequests: 'incremental' }, pagesFetched: { orders: 0, sellRequests: 0 }, newOrderIds: [], checks: {}, rounds: {} }
+      const report: SyncReport = {
+        kinds: { orders: 'incremental', sellRequests: 'incremental' },
+        pagesFetched: { orders: 0, sellRequests: 0 },
+        newOrderIds: [],
+        checks: {},
+        rounds: {}
+      }
       for (const resource of resources) {
         let kind = kindFor(resource, requested)
         const counters: Counters = { pages: 0, rounds: 0 }

@@ -50,7 +50,7 @@ it(`survives ${KILLS} SIGKILLs mid-sync and converges`, { timeout: 420_000 }, as
   let sawComplete = 0
   // Deterministic "random" moments spread over a sync's phases.
   let seed = 17
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 
   // At least KILLS kills, and enough of them after a first complete sync (how many it takes to get
   // there depends on the machine's load): the later ones hit syncs that replace a complete snapshot.

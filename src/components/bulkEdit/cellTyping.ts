@@ -43,7 +43,13 @@ export interface CellTyping {
   /** A click in the page: keys typed before it no longer wait for their cell's editor. */
   onPointerDown(): void
   /** The grid's editor for the editable columns (RevoGrid `editors`). */
-  editors: { [name: string]: new (column: ColumnDataSchemaModel, save: (value: unknown, preventFocus?: boolean) => void, close: (focusNext?: boolean) => void) => EditorBase }
+  editors: {
+    [name: string]: new (
+      column: ColumnDataSchemaModel,
+      save: (value: unknown, preventFocus?: boolean) => void,
+      close: (focusNext?: boolean) => void
+    ) => EditorBase
+  }
   /** The editor name the editable columns use. */
   editorName: string
 }
@@ -52,7 +58,11 @@ export interface CellTyping {
  * `grid` is the grid element; `takesKeys` says whether a key event is the grid's at all (see BulkGrid's
  * forGrid); `editable` whether a column prop can be typed into.
  */
-export function createCellTyping(grid: () => HTMLRevoGridElement | null, takesKeys: (event: KeyboardEvent) => boolean, editable: (prop: string) => boolean): CellTyping {
+export function createCellTyping(
+  grid: () => HTMLRevoGridElement | null,
+  takesKeys: (event: KeyboardEvent) => boolean,
+  editable: (prop: string) => boolean
+): CellTyping {
   /** The buffer keys go to now; null when keys go where the browser sends them. */
   let current: TypedBuffer | null = null
   /** Buffers waiting for their editor, in the order they were typed. */
