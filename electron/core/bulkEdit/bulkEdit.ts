@@ -164,6 +164,16 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     }
     return writes
   }
+  /** The unsaved edits of these keys, taken out of `edits`. */
+  function stagedWritesOf(keys: readonly string[]): StagedWrite[] {
+    const writes: StagedWrite[] = []
+    for (const key of keys) {
+      if (!edits.has(key)) continue
+      writes.push({ ...changeKeyParts(key), change: edits.get(key) ?? null })
+      edits.delete(key)
+    }
+    return writes
+  }
   /**
    * Saves what was staged: a part per turn of the event loop (a large import's edits in several
    * transactions, so calls are answered between them), or everything at once (closing).
@@ -495,8 +505,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const id = randomUUID()
       // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
       store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
-        changeSet.take(valid.map((change) => changeKey(change.sellRequestId, change.field)))
-        return stagedWrites()
+        const keys = valid.map((change) => changeKey(change.sellRequestId, change.field))
+        changeSet.take(keys)
+        // Only these changes' removal goes with the batch; other edits not saved yet keep their turns.
+        return stagedWritesOf(keys)
       })
       return start(id)
     },

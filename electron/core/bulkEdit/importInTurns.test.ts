@@ -103,4 +103,33 @@ describe('an import in turns', () => {
     expect(bulk.redo().changes).toBe(listings.length)
     bulk.discard()
   })
+
+  it('a batch queued while a large discard is still being saved writes only its own changes with it, and everything ends saved', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 1}`)].join('\n')
+    await bulk.importFile('quantities.csv', new TextEncoder().encode(csv))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    bulk.discard() // 12,000 removals, saved a part per turn from now on
+    const store = workspace.snapshot.bulkEdit
+    const queueBatch = store.queueBatch
+    const writtenWithBatch: number[] = []
+    store.queueBatch = (batch, taken) =>
+      queueBatch(batch, () => {
+        const writes = taken()
+        writtenWithBatch.push(writes.length)
+        return writes
+      })
+    try {
+      bulk.stage(listings.slice(0, 3).map((listing) => ({ sellRequestId: listing.id, quantity: listing.quantity + 2 })))
+      bulk.apply(true)
+      expect(writtenWithBatch).toEqual([3])
+      await bulk.whenIdle()
+    } finally {
+      store.queueBatch = queueBatch
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const reopened = open()
+    expect(reopened.status().changeSet.changes).toBe(0)
+    await reopened.close()
+  })
 })
