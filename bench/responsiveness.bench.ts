@@ -26,6 +26,7 @@ import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type BulkStatus, type GridRowsPag
 import { gridRow } from '../electron/shared/gridRow'
 import { DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
+import { plainFetchAll } from './plainFetch'
 import { startPreviewHostProcess } from './previewHost'
 import { ms, percentile, report } from './stats'
 
@@ -105,24 +106,8 @@ async function syncEnded(): Promise<void> {
   while ((await syncStatus()).running) await sleep(100)
 }
 
-/** Every page of both lists with plain fetch, at the sync's concurrency and page size, each parsed: the sync's floor. */
-async function plainFetchAll(): Promise<void> {
-  for (const [path, total] of [
-    ['/v1/orders/seller', ORDERS],
-    ['/v1/sell-requests', SELL_REQUESTS]
-  ] as const) {
-    const pages = Math.ceil(total / take)
-    let next = 1
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next <= pages) {
-          const response = await fetch(`${market.baseUrl}${path}?page=${next++}&take=${take}&sortDir=DESC`, { headers: { 'x-api-key': market.apiKey } })
-          JSON.parse(await response.text())
-        }
-      })
-    )
-  }
-}
+/** Every page of both lists with plain fetch, each parsed: the sync's floor. */
+const plainFetch = () => plainFetchAll(market, { orders: ORDERS, sellRequests: SELL_REQUESTS }, { take, concurrency, parse: true })
 
 // Signed in to the marketplace, every order in the window, the first sync (start-up's) over.
 await host.call('settings.update', { historyDays: 3650, syncIntervalMinutes: 240 })
@@ -150,7 +135,7 @@ for (let round = 0; round < RUNS; round++) {
   record('idle', await whilePolling(() => sleep(IDLE_MS)))
 
   const started = performance.now()
-  await plainFetchAll()
+  await plainFetch()
   run.fetchFloorMs = performance.now() - started
   record(
     'sync',

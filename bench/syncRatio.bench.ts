@@ -18,6 +18,7 @@ import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess, type MarketplaceProcess } from './marketplaceProcess'
+import { plainFetchAll } from './plainFetch'
 import { BENCH_SYNC_SETTINGS } from './previewRun'
 import { ms, percentile, report } from './stats'
 
@@ -40,27 +41,8 @@ const markets: Market[] = [
 ]
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-sync-ratio-'))
 
-async function plainFetchAll(market: Market, parse: boolean): Promise<void> {
-  for (const [path, total] of [
-    ['/v1/orders/seller', ORDERS],
-    ['/v1/sell-requests', SELL_REQUESTS]
-  ] as const) {
-    const pages = Math.ceil(total / take)
-    let next = 1
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next <= pages) {
-          const response = await fetch(`${market.process.baseUrl}${path}?page=${next++}&take=${take}&sortDir=DESC`, {
-            headers: { 'x-api-key': market.process.apiKey }
-          })
-          if (!response.ok) throw new Error(`${path} answered ${response.status}`)
-          if (parse) JSON.parse(await response.text())
-          else await response.arrayBuffer()
-        }
-      })
-    )
-  }
-}
+const plainFetch = (market: Market, parse: boolean) =>
+  plainFetchAll(market.process, { orders: ORDERS, sellRequests: SELL_REQUESTS }, { take, concurrency, parse })
 
 interface Timed {
   wallMs: number
@@ -93,12 +75,12 @@ async function fullSync(market: Market): Promise<Timed> {
 const results = new Map(markets.map((market) => [market, { fetch: [] as Timed[], parse: [] as Timed[], sync: [] as Timed[] }]))
 for (const market of markets) {
   // Warm-up: JIT, connection pools, the marketplace's list caches.
-  await plainFetchAll(market, true)
+  await plainFetch(market, true)
   await fullSync(market)
   for (let round = 0; round < ROUNDS; round++) {
     const of = results.get(market)!
-    of.fetch.push(await timed(() => plainFetchAll(market, false)))
-    of.parse.push(await timed(() => plainFetchAll(market, true)))
+    of.fetch.push(await timed(() => plainFetch(market, false)))
+    of.parse.push(await timed(() => plainFetch(market, true)))
     of.sync.push(await fullSync(market))
   }
 }
