@@ -124,6 +124,8 @@ const CANCELLED = 'Canceled before it was sent.'
 const SAVE_PART = 1_000
 /** Listings read for an import in one turn. */
 const IMPORT_LISTINGS_PAGE = 2_000
+/** Page-by-page reads of every listing an import starts over before it reads them in one turn. */
+const EVERY_LISTING_ATTEMPTS = 3
 /** Proposed changes of an import staged in one turn. */
 const STAGE_PART = 1_000
 const IMPORTING = 'An import is being staged. Try again when it is done.'
@@ -233,9 +235,12 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     if (importing) throw new SellerDeskError('invalid-input', IMPORTING)
   }
 
-  /** Every listing, read a page per turn; read again from the start if a sync or an apply wrote them meanwhile. */
+  /**
+   * Every listing, read a page per turn; read again from the start if a sync or an apply wrote them
+   * meanwhile, and in one turn once that has happened a few times (listings written without pause).
+   */
   async function everyListing(pause: Pause) {
-    for (;;) {
+    for (let attempt = 0; attempt < EVERY_LISTING_ATTEMPTS; attempt++) {
       const generation = snapshot.listingsGeneration()
       const finder = listingFinder()
       for (let after = 0; ;) {
@@ -248,6 +253,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }
       if (snapshot.listingsGeneration() === generation) return finder
     }
+    return listingFinder(store.allListings('none', fields))
   }
 
   /** The listings the Sell requests list shows with this filter (its own query), by name. */
