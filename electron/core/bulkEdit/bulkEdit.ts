@@ -156,6 +156,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
+  /** An import reads and stages over several turns: the change set is not changed by anything else meanwhile. */
+  let importing = false
   /** The edits not saved yet (at most `limit`, the oldest first), taken out of `edits`. */
   function stagedWrites(limit = Infinity): StagedWrite[] {
     const writes: StagedWrite[] = []
@@ -191,8 +193,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     }
     if (edits.size > 0 && !closed) queueSave()
   }
+  /**
+   * While an import stages, its edits wait: a save queued for the next turn would run in the same phase
+   * of the event loop as the import's next part (both are setImmediate callbacks), making that turn a
+   * save and a part long. They are saved a part per turn once the import is done.
+   */
   function queueSave() {
-    if (saveQueued || closed) return
+    if (saveQueued || closed || importing) return
     saveQueued = true
     setImmediate(saveStaged)
   }
@@ -229,8 +236,6 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   const today = () => new Date(now()).toISOString().slice(0, 10)
 
-  /** An import reads and stages over several turns: the change set is not changed by anything else meanwhile. */
-  let importing = false
   function notWhileImporting() {
     if (importing) throw new SellerDeskError('invalid-input', IMPORTING)
   }
@@ -614,6 +619,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         }
       } finally {
         importing = false
+        if (edits.size > 0) queueSave()
       }
     },
 

@@ -104,6 +104,34 @@ describe('an import in turns', () => {
     bulk.discard()
   })
 
+  it('saves its edits once it has staged them all, so no turn of the import also writes a part of them', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const csv = ['id,price', ...listings.map((listing) => `${listing.id},${((listing.priceCents + 200) / 100).toFixed(2)}`)].join('\n')
+    await new Promise((resolve) => setTimeout(resolve, 300)) // the last test's discard, saved
+    const store = workspace.snapshot.bulkEdit
+    const writeStaged = store.writeStaged
+    let done = false
+    const written = { whileImporting: 0, after: 0 }
+    store.writeStaged = (writes) => {
+      written[done ? 'after' : 'whileImporting'] += writes.length
+      writeStaged(writes)
+    }
+    try {
+      const importing = bulk.importFile('prices again.csv', new TextEncoder().encode(csv))
+      void importing.then(() => (done = true))
+      expect((await importing).staged).toBe(listings.length)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    } finally {
+      store.writeStaged = writeStaged
+    }
+    expect(written).toEqual({ whileImporting: 0, after: listings.length })
+    const reopened = open()
+    expect(reopened.status().changeSet.changes).toBe(listings.length)
+    await reopened.close()
+    bulk.discard()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  })
+
   it('a batch queued while a large discard is still being saved writes only its own changes with it, and everything ends saved', async () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 1}`)].join('\n')
