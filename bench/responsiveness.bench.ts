@@ -16,6 +16,8 @@
  * - apply: `bulk.stage` of 1,000 quantity changes, then `bulk.apply` until the batch ends, with 20 ms
  *   latency on each marketplace answer (BENCH_APPLY_LATENCY), as bulkApply.bench.ts.
  * 3 runs (BENCH_RUNS); each activity's p50, p99 and worst per run, and their medians over the runs.
+ * BENCH_ONLY=grid,import runs only those activities (in the order above; the grid is read before an
+ * import or an apply whether or not it is named, as the seller opens Bulk edit before either).
  * Budget (issue 12): p99 ≤ 16 ms and worst ≤ 50 ms during each activity.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -116,8 +118,13 @@ await syncEnded()
 const held = await host.call<{ total: number }>('orders.list', { page: 1, take: 1, sortBy: 'date', sortDir: 'DESC' })
 if (held.total !== ORDERS) throw new Error(`the first sync holds ${held.total} of ${ORDERS} orders`)
 
-const ACTIVITIES = ['idle', 'sync', 'grid', 'import', 'apply'] as const
-type Activity = (typeof ACTIVITIES)[number]
+const ALL_ACTIVITIES = ['idle', 'sync', 'grid', 'import', 'apply'] as const
+type Activity = (typeof ALL_ACTIVITIES)[number]
+const only = process.env['BENCH_ONLY']?.split(',').map((name) => name.trim())
+const unknown = only?.filter((name) => !(ALL_ACTIVITIES as readonly string[]).includes(name)) ?? []
+if (unknown.length) throw new Error(`BENCH_ONLY: no activity ${unknown.join(', ')} (the activities: ${ALL_ACTIVITIES.join(', ')})`)
+const ACTIVITIES = only ? ALL_ACTIVITIES.filter((activity) => only.includes(activity)) : ALL_ACTIVITIES
+const chosen = (activity: Activity) => ACTIVITIES.includes(activity)
 interface Run {
   samples: Record<Activity, Sample[]>
   wallMs: Record<Activity, number>
@@ -132,57 +139,65 @@ for (let round = 0; round < RUNS; round++) {
     run.wallMs[activity] = measured.wallMs
   }
 
-  record('idle', await whilePolling(() => sleep(IDLE_MS)))
+  if (chosen('idle')) record('idle', await whilePolling(() => sleep(IDLE_MS)))
 
-  const started = performance.now()
-  await plainFetch()
-  run.fetchFloorMs = performance.now() - started
-  record(
-    'sync',
-    await whilePolling(async () => {
-      await host.call('sync.run', { kind: 'full' })
-      await syncEnded()
+  if (chosen('sync')) {
+    const started = performance.now()
+    await plainFetch()
+    run.fetchFloorMs = performance.now() - started
+    record(
+      'sync',
+      await whilePolling(async () => {
+        await host.call('sync.run', { kind: 'full' })
+        await syncEnded()
+      })
+    )
+    const status = await syncStatus()
+    if (status.lastError || status.incomplete.length) throw new Error(`the full sync ended badly: ${JSON.stringify(status)}`)
+  }
+
+  if (chosen('grid') || chosen('import') || chosen('apply')) {
+    const grid = await whilePolling(async () => {
+      const rows = []
+      for (let offset = 0, limit = BULK_GRID_FIRST_PAGE; ; offset += limit, limit = BULK_GRID_PAGE) {
+        const page = await host.call<GridRowsPage>('bulk.gridRows', { offset, limit })
+        rows.push(...page.rows)
+        if (offset + limit >= page.total) return rows
+      }
     })
-  )
-  const status = await syncStatus()
-  if (status.lastError || status.incomplete.length) throw new Error(`the full sync ended badly: ${JSON.stringify(status)}`)
+    if (chosen('grid')) record('grid', grid)
+    const gridRows = grid.value
+    if (gridRows.length !== SELL_REQUESTS) throw new Error(`the grid read ${gridRows.length} of ${SELL_REQUESTS} rows`)
 
-  const grid = await whilePolling(async () => {
-    const rows = []
-    for (let offset = 0, limit = BULK_GRID_FIRST_PAGE; ; offset += limit, limit = BULK_GRID_PAGE) {
-      const page = await host.call<GridRowsPage>('bulk.gridRows', { offset, limit })
-      rows.push(...page.rows)
-      if (offset + limit >= page.total) return rows
+    if (chosen('import')) {
+      // Every price up by a cent (a different file each run, so each stages every row).
+      const csv = `id,price,quantity\n${gridRows
+        .slice(0, IMPORT_ROWS)
+        .map((row) => `${gridRow.id(row)},${((gridRow.value(row, 'priceCents') + 1 + round) / 100).toFixed(2)},${gridRow.value(row, 'quantity')}`)
+        .join('\n')}\n`
+      const imported = await whilePolling(() =>
+        host.call<{ rows: number; staged: number }>('bulk.importFile', { fileName: 'bench.csv', base64: Buffer.from(csv).toString('base64') })
+      )
+      if (imported.value.staged !== IMPORT_ROWS) throw new Error(`the import staged ${imported.value.staged} of ${IMPORT_ROWS} rows`)
+      record('import', imported)
+      await host.call('bulk.discard')
     }
-  })
-  record('grid', grid)
-  const gridRows = grid.value
-  if (gridRows.length !== SELL_REQUESTS) throw new Error(`the grid read ${gridRows.length} of ${SELL_REQUESTS} rows`)
 
-  // Every price up by a cent (a different file each run, so each stages every row).
-  const csv = `id,price,quantity\n${gridRows
-    .slice(0, IMPORT_ROWS)
-    .map((row) => `${gridRow.id(row)},${((gridRow.value(row, 'priceCents') + 1 + round) / 100).toFixed(2)},${gridRow.value(row, 'quantity')}`)
-    .join('\n')}\n`
-  const imported = await whilePolling(() =>
-    host.call<{ rows: number; staged: number }>('bulk.importFile', { fileName: 'bench.csv', base64: Buffer.from(csv).toString('base64') })
-  )
-  if (imported.value.staged !== IMPORT_ROWS) throw new Error(`the import staged ${imported.value.staged} of ${IMPORT_ROWS} rows`)
-  record('import', imported)
-  await host.call('bulk.discard')
-
-  await market.command(`latency ${APPLY_LATENCY_MS}`)
-  const changes = gridRows.slice(0, APPLY).map((row) => ({ sellRequestId: gridRow.id(row), quantity: gridRow.value(row, 'quantity') + 1 }))
-  record(
-    'apply',
-    await whilePolling(async () => {
-      await host.call('bulk.stage', { changes })
-      await host.call('bulk.apply', { confirmed: true })
-      await sleep(100)
-      while ((await host.call<BulkStatus>('bulk.status')).running) await sleep(100)
-    })
-  )
-  await market.command('latency 0')
+    if (chosen('apply')) {
+      await market.command(`latency ${APPLY_LATENCY_MS}`)
+      const changes = gridRows.slice(0, APPLY).map((row) => ({ sellRequestId: gridRow.id(row), quantity: gridRow.value(row, 'quantity') + 1 }))
+      record(
+        'apply',
+        await whilePolling(async () => {
+          await host.call('bulk.stage', { changes })
+          await host.call('bulk.apply', { confirmed: true })
+          await sleep(100)
+          while ((await host.call<BulkStatus>('bulk.status')).running) await sleep(100)
+        })
+      )
+      await market.command('latency 0')
+    }
+  }
   runs.push(run)
   console.log(`run ${round + 1} of ${RUNS} done`)
 }
@@ -203,7 +218,7 @@ const LABELS: Record<Activity, string> = {
   import: `bulk.importFile, ${IMPORT_ROWS.toLocaleString('en-US')}-row CSV`,
   apply: `bulk.stage + bulk.apply, ${APPLY.toLocaleString('en-US')} changes, ${APPLY_LATENCY_MS} ms latency`
 }
-const floorP50 = median(runs.map((run) => statsOf(run.samples.idle).p50))
+const floorP50 = chosen('idle') ? median(runs.map((run) => statsOf(run.samples.idle).p50)) : Number.NaN
 console.log(
   `\nResponsiveness through the preview bridge: session.get / app.info every ~5 ms; medians of ${RUNS} runs (each run: p50 / p99 / worst of its calls)\n`
 )
@@ -217,15 +232,17 @@ report(
       [
         LABELS[activity],
         `${ms(median(per.map((s) => s.p50)))} / ${ms(p99)} / ${ms(worst)}`,
-        `${activity === 'idle' ? 'floor' : `p99 ${(p99 / floorP50).toFixed(1)}× the idle p50; budget p99 ≤ ${P99_BUDGET} ms, worst ≤ ${WORST_BUDGET} ms${within}`}; ${median(per.map((s) => s.calls))} calls in ${ms(median(runs.map((run) => run.wallMs[activity])))}`
+        `${activity === 'idle' ? 'floor' : `${chosen('idle') ? `p99 ${(p99 / floorP50).toFixed(1)}× the idle p50; ` : ''}budget p99 ≤ ${P99_BUDGET} ms, worst ≤ ${WORST_BUDGET} ms${within}`}; ${median(per.map((s) => s.calls))} calls in ${ms(median(runs.map((run) => run.wallMs[activity])))}`
       ]
     ]
   })
 )
-const syncRatio = median(runs.map((run) => run.wallMs.sync / run.fetchFloorMs))
-console.log(
-  `\nfull sync ${ms(median(runs.map((run) => run.wallMs.sync)))} against plain fetch + JSON.parse of the same pages ${ms(median(runs.map((run) => run.fetchFloorMs)))} in the same runs: ${syncRatio.toFixed(2)}× (median of the runs' ratios; the sync's time includes polling sync.status every 100 ms)`
-)
+if (chosen('sync')) {
+  const syncRatio = median(runs.map((run) => run.wallMs.sync / run.fetchFloorMs))
+  console.log(
+    `\nfull sync ${ms(median(runs.map((run) => run.wallMs.sync)))} against plain fetch + JSON.parse of the same pages ${ms(median(runs.map((run) => run.fetchFloorMs)))} in the same runs: ${syncRatio.toFixed(2)}× (median of the runs' ratios; the sync's time includes polling sync.status every 100 ms)`
+  )
+}
 for (const activity of ACTIVITIES) {
   console.log(
     `raw ${activity}: ${runs
