@@ -28,7 +28,7 @@ const DAY = 86_400_000
 let snapshot: Snapshot
 let reader: Db
 
-beforeAll(() => {
+beforeAll(async () => {
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-dashboard-')), 'snapshot.sqlite'))
   const run = (resource: 'orders' | 'sellRequests', total: number): SyncRun => ({
     resource,
@@ -43,13 +43,13 @@ beforeAll(() => {
     firstTotal: total
   })
   const orderRun = run('orders', orders.length)
-  snapshot.beginRun(orderRun)
+  await snapshot.beginRun(orderRun)
   snapshot.stagePages(orderRun, [{ rows: orders, wire: { json: JSON.stringify(wireOrders), path: '$' } }])
-  snapshot.commitRun('orders')
+  await snapshot.commitRun('orders')
   const sellRequestRun = run('sellRequests', sellRequests.length)
-  snapshot.beginRun(sellRequestRun)
+  await snapshot.beginRun(sellRequestRun)
   snapshot.stagePages(sellRequestRun, [{ rows: sellRequests, wire: { json: JSON.stringify(wireSellRequests), path: '$' } }])
-  snapshot.commitRun('sellRequests')
+  await snapshot.commitRun('sellRequests')
   reader = openSnapshotReader(snapshot.file)
 })
 afterAll(() => {

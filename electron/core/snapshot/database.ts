@@ -36,9 +36,13 @@ export function rowsAsJson<Row extends unknown[]>(db: Db, columns: string, from:
   return json ? (JSON.parse(json) as Row[]) : []
 }
 
-/** Runs `work` as one transaction, or as part of the caller's when one is open (libsql does not nest them). */
+/**
+ * Runs `work` as one transaction, or as part of the caller's when one is open (libsql does not nest
+ * them). It takes the write lock when it begins: a transaction that read first and wrote after could
+ * not write once the snapshot's thread (snapshotThread.ts) had written in between.
+ */
 export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.inTransaction ? work() : db.transaction(work)()
+  return db.inTransaction ? work() : db.transaction(work).immediate()
 }
 
 type Statement = ReturnType<Db['prepare']> & { run(...params: unknown[]): unknown }
@@ -71,19 +75,25 @@ export function insertRows(db: Db, table: string, columns: readonly string[], ro
 }
 
 /**
- * The WAL is folded back into the file by a thread of its own (walFolder.ts). SQLite's own fold runs
+ * The WAL is folded back into the file by a thread of its own (snapshotThread.ts). SQLite's own fold runs
  * inside whatever commit crosses its limit and costs that commit dearly, so the limit stays far above
  * what the folder lets the WAL grow to: it is only a guard for a folder that cannot run.
  */
 const WAL_FOLD_LIMIT_PAGES = 262_144
 
+/**
+ * How long a write waits for the snapshot's thread to finish a statement (it indexes or drops a full
+ * sync's rows, at most about 120 ms a statement at 100,000 rows) before it fails.
+ */
+const BUSY_MS = 5_000
+
 function openAndMigrate(file: string): Db {
-  const db = new Database(file, { timeout: 5 })
+  const db = new Database(file, { timeout: BUSY_MS })
   try {
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = NORMAL')
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)
-    db.exec('PRAGMA journal_size_limit = 16777216') // a folded WAL is cut back to 16 MB when it starts over
+    db.exec('PRAGMA journal_size_limit = -1') // the snapshot's thread cuts the WAL file back, not a commit of the core
     db.exec('PRAGMA foreign_keys = OFF')
     const check = scalar<string>(db, 'PRAGMA quick_check')
     if (check !== 'ok') throw new Error(`integrity: ${check}`)

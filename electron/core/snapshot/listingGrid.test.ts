@@ -30,7 +30,7 @@ const batch = (rows: Wire[]): SellRequestBatch => ({
   wire: { json: JSON.stringify(rows), path: '$' }
 })
 
-function fullSync(rows: Wire[]) {
+async function fullSync(rows: Wire[]) {
   const run: SyncRun = {
     resource: 'sellRequests',
     startedMs: Date.now(),
@@ -43,12 +43,12 @@ function fullSync(rows: Wire[]) {
     totalDropped: false,
     firstTotal: null
   }
-  snapshot.beginRun(run)
+  await snapshot.beginRun(run)
   for (let from = 0; from < rows.length; from += 10) {
     run.covered = [[0, Math.min(rows.length, from + 10)]]
     snapshot.stagePages(run, [batch(rows.slice(from, from + 10))])
   }
-  snapshot.commitRun('sellRequests')
+  await snapshot.commitRun('sellRequests')
 }
 
 /** SQLite's NOCASE (ASCII letters folded), then the id: the grid's order. */
@@ -70,7 +70,7 @@ function allPages(limit: number): { ids: string[]; totals: Set<number>; versions
   return { ids, totals, versions }
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   generated = generateMarketplace({ seed: 21, orders: 0, sellRequests: 53 }).sellRequests.map((s) => wireSellRequest(s, BASE) as Wire)
   // Names that differ only in case, and the same name twice: the order still holds (name without case, then id).
   generated[0]!.name = 'apple iPhone'
@@ -79,7 +79,7 @@ beforeEach(() => {
   generated[3]!.name = generated[4]!.name
   dir = mkdtempSync(join(tmpdir(), 'seller-desk-listing-grid-'))
   snapshot = openSnapshot(join(dir, 'snapshot.sqlite'))
-  fullSync(generated)
+  await fullSync(generated)
 })
 afterEach(() => snapshot.close())
 
@@ -112,7 +112,7 @@ it('answers each row with its columns, its status in words and every field value
   }
 })
 
-it('keeps one version while the listings stay, and a new one (and total) once a sync, a put or a deletion changes them', () => {
+it('keeps one version while the listings stay, and a new one (and total) once a sync, a put or a deletion changes them', async () => {
   const { versions } = allPages(10)
   expect(versions.size).toBe(1)
   const [first] = versions
@@ -128,7 +128,7 @@ it('keeps one version while the listings stay, and a new one (and total) once a 
 
   // An incremental sync bringing a new listing: total and version move.
   const arrival = { ...generated[6]!, id: 'zz-new-listing', sku: 'NEW-1', name: 'aaa first by name' }
-  snapshot.applyChanges('sellRequests', [batch([arrival])], Date.now())
+  await snapshot.applyChanges('sellRequests', [batch([arrival])], Date.now())
   const grown = snapshot.gridRows({ offset: 0, limit: 1 }, fields)
   expect(grown.total).toBe(54)
   expect(gridRow.id(grown.rows[0]!)).toBe('zz-new-listing')
@@ -141,16 +141,16 @@ it('keeps one version while the listings stay, and a new one (and total) once a 
   expect(shrunk.version).not.toBe(grown.version)
 
   // A sync that brought the same rows again leaves it.
-  snapshot.applyChanges('sellRequests', [batch([edited])], Date.now())
+  await snapshot.applyChanges('sellRequests', [batch([edited])], Date.now())
   expect(snapshot.gridRows({ offset: 0, limit: 1 }, fields).version).toBe(shrunk.version)
 })
 
-it('writes grade, color, storage and carrier as columns at every sync and put: text, empty when absent or null', () => {
+it('writes grade, color, storage and carrier as columns at every sync and put: text, empty when absent or null', async () => {
   const [a, b, c] = generated
   a!.properties = { grade: 'A', color: 'Black', storage: 256, carrier: null, finish: 'matte' }
   b!.properties = { grade: 'B', storage: '128 GB', color: true }
   c!.properties = {}
-  fullSync(generated)
+  await fullSync(generated)
   const properties = () => snapshot.listingProperties([a!.id, b!.id, c!.id, 'no-such-id'])
   expect(properties()).toEqual(
     new Map([
@@ -164,12 +164,12 @@ it('writes grade, color, storage and carrier as columns at every sync and put: t
   expect(['grade', 'color', 'storage', 'carrier'].map((key) => gridRow.text(row, key as 'grade'))).toEqual(['A', 'Black', '256', ''])
 
   // An incremental sync changes a property, adds one and drops one; a put changes another.
-  snapshot.applyChanges('sellRequests', [batch([{ ...a!, properties: { grade: 'B', color: 'Black', carrier: 'Verizon' } }])], Date.now())
+  await snapshot.applyChanges('sellRequests', [batch([{ ...a!, properties: { grade: 'B', color: 'Black', carrier: 'Verizon' } }])], Date.now())
   snapshot.putSellRequest(batch([{ ...c!, properties: { color: 'Blue' } }]))
   expect(properties().get(a!.id)).toEqual({ grade: 'B', color: 'Black', storage: '', carrier: 'Verizon' })
   expect(properties().get(c!.id)).toEqual({ grade: '', color: 'Blue', storage: '', carrier: '' })
 
   // The next full sync writes them from the rows it brings (its staging tables have the columns too).
-  fullSync(generated)
+  await fullSync(generated)
   expect(properties().get(a!.id)).toEqual({ grade: 'A', color: 'Black', storage: '256', carrier: '' })
 })

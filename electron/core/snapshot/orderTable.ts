@@ -100,10 +100,8 @@ export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
   return new Set(rows.map(([id]) => id))
 }
 
-/** Ids in the staged orders that the live table does not hold yet. */
-export function newStagedOrderIds(db: Db): string[] {
-  return (db.prepare('SELECT DISTINCT id FROM orders_staged WHERE id NOT IN (SELECT id FROM orders)').raw().all() as [string][]).map(([id]) => id)
-}
+/** Ids in the staged orders that the live table does not hold yet (a read over every row: the snapshot's thread runs it). */
+export const NEW_STAGED_ORDER_IDS = 'SELECT DISTINCT id FROM orders_staged WHERE id NOT IN (SELECT id FROM orders)'
 
 export function countOrders(db: Db): number {
   return scalar<number>(db, 'SELECT COUNT(*) FROM orders') ?? 0

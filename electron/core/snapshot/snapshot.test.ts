@@ -6,12 +6,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { generateMarketplace } from '../../sandbox'
 import { orderFromWire, sellRequestFromWire } from '../sellerApi/wire'
 import { wireOrder, wireSellRequest } from '../../sandbox/wire'
 import type { Order, SellRequest } from '../../shared/domain'
 import type { OrderBatch, SellRequestBatch } from './snapshot'
+import { scalar } from './database'
 import { MIGRATIONS } from './migrations'
 import { openSnapshot, snapshotFileFor, type Snapshot, type SyncRun } from './snapshot'
 
@@ -68,27 +69,27 @@ const newRun = (resource: 'orders' | 'sellRequests', total: number): SyncRun => 
 })
 
 /** A snapshot holding the generated data, written the way a full sync writes it. */
-function seeded(): Snapshot {
+async function seeded(): Promise<Snapshot> {
   const s = openSnapshot(join(dir, 'snapshot.sqlite'))
   for (const [resource, rows] of [
     ['orders', orders],
     ['sellRequests', sellRequests]
   ] as const) {
     const run = newRun(resource, rows.length)
-    s.beginRun(run)
+    await s.beginRun(run)
     for (let page = 0; page * 100 < rows.length; page++) {
       const slice = rows.slice(page * 100, page * 100 + 100)
       run.covered = [[0, page * 100 + slice.length]]
       s.stagePages(run, [resource === 'orders' ? orderBatch(slice as Order[]) : sellRequestBatch(slice as SellRequest[])] as OrderBatch[] | SellRequestBatch[])
     }
-    s.commitRun(resource)
+    await s.commitRun(resource)
   }
   return s
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'seller-desk-snapshot-'))
-  snapshot = seeded()
+  snapshot = await seeded()
 })
 
 describe('schema', () => {
@@ -203,31 +204,56 @@ describe('sell request list query', () => {
   })
 })
 
+describe('changes applied to the live tables', () => {
+  it('are written a part per transaction with turns between, and the sync is recorded with the last part', async () => {
+    const before = snapshot.syncState('sellRequests').lastIncrementalMs
+    const idOf = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`
+    const pages: SellRequestBatch[] = []
+    for (let from = 0; from < 20_000; from += 100) {
+      const ks = Array.from({ length: 100 }, (_, k) => from + k)
+      pages.push({
+        rows: ks.map((k) => ({ ...sellRequests[k % sellRequests.length]!, id: idOf(k) })),
+        wire: { json: JSON.stringify(ks.map((k) => ({ ...wireSellRequests[k % wireSellRequests.length]!, id: idOf(k) }))), path: '$' }
+      })
+    }
+    let midway: { count: number; syncedMs: number | null } | null = null
+    setImmediate(() => (midway = { count: snapshot.count('sellRequests'), syncedMs: snapshot.syncState('sellRequests').lastIncrementalMs }))
+    await snapshot.applyChanges('sellRequests', pages, 123_456)
+    // Another call got its turn while the rows were written: it saw some of them, and the old sync time.
+    expect(midway).not.toBeNull()
+    expect(midway!.count).toBeGreaterThan(sellRequests.length)
+    expect(midway!.count).toBeLessThan(sellRequests.length + 20_000)
+    expect(midway!.syncedMs).toBe(before)
+    expect(snapshot.count('sellRequests')).toBe(sellRequests.length + 20_000)
+    expect(snapshot.syncState('sellRequests').lastIncrementalMs).toBe(123_456)
+  })
+})
+
 describe('atomic swaps', () => {
-  it('a staged full sync is invisible until committed, and reports only unseen orders', () => {
+  it('a staged full sync is invisible until committed, and reports only unseen orders', async () => {
     const extra = { ...orders[0]!, id: '11111111-1111-4111-8111-111111111111', orderNo: '999999' }
     const run = { ...newRun('orders', 401), pageSize: 1000 }
-    snapshot.beginRun(run)
+    await snapshot.beginRun(run)
     run.covered = [[0, 201]]
     snapshot.stagePages(run, [orderBatch([...orders.slice(0, 200), extra])])
     expect(snapshot.dump().orders).toHaveLength(400) // the live table is untouched while staging
     expect(snapshot.run('orders')?.covered).toEqual([[0, 201]])
-    const { newOrderIds } = snapshot.commitRun('orders')
+    const { newOrderIds } = await snapshot.commitRun('orders')
     expect(newOrderIds).toEqual([extra.id])
     expect(snapshot.dump().orders).toHaveLength(201)
     expect(snapshot.run('orders')).toBeNull()
   })
 
-  it('keeps the later copy of a row staged twice (pages shift while a sync runs)', () => {
+  it('keeps the later copy of a row staged twice (pages shift while a sync runs)', async () => {
     const target = sellRequests[3]!
     const run = newRun('sellRequests', 300)
-    snapshot.beginRun(run)
+    await snapshot.beginRun(run)
     run.covered = [[0, 200]]
     snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 100)), sellRequestBatch(sellRequests.slice(100, 200))])
     run.covered = [[0, 300]]
     snapshot.stagePages(run, [sellRequestBatch([...sellRequests.slice(200), { ...target, priceCents: 4242, quantity: 42 }])])
     expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 300]])
-    snapshot.commitRun('sellRequests')
+    await snapshot.commitRun('sellRequests')
     const { sellRequests: after } = snapshot.dump()
     expect(after).toHaveLength(300)
     expect(after.filter((s) => s.id === target.id)).toMatchObject([{ priceCents: 4242, quantity: 42 }])
@@ -242,21 +268,33 @@ describe('atomic swaps', () => {
     expect(indexDefinitions(snapshot.database, 'sell_request', false, '_staged')).toEqual([])
   })
 
-  it('indexes the staged rows one index per step before the swap, so the swap is only a rename', () => {
+  it("indexes the staged rows and drops the rows swapped out on the snapshot's thread: the core's part of a swap is renames", async () => {
     const run = newRun('sellRequests', 300)
-    snapshot.beginRun(run)
+    await snapshot.beginRun(run)
     run.covered = [[0, 300]]
     snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 150)), sellRequestBatch(sellRequests.slice(150))])
     const live = indexDefinitions(snapshot.database, 'sell_request')
     const twin = () => indexDefinitions(snapshot.database, 'sell_request', false, '_staged')
     expect(twin()).toEqual([])
-    let steps = 0
-    while (!snapshot.indexStaged('sellRequests')) expect(twin()).toHaveLength(++steps)
-    expect(steps).toBe(live.length)
-    expect(twin()).toEqual(live)
-    snapshot.commitRun('sellRequests')
+    const coreStatements: string[] = []
+    const core = snapshot.database
+    const coreExec = core.exec.bind(core)
+    const exec = vi.spyOn(core, 'exec').mockImplementation((sql: string) => {
+      coreStatements.push(sql)
+      return coreExec(sql)
+    })
+    try {
+      await snapshot.commitRun('sellRequests')
+    } finally {
+      exec.mockRestore()
+    }
+    expect(coreStatements.join(' ')).not.toMatch(/CREATE|DROP|DELETE/)
+    expect(coreStatements.join(' ')).toMatch(/ALTER TABLE sell_requests_staged RENAME TO sell_requests/)
     expect(snapshot.dump().sellRequests).toHaveLength(300)
     expect(indexDefinitions(snapshot.database, 'sell_request')).toEqual(live)
+    // The old rows, swapped out into the twins, are gone with their indexes.
+    expect(twin()).toEqual([])
+    expect(scalar(snapshot.database, 'SELECT (SELECT COUNT(*) FROM sell_requests_staged) + (SELECT COUNT(*) FROM sell_request_docs_staged)')).toBe(0)
   })
 
   it('never stores the API key (it never gets one) and nothing but marketplace data', () => {

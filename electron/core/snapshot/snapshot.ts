@@ -10,11 +10,11 @@ import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import { inTransaction, openDatabase, type Db } from './database'
-import { clearStaged, indexStagedStep, promoteStaged } from './stagedTables'
+import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged } from './stagedTables'
 import {
   allOrders,
   countOrders,
-  newStagedOrderIds,
+  NEW_STAGED_ORDER_IDS,
   orderItemUnits,
   orderStatuses,
   queryOrders,
@@ -48,7 +48,8 @@ import {
   type RowRanges,
   type SyncRun
 } from './syncBookkeeping'
-import { startWalFolder } from './walFolder'
+import { startSnapshotThread } from './snapshotThread'
+import { createPause } from '../eventLoopTurns'
 
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
@@ -85,28 +86,29 @@ export interface Snapshot {
   syncState(resource: Resource): ResourceSyncState
   /** The full-sync run in progress for a resource, if a previous one was interrupted. */
   run(resource: Resource): SyncRun | null
-  /** Starts a run, or a new round of one, from an empty staging area. */
-  beginRun(run: SyncRun): void
+  /**
+   * Starts a run, or a new round of one, from an empty staging area. The rows a run left staged are
+   * dropped by the snapshot's thread first.
+   */
+  beginRun(run: SyncRun): Promise<void>
   /**
    * Stores fetched rows of a full sync and the run as it stands (the positions they cover included) in
    * one transaction: what is staged and what the run says is staged never disagree.
    */
   stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void
-  /** Swaps a completed full sync in (one transaction). Returns order ids not seen before (empty on a first sync). */
   /**
-   * Gives the staged rows one more of the live tables' indexes (one statement); true once they carry
-   * them all. Run between calls before commitRun, so commitRun is only a swap.
+   * Swaps a completed full sync in. The snapshot's thread indexes the staged rows first and drops the
+   * rows swapped out after, so the core's own part is one short transaction of renames. Returns order
+   * ids not seen before (empty on a first sync).
    */
-  indexStaged(resource: Resource): boolean
-  commitRun(resource: Resource): { newOrderIds: string[] }
+  commitRun(resource: Resource): Promise<{ newOrderIds: string[] }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** What a completeness check found, and where the next incremental sync starts. */
   recordCheck(resource: Resource, check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null }): void
-  abandonRun(resource: Resource): void
-  /** Applies the pages of changed rows an incremental sync fetched (one transaction). */
-  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): { newOrderIds: string[] }
-  applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): { newOrderIds: string[] }
+  /** Applies the pages of changed rows an incremental sync fetched: a few hundred rows per transaction, turns between. */
+  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
+  applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   putSellRequest(batch: SellRequestBatch): void
   removeSellRequest(id: string): void
   /** Those of the ids the live snapshot does not hold. */
@@ -127,10 +129,28 @@ export interface Snapshot {
   close(): void
 }
 
+/** Rows written per transaction when changes are applied to the live tables (about 5 ms of writing). */
+const ROWS_PER_PART = 250
+
+/** Pages in order, grouped into parts of at least `rows` rows (the last may hold fewer). */
+function partsOf<Batch extends { rows: readonly unknown[] }>(batches: readonly Batch[], rows: number): Batch[][] {
+  const parts: Batch[][] = [[]]
+  let held = 0
+  for (const batch of batches) {
+    if (held >= rows) {
+      parts.push([])
+      held = 0
+    }
+    parts[parts.length - 1]!.push(batch)
+    held += batch.rows.length
+  }
+  return parts
+}
+
 export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
-  const folder = startWalFolder(file)
+  const thread = startSnapshotThread(db, file)
   let listingsGeneration = 0
   /** Writes the live sell requests (see listingsGeneration). */
   const writingListings = <T>(work: () => T): T => {
@@ -153,11 +173,6 @@ export function openSnapshot(file: string): Snapshot {
 
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
-
-  function newOrderIdsAmong(ids: string[]): string[] {
-    if (firstOrderSync()) return []
-    return [...unknownOrderIds(db, ids)]
-  }
 
   function stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void {
     tx(() => {
@@ -186,20 +201,29 @@ export function openSnapshot(file: string): Snapshot {
     },
     syncState: (resource) => readSyncState(db, resource),
     run: (resource) => readRun(db, resource),
-    beginRun(run) {
+    async beginRun(run) {
+      // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
+      tx(() => deleteRun(db, run.resource))
+      await thread.run(clearStagedSteps(db, run.resource))
       tx(() => {
         clearStaged(db, run.resource)
         writeRun(db, run)
       })
     },
     stagePages,
-    indexStaged: (resource) => tx(() => indexStagedStep(db, resource)),
-    commitRun(resource) {
-      return (resource === 'sellRequests' ? writingListings : tx)(() => {
+    async commitRun(resource) {
+      const noRun = () => new Error(`no ${resource} sync run to commit`)
+      if (!readRun(db, resource)) throw noRun()
+      await thread.run(indexStagedSteps(db, resource))
+      let newOrderIds: string[] = []
+      if (resource === 'orders' && !firstOrderSync()) {
+        const [ids] = await thread.run([{ all: NEW_STAGED_ORDER_IDS }])
+        newOrderIds = (ids ?? []).map(([id]) => String(id))
+      }
+      const T0 = performance.now()
+      ;(resource === 'sellRequests' ? writingListings : tx)(() => {
         const run = readRun(db, resource)
-        if (!run) throw new Error(`no ${resource} sync run to commit`)
-        let newOrderIds: string[] = []
-        if (resource === 'orders' && !firstOrderSync()) newOrderIds = newStagedOrderIds(db)
+        if (!run) throw noRun()
         promoteStaged(db, resource)
         deleteRun(db, resource)
         // Unverified until the check after it records what it found (a check that cannot run leaves it so).
@@ -213,29 +237,42 @@ export function openSnapshot(file: string): Snapshot {
           serverTotal: null,
           pageSize: run.pageSize
         })
-        return { newOrderIds }
       })
+      console.log('PROBE swap', resource, (performance.now() - T0).toFixed(1))
+      // The rows swapped out.
+      await thread.run(clearStagedSteps(db, resource))
+      return { newOrderIds }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
     recordCheck: (resource, check) => tx(() => writeSyncState(db, resource, check)),
-    abandonRun(resource) {
-      tx(() => {
-        clearStaged(db, resource)
-        deleteRun(db, resource)
-      })
-    },
-    applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
-      return (resource === 'sellRequests' ? writingListings : tx)(() => {
-        let newOrderIds: string[] = []
-        if (resource === 'orders') {
-          newOrderIds = newOrderIdsAmong((batches as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id)))
-          for (const batch of batches as OrderBatch[]) writeOrders(db, batch, '')
-        } else {
-          for (const batch of batches as SellRequestBatch[]) writeSellRequests(db, batch, '')
-        }
-        writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
-        return { newOrderIds }
-      })
+    async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
+      // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
+      // turns between parts: thousands of changed rows are tens of ms of writing. Each part is whole
+      // rows, and the sync's time is written with the last part only, so a part lost to a crash is
+      // read again by the next sync.
+      const first = resource === 'orders' && firstOrderSync()
+      const pause = createPause()
+      const newOrderIds: string[] = []
+      const parts = partsOf<OrderBatch | SellRequestBatch>(batches, ROWS_PER_PART)
+      for (const [k, part] of parts.entries()) {
+        if (k > 0) await pause()
+        ;(resource === 'sellRequests' ? writingListings : tx)(() => {
+          if (resource === 'orders') {
+            if (!first)
+              newOrderIds.push(
+                ...unknownOrderIds(
+                  db,
+                  (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
+                )
+              )
+            for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
+          } else {
+            for (const batch of part as SellRequestBatch[]) writeSellRequests(db, batch, '')
+          }
+          if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
+        })
+      }
+      return { newOrderIds }
     },
     putSellRequest: (batch) => writingListings(() => writeSellRequests(db, batch, '')),
     removeSellRequest: (id) =>
@@ -256,7 +293,7 @@ export function openSnapshot(file: string): Snapshot {
     listingProperties: (ids) => listingProperties(db, ids),
     dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
     close() {
-      folder.stop()
+      thread.stop()
       // Fold the WAL back into the file so a closed snapshot is one self-contained file.
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)')

@@ -1,13 +1,16 @@
 /**
- * The staging twins a full sync fills (see migrations.ts), for both resources: cleared at the start of
- * a run, swapped in by renaming at its end (inside the caller's transaction).
+ * The staging twins a full sync fills (see migrations.ts), for both resources: emptied before a run,
+ * swapped in by renaming at its end (inside the caller's transaction).
  *
- * A twin has no indexes while pages are staged (each page then only appends), and gets the live
- * table's indexes one at a time once the pass has read everything (indexStagedStep), each a step of
- * its own so the core answers other calls between them; the swap itself is then a rename. Twin and
- * live indexes trade names at each swap (`orders_id` ↔ `orders_id__next`).
+ * A twin has no indexes while pages are staged (each page then only appends). Once the pass has read
+ * everything it gets the live table's indexes (indexStagedSteps), and after the swap the old rows,
+ * now the twin's, are dropped (clearStagedSteps). Both are statements over every row (about 40 to
+ * 120 ms each at 100,000 rows), so the snapshot's own thread runs them (snapshotThread.ts) while the
+ * core keeps answering; the swap itself is three renames. Twin and live indexes trade names at each
+ * swap (`orders_id` ↔ `orders_id__next`).
  */
-import { scalar, type Db } from './database'
+import type { Db } from './database'
+import type { ThreadStep } from './snapshotThread'
 import type { Resource } from './syncBookkeeping'
 
 const TABLES: Record<Resource, readonly string[]> = {
@@ -19,7 +22,6 @@ const twinOf = (table: string) => `${table}_staged`
 const twinIndexName = (name: string) => (name.endsWith('__next') ? name.slice(0, -'__next'.length) : `${name}__next`)
 
 const INDEX_SQL = /^CREATE (UNIQUE )?INDEX ("?\w+"?) ON ("?\w+"?)\s*\(/i
-const TABLE_SQL = /^CREATE TABLE ("?\w+"?)/i
 
 function indexesOf(db: Db, table: string): { name: string; sql: string }[] {
   const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name").raw().all(table) as [
@@ -38,53 +40,50 @@ function missingTwinIndexes(db: Db, table: string): string[] {
     .map(({ name, sql }) => {
       const head = INDEX_SQL.exec(sql)
       if (!head) throw new Error(`cannot read the index ${name}`)
-      return `CREATE ${head[1] ?? ''}INDEX ${twinIndexName(name)} ON ${twin}(${sql.slice(head[0].length)}`
+      return `CREATE ${head[1] ?? ''}INDEX IF NOT EXISTS ${twinIndexName(name)} ON ${twin}(${sql.slice(head[0].length)}`
     })
 }
 
-function createTwinIndex(db: Db, table: string, sql: string): void {
-  try {
-    db.exec(sql)
-  } catch (error) {
-    if (!/UNIQUE/i.test(String(error))) throw error
-    // A row fetched twice (pages shift while a sync runs): the later copy wins. (A failed statement
-    // undoes only itself; the transaction goes on.)
-    const twin = twinOf(table)
-    db.exec(`DELETE FROM ${twin} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${twin} GROUP BY id)`)
-    db.exec(sql)
-  }
+/**
+ * A row fetched twice (pages shift while a sync runs) fails a UNIQUE index: the later copy wins. (A
+ * failed statement undoes only itself.)
+ */
+const keepLaterCopies = (twin: string) => `DELETE FROM ${twin} WHERE rowid NOT IN (SELECT MAX(rowid) FROM ${twin} GROUP BY id)`
+
+/** The statements that give the twins every index of the live tables they lack, one per index. */
+export function indexStagedSteps(db: Db, resource: Resource): ThreadStep[] {
+  return TABLES[resource].flatMap((table) => missingTwinIndexes(db, table).map((sql) => ({ exec: sql, onUnique: keepLaterCopies(twinOf(table)) })))
 }
 
-/** Empties the twins, without indexes, for a new run to append to. */
+/** The statements that empty the twins and drop their indexes. */
+export function clearStagedSteps(db: Db, resource: Resource): ThreadStep[] {
+  return TABLES[resource].flatMap((table) => {
+    const twin = twinOf(table)
+    return [...indexesOf(db, twin).map(({ name }) => ({ exec: `DROP INDEX IF EXISTS ${name}` })), { exec: `DELETE FROM ${twin}` }]
+  })
+}
+
+/** Empties the twins and drops their indexes here (cheap once clearStagedSteps has run). */
 export function clearStaged(db: Db, resource: Resource): void {
-  for (const table of TABLES[resource]) {
-    const twin = twinOf(table)
-    for (const { name } of indexesOf(db, twin)) db.exec(`DROP INDEX ${name}`)
-    db.exec(`DELETE FROM ${twin}`)
-  }
+  for (const step of clearStagedSteps(db, resource)) if ('exec' in step) db.exec(step.exec)
 }
 
-/** Gives the twins one more of the live tables' indexes; true once they carry them all. */
-export function indexStagedStep(db: Db, resource: Resource): boolean {
-  for (const table of TABLES[resource]) {
-    const [next] = missingTwinIndexes(db, table)
-    if (next) {
-      createTwinIndex(db, table, next)
-      return false
-    }
-  }
-  return true
-}
-
-/** Replaces the live tables with the staged ones (indexing what indexStagedStep has not), and starts new, empty twins. */
+/**
+ * Swaps the staged rows in: the twins become the live tables and the live tables the twins (which
+ * then hold the old rows until clearStagedSteps). Indexes the twins lack are built here first.
+ */
 export function promoteStaged(db: Db, resource: Resource): void {
-  while (!indexStagedStep(db, resource));
   for (const table of TABLES[resource]) {
     const twin = twinOf(table)
-    db.exec(`DROP TABLE ${table}; ALTER TABLE ${twin} RENAME TO ${table};`)
-    const created = scalar<string>(db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", table)
-    const head = created ? TABLE_SQL.exec(created) : null
-    if (!created || !head) throw new Error(`cannot read the table ${table}`)
-    db.exec(`CREATE TABLE ${twin}${created.slice(head[0].length)}`)
+    for (const sql of missingTwinIndexes(db, table)) {
+      try {
+        db.exec(sql)
+      } catch (error) {
+        if (!/UNIQUE/i.test(String(error))) throw error
+        db.exec(keepLaterCopies(twin))
+        db.exec(sql)
+      }
+    }
+    db.exec(`ALTER TABLE ${table} RENAME TO ${table}_retired; ALTER TABLE ${twin} RENAME TO ${table}; ALTER TABLE ${table}_retired RENAME TO ${twin};`)
   }
 }

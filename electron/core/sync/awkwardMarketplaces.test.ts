@@ -175,7 +175,7 @@ it('an order deleted while an incremental sync walks the changed orders: it read
 it('a full sync interrupted under the previous version (its run has no cursor) is started over, not resumed', async () => {
   const s = await setup({ orders: 0, sellRequests: 200 }, { take: 40 })
   // What the previous version left: two pages staged, page numbers and no cursor.
-  s.snapshot.beginRun({
+  await s.snapshot.beginRun({
     resource: 'sellRequests',
     startedMs: Date.now(),
     windowFromMs: null,

@@ -455,8 +455,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const newIds = snapshot.unknownIds(resource, ids)
     const { newOrderIds } =
       resource === 'orders'
-        ? snapshot.applyChanges('orders', batches as OrderBatch[], now())
-        : snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
+        ? await snapshot.applyChanges('orders', batches as OrderBatch[], now())
+        : await snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
     return {
@@ -509,7 +509,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         totalDropped: false,
         firstTotal: null
       }
-      snapshot.beginRun(run)
+      await snapshot.beginRun(run)
     }
     const ids = new Set<string>()
     for (;;) {
@@ -517,9 +517,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
       const created = new CreatedRows()
       await pass(run, watch, created, signal, counters)
-      // The staged rows are indexed one index at a time, so other calls are answered in between.
-      while (!snapshot.indexStaged(resource)) await new Promise((resolve) => setImmediate(resolve))
-      for (const id of snapshot.commitRun(resource).newOrderIds) ids.add(id)
+      for (const id of (await snapshot.commitRun(resource)).newOrderIds) ids.add(id)
       // What changed while the pass read, then the check.
       const since = sinceOf(resource, run.cursorMs)
       const caughtUp = await changesSince(resource, since, watch, created, signal, counters)
@@ -541,7 +539,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       // Read again from scratch, at the page size learned.
       run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false, firstTotal: null }
-      snapshot.beginRun(run)
+      await snapshot.beginRun(run)
     }
   }
 

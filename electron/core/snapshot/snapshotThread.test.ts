@@ -1,0 +1,151 @@
+/**
+ * The snapshot's thread, on a real file:
+ * - it folds the WAL back into the snapshot file while the core keeps writing: the writer never folds
+ *   (its own limit is far away), yet the pages reach the file and the WAL starts over instead of
+ *   growing with every write (sizes tell where the pages are);
+ * - it runs jobs on its own connection while the core's thread keeps turning, and the core runs them
+ *   itself once the thread is gone.
+ */
+import { existsSync, mkdtempSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { openDatabase, scalar, type Db } from './database'
+import { startSnapshotThread, type SnapshotThread } from './snapshotThread'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+let db: Db | null = null
+let folder: SnapshotThread | null = null
+afterEach(() => {
+  folder?.stop()
+  db?.close()
+  db = folder = null
+})
+
+function freshDatabase() {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-fold-')), 'snapshot.sqlite')
+  db = openDatabase(file).db
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)')
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  return { file, db, size: (suffix = '') => (existsSync(file + suffix) ? statSync(file + suffix).size : 0) }
+}
+
+/** Writes `total` bytes, 100 kB every few milliseconds; returns the bytes written. */
+async function writeFor(db: Db, total: number): Promise<number> {
+  const insert = db.prepare('INSERT INTO t (text) VALUES (?)')
+  let bytes = 0
+  while (bytes < total) {
+    db.transaction(() => {
+      for (let k = 0; k < 25; k++) insert.run('x'.repeat(4_000))
+    })()
+    bytes += 25 * 4_000
+    await new Promise((resolve) => setTimeout(resolve, 4))
+  }
+  return bytes
+}
+
+it('folds the WAL into the file from its own thread while writes keep coming, cuts the WAL file back, and the WAL starts over', async () => {
+  const { file, db, size } = freshDatabase()
+  expect(scalar<number>(db, 'PRAGMA wal_autocheckpoint')).toBeGreaterThanOrEqual(262_144) // the writer itself never folds here
+  const empty = size()
+  folder = startSnapshotThread(db, file, { intervalMs: 50, idleIntervalMs: 200 })
+
+  const written = await writeFor(db, 32_000_000)
+  // Folded during the writes: most of what was written is in the file already.
+  expect(size()).toBeGreaterThan(empty + written / 4)
+
+  // Once the writes stop everything gets folded and the thread cuts the WAL file back (the core's own
+  // commits never do: SQLite's limit is off), and the next write starts the WAL over from its
+  // beginning (a handful of frames, not the thousands written).
+  expect(scalar<number>(db, 'PRAGMA journal_size_limit')).toBe(-1)
+  await sleep(800)
+  expect(size('-wal')).toBeLessThan(1024 * 1024)
+  const walFrames = () => db.prepare('PRAGMA wal_checkpoint(PASSIVE)').raw().get() as [number, number, number]
+  db.exec('INSERT INTO t (text) VALUES (1)')
+  expect(walFrames()[1]).toBeLessThan(10)
+  db.exec('INSERT INTO t (text) VALUES (2)')
+  expect(size('-wal')).toBeLessThanOrEqual(16 * 1024 * 1024)
+  expect(scalar<number>(db, 'SELECT COUNT(*) FROM t')).toBe(written / 4_000 + 2)
+})
+
+it('without the folder the same writes stay in the WAL (the check above can fail)', async () => {
+  const { db, size } = freshDatabase()
+  const empty = size()
+  const written = await writeFor(db, 8_000_000)
+  expect(size()).toBe(empty)
+  expect(size('-wal')).toBeGreaterThan(written)
+})
+
+it('stops at once and leaves the snapshot one file once the core closes it', async () => {
+  const { file, db, size } = freshDatabase()
+  folder = startSnapshotThread(db, file, { intervalMs: 50, idleIntervalMs: 200 })
+  await writeFor(db, 2_000_000)
+  const started = performance.now()
+  folder.stop()
+  expect(performance.now() - started).toBeLessThan(1_000)
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  db.close()
+  expect(size('-wal')).toBe(0)
+  expect(size()).toBeGreaterThan(0)
+})
+
+/** A statement that keeps SQLite busy for a while (a few hundred ms here) and writes one row. */
+const SLOW_WRITE = "INSERT INTO t (text) WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000000) SELECT 'n=' || COUNT(*) FROM c"
+
+/** Runs `job` while counting this thread's timer turns (every 5 ms) and the longest gap between them. */
+async function turnsDuring<T>(job: () => Promise<T>): Promise<{ value: T; turns: number; wallMs: number }> {
+  let turns = 0
+  const timer = setInterval(() => turns++, 5)
+  const started = performance.now()
+  try {
+    const value = await job()
+    return { value, turns, wallMs: performance.now() - started }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+it("runs a job's statements on its own connection while this thread keeps turning, and answers what they read", async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const { value, turns, wallMs } = await turnsDuring(() => folder!.run([{ exec: SLOW_WRITE }, { all: 'SELECT text FROM t ORDER BY id' }]))
+  expect(value).toEqual([null, [['n=3000000']]])
+  expect(wallMs).toBeGreaterThan(100)
+  // Run here, the statement would have held this thread for all of it: no timer could have fired.
+  expect(turns).toBeGreaterThanOrEqual(5)
+  // The core's connection sees the row, and writes again once the thread's write is done.
+  db.exec("INSERT INTO t (text) VALUES ('after')")
+  expect(scalar<number>(db, 'SELECT COUNT(*) FROM t')).toBe(2)
+})
+
+it('a statement that fails fails the job with its words, and the steps after it do not run', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  await expect(folder.run([{ exec: 'INSERT INTO no_such_table VALUES (1)' }, { exec: "INSERT INTO t (text) VALUES ('x')" }])).rejects.toThrow(/no such table/)
+  expect(scalar<number>(db, 'SELECT COUNT(*) FROM t')).toBe(0)
+})
+
+it("on a UNIQUE failure runs the step's repair and the statement again", async () => {
+  const { file, db } = freshDatabase()
+  db.exec("INSERT INTO t (text) VALUES ('a'), ('a'), ('b')")
+  folder = startSnapshotThread(db, file)
+  const index = 'CREATE UNIQUE INDEX IF NOT EXISTS t_text ON t(text)'
+  await folder.run([{ exec: index, onUnique: 'DELETE FROM t WHERE id NOT IN (SELECT MAX(id) FROM t GROUP BY text)' }])
+  expect(db.prepare('SELECT id, text FROM t ORDER BY id').raw().all()).toEqual([
+    [2, 'a'],
+    [3, 'b']
+  ])
+  // Without a repair the failure is the job's.
+  db.exec('DROP INDEX t_text')
+  db.exec("INSERT INTO t (text) VALUES ('b')")
+  await expect(folder.run([{ exec: index }])).rejects.toThrow(/UNIQUE/)
+})
+
+it('once the thread is gone, the core runs the jobs itself, a step per turn', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  await folder.run([{ exec: "INSERT INTO t (text) VALUES ('on the thread')" }])
+  folder.stop()
+  const { value } = await turnsDuring(() => folder!.run([{ exec: "INSERT INTO t (text) VALUES ('here')" }, { all: 'SELECT text FROM t ORDER BY id' }]))
+  expect(value).toEqual([null, [['on the thread'], ['here']]])
+})
