@@ -37,12 +37,34 @@ export function rowsAsJson<Row extends unknown[]>(db: Db, columns: string, from:
 }
 
 /**
+ * Per connection, a counter another connection's thread can see: how many of this connection's
+ * transactions are waiting to begin or running (see snapshotThread.ts, which lets them go first).
+ */
+const writersWaiting = new WeakMap<Db, Int32Array>()
+
+/** Makes `db`'s transactions count themselves in `counter` (an Int32Array over a SharedArrayBuffer). */
+export function countWritersIn(db: Db, counter: Int32Array): void {
+  writersWaiting.set(db, counter)
+}
+
+/**
  * Runs `work` as one transaction, or as part of the caller's when one is open (libsql does not nest
  * them). It takes the write lock when it begins: a transaction that read first and wrote after could
- * not write once the snapshot's thread (snapshotThread.ts) had written in between.
+ * not write once the snapshot's thread (snapshotThread.ts) had written in between. While it waits for
+ * the lock and runs, it is counted (countWritersIn), so the thread starts no new statement meanwhile.
  */
 export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.inTransaction ? work() : db.transaction(work).immediate()
+  if (db.inTransaction) return work()
+  const counter = writersWaiting.get(db)
+  if (counter) Atomics.add(counter, 0, 1)
+  try {
+    return db.transaction(work).immediate()
+  } finally {
+    if (counter) {
+      Atomics.sub(counter, 0, 1)
+      Atomics.notify(counter, 0)
+    }
+  }
 }
 
 type Statement = ReturnType<Db['prepare']> & { run(...params: unknown[]): unknown }

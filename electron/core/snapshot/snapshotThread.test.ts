@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { openDatabase, scalar, type Db } from './database'
+import { inTransaction, openDatabase, scalar, type Db } from './database'
 import { startSnapshotThread, type SnapshotThread } from './snapshotThread'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -148,4 +148,26 @@ it('once the thread is gone, the core runs the jobs itself, a step per turn', as
   folder.stop()
   const { value } = await turnsDuring(() => folder!.run([{ exec: "INSERT INTO t (text) VALUES ('here')" }, { all: 'SELECT text FROM t ORDER BY id' }]))
   expect(value).toEqual([null, [['on the thread'], ['here']]])
+})
+
+it("a write of the core waits for the thread's statement at hand, not for the rest of its job", async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const statementMs = (() => {
+    const started = performance.now()
+    db.exec(SLOW_WRITE)
+    return performance.now() - started
+  })()
+  const job = folder.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
+  await sleep(statementMs / 2)
+  const started = performance.now()
+  inTransaction(db, () => db.exec("INSERT INTO t (text) VALUES ('core')"))
+  const waitedMs = performance.now() - started
+  await job
+  // Waiting for the whole job would be about 5.5 statements; one statement and the lock's polling, less.
+  expect(waitedMs).toBeLessThan(statementMs * 2.5)
+  // The core's row went in between the job's: written before the last of them.
+  const texts = (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
+  expect(texts.indexOf('core')).toBeGreaterThan(0)
+  expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
 })

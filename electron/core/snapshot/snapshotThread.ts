@@ -11,13 +11,15 @@
  *   the core's next commit (about 50 ms for the 300 MB a full sync of 100,000 orders leaves there).
  * - It runs jobs: statements the core hands it (stagedTables.ts: indexing a full sync's staged rows,
  *   clearing them), each in a transaction of its own. While one writes, a write of the core waits
- *   for it (the core's busy timeout), and reads go on (WAL). The core's own transactions take the
- *   write lock when they begin (database.ts), so they never start on rows this thread then changes.
+ *   for it (the core's busy timeout), and reads go on (WAL). The core's transactions count themselves
+ *   while they wait and run (database.ts), and the thread starts no statement while any do, so the
+ *   core waits for one statement at most, not for a whole job. They also take the write lock when
+ *   they begin, so they never start on rows this thread then changes.
  */
 import { createRequire } from 'node:module'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
-import type { Db } from './database'
+import { countWritersIn, type Db } from './database'
 
 /**
  * One statement of a job: `exec` runs it, and when it fails on a UNIQUE constraint and `onUnique` is
@@ -43,7 +45,7 @@ const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.libsql)
 const { statSync } = require('node:fs')
-const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed } = workerData
+const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers } = workerData
 const db = new Database(file, { timeout: busyMs })
 function walBytes() {
   try { return statSync(file + '-wal').size } catch { return 0 }
@@ -51,6 +53,10 @@ function walBytes() {
 let timer = null
 let stopped = false
 let framesBefore = -1
+/** Lets the core's transactions go first: waits while one waits for the lock or runs. */
+function afterCoreWriters() {
+  for (let waiting = Atomics.load(writers, 0); waiting > 0; waiting = Atomics.load(writers, 0)) Atomics.wait(writers, 0, waiting, 50)
+}
 function fold() {
   timer = null
   if (stopped) return
@@ -64,7 +70,7 @@ function fold() {
     // large file), so it waits until writes have paused, and gives up at once when someone is busy.
     const quiet = idle && frames === framesBefore
     framesBefore = frames
-    if (quiet && walBytes() > walLimitBytes) {
+    if (quiet && walBytes() > walLimitBytes && Atomics.load(writers, 0) === 0) {
       db.exec('PRAGMA busy_timeout = 0')
       try { db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get() } finally { db.exec('PRAGMA busy_timeout = ' + busyMs) }
     }
@@ -78,7 +84,13 @@ parentPort.on('message', (message) => {
   if (message.job !== undefined) {
     let answer
     try {
-      answer = { job: message.job, results: message.steps.map((step) => runStep(db, step)) }
+      answer = {
+        job: message.job,
+        results: message.steps.map((step) => {
+          afterCoreWriters()
+          return runStep(db, step)
+        })
+      }
     } catch (error) {
       answer = { job: message.job, error: String(error && error.message ? error.message : error) }
     }
@@ -139,12 +151,16 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
   const { intervalMs = 250, idleIntervalMs = 1_000, busyMs = 10_000, walLimitBytes = 16 * 1024 * 1024 } = options
   const libsql = createRequire(import.meta.url).resolve('libsql')
   const closed = new Int32Array(new SharedArrayBuffer(4))
+  // The core's transactions waiting or running: the thread starts no statement while there are any,
+  // so a write of the core waits for one statement of a job at most, never for the whole job.
+  const writers = new Int32Array(new SharedArrayBuffer(4))
+  countWritersIn(db, writers)
   const pending = new Map<number, { resolve: (results: (unknown[][] | null)[]) => void; reject: (error: Error) => void }>()
   let gone: string | null = null
   let exited = false
   let stopped = false
   let jobs = 0
-  const worker = new Worker(THREAD, { eval: true, workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed } })
+  const worker = new Worker(THREAD, { eval: true, workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers } })
   worker.unref()
 
   function failAll(why: string) {
