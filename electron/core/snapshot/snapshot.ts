@@ -220,7 +220,6 @@ export function openSnapshot(file: string): Snapshot {
         const [ids] = await thread.run([{ all: NEW_STAGED_ORDER_IDS }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
-      const T0 = performance.now()
       ;(resource === 'sellRequests' ? writingListings : tx)(() => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
@@ -238,7 +237,6 @@ export function openSnapshot(file: string): Snapshot {
           pageSize: run.pageSize
         })
       })
-      console.log('PROBE swap', resource, (performance.now() - T0).toFixed(1))
       // The rows swapped out.
       await thread.run(clearStagedSteps(db, resource))
       return { newOrderIds }

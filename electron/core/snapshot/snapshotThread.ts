@@ -177,7 +177,11 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
     if (answer.error !== undefined) waiting.reject(new Error(answer.error))
     else waiting.resolve(answer.results ?? [])
   })
-  worker.on('error', (error) => failAll(`the snapshot's thread failed: ${error.message}`))
+  worker.on('error', (error) => {
+    // Nothing is lost (the core runs the jobs itself), but the core's turns get long again: say so.
+    console.error(`[seller-desk] the snapshot's thread failed (${error.message}); its work runs in the core from now on`)
+    failAll(`the snapshot's thread failed: ${error.message}`)
+  })
   worker.on('exit', () => {
     exited = true
     failAll("the snapshot's thread stopped")
