@@ -126,29 +126,53 @@ const SAMPLE_CHARS = 64 * 1024
 /** Characters of CSV text parsed in one turn. */
 const CSV_PART_CHARS = 256 * 1024
 
+/** Whitespace as String.prototype.trim sees it (Papa's test for what may stand between a closing quote and what follows). */
+const WHITESPACE = /\s/
+
 /**
  * Where a part of `text` may end at or after `from`: before a line break that ends a row, read as Papa
- * reads a file (a quote opens a field only at its start; "" inside is a quote; a quote closes the field
- * only before the delimiter, a line break or the end, spaces allowed between), from `start`, where a row
- * begins. Answers the end and the break's length (0: the text's end).
+ * reads a file, from `start`, where a row begins. A quote opens a field only at its start; "" inside is
+ * a quote; a quote closes the field when, past nothing but whitespace (any that trim removes, a tab or a
+ * CR too), the nearest delimiter or line break follows, or when it is the text's last character;
+ * otherwise it is part of the field. Answers the end and the break's length (0: the text's end).
  */
 function partEnd(text: string, start: number, from: number, delimiter: string, newline: string): [end: number, breakLength: number] {
   let quoted = false
   let fieldStart = true
+  // The nearest delimiter and line break at or after a closing quote's next character, kept between
+  // quotes (as Papa keeps them) so a file of many quoted fields is not searched to its end each time.
+  let nextDelimiter = 0
+  let nextNewline = 0
+  /** How many whitespace characters stand between `from` and `to` when nothing else does, else 0. */
+  const whitespaceBefore = (from: number, to: number) => {
+    if (to < 0) return 0
+    for (let i = from; i < to; i++) if (!WHITESPACE.test(text[i]!)) return 0
+    return to - from
+  }
   for (let i = start; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (quoted) {
       if (c !== 0x22) continue
+      if (i === text.length - 1) return [text.length, 0]
       if (text.charCodeAt(i + 1) === 0x22) {
         i++
         continue
       }
-      let next = i + 1
-      while (text.charCodeAt(next) === 0x20) next++
-      if (next >= text.length || text.startsWith(delimiter, next) || text.startsWith(newline, next)) {
+      if (nextDelimiter !== -1 && nextDelimiter <= i) nextDelimiter = text.indexOf(delimiter, i + 1)
+      if (nextNewline !== -1 && nextNewline <= i) nextNewline = text.indexOf(newline, i + 1)
+      const nearest = nextNewline === -1 ? nextDelimiter : Math.min(nextDelimiter, nextNewline)
+      const toDelimiter = i + 1 + whitespaceBefore(i + 1, nearest)
+      if (text.startsWith(delimiter, toDelimiter)) {
+        quoted = false
+        fieldStart = true
+        i = toDelimiter + delimiter.length - 1
+        continue
+      }
+      const toNewline = i + 1 + whitespaceBefore(i + 1, nextNewline)
+      if (text.startsWith(newline, toNewline)) {
         quoted = false
         fieldStart = false
-        i = next - 1
+        i = toNewline - 1
       }
     } else if (c === 0x22 && fieldStart) {
       quoted = true
@@ -166,8 +190,10 @@ function partEnd(text: string, start: number, from: number, delimiter: string, n
 }
 
 /**
- * Papa's parse of `text`, a part of lines at a time with a pause between parts: each part ends before a
+ * Papa's parse of `text`, a part of lines at a time with a pause between parts: each part ends with a
  * line break outside quotes, so the rows, and the rows the errors name, are those of one whole parse.
+ * The break stays in its part: Papa reads a closing quote by what follows it up to the next line break
+ * (`"a" ` then a break closes the field; `"a" ` then the end does not).
  */
 export async function parseCsvInParts(
   text: string,
@@ -181,11 +207,13 @@ export async function parseCsvInParts(
   const newline = Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\r' | '\n' | '\r\n'
   for (let start = 0; ;) {
     const [end, breakLength] = partEnd(text, start, start + partChars, delimiter, newline)
-    const slice = text.slice(start, end)
-    // An empty line is a row of one empty cell, as in a whole parse (Papa reads an empty text as none).
+    const slice = text.slice(start, end + breakLength)
+    // A text ending with a break ends with a row of one empty cell, as in a whole parse (Papa reads an empty text as none).
     if (slice === '' && start > 0) data.push([''])
     else {
       const part = Papa.parse<string[]>(slice, { delimiter, newline, skipEmptyLines: false })
+      // A part ending with a break ends with the empty row Papa reads after it: the next part's first row.
+      if (breakLength > 0) part.data.pop()
       for (const error of part.errors) errors.push(error.row === undefined ? error : { ...error, row: error.row + data.length })
       for (const row of part.data) data.push(row)
     }

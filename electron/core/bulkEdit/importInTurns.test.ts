@@ -20,8 +20,8 @@ describe('a CSV read in parts', () => {
     fc.string({ maxLength: 8 })
   )
   const quoteCell = (text: string) => (/[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text)
-  // As a careless writer leaves them: a quote inside a field that does not start with one.
-  const strayQuote = fc.constantFrom('a"b', '12"', 'x""y')
+  // As a careless writer leaves them: a quote inside a field that does not start with one, whitespace after a closing quote.
+  const strayQuote = fc.constantFrom('a"b', '12"', 'x""y', '"q" ', '"q"\t', '"q"\r')
   const field = fc.oneof({ arbitrary: cell.map(quoteCell), weight: 5 }, { arbitrary: strayQuote, weight: 1 })
   const csv = fc
     .tuple(
@@ -47,6 +47,21 @@ describe('a CSV read in parts', () => {
       }),
       { numRuns: 300 }
     )
+  })
+
+  // Papa closes a quoted field at a quote followed, past any whitespace trim removes, by the nearest
+  // delimiter or line break, and not at one followed by whitespace and the text's end: a part read
+  // without the break that ends it lost its last field's closing quote.
+  it.each([
+    ['the property run that failed (shrunk): a CR after closing quotes, with \\n as the line break', 'a"b,\r\n"line\nbreak"\r\n", "\r\n'],
+    ['spaces after closing quotes, then the break', '"q" \n"r"  \r\nx']
+  ])('reads %s as one whole parse does', async (_, text) => {
+    const whole = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false })
+    for (const partChars of [1, 2, 4, 64]) {
+      const parts = await parseCsvInParts(text, ',', async () => {}, partChars)
+      expect(parts.data).toEqual(whole.data)
+      expect(parts.errors.map((error) => [error.type, error.row])).toEqual(whole.errors.map((error) => [error.type, error.row]))
+    }
   })
 })
 
