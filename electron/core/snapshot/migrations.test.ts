@@ -2,6 +2,7 @@
  * Migrations on files written by an older Seller Desk. 6, at schema 5: the bulk-edit tables lose the
  * CHECK naming the fields and keep every row, their keys and their indexes. 7, at schema 6: the grid's
  * properties become columns, filled from the stored documents, and the grid's order gets its index.
+ * 8, at schema 7: the saved change set gets an index on its order.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -97,6 +98,32 @@ it('migration 7 adds grade, color, storage and carrier to sell_requests (and its
     // The grid's pages walk the name index.
     const plan = db.prepare('EXPLAIN QUERY PLAN SELECT id FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT 10 OFFSET 10').raw().all() as unknown[][]
     expect(plan.map((row) => String(row.at(-1))).join(' ')).toMatch(/sell_requests_by_name/)
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 8 indexes the saved change set by its order: a save finds the last number and a restore reads them in order without going over the table', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-8-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 7).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  old.exec(
+    `INSERT INTO bulk_staged VALUES ('l1', 'quantity', 4, 9, '2026-11-24T05:31:15.000Z', 2), ('l2', 'priceCents', 100, 120, '2026-11-24T05:31:15.000Z', 1)`
+  )
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).raw().all() as unknown[][]).map((row) => String(row.at(-1))).join(' ')
+    expect(plan('SELECT MAX(seq) FROM bulk_staged')).toMatch(/SEARCH bulk_staged USING COVERING INDEX bulk_staged_by_seq/)
+    expect(plan('SELECT sell_request_id, field, before_value, after_value, base_updated_at FROM bulk_staged ORDER BY seq')).toMatch(
+      /SCAN bulk_staged USING INDEX bulk_staged_by_seq/
+    )
+    expect(db.prepare('SELECT sell_request_id FROM bulk_staged ORDER BY seq').raw().all()).toEqual([['l2'], ['l1']])
   } finally {
     db.close()
   }

@@ -197,5 +197,8 @@ export const MIGRATIONS: readonly string[] = [
   // extracted from every document at each read.
   `${addGridProperties('')}
   ${addGridProperties('_staged')}
-  ${SELL_REQUEST_NAME_INDEX}`
+  ${SELL_REQUEST_NAME_INDEX}`,
+  // 8: each save of staged changes numbers its rows after the last one (MAX(seq)) and a restore reads
+  // them in that order: both walk this index instead of the whole table (50,000 rows after an import).
+  `CREATE INDEX bulk_staged_by_seq ON bulk_staged(seq);`
 ]
