@@ -2,6 +2,7 @@
  * The change set and bulk operations, pure: rounding, the single-edit rules applied to every change,
  * warnings that do not block, undo/redo of staging steps, discard, and staging 10,000 changes quickly.
  */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { divideRounded, priceAdjustedByPercent, proposeChanges, type PendingOf } from './bulkOperation'
 import { checkChange, createChangeSet, MAX_UNDO_STEPS } from './changeSet'
@@ -131,5 +132,50 @@ describe('undo depth', () => {
     while (set.undo().canUndo) undos++
     expect(undos + 1).toBe(MAX_UNDO_STEPS)
     expect(set.get(id, 'quantity')?.after).toBe(5) // steps 1–5 fell off the history: undo stops at what step 5 left
+  })
+})
+
+describe('the summary', () => {
+  // Kept as changes come and go (an import's last turn answers with it): it always says what counting every change says.
+  const recount = (set: ReturnType<typeof createChangeSet>) => {
+    const all = set.all()
+    return {
+      changes: all.length,
+      listings: new Set(all.map((change) => change.sellRequestId)).size,
+      invalid: all.filter((change) => change.invalid).length,
+      warnings: all.filter((change) => !change.invalid && change.warning).length
+    }
+  }
+  const change = fc.record({
+    sellRequestId: fc.constantFrom('id-1', 'id-2', 'id-3'),
+    field: fc.constantFrom('priceCents' as const, 'quantity' as const),
+    before: fc.constantFrom(0, 1000),
+    // A price 30 % or 300 % away from 1000 (warned at 50 %), unchanged, 0 or negative (invalid).
+    after: fc.constantFrom(-5, 0, 1000, 1300, 4000),
+    baseUpdatedAt: fc.constant(AT)
+  })
+  const action = fc.oneof(
+    fc.array(change, { maxLength: 6 }).map((proposed) => ({ kind: 'stage' as const, proposed })),
+    fc.array(change, { maxLength: 6 }).map((proposed) => ({ kind: 'restore' as const, proposed })),
+    fc.constantFrom('undo' as const, 'redo' as const, 'discard' as const).map((kind) => ({ kind })),
+    fc.constantFrom('id-1:priceCents', 'id-2:quantity', 'id-3:priceCents').map((key) => ({ kind: 'take' as const, key })),
+    fc.constantFrom(10, 50, 500).map((percent) => ({ kind: 'rules' as const, percent }))
+  )
+
+  it('counts changes, listings, invalid changes and warnings as a count of every change does, whatever was done', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 30 }), (actions) => {
+        const set = createChangeSet()
+        for (const action of actions) {
+          if (action.kind === 'stage') set.stage(action.proposed)
+          else if (action.kind === 'restore') set.restore(action.proposed)
+          else if (action.kind === 'take') set.take([action.key])
+          else if (action.kind === 'rules') set.setRules({ priceChangePercent: action.percent, priceFloorCents: 900 })
+          else set[action.kind]()
+          expect(set.summary()).toMatchObject(recount(set))
+        }
+      }),
+      { numRuns: 500 }
+    )
   })
 })

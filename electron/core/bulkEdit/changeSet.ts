@@ -95,10 +95,32 @@ export function createChangeSet(
   const changes = new Map<string, StagedChange>()
   const done: Step[] = []
   const undone: Step[] = []
+  // What the summary counts, kept as changes come and go: a summary never goes over every change (an
+  // import's last turn answers with one, after staging 50,000).
+  const perListing = new Map<string, number>()
+  let invalid = 0
+  let warnings = 0
+
+  function counted(change: StagedChange, by: 1 | -1) {
+    const left = (perListing.get(change.sellRequestId) ?? 0) + by
+    if (left === 0) perListing.delete(change.sellRequestId)
+    else perListing.set(change.sellRequestId, left)
+    if (change.invalid) invalid += by
+    else if (change.warning) warnings += by
+  }
+
+  /** Sets or removes the change at `key`, keeping the counts. */
+  function set(key: string, change: StagedChange | undefined) {
+    const was = changes.get(key)
+    if (was) counted(was, -1)
+    if (change) {
+      changes.set(key, change)
+      counted(change, 1)
+    } else changes.delete(key)
+  }
 
   function put(key: string, change: StagedChange | undefined) {
-    if (change) changes.set(key, change)
-    else changes.delete(key)
+    set(key, change)
     onEdit(key, change)
   }
 
@@ -138,22 +160,14 @@ export function createChangeSet(
   }
 
   function summary(): ChangeSetSummary {
-    const listings = new Set<string>()
-    let invalid = 0
-    let warnings = 0
-    for (const change of changes.values()) {
-      listings.add(change.sellRequestId)
-      if (change.invalid) invalid++
-      else if (change.warning) warnings++
-    }
-    return { changes: changes.size, listings: listings.size, invalid, warnings, canUndo: done.length > 0, canRedo: undone.length > 0 }
+    return { changes: changes.size, listings: perListing.size, invalid, warnings, canUndo: done.length > 0, canRedo: undone.length > 0 }
   }
 
   return {
     size: () => changes.size,
     restore(saved) {
       // A saved change to a field this version does not edit has nothing to apply it: it is left out.
-      for (const change of saved) if (fields.has(change.field)) changes.set(changeKey(change.sellRequestId, change.field), check(change))
+      for (const change of saved) if (fields.has(change.field)) set(changeKey(change.sellRequestId, change.field), check(change))
       return summary()
     },
     stage(proposed) {
@@ -192,7 +206,7 @@ export function createChangeSet(
     setRules(next) {
       rules = { ...next }
       const recheck = (change: StagedChange | undefined) => (change ? check(change) : undefined)
-      for (const [key, change] of changes) changes.set(key, check(change))
+      for (const [key, change] of changes) set(key, check(change))
       // Steps keep their changes checked under the rules in force, so an undo restores a current verdict.
       for (const step of [...done, ...undone]) {
         for (const entry of step) {
