@@ -35,7 +35,7 @@ import { proposeChanges } from './bulkOperation'
 import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
-import { importChanges, listingFinder, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
+import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
 
 /** New values of one listing's fields, by field key; keys that are no field are refused. */
 export interface StageRow {
@@ -241,24 +241,25 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   }
 
   /**
-   * Every listing, read a page per turn; read again from the start if a sync or an apply wrote them
-   * meanwhile, and in one turn once that has happened a few times (listings written without pause).
+   * The listings an import's file names (`wanted`), found among every listing read a page per turn; read
+   * again from the start if a sync or an apply wrote them meanwhile, and in one turn once that has
+   * happened a few times (listings written without pause).
    */
-  async function everyListing(pause: Pause) {
+  async function importListings(pause: Pause, wanted: (id: string, sku: string) => boolean) {
     for (let attempt = 0; attempt < EVERY_LISTING_ATTEMPTS; attempt++) {
       const generation = snapshot.listingsGeneration()
       const finder = listingFinder()
       for (let after = 0; ;) {
-        const page = store.listingsAfter(after, IMPORT_LISTINGS_PAGE, fields)
+        const page = store.importListingsAfter(after, IMPORT_LISTINGS_PAGE, wanted, fields)
         finder.add(page.listings)
         after = page.lastRow
-        if (page.listings.length < IMPORT_LISTINGS_PAGE) break
+        if (page.read < IMPORT_LISTINGS_PAGE) break
         await pause()
         if (snapshot.listingsGeneration() !== generation) break
       }
       if (snapshot.listingsGeneration() === generation) return finder
     }
-    return listingFinder(store.allListings('none', fields))
+    return listingFinder(store.importListingsAfter(0, Infinity, wanted, fields).listings)
   }
 
   /** The listings the Sell requests list shows with this filter (its own query), by name. */
@@ -596,7 +597,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       try {
         const pause = createPause(deps.turnMs)
         const table = await readImportTable(fileName, bytes, { pause })
-        const finder = await everyListing(pause)
+        const finder = await importListings(pause, await listingsNamed(fileName, table, fields, pause))
         const result = await importChanges(fileName, table, finder, (id, field) => changeSet.get(id, field)?.after, fields, pause)
         // One step, staged a part at a time; nothing else changes the change set until it is closed.
         const step = changeSet.openStep()

@@ -7,7 +7,7 @@ import { gridRowReader } from '../../shared/gridRow'
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingBase } from '../snapshot/listingValues'
 
-export type { CurrentListing, ListingBase } from '../snapshot/listingValues'
+export type { CurrentListing, ImportListing, ListingBase } from '../snapshot/listingValues'
 
 export interface ListingsMemo {
   /**

@@ -19,7 +19,7 @@ import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../..
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle } from '../../shared/listingFields'
 import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
-import type { CurrentListing } from './currentListings'
+import type { ImportListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive } from './workbookArchive'
 
@@ -326,26 +326,55 @@ function columnsOf(fileName: string, header: string[], fields: FieldSet): Column
   return columns
 }
 
-/** Finds listings by id (any letter case) and by SKU. */
-export interface ListingFinder {
-  byId(id: string): CurrentListing | undefined
-  /** Every listing with this SKU (a SKU may be shared). */
-  bySku(sku: string): CurrentListing[]
+/**
+ * Whether a listing is one the file names, by id (any letter case) or SKU: the listings an import reads
+ * (see listingFinder). Throws, naming the file, when it has no column to name them by or none to change.
+ */
+export async function listingsNamed(
+  fileName: string,
+  table: ImportTable,
+  fields: FieldSet = LISTING_FIELD_SET,
+  pause: Pause = noPause
+): Promise<(id: string, sku: string) => boolean> {
+  const columns = columnsOf(fileName, table.header, fields)
+  const ids = new Set<string>()
+  const skus = new Set<string>()
+  for (const { cells } of table.records) {
+    const id = columns.id < 0 ? '' : (cells[columns.id] ?? '')
+    const sku = columns.sku < 0 ? '' : (cells[columns.sku] ?? '')
+    if (id) ids.add(id.toLowerCase())
+    if (sku) skus.add(sku)
+    await pause()
+  }
+  return (id, sku) => skus.has(sku) || ids.has(id.toLowerCase())
 }
 
-export function listingFinder(listings: Iterable<CurrentListing> = []): ListingFinder & { add(listings: Iterable<CurrentListing>): void } {
-  const ids = new Map<string, CurrentListing>()
-  const skus = new Map<string, CurrentListing[]>()
-  function add(more: Iterable<CurrentListing>) {
+/** Finds listings by id (any letter case) and by SKU. */
+export interface ListingFinder {
+  byId(id: string): ImportListing | undefined
+  /** Every listing with this SKU (a SKU may be shared). */
+  bySku(sku: string): ImportListing[]
+}
+
+export function listingFinder(listings: Iterable<ImportListing> = []): ListingFinder & { add(listings: Iterable<ImportListing>): void } {
+  const ids = new Map<string, ImportListing>()
+  // A SKU's listing, or its listings when it is shared: most SKUs are not, and an import may hold 100,000.
+  const skus = new Map<string, ImportListing | ImportListing[]>()
+  function add(more: Iterable<ImportListing>) {
     for (const listing of more) {
       ids.set(listing.id.toLowerCase(), listing)
       const same = skus.get(listing.sku)
-      if (same) same.push(listing)
-      else skus.set(listing.sku, [listing])
+      if (same === undefined) skus.set(listing.sku, listing)
+      else if (Array.isArray(same)) same.push(listing)
+      else skus.set(listing.sku, [same, listing])
     }
   }
   add(listings)
-  return { byId: (id) => ids.get(id.toLowerCase()), bySku: (sku) => skus.get(sku) ?? [], add }
+  const bySku = (sku: string) => {
+    const found = skus.get(sku)
+    return found === undefined ? [] : Array.isArray(found) ? found : [found]
+  }
+  return { byId: (id) => ids.get(id.toLowerCase()), bySku, add }
 }
 
 /** Column index from 0 → spreadsheet letters (0 → A, 26 → AA). */
@@ -374,16 +403,18 @@ export async function importChanges(
     else problems.set(row, [message])
   }
   const cell = (cells: string[], index: number) => (index < 0 ? '' : (cells[index] ?? ''))
-  const rowsOfListing = new Map<string, number[]>()
+  // A listing's row, or its rows when the file names it more than once (each an error).
+  const rowsOfListing = new Map<string, number | number[]>()
   const numbers = table.numbers ?? numberStyleOf(table.records.flatMap(({ cells }) => [...columns.fields.values()].map((index) => cell(cells, index))))
-  const candidates: { row: number; listing: CurrentListing; values: Map<string, number> }[] = []
+  // Each row's values by field, in the order of `fields.all` (undefined: none).
+  const candidates: { row: number; listing: ImportListing; values: (number | undefined)[] }[] = []
 
   for (const { row, cells } of table.records) {
     await pause()
     if (problems.has(row)) continue
     const id = cell(cells, columns.id)
     const sku = cell(cells, columns.sku)
-    let listing: CurrentListing | undefined
+    let listing: ImportListing | undefined
     if (id) {
       listing = finder.byId(id)
       if (!listing) problem(row, `No listing with id ${quote(id)} in your sell requests (sync first if it is new).`)
@@ -396,11 +427,11 @@ export async function importChanges(
       problem(row, 'No id or SKU on this row.')
     }
 
-    const values = new Map<string, number>()
+    const values: (number | undefined)[] = []
     // A formula's value is whatever the spreadsheet last computed: never taken as the value to set.
     const formulaIn = (index: number) => index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true
     const cellName = (index: number) => `${columnLetters(index)}${row}`
-    for (const field of fields.all) {
+    for (const [f, field] of fields.all.entries()) {
       const index = columns.fields.get(field.key)!
       const text = cell(cells, index)
       if (formulaIn(index)) {
@@ -410,20 +441,21 @@ export async function importChanges(
         )
       } else if (text) {
         const parsed = field.parse(text, numbers)
-        if ('value' in parsed) values.set(field.key, parsed.value)
+        if ('value' in parsed) values[f] = parsed.value
         // The message names the text itself when it is no number ("Not a number: “abc”.").
         else problem(row, `${field.label}${parsed.problem.includes('“') ? '' : ` ${quote(text)}`}: ${parsed.problem}`)
       }
     }
     if (!listing) continue
     const seen = rowsOfListing.get(listing.id)
-    if (seen) seen.push(row)
-    else rowsOfListing.set(listing.id, [row])
+    if (seen === undefined) rowsOfListing.set(listing.id, row)
+    else if (typeof seen === 'number') rowsOfListing.set(listing.id, [seen, row])
+    else seen.push(row)
     candidates.push({ row, listing, values })
   }
 
   for (const rows of rowsOfListing.values()) {
-    if (rows.length < 2) continue
+    if (typeof rows === 'number') continue
     for (const row of rows) problem(row, `This listing appears on rows ${rows.join(', ')}: keep one row per listing.`)
   }
 
@@ -435,7 +467,9 @@ export async function importChanges(
     await pause()
     if (problems.has(row)) continue
     let touched = false
-    for (const [field, value] of values) {
+    for (const [f, value] of values.entries()) {
+      if (value === undefined) continue
+      const field = fields.all[f]!.key
       const pendingValue = pending(listing.id, field)
       if (value === pendingValue) continue
       if (value === fieldValue(listing, field)) {

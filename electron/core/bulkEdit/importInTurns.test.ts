@@ -119,6 +119,37 @@ describe('an import in turns', () => {
     bulk.discard()
   })
 
+  it('keeps only the listings its file names, and of them only what it stages on', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const [byId, byUpperId, bySku] = [listings[5]!, listings[6_000]!, listings[11_999]!]
+    const csv = [
+      'id,sku,price',
+      `${byId.id},,${((byId.priceCents + 1) / 100).toFixed(2)}`,
+      `${byUpperId.id.toUpperCase()},,${((byUpperId.priceCents + 1) / 100).toFixed(2)}`,
+      `,${bySku.sku},${((bySku.priceCents + 1) / 100).toFixed(2)}`
+    ].join('\n')
+    const store = workspace.snapshot.bulkEdit
+    const read = store.importListingsAfter
+    const kept: object[] = []
+    store.importListingsAfter = (...args) => {
+      const page = read(...args)
+      kept.push(...page.listings)
+      return page
+    }
+    try {
+      const report = await bulk.importFile('three.csv', new TextEncoder().encode(csv))
+      expect(report).toMatchObject({ staged: 3, problems: [] })
+    } finally {
+      store.importListingsAfter = read
+    }
+    // Every listing with that SKU (a SKU may be shared).
+    const sameSku = listings.filter((listing) => listing.sku === bySku.sku)
+    expect(kept.map((listing) => (listing as { id: string }).id).sort()).toEqual([byId.id, byUpperId.id, ...sameSku.map((listing) => listing.id)].sort())
+    for (const listing of kept) expect(Object.keys(listing).sort()).toEqual(['id', 'priceCents', 'quantity', 'sku', 'updatedAt'])
+    bulk.discard()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  })
+
   it('saves its edits once it has staged them all, so no turn of the import also writes a part of them', async () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,price', ...listings.map((listing) => `${listing.id},${((listing.priceCents + 200) / 100).toFixed(2)}`)].join('\n')

@@ -22,10 +22,10 @@ import {
   type QueuedChange
 } from './applyQueue'
 import { inTransaction, type Db } from './database'
-import { allListings, listingsAfter, listingsById, type CurrentListing } from './listingValues'
+import { allListings, importListingsAfter, listingsById, type CurrentListing, type ImportListing } from './listingValues'
 import { readStagedChanges, writeStagedChanges, type SavedChange, type StagedWrite } from './stagedChanges'
 
-export type { CurrentListing, ListingBase } from './listingValues'
+export type { CurrentListing, ImportListing, ListingBase } from './listingValues'
 export type { ListingChanges, Outcome, QueuedChange, SavedChange, StagedWrite }
 
 /** A batch as queued from the change set. */
@@ -68,8 +68,17 @@ export interface BulkEditStore {
   listingsById(ids: Iterable<string>, fields?: FieldSet): Map<string, CurrentListing>
   /** Every listing, by name, or in no particular order (cheaper, for lookups). */
   allListings(order?: 'name' | 'none', fields?: FieldSet): CurrentListing[]
-  /** Listings in no particular order, at most `limit` after the row `afterRow` (0 first), and the last row read: every listing a page at a time. */
-  listingsAfter(afterRow: number, limit: number, fields?: FieldSet): { listings: CurrentListing[]; lastRow: number }
+  /**
+   * What an import needs of the listings `wanted` keeps (by id and SKU), among at most `limit` rows
+   * (Infinity: all) in no particular order after the row `afterRow` (0 first), with how many rows were
+   * read and the last one: every listing a page at a time.
+   */
+  importListingsAfter(
+    afterRow: number,
+    limit: number,
+    wanted: (id: string, sku: string) => boolean,
+    fields?: FieldSet
+  ): { listings: ImportListing[]; read: number; lastRow: number }
 }
 
 export function createBulkEditStore(db: Db): BulkEditStore {
@@ -94,6 +103,6 @@ export function createBulkEditStore(db: Db): BulkEditStore {
     batchRowsWithStatus: (batchId, statuses) => batchRowsWithStatus(db, batchId, statuses),
     listingsById: (ids, fields) => listingsById(db, ids, fields),
     allListings: (order, fields) => allListings(db, order, fields),
-    listingsAfter: (afterRow, limit, fields) => listingsAfter(db, afterRow, limit, fields)
+    importListingsAfter: (afterRow, limit, wanted, fields) => importListingsAfter(db, afterRow, limit, wanted, fields)
   }
 }

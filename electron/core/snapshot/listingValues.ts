@@ -1,7 +1,8 @@
 /**
  * The listings a bulk edit works on, as the snapshot holds them now: the narrow columns only (id, SKU,
  * name, brand, status, last update) and each editable field's value (read by its descriptor's column),
- * read in one query however many are asked for.
+ * read in one query however many are asked for. An import reads fewer: what it finds a listing by and
+ * stages on it, and only for the listings its file names.
  */
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import { rowsAsJson, type Db } from './database'
@@ -18,6 +19,11 @@ export interface CurrentListing extends ListingBase {
   name: string
   brand: string
   status: string
+}
+
+/** What an import finds a listing by (id or SKU) and stages on it. */
+export interface ImportListing extends ListingBase {
+  sku: string
 }
 
 const FIXED = ['s.id', 's.sku', 's.name', 's.brand', 's.status', 's.updated_ms']
@@ -42,22 +48,39 @@ export function listingsById(db: Db, ids: Iterable<string>, fields: FieldSet = L
   return new Map(rows.map((row) => [row[0], fromRow(row)]))
 }
 
-/** Every listing, ordered by name, or in no particular order (cheaper: for lookups, e.g. an import's). */
+/** Every listing, ordered by name, or in no particular order (cheaper, for lookups). */
 export function allListings(db: Db, order: 'name' | 'none' = 'name', fields: FieldSet = LISTING_FIELD_SET): CurrentListing[] {
   const { columns, fromRow } = reader(fields)
   return rowsAsJson<Row>(db, columns, 'FROM sell_requests s', order === 'name' ? 's.name COLLATE NOCASE, s.id' : null).map(fromRow)
 }
 
-/** Listings in the table's own order after the row `afterRow` (0: from the start), at most `limit`, and the last row read. */
-export function listingsAfter(db: Db, afterRow: number, limit: number, fields: FieldSet = LISTING_FIELD_SET): { listings: CurrentListing[]; lastRow: number } {
-  const { columns, fromRow } = reader(fields)
-  const rows = rowsAsJson<[number, ...Row]>(
+/**
+ * The listings `wanted` keeps (by id and SKU) among at most `limit` rows (Infinity: every row) in the
+ * table's own order after the row `afterRow` (0: from the start), with `read`, how many rows were read,
+ * and the last row read. Only the columns an import needs are read, and only the listings it keeps are
+ * built (an import holds them until it ends: 100,000 full listings kept the core's collector busy).
+ */
+export function importListingsAfter(
+  db: Db,
+  afterRow: number,
+  limit: number,
+  wanted: (id: string, sku: string) => boolean,
+  fields: FieldSet = LISTING_FIELD_SET
+): { listings: ImportListing[]; read: number; lastRow: number } {
+  const rows = rowsAsJson<[number, string, string, number, ...number[]]>(
     db,
-    `s.row_number, ${columns}`,
+    ['s.row_number', 's.id', 's.sku', 's.updated_ms', ...fields.all.map((field) => field.column)].join(', '),
     'FROM (SELECT rowid AS row_number, * FROM sell_requests WHERE rowid > ? ORDER BY rowid LIMIT ?) s',
     's.row_number',
     afterRow,
-    limit
+    limit === Infinity ? -1 : limit
   )
-  return { listings: rows.map(([, ...row]) => fromRow(row as Row)), lastRow: rows.at(-1)?.[0] ?? afterRow }
+  const listings: ImportListing[] = []
+  for (const [, id, sku, updatedMs, ...values] of rows) {
+    if (!wanted(id, sku)) continue
+    const listing: Record<string, string | number> = { id, sku, updatedAt: new Date(updatedMs).toISOString() }
+    fields.all.forEach((field, i) => (listing[field.key] = values[i]!))
+    listings.push(listing as ImportListing)
+  }
+  return { listings, read: rows.length, lastRow: rows.at(-1)?.[0] ?? afterRow }
 }
