@@ -4,17 +4,32 @@
  * meanwhile (a list, the session, a keystroke's change) are answered between its turns.
  */
 
-/** Resolves at once while the current turn is younger than `turnMs`, else after a turn of the event loop. */
+/**
+ * Called between steps of the work: resolves at once while the current turn has time left for another
+ * step, else after a turn of the event loop.
+ */
 export type Pause = () => Promise<void>
 
+/**
+ * A pause that keeps each turn under about `turnMs`: a turn ends before the next step when the last one
+ * would not fit in what is left of it (a call waiting meanwhile waits for the whole turn, so a turn
+ * that ran 7 ms and then a 6 ms step is a 13 ms wait), and after the first step that does not.
+ */
 export function createPause(turnMs = 8): Pause {
   let started = performance.now()
+  let stepStarted = started
   return async () => {
-    if (performance.now() - started < turnMs) return
-    await new Promise((resolve) => setImmediate(resolve))
-    started = performance.now()
+    const now = performance.now()
+    const step = now - stepStarted
+    stepStarted = now
+    if (now - started + step < turnMs) return
+    await nextTurn()
+    started = stepStarted = performance.now()
   }
 }
+
+/** Resolves after a turn of the event loop (the calls waiting meanwhile are answered first). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Never gives the thread back (tests, and callers that must finish in one turn). */
 export const noPause: Pause = async () => {}

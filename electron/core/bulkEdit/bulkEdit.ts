@@ -26,7 +26,7 @@ import { BULK_CONFIRM_LISTINGS } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
-import { createPause, type Pause } from '../eventLoopTurns'
+import { createPause, nextTurn, type Pause } from '../eventLoopTurns'
 import type { SellerApi } from '../sellerApi'
 import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
@@ -68,7 +68,7 @@ export interface BulkEditDeps {
   now?: () => number
   /** The listing fields changes may be to (default: Seller Desk's; a test adds one). */
   fields?: FieldSet
-  /** How long an import works before it lets other calls be answered (default: see eventLoopTurns.ts). */
+  /** How long an import works before it lets other calls be answered (default: IMPORT_TURN_MS). */
   turnMs?: number
 }
 
@@ -126,8 +126,13 @@ const SAVE_PART = 1_000
 const IMPORT_LISTINGS_PAGE = 2_000
 /** Page-by-page reads of every listing an import starts over before it reads them in one turn. */
 const EVERY_LISTING_ATTEMPTS = 3
-/** Proposed changes of an import staged in one turn. */
-const STAGE_PART = 1_000
+/**
+ * How long an import works in a turn: a call arriving meanwhile waits for the rest of the turn, and the
+ * collector's pauses (a few ms each while an import holds 50,000 rows) come on top of it.
+ */
+const IMPORT_TURN_MS = 5
+/** Proposed changes of an import staged at a time (the pause decides where a turn ends). */
+const STAGE_PART = 250
 const IMPORTING = 'An import is being staged. Try again when it is done.'
 
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
@@ -595,7 +600,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       notWhileImporting()
       importing = true
       try {
-        const pause = createPause(deps.turnMs)
+        // This turn already checked and decoded the call's file (its base64 text): the file is read from the next.
+        await nextTurn()
+        const pause = createPause(deps.turnMs ?? IMPORT_TURN_MS)
         const table = await readImportTable(fileName, bytes, { pause })
         const finder = await importListings(pause, await listingsNamed(fileName, table, fields, pause))
         const result = await importChanges(fileName, table, finder, (id, field) => changeSet.get(id, field)?.after, fields, pause)

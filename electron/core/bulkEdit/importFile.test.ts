@@ -1,6 +1,7 @@
 /**
- * The import reader's checks that need no account: listings are found by id in any letter case and by
- * SKU, a shared SKU finding each of its listings.
+ * The import reader's checks that need no account: a CSV holding control characters (text from a binary
+ * file) is refused past a few, and listings are found by id in any letter case and by SKU, a shared
+ * SKU finding each of its listings.
  */
 import { describe, expect, it } from 'vitest'
 import type { ImportListing } from './currentListings'
@@ -12,6 +13,21 @@ const listing = (n: number, sku = `SKU-${n}`): ImportListing => ({
   priceCents: 100,
   quantity: 1,
   updatedAt: '2025-01-01T00:00:00.000Z'
+})
+
+describe('control characters in a CSV', () => {
+  const csv = (rows: number, control: string, count = 3) =>
+    new TextEncoder().encode(['id,price', ...Array.from({ length: rows }, (_, i) => `id-${i},1.00${i < count ? control : ''}`)].join('\n'))
+
+  it('refuses more than one in a thousand characters (at least 2), and reads the rest', async () => {
+    await expect(readImportTable('two.csv', csv(10, '\x07', 2))).resolves.toMatchObject({ format: 'csv' })
+    await expect(readImportTable('three.csv', csv(10, '\x1b'))).rejects.toThrow(/does not look like a CSV file/)
+    await expect(readImportTable('replaced.csv', csv(10, '\uFFFD'))).rejects.toThrow(/does not look like a CSV file/)
+    // Tabs, CRs and line breaks are text.
+    await expect(readImportTable('tabs.csv', csv(10, '\t\r'))).resolves.toMatchObject({ format: 'csv' })
+    // Three in 30,000 characters are a few.
+    await expect(readImportTable('long.csv', csv(2_000, '\x1b'))).resolves.toMatchObject({ format: 'csv' })
+  })
 })
 
 describe('finding listings', () => {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import Papa from 'papaparse'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
 import type { Workspace } from '../workspace'
@@ -116,6 +116,20 @@ describe('an import in turns', () => {
     // One step: one undo takes the whole import back.
     expect(bulk.undo().changes).toBe(0)
     expect(bulk.redo().changes).toBe(listings.length)
+    bulk.discard()
+  })
+
+  it('reads nothing of its file in the turn of its call (that turn already checked and decoded the file)', async () => {
+    const listing = workspace.snapshot.dump().sellRequests[0]!
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode')
+    try {
+      const importing = bulk.importFile('one.csv', new TextEncoder().encode(`id,price\n${listing.id},${((listing.priceCents + 1) / 100).toFixed(2)}`))
+      expect(decode).not.toHaveBeenCalled()
+      expect((await importing).staged).toBe(1)
+      expect(decode).toHaveBeenCalled()
+    } finally {
+      decode.mockRestore()
+    }
     bulk.discard()
   })
 

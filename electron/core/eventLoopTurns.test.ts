@@ -1,0 +1,49 @@
+/**
+ * A pause keeps each turn of long work under its length: it gives the thread back before a step that
+ * would not fit in what is left of the turn (judged by the last step), not only once the turn is over.
+ */
+import { afterEach, expect, it, vi } from 'vitest'
+import { createPause, nextTurn } from './eventLoopTurns'
+
+afterEach(() => vi.restoreAllMocks())
+
+/** Whether `pause()` gave the thread back: an immediate queued before it has run by the time it resolves. */
+async function yielded(pause: () => Promise<void>): Promise<boolean> {
+  let ran = false
+  setImmediate(() => (ran = true))
+  await pause()
+  return ran
+}
+
+/** Runs steps of these lengths (on a fake clock) with a pause after each; answers the steps each turn ran. */
+async function turns(turnMs: number, steps: number[]): Promise<number[][]> {
+  let now = 1_000
+  vi.spyOn(performance, 'now').mockImplementation(() => now)
+  const pause = createPause(turnMs)
+  const ran: number[][] = [[]]
+  for (const step of steps) {
+    now += step
+    ran.at(-1)!.push(step)
+    if (await yielded(pause)) ran.push([])
+  }
+  return ran.filter((turn) => turn.length > 0)
+}
+
+it('ends a turn before a step that would not fit in what is left of it', async () => {
+  // 5 ms steps in 8 ms turns: one step a turn (two would be 10 ms).
+  expect(await turns(8, [5, 5, 5, 5])).toEqual([[5], [5], [5], [5]])
+  // 1 ms steps: seven fit, the eighth would reach 8 ms.
+  expect((await turns(8, Array<number>(16).fill(1))).map((turn) => turn.length)).toEqual([7, 7, 2])
+  // A step longer than a turn has a turn of its own.
+  expect(await turns(8, [2, 12, 2, 2])).toEqual([
+    [2, 12],
+    [2, 2]
+  ])
+})
+
+it('nextTurn resolves after the calls already waiting', async () => {
+  let ran = false
+  setImmediate(() => (ran = true))
+  await nextTurn()
+  expect(ran).toBe(true)
+})
