@@ -90,7 +90,8 @@ const PAGE_HEADERS = {
   'cache-control': 'no-cache'
 }
 
-async function readBody(request: IncomingMessage): Promise<string | null> {
+/** The request's body as bytes (the core's worker decodes and parses it), or null past the limit. */
+async function readBody(request: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request) {
@@ -98,7 +99,7 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
     if (size > MAX_BODY_BYTES) return null
     chunks.push(chunk as Buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
@@ -154,15 +155,10 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         if (!sameToken(request.headers['x-preview-token'] as string | undefined, token)) return sendJson(response, 401, { message: 'Bad preview token' })
         const name = decoded(url.pathname.slice('/rpc/'.length))
         if (name === null) return sendJson(response, 400, { ok: false, error: { kind: 'invalid-input', message: 'Bad call name.' } })
-        const text = await readBody(request)
-        if (text === null) return sendJson(response, 413, { ok: false, error: { kind: 'invalid-input', message: 'That request is too large.' } })
-        let input: unknown
-        try {
-          input = text ? JSON.parse(text) : {}
-        } catch {
-          return sendJson(response, 400, { ok: false, error: { kind: 'invalid-input', message: 'The request was not valid JSON.' } })
-        }
-        return sendJson(response, 200, await core.router.dispatch(name, input))
+        const body = await readBody(request)
+        if (body === null) return sendJson(response, 413, { ok: false, error: { kind: 'invalid-input', message: 'That request is too large.' } })
+        // Read and parsed in the core's worker: a large body (an import's file) never holds up this thread.
+        return sendJson(response, 200, await core.dispatchJson(name, body))
       }
       if (url.pathname === '/events') {
         if (!sameToken(url.searchParams.get('token'), token)) return sendJson(response, 401, { message: 'Bad preview token' })

@@ -176,3 +176,19 @@ it('gives up after repeated deaths instead of restarting forever, and says what 
   })
   expect(events.at(-1)).toMatchObject({ event: 'notice', payload: { level: 'error' } })
 })
+
+it('reads a call given as JSON text in its worker: the same answer as the parsed call, and text that is not JSON refused as invalid input', async () => {
+  const { host } = start()
+  const encode = (text: string) => new TextEncoder().encode(text)
+  expect(await host.dispatchJson('app.info', encode('{}'))).toEqual(await host.router.dispatch('app.info', {}))
+  expect(await host.dispatchJson('app.info', new Uint8Array())).toMatchObject({ ok: true })
+  expect(await host.dispatchJson('sellRequests.edit', encode('{"id":"x","priceCents":-1}'))).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+  expect(await host.dispatchJson('app.info', encode('{"a":'))).toEqual({
+    ok: false,
+    error: { kind: 'invalid-input', message: 'The request was not valid JSON.' }
+  })
+  // A view over part of a larger buffer (Node pools small ones) is copied, and the pool stays usable.
+  const pooled = Buffer.from('{}')
+  expect(await host.dispatchJson('app.info', pooled)).toMatchObject({ ok: true })
+  expect(pooled.toString()).toBe('{}')
+})

@@ -30,6 +30,12 @@ export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOp
 
 export interface CoreHost {
   router: Router
+  /**
+   * A call whose input is JSON text as received (the preview bridge's request body): the worker decodes
+   * and parses it, so a large input (an import's file) costs the answering thread no parsing. Text that
+   * is not JSON is refused as invalid input.
+   */
+  dispatchJson(name: string, json: Uint8Array): Promise<Outcome<unknown>>
   /** The running worker (tests kill it to check recovery). */
   worker(): Worker
   /** How many times the worker was restarted after dying. */
@@ -131,20 +137,24 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
     return worker
   }
 
-  const router: Router = {
-    dispatch(name, input) {
-      if (disposing) return Promise.resolve(failure(CLOSED))
-      if (gaveUp) return Promise.resolve(failure(GAVE_UP))
-      return new Promise((resolve) => {
-        const id = nextCall++
-        inFlight.set(id, resolve)
-        current.postMessage({ type: 'call', id, name, input } satisfies ToWorker)
-      })
-    }
+  function call(message: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<Outcome<unknown>> {
+    if (disposing) return Promise.resolve(failure(CLOSED))
+    if (gaveUp) return Promise.resolve(failure(GAVE_UP))
+    return new Promise((resolve) => {
+      const id = nextCall++
+      inFlight.set(id, resolve)
+      current.postMessage(message(id), transfer)
+    })
   }
+  const router: Router = { dispatch: (name, input) => call((id) => ({ type: 'call', id, name, input })) }
 
   return {
     router,
+    dispatchJson(name, json) {
+      // Moved to the worker, not copied: a view over part of a shared pool (small buffers) is copied out first.
+      const own = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength && json.buffer instanceof ArrayBuffer ? json : new Uint8Array(json)
+      return call((id) => ({ type: 'callJson', id, name, json: own }), [own.buffer as ArrayBuffer])
+    },
     worker: () => current,
     restarts: () => restarted,
     dispose() {

@@ -58,12 +58,43 @@ const desk = createSellerDesk({
   onUnexpectedError: (where, error) => void host.unexpectedError(where, error instanceof Error ? error.name : 'unknown').catch(() => undefined)
 })
 
+const NOT_JSON = Symbol('not JSON')
+/** Inputs past this size are checked a turn after they are read (each can take milliseconds). */
+const LARGE_INPUT_BYTES = 64 * 1024
+const utf8 = new TextDecoder()
+
+/** A call's input from the JSON text it arrived as (empty: no input). */
+function inputOf(json: Uint8Array): unknown {
+  const text = utf8.decode(json)
+  if (!text.trim()) return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return NOT_JSON
+  }
+}
+
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'call':
       void desk
         .then(
           (started) => started.router.dispatch(message.name, message.input),
+          (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
+        )
+        .then((outcome) => post({ type: 'result', id: message.id, outcome }))
+      return
+    case 'callJson':
+      void desk
+        .then(
+          async (started) => {
+            const input = inputOf(message.json)
+            if (input === NOT_JSON)
+              return { ok: false, error: { kind: 'invalid-input', message: 'The request was not valid JSON.' } } satisfies Outcome<unknown>
+            // A large input's check (an import's whole file) in a turn of its own, after the reading.
+            if (message.json.byteLength > LARGE_INPUT_BYTES) await new Promise((resolve) => setImmediate(resolve))
+            return started.router.dispatch(message.name, input)
+          },
           (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
         )
         .then((outcome) => post({ type: 'result', id: message.id, outcome }))
