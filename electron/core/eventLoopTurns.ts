@@ -12,8 +12,8 @@ export type Pause = () => Promise<void>
 
 /**
  * A pause that keeps each turn under about `turnMs`: a turn ends before the next step when the last one
- * would not fit in what is left of it (a call waiting meanwhile waits for the whole turn, so a turn
- * that ran 7 ms and then a 6 ms step is a 13 ms wait), and after the first step that does not.
+ * would not fit in what is left of it (a call waiting meanwhile waits for the whole turn, so a step
+ * begun near a turn's end would stretch it by a whole step), and after the first step that does not.
  */
 export function createPause(turnMs = 8): Pause {
   let started = performance.now()

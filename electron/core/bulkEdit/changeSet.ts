@@ -198,8 +198,8 @@ export function createChangeSet(
       return summary()
     },
     discard() {
-      // Everything goes: the counts start over at once instead of change by change (50,000 after an
-      // import were one turn of tens of ms).
+      // Everything goes: the counts start over at once instead of change by change (a discard after a
+      // large import is one turn of the core).
       const step = [...changes].map(([key, was]) => ({ key, was, now: undefined }))
       changes.clear()
       perListing.clear()

@@ -130,7 +130,7 @@ function cellText(value: unknown): string {
 /** The start of a CSV the delimiter is guessed from (its first 100 lines that hold something). */
 const SAMPLE_CHARS = 64 * 1024
 
-/** Characters of CSV text parsed at a time (about 1 ms: the pause decides where a turn ends). */
+/** Characters of CSV text parsed at a time: a small step, so the pause decides where a turn ends. */
 const CSV_PART_CHARS = 64 * 1024
 
 /** Whitespace as String.prototype.trim sees it (Papa's test for what may stand between a closing quote and what follows). */

@@ -105,7 +105,7 @@ const WAL_FOLD_LIMIT_PAGES = 262_144
 
 /**
  * How long a write waits for the snapshot's thread to finish a statement (it indexes or drops a full
- * sync's rows, at most about 120 ms a statement at 100,000 rows) before it fails.
+ * sync's rows, one statement over every row) before it fails.
  */
 const BUSY_MS = 5_000
 

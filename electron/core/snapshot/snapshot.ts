@@ -129,7 +129,7 @@ export interface Snapshot {
   close(): void
 }
 
-/** Rows written per transaction when changes are applied to the live tables (about 5 ms of writing). */
+/** Rows written per transaction when changes are applied to the live tables: a short turn of the core. */
 const ROWS_PER_PART = 250
 
 /** Pages in order, grouped into parts of at least `rows` rows (the last may hold fewer). */
@@ -245,7 +245,7 @@ export function openSnapshot(file: string): Snapshot {
     recordCheck: (resource, check) => tx(() => writeSyncState(db, resource, check)),
     async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
-      // turns between parts: thousands of changed rows are tens of ms of writing. Each part is whole
+      // turns between parts: thousands of changed rows would be one long turn. Each part is whole
       // rows, and the sync's time is written with the last part only, so a part lost to a crash is
       // read again by the next sync.
       const first = resource === 'orders' && firstOrderSync()

@@ -7,8 +7,8 @@
  *   automatic checkpoint runs inside the commit that crosses its limit), it would hold up that commit
  *   and every call waiting behind it. A passive checkpoint from another connection never blocks the
  *   writer, and the writer starts the WAL over from its beginning once everything in it has been
- *   folded. The WAL file itself it cuts back once all is folded and writes pause: SQLite's own limit would cut it in
- *   the core's next commit (about 50 ms for the 300 MB a full sync of 100,000 orders leaves there).
+ *   folded. The WAL file itself it cuts back once all is folded and writes pause: SQLite's own limit
+ *   would cut it in the core's next commit, and freeing a large file takes a while.
  * - It runs jobs: statements the core hands it (stagedTables.ts: indexing a full sync's staged rows,
  *   clearing them), each in a transaction of its own. While one writes, a write of the core waits
  *   for it (the core's busy timeout), and reads go on (WAL). The core's transactions count themselves

@@ -4,9 +4,9 @@
  *
  * A twin has no indexes while pages are staged (each page then only appends). Once the pass has read
  * everything it gets the live table's indexes (indexStagedSteps), and after the swap the old rows,
- * now the twin's, are dropped (clearStagedSteps). Both are statements over every row (about 40 to
- * 120 ms each at 100,000 rows), so the snapshot's own thread runs them (snapshotThread.ts) while the
- * core keeps answering; the swap itself is three renames. Twin and live indexes trade names at each
+ * now the twin's, are dropped (clearStagedSteps). Both are statements over every row that cannot be
+ * cut into parts, so the snapshot's own thread runs them (snapshotThread.ts) while the core keeps
+ * answering; the swap itself is three renames. Twin and live indexes trade names at each
  * swap (`orders_id` ↔ `orders_id__next`).
  */
 import type { Db } from './database'

@@ -96,9 +96,9 @@ export interface SyncReport {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /**
- * A full sync stages fetched pages once they hold this many rows: a transaction of about 2-3 ms, so
- * calls waiting meanwhile are answered soon (1,000 rows made 9 ms turns, and a trivial call's p99 during
- * a 100,000 + 100,000 sync 20-24 ms instead of 13-15 ms; the sync's time and CPU barely change).
+ * A full sync stages fetched pages once they hold this many rows: each transaction is a turn of the
+ * core, short enough that calls waiting meanwhile are answered soon (larger ones made a trivial call
+ * wait longer during a large sync, and fewer transactions saved almost no time).
  */
 const STAGE_ROWS = 250
 /** Refills of what a pass left unread, at most, before the completeness check judges it. */
