@@ -30,9 +30,9 @@ async function turns(turnMs: number, steps: number[]): Promise<number[][]> {
 }
 
 it('ends a turn before a step that would not fit in what is left of it', async () => {
-  // 5 ms steps in 8 ms turns: one step a turn (two would be 10 ms).
+  // Steps longer than half a turn: one a turn (two would overrun it).
   expect(await turns(8, [5, 5, 5, 5])).toEqual([[5], [5], [5], [5]])
-  // 1 ms steps: seven fit, the eighth would reach 8 ms.
+  // Short steps: as many as fit; the one that would reach the turn's end starts the next.
   expect((await turns(8, Array<number>(16).fill(1))).map((turn) => turn.length)).toEqual([7, 7, 2])
   // A step longer than a turn has a turn of its own.
   expect(await turns(8, [2, 12, 2, 2])).toEqual([

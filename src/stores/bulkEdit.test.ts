@@ -34,7 +34,7 @@ const listing = (i: number, priceCents = 10_000 + i): GridListingRow =>
       status: 'Open',
       updatedAt: '2026-01-01T00:00:00.000Z'
     },
-    (field) => (field === 'priceCents' ? priceCents : 3)
+    (field) => ({ priceCents, quantity: 3 })[field as 'priceCents' | 'quantity']
   )
 
 /** The core as the store sees it: listings in grid order, a version, marks, and pages that can be held. */

@@ -282,7 +282,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   }
 
   function listingsOf(selection: Selection): CurrentListing[] {
-    if ('all' in selection) return store.allListings('name', fields)
+    if ('all' in selection) return store.allListings(fields)
     if ('filter' in selection) return filteredListings(selection.filter)
     const found = store.listingsById(selection.ids, fields)
     const missing = selection.ids.filter((id) => !found.has(id)).length

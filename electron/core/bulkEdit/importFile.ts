@@ -86,7 +86,7 @@ function looksLikeUtf16(bytes: Uint8Array): boolean {
 /** Control characters other than tab, CR and LF, and the replacement character: what text from a binary file holds. */
 const CONTROL = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFD]/g
 
-/** How many control characters `text` holds, counted up to one past `limit` (a regex finds them several times faster than a loop over the text). */
+/** How many control characters `text` holds, counted up to one past `limit` (a regex finds them faster than a loop over the text). */
 function controlCharacters(text: string, limit: number): number {
   CONTROL.lastIndex = 0
   let count = 0

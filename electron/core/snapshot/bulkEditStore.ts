@@ -67,7 +67,7 @@ export interface BulkEditStore {
   /** The listings with these ids, by id (unknown ids are absent). */
   listingsById(ids: Iterable<string>, fields?: FieldSet): Map<string, CurrentListing>
   /** Every listing, by name, or in no particular order (cheaper, for lookups). */
-  allListings(order?: 'name' | 'none', fields?: FieldSet): CurrentListing[]
+  allListings(fields?: FieldSet): CurrentListing[]
   /**
    * What an import needs of the listings `wanted` keeps (by id and SKU), among at most `limit` rows
    * (Infinity: all) in no particular order after the row `afterRow` (0 first), with how many rows were
@@ -102,7 +102,7 @@ export function createBulkEditStore(db: Db): BulkEditStore {
     batchRows: (batchId, query) => batchRows(db, batchId, query),
     batchRowsWithStatus: (batchId, statuses) => batchRowsWithStatus(db, batchId, statuses),
     listingsById: (ids, fields) => listingsById(db, ids, fields),
-    allListings: (order, fields) => allListings(db, order, fields),
+    allListings: (fields) => allListings(db, fields),
     importListingsAfter: (afterRow, limit, wanted, fields) => importListingsAfter(db, afterRow, limit, wanted, fields)
   }
 }

@@ -48,17 +48,17 @@ export function listingsById(db: Db, ids: Iterable<string>, fields: FieldSet = L
   return new Map(rows.map((row) => [row[0], fromRow(row)]))
 }
 
-/** Every listing, ordered by name, or in no particular order (cheaper, for lookups). */
-export function allListings(db: Db, order: 'name' | 'none' = 'name', fields: FieldSet = LISTING_FIELD_SET): CurrentListing[] {
+/** Every listing, ordered by name. */
+export function allListings(db: Db, fields: FieldSet = LISTING_FIELD_SET): CurrentListing[] {
   const { columns, fromRow } = reader(fields)
-  return rowsAsJson<Row>(db, columns, 'FROM sell_requests s', order === 'name' ? 's.name COLLATE NOCASE, s.id' : null).map(fromRow)
+  return rowsAsJson<Row>(db, columns, 'FROM sell_requests s', 's.name COLLATE NOCASE, s.id').map(fromRow)
 }
 
 /**
  * The listings `wanted` keeps (by id and SKU) among at most `limit` rows (Infinity: every row) in the
  * table's own order after the row `afterRow` (0: from the start), with `read`, how many rows were read,
  * and the last row read. Only the columns an import needs are read, and only the listings it keeps are
- * built (an import holds them until it ends: 100,000 full listings kept the core's collector busy).
+ * built (an import holds them until it ends, and full listings of every row kept the core's collector busy).
  */
 export function importListingsAfter(
   db: Db,

@@ -92,7 +92,7 @@ it('stops at once and leaves the snapshot one file once the core closes it', asy
 /** A statement that keeps SQLite busy for a while (a few hundred ms here) and writes one row. */
 const SLOW_WRITE = "INSERT INTO t (text) WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000000) SELECT 'n=' || COUNT(*) FROM c"
 
-/** Runs `job` while counting this thread's timer turns (every 5 ms) and the longest gap between them. */
+/** Runs `job` while counting this thread's timer turns and how long it took. */
 async function turnsDuring<T>(job: () => Promise<T>): Promise<{ value: T; turns: number; wallMs: number }> {
   let turns = 0
   const timer = setInterval(() => turns++, 5)
@@ -164,7 +164,7 @@ it("a write of the core waits for the thread's statement at hand, not for the re
   inTransaction(db, () => db.exec("INSERT INTO t (text) VALUES ('core')"))
   const waitedMs = performance.now() - started
   await job
-  // Waiting for the whole job would be about 5.5 statements; one statement and the lock's polling, less.
+  // Waiting for the rest of the job would be most of it; one statement and the lock's polling, less.
   expect(waitedMs).toBeLessThan(statementMs * 2.5)
   // The core's row went in between the job's: written before the last of them.
   const texts = (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
