@@ -79,21 +79,44 @@ export function statement(db: Db, sql: string): Statement {
   return prepared
 }
 
-const ROWS_PER_STATEMENT = 100
+/**
+ * A write as data, so either connection can run it (the core's, or the snapshot's thread: see
+ * snapshotThread.ts): rows into a table (`INSERT OR REPLACE`, values bound as they are), or one
+ * statement with its parameters.
+ */
+export type RowWrite =
+  | { readonly insert: string; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
+  | { readonly run: string; readonly params: readonly unknown[] }
 
 /**
- * `INSERT OR REPLACE` of many rows with their values bound as they are (strings, numbers, null): up to
- * 100 rows per native call, and nothing serialised for SQLite to parse again.
+ * Runs `writes` on the connection `prepared` prepares for: rows go up to 100 per native call, nothing
+ * serialised for SQLite to parse again. The snapshot's thread runs this function's own text, so it
+ * uses nothing from outside it.
  */
-export function insertRows(db: Db, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
-  const row = `(${columns.map(() => '?').join(', ')})`
-  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(from, from + ROWS_PER_STATEMENT)
-    const sql = `INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`
-    const values: unknown[] = []
-    for (const r of chunk) for (const v of r) values.push(v)
-    statement(db, sql).run(values)
+export function runWrites(writes: readonly RowWrite[], prepared: (sql: string) => { run(...params: unknown[]): unknown }): void {
+  for (const write of writes) {
+    if ('run' in write) {
+      prepared(write.run).run(write.params)
+      continue
+    }
+    const row = '(' + write.columns.map(() => '?').join(', ') + ')'
+    for (let from = 0; from < write.rows.length; from += 100) {
+      const chunk = write.rows.slice(from, from + 100)
+      const values: unknown[] = []
+      for (const r of chunk) for (const v of r) values.push(v)
+      prepared(`INSERT OR REPLACE INTO ${write.insert} (${write.columns.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`).run(values)
+    }
   }
+}
+
+/** Runs `writes` on `db` (in the caller's transaction, if any). */
+export function writeRows(db: Db, writes: readonly RowWrite[]): void {
+  runWrites(writes, (sql) => statement(db, sql))
+}
+
+/** `INSERT OR REPLACE` of many rows (see runWrites). */
+export function insertRows(db: Db, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): void {
+  writeRows(db, [{ insert: table, columns, rows }])
 }
 
 /**

@@ -46,7 +46,7 @@ async function fullSync(rows: Wire[]) {
   await snapshot.beginRun(run)
   for (let from = 0; from < rows.length; from += 10) {
     run.covered = [[0, Math.min(rows.length, from + 10)]]
-    snapshot.stagePages(run, [batch(rows.slice(from, from + 10))])
+    await snapshot.stagePages(run, [batch(rows.slice(from, from + 10))])
   }
   await snapshot.commitRun('sellRequests')
 }

@@ -17,7 +17,7 @@ import type { OrderItemUnits } from '../../shared/contract'
 import type { Order, Page, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
-import { insertRows, scalar, statement, type Db } from './database'
+import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { rowTexts } from './rowTexts'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
 
@@ -56,8 +56,9 @@ const ORDER_COLUMNS = [
   'search_text'
 ] as const
 
-export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: Tables): void {
-  if (orders.length === 0) return
+/** The writes that store a page of orders (in `tables`), as data: either connection can run them. */
+export function orderWrites({ rows: orders, wire }: OrderBatch, tables: Tables): RowWrite[] {
+  if (orders.length === 0) return []
   const rows = orders.map((order) => [
     order.id,
     order.orderNo,
@@ -72,24 +73,22 @@ export function writeOrders(db: Db, { rows: orders, wire }: OrderBatch, tables: 
     order.amountPaidCents,
     searchText([order.orderNo, ...order.items.flatMap((item) => [item.name, item.shipment, item.tracking?.trackingNumber])])
   ])
-  insertRows(db, `orders${tables}`, ORDER_COLUMNS, rows)
-  writeDocs(db, `order_docs${tables}`, orders, wire)
+  return [{ insert: `orders${tables}`, columns: ORDER_COLUMNS, rows }, docWrite(`order_docs${tables}`, orders, wire)]
+}
+
+export function writeOrders(db: Db, batch: OrderBatch, tables: Tables): void {
+  writeRows(db, orderWrites(batch, tables))
 }
 
 /**
  * The documents of a page: each row's text as received, cut from the response (rowTexts); SQLite
  * unpacks the response itself only if the text cannot be cut as expected.
  */
-export function writeDocs(db: Db, table: string, rows: readonly { id: string }[], wire: WireRows): void {
+export function docWrite(table: string, rows: readonly { id: string }[], wire: WireRows): RowWrite {
   const texts = rowTexts(wire.json, wire.path)
-  if (texts && texts.length === rows.length)
-    insertRows(
-      db,
-      table,
-      DOC_COLUMNS,
-      texts.map((text, i) => [rows[i]!.id, text])
-    )
-  else statement(db, `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`).run(wire.json, wire.path)
+  return texts && texts.length === rows.length
+    ? { insert: table, columns: DOC_COLUMNS, rows: texts.map((text, i) => [rows[i]!.id, text]) }
+    : { run: `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`, params: [wire.json, wire.path] }
 }
 
 const DOC_COLUMNS = ['id', 'json'] as const

@@ -5,10 +5,10 @@
 import type { Page, SellRequest, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
-import { insertRows, scalar, type Db } from './database'
+import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
-import { writeDocs, type Tables } from './orderTable'
+import { docWrite, type Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
 export interface SellRequestBatch {
@@ -49,8 +49,9 @@ const SELL_REQUEST_COLUMNS = [
   ...GRID_PROPERTIES
 ] as const
 
-export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequestBatch, tables: Tables): void {
-  if (sellRequests.length === 0) return
+/** The writes that store a page of sell requests (in `tables`), as data: either connection can run them. */
+export function sellRequestWrites({ rows: sellRequests, wire }: SellRequestBatch, tables: Tables): RowWrite[] {
+  if (sellRequests.length === 0) return []
   const rows = sellRequests.map((row) => [
     row.id,
     row.name,
@@ -66,8 +67,11 @@ export function writeSellRequests(db: Db, { rows: sellRequests, wire }: SellRequ
     searchText([row.name, row.sku, row.brand]),
     ...GRID_PROPERTIES.map((key) => row.properties[key] ?? '')
   ])
-  insertRows(db, `sell_requests${tables}`, SELL_REQUEST_COLUMNS, rows)
-  writeDocs(db, `sell_request_docs${tables}`, sellRequests, wire)
+  return [{ insert: `sell_requests${tables}`, columns: SELL_REQUEST_COLUMNS, rows }, docWrite(`sell_request_docs${tables}`, sellRequests, wire)]
+}
+
+export function writeSellRequests(db: Db, batch: SellRequestBatch, tables: Tables): void {
+  writeRows(db, sellRequestWrites(batch, tables))
 }
 
 export function countSellRequests(db: Db): number {

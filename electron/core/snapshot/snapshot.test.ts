@@ -80,7 +80,8 @@ async function seeded(): Promise<Snapshot> {
     for (let page = 0; page * 100 < rows.length; page++) {
       const slice = rows.slice(page * 100, page * 100 + 100)
       run.covered = [[0, page * 100 + slice.length]]
-      s.stagePages(run, [resource === 'orders' ? orderBatch(slice as Order[]) : sellRequestBatch(slice as SellRequest[])] as OrderBatch[] | SellRequestBatch[])
+      await s.stagePages(run, [resource === 'orders' ? orderBatch(slice as Order[]) : sellRequestBatch(slice as SellRequest[])] as
+        OrderBatch[] | SellRequestBatch[])
     }
     await s.commitRun(resource)
   }
@@ -230,14 +231,44 @@ describe('changes applied to the live tables', () => {
 })
 
 describe('atomic swaps', () => {
+  it("stages pages on the snapshot's thread: the core only hands them over, and a write the thread could not make fails the commit", async () => {
+    const run = newRun('sellRequests', 300)
+    await snapshot.beginRun(run)
+    const core = snapshot.database
+    // Another program holds the write lock: the core hands the pages over and goes on; the thread
+    // writes them once the lock is free. (Written by the core, the hand-over would wait for the lock.)
+    const other = new Database(snapshot.file)
+    other.exec('BEGIN IMMEDIATE')
+    run.covered = [[0, 200]]
+    const started = performance.now()
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 100)), sellRequestBatch(sellRequests.slice(100, 200))])
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(scalar<number>(core, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(0)
+    other.exec('COMMIT')
+    other.close()
+    await snapshot.stagingWritten('sellRequests')
+    expect(scalar<number>(core, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(200)
+    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 200]])
+
+    // The thread cannot write the next pages: the commit fails and the live snapshot stays as it was.
+    core.exec('ALTER TABLE sell_request_docs_staged RENAME TO gone')
+    run.covered = [[0, 300]]
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(200))])
+    await expect(snapshot.commitRun('sellRequests')).rejects.toThrow(/no such table/)
+    expect(snapshot.count('sellRequests')).toBe(sellRequests.length)
+    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 200]])
+    expect(scalar<number>(core, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(200)
+  })
+
   it('a staged full sync is invisible until committed, and reports only unseen orders', async () => {
     const extra = { ...orders[0]!, id: '11111111-1111-4111-8111-111111111111', orderNo: '999999' }
     const run = { ...newRun('orders', 401), pageSize: 1000 }
     await snapshot.beginRun(run)
     run.covered = [[0, 201]]
-    snapshot.stagePages(run, [orderBatch([...orders.slice(0, 200), extra])])
+    await snapshot.stagePages(run, [orderBatch([...orders.slice(0, 200), extra])])
     expect(snapshot.dump().orders).toHaveLength(400) // the live table is untouched while staging
-    expect(snapshot.run('orders')?.covered).toEqual([[0, 201]])
+    // Written by the snapshot's thread soon after it is handed over.
+    await vi.waitFor(() => expect(snapshot.run('orders')?.covered).toEqual([[0, 201]]))
     const { newOrderIds } = await snapshot.commitRun('orders')
     expect(newOrderIds).toEqual([extra.id])
     expect(snapshot.dump().orders).toHaveLength(201)
@@ -249,10 +280,10 @@ describe('atomic swaps', () => {
     const run = newRun('sellRequests', 300)
     await snapshot.beginRun(run)
     run.covered = [[0, 200]]
-    snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 100)), sellRequestBatch(sellRequests.slice(100, 200))])
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 100)), sellRequestBatch(sellRequests.slice(100, 200))])
     run.covered = [[0, 300]]
-    snapshot.stagePages(run, [sellRequestBatch([...sellRequests.slice(200), { ...target, priceCents: 4242, quantity: 42 }])])
-    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 300]])
+    await snapshot.stagePages(run, [sellRequestBatch([...sellRequests.slice(200), { ...target, priceCents: 4242, quantity: 42 }])])
+    await vi.waitFor(() => expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 300]]))
     await snapshot.commitRun('sellRequests')
     const { sellRequests: after } = snapshot.dump()
     expect(after).toHaveLength(300)
@@ -272,7 +303,7 @@ describe('atomic swaps', () => {
     const run = newRun('sellRequests', 300)
     await snapshot.beginRun(run)
     run.covered = [[0, 300]]
-    snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 150)), sellRequestBatch(sellRequests.slice(150))])
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 150)), sellRequestBatch(sellRequests.slice(150))])
     const live = indexDefinitions(snapshot.database, 'sell_request')
     const twin = () => indexDefinitions(snapshot.database, 'sell_request', false, '_staged')
     expect(twin()).toEqual([])

@@ -20,6 +20,7 @@ import {
   queryOrders,
   summarizeOrders,
   unknownOrderIds,
+  orderWrites,
   writeOrders,
   type OrderBatch,
   type OrderQuery
@@ -32,6 +33,7 @@ import {
   sellRequestStatuses,
   sellRequestValues,
   unknownSellRequestIds,
+  sellRequestWrites,
   writeSellRequests,
   type SellRequestBatch,
   type SellRequestQuery
@@ -41,6 +43,7 @@ import {
   deleteRun,
   readRun,
   readSyncState,
+  runWrite,
   writeRun,
   writeSyncState,
   type Resource,
@@ -93,9 +96,14 @@ export interface Snapshot {
   beginRun(run: SyncRun): Promise<void>
   /**
    * Stores fetched rows of a full sync and the run as it stands (the positions they cover included) in
-   * one transaction: what is staged and what the run says is staged never disagree.
+   * one transaction: what is staged and what the run says is staged never disagree. The snapshot's
+   * thread writes them, in the order handed over, while the caller goes on: this resolves once they
+   * are handed over (it waits while a few are still being written). A write that failed fails the
+   * next stagePages or the commitRun of the resource.
    */
-  stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void
+  stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): Promise<void>
+  /** Resolves once every page handed to stagePages is written; rejects with the first write that failed. */
+  stagingWritten(resource: Resource): Promise<void>
   /**
    * Swaps a completed full sync in. The snapshot's thread indexes the staged rows first and drops the
    * rows swapped out after, so the core's own part is one short transaction of renames. Returns order
@@ -128,6 +136,9 @@ export interface Snapshot {
   dump(): { orders: Order[]; sellRequests: SellRequest[] }
   close(): void
 }
+
+/** Staging jobs handed to the snapshot's thread and not yet written, at most (then the caller waits). */
+const STAGING_JOBS = 4
 
 /** Rows written per transaction when changes are applied to the live tables: a short turn of the core. */
 const ROWS_PER_PART = 250
@@ -174,15 +185,50 @@ export function openSnapshot(file: string): Snapshot {
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
 
-  function stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): void {
-    tx(() => {
-      if (!readRun(db, run.resource)) throw new Error(`no ${run.resource} sync run to stage into`)
-      for (const batch of batches) {
-        if (run.resource === 'orders') writeOrders(db, batch as OrderBatch, '_staged')
-        else writeSellRequests(db, batch as SellRequestBatch, '_staged')
+  /** Per resource, the staging jobs the thread has not finished (oldest first), and the first that failed. */
+  const staging = new Map<Resource, { jobs: Promise<void>[]; failure: { error: unknown } | null }>()
+  const stagingOf = (resource: Resource) => {
+    let of = staging.get(resource)
+    if (!of) staging.set(resource, (of = { jobs: [], failure: null }))
+    return of
+  }
+  /** Waits until the thread has written what was handed over; returns the first failure (and forgets it). */
+  async function staged(resource: Resource): Promise<{ error: unknown } | null> {
+    const of = stagingOf(resource)
+    while (of.jobs.length) await of.jobs[0]
+    const failure = of.failure
+    of.failure = null
+    return failure
+  }
+
+  async function stagingWritten(resource: Resource): Promise<void> {
+    const failure = await staged(resource)
+    if (failure) throw failure.error
+  }
+
+  async function stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): Promise<void> {
+    const of = stagingOf(run.resource)
+    const failed = () => {
+      if (of.failure) throw of.failure.error
+    }
+    failed()
+    if (!readRun(db, run.resource)) throw new Error(`no ${run.resource} sync run to stage into`)
+    const writes = [
+      ...(run.resource === 'orders'
+        ? (batches as OrderBatch[]).flatMap((batch) => orderWrites(batch, '_staged'))
+        : (batches as SellRequestBatch[]).flatMap((batch) => sellRequestWrites(batch, '_staged'))),
+      runWrite(run)
+    ]
+    const job = thread.run([{ transaction: writes }]).then(
+      () => undefined,
+      (error: unknown) => {
+        of.failure ??= { error }
       }
-      writeRun(db, run)
-    })
+    )
+    of.jobs.push(job)
+    void job.finally(() => of.jobs.splice(of.jobs.indexOf(job), 1))
+    while (of.jobs.length > STAGING_JOBS) await of.jobs[0]
+    failed()
   }
 
   return {
@@ -202,6 +248,8 @@ export function openSnapshot(file: string): Snapshot {
     syncState: (resource) => readSyncState(db, resource),
     run: (resource) => readRun(db, resource),
     async beginRun(run) {
+      // Rows still being staged for an earlier run land first (and their run row with them).
+      await staged(run.resource)
       // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
       tx(() => deleteRun(db, run.resource))
       await thread.run(clearStagedSteps(db, run.resource))
@@ -211,8 +259,10 @@ export function openSnapshot(file: string): Snapshot {
       })
     },
     stagePages,
+    stagingWritten,
     async commitRun(resource) {
       const noRun = () => new Error(`no ${resource} sync run to commit`)
+      await stagingWritten(resource)
       if (!readRun(db, resource)) throw noRun()
       await thread.run(indexStagedSteps(db, resource))
       let newOrderIds: string[] = []

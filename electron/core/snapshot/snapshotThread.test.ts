@@ -171,3 +171,34 @@ it("a write of the core waits for the thread's statement at hand, not for the re
   expect(texts.indexOf('core')).toBeGreaterThan(0)
   expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
 })
+
+it('writes a transaction step whole on its own connection, or nothing of it when one write fails; the core writes the same steps once the thread is gone', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const rows = Array.from({ length: 250 }, (_, k) => [k + 1, `row ${k + 1}`])
+  await folder.run([
+    {
+      transaction: [
+        { insert: 't', columns: ['id', 'text'], rows },
+        { run: 'UPDATE t SET text = ? WHERE id = ?', params: ['first', 1] }
+      ]
+    }
+  ])
+  expect(scalar<number>(db, 'SELECT COUNT(*) FROM t')).toBe(250)
+  expect(scalar<string>(db, 'SELECT text FROM t WHERE id = 1')).toBe('first')
+  // A failing write undoes the writes before it in the same step.
+  await expect(
+    folder.run([
+      {
+        transaction: [
+          { insert: 't', columns: ['id', 'text'], rows: [[1_000, 'lost']] },
+          { run: 'INSERT INTO no_such_table VALUES (?)', params: [1] }
+        ]
+      }
+    ])
+  ).rejects.toThrow(/no such table/)
+  expect(scalar<number>(db, 'SELECT COUNT(*) FROM t WHERE id = 1000')).toBe(0)
+  folder.stop()
+  await folder.run([{ transaction: [{ insert: 't', columns: ['id', 'text'], rows: [[2_000, 'here']] }] }])
+  expect(scalar<string>(db, 'SELECT text FROM t WHERE id = 2000')).toBe('here')
+})

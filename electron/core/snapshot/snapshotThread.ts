@@ -9,8 +9,9 @@
  *   writer, and the writer starts the WAL over from its beginning once everything in it has been
  *   folded. The WAL file itself it cuts back once all is folded and writes pause: SQLite's own limit
  *   would cut it in the core's next commit, and freeing a large file takes a while.
- * - It runs jobs: statements the core hands it (stagedTables.ts: indexing a full sync's staged rows,
- *   clearing them), each in a transaction of its own. While one writes, a write of the core waits
+ * - It runs jobs: statements and writes the core hands it (a full sync's fetched rows, staged a few
+ *   pages per transaction while the core fetches the next ones; stagedTables.ts: indexing the staged
+ *   rows, clearing them), each in a transaction of its own. While one writes, a write of the core waits
  *   for it (the core's busy timeout), and reads go on (WAL). The core's transactions count themselves
  *   while they wait and run (database.ts), and the thread starts no statement while any do, so the
  *   core waits for one statement at most, not for a whole job. They also take the write lock when
@@ -19,17 +20,28 @@
 import { createRequire } from 'node:module'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
-import { countWritersIn, type Db } from './database'
+import { countWritersIn, runWrites, statement, type Db, type RowWrite } from './database'
 
 /**
- * One statement of a job: `exec` runs it, and when it fails on a UNIQUE constraint and `onUnique` is
- * given, runs `onUnique` and then the statement once more; `all` reads rows (as arrays of values).
+ * One step of a job: `exec` runs a statement, and when it fails on a UNIQUE constraint and `onUnique`
+ * is given, runs `onUnique` and then the statement once more; `all` reads rows (as arrays of values);
+ * `transaction` runs writes (database.ts) in one transaction that takes the write lock at once.
  */
-export type ThreadStep = { readonly exec: string; readonly onUnique?: string } | { readonly all: string }
+export type ThreadStep = { readonly exec: string; readonly onUnique?: string } | { readonly all: string } | { readonly transaction: readonly RowWrite[] }
 
-/** One step on `db`; the thread runs this function's own text (it uses nothing from outside it). */
-function runStep(db: Db, step: ThreadStep): unknown[][] | null {
+/** What a step needs from its side: database.ts's runWrites, and the connection's prepared statements. */
+interface StepTools {
+  runWrites: typeof runWrites
+  prepared: (sql: string) => { run(...params: unknown[]): unknown }
+}
+
+/** One step on `db`; the thread runs this function's own text (it uses nothing but its arguments). */
+function runStep(db: Db, step: ThreadStep, tools: StepTools): unknown[][] | null {
   if ('all' in step) return db.prepare(step.all).raw().all() as unknown[][]
+  if ('transaction' in step) {
+    db.transaction(() => tools.runWrites(step.transaction, tools.prepared)).immediate()
+    return null
+  }
   try {
     db.exec(step.exec)
   } catch (error) {
@@ -49,6 +61,15 @@ const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers
 const db = new Database(file, { timeout: busyMs })
 function walBytes() {
   try { return statSync(file + '-wal').size } catch { return 0 }
+}
+const statements = new Map()
+const tools = {
+  runWrites: (${runWrites.toString()}),
+  prepared(sql) {
+    let prepared = statements.get(sql)
+    if (!prepared) statements.set(sql, (prepared = db.prepare(sql)))
+    return prepared
+  }
 }
 let timer = null
 let stopped = false
@@ -88,7 +109,7 @@ parentPort.on('message', (message) => {
         job: message.job,
         results: message.steps.map((step) => {
           afterCoreWriters()
-          return runStep(db, step)
+          return runStep(db, step, tools)
         })
       }
     } catch (error) {
@@ -136,7 +157,7 @@ async function runHere(db: Db, steps: readonly ThreadStep[]): Promise<(unknown[]
   const results: (unknown[][] | null)[] = []
   for (const step of steps) {
     await nextTurn()
-    results.push(runStep(db, step))
+    results.push(runStep(db, step, { runWrites, prepared: (sql) => statement(db, sql) }))
   }
   return results
 }

@@ -5,7 +5,7 @@
  * (the rows staged so far, as ranges of list positions), which is what makes a full sync resumable
  * after a crash or a cancel, whatever page size the marketplace turns out to use.
  */
-import type { Db } from './database'
+import { writeRows, type Db, type RowWrite } from './database'
 
 export type Resource = 'orders' | 'sellRequests'
 
@@ -141,21 +141,27 @@ function coveredFrom(done: unknown[], pageSize: number): RowRanges {
   return ranges.sort((a, b) => a[0] - b[0])
 }
 
+/** The write that records a run as it stands, as data (it goes in the same transaction as the rows it covers). */
+export function runWrite(run: SyncRun): RowWrite {
+  return {
+    run: 'INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    params: [
+      run.resource,
+      run.startedMs,
+      run.pageSize,
+      run.windowFromMs,
+      run.total,
+      JSON.stringify(run.covered),
+      run.cursorMs,
+      run.round,
+      run.totalDropped ? 1 : 0,
+      run.firstTotal
+    ]
+  }
+}
+
 export function writeRun(db: Db, run: SyncRun): void {
-  db.prepare(
-    'INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
-  ).run(
-    run.resource,
-    run.startedMs,
-    run.pageSize,
-    run.windowFromMs,
-    run.total,
-    JSON.stringify(run.covered),
-    run.cursorMs,
-    run.round,
-    run.totalDropped ? 1 : 0,
-    run.firstTotal
-  )
+  writeRows(db, [runWrite(run)])
 }
 
 export function deleteRun(db: Db, resource: Resource): void {

@@ -96,9 +96,10 @@ export interface SyncReport {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /**
- * A full sync stages fetched pages once they hold this many rows: each transaction is a turn of the
- * core, short enough that calls waiting meanwhile are answered soon (larger ones made a trivial call
- * wait longer during a large sync, and fewer transactions saved almost no time).
+ * A full sync stages fetched pages once they hold this many rows: the snapshot's thread writes each
+ * such part in one transaction, and the core's own part (the rows' columns, handing them over) stays
+ * a short turn, so calls waiting meanwhile are answered soon. A write of the core (a seller's change)
+ * waits for at most one such transaction.
  */
 const STAGE_ROWS = 250
 /** Refills of what a pass left unread, at most, before the completeness check judges it. */
@@ -260,12 +261,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let pending: Batch[] = []
     let pendingRows = 0
     let pendingRanges: [number, number][] = []
-    const flush = () => {
+    /** Hands what was fetched to the snapshot (which writes it while the pass fetches on). */
+    const flush = async () => {
+      const batches = pending
       for (const [start, end] of pendingRanges) run.covered = withRange(run.covered, start, end)
-      snapshot.stagePages(run, pending as OrderBatch[] | SellRequestBatch[])
       pending = []
       pendingRows = 0
       pendingRanges = []
+      await snapshot.stagePages(run, batches as OrderBatch[] | SellRequestBatch[])
     }
     let pagesDone = 0
     let pagesPlanned = 0
@@ -277,7 +280,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         pagesTotal: Math.max(pagesDone, pagesPlanned),
         items: Math.min(run.total, coveredCount(run.covered) + pendingRanges.reduce((sum, [a, b]) => sum + b - a, 0))
       })
-    const take = (answer: PageAnswer, start: number) => {
+    const take = async (answer: PageAnswer, start: number) => {
       watch.observe(answer.total)
       run.total = answer.total
       run.firstTotal ??= answer.total
@@ -292,8 +295,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       pendingRows += answer.batch.rows.length
       pendingRanges.push([start, start + answer.batch.rows.length])
       pagesDone++
-      if (pendingRows >= STAGE_ROWS) flush()
       report()
+      if (pendingRows >= STAGE_ROWS) await flush()
     }
 
     if (run.covered.length > 0) created.resumedFrom(run.cursorMs)
@@ -305,18 +308,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         const asked = run.round > 1 ? run.pageSize : s.take
         const first = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
         created.firstAnswer(resource, first.batch, first.serverNowMs)
-        take(first, 0)
+        await take(first, 0)
         // A first page short of what was asked is asked once more: a cap answers short again, a page cut
         // short at random does not. The larger answer is the page size.
         let rows = first.batch.rows.length
         if (rows < asked && first.total > rows) {
           const again = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
-          take(again, 0)
+          await take(again, 0)
           rows = Math.max(rows, again.batch.rows.length)
         }
         run.pageSize = pageSizeAfterFirst(asked, rows, run.total)
         pagesPlanned = Math.ceil(run.total / run.pageSize)
-        flush()
+        await flush()
       }
       let stalled = 0
       for (let refill = 0; refill <= REFILLS && stalled < 4; refill++) {
@@ -346,11 +349,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             // More rows than asked: the server's pages are larger than the first page showed (it was short),
             // and this one starts where that size says. Asked for at that size from then on.
             if (rows > size) run.pageSize = Math.max(run.pageSize, rows)
-            take(answer, (page - 1) * Math.max(size, rows))
+            await take(answer, (page - 1) * Math.max(size, rows))
           },
           signal
         )
-        flush()
+        await flush()
         // A page short in the middle is not a smaller page size (other pages came back whole): its
         // positions are asked for again, as the same pages.
         stalled = coveredCount(run.covered) > covered ? 0 : stalled + 1
@@ -365,14 +368,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
         const rows = answer.batch.rows.length
         if (rows > size) run.pageSize = rows
-        take(answer, (page - 1) * Math.max(size, rows))
-        flush()
+        await take(answer, (page - 1) * Math.max(size, rows))
+        await flush()
         if (rows === 0) break
       }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
       try {
-        flush()
+        await flush()
+        await snapshot.stagingWritten(resource)
       } catch {
         // The failure above says more.
       }
