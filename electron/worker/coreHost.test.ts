@@ -12,7 +12,7 @@ import { startSandbox, type Sandbox } from '../sandbox'
 import { createSessionSecretStore, type SecretStore } from '../core/secrets/secretStore'
 import type { BatchStatus, BulkStatus, EventName, Events, ListResult, Outcome, SyncStatus } from '../shared/contract'
 import type { Order, SellRequest } from '../shared/domain'
-import { startCoreHost, type CoreHost } from './coreHost'
+import { CORE_YOUNG_GENERATION_MB, startCoreHost, type CoreHost } from './coreHost'
 
 const KEY = 'sk_test_core_worker_5b1c9d2e7f'
 const APP = { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' } as const
@@ -191,4 +191,14 @@ it('reads a call given as JSON text in its worker: the same answer as the parsed
   const pooled = Buffer.from('{}')
   expect(await host.dispatchJson('app.info', pooled)).toMatchObject({ ok: true })
   expect(pooled.toString()).toBe('{}')
+})
+
+it('runs the core with a small young generation, a restarted worker too: a scavenge copies at most that much of what the core keeps', async () => {
+  const { host } = start()
+  await host.router.dispatch('app.info', {})
+  expect(host.worker().resourceLimits?.maxYoungGenerationSizeMb).toBe(CORE_YOUNG_GENERATION_MB)
+  await host.worker().terminate()
+  await host.router.dispatch('app.info', {})
+  expect(host.restarts()).toBe(1)
+  expect(host.worker().resourceLimits?.maxYoungGenerationSizeMb).toBe(CORE_YOUNG_GENERATION_MB)
 })

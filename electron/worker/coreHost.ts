@@ -50,15 +50,24 @@ const GAVE_UP = 'Seller Desk’s background work keeps stopping. Quit and restar
 const CLOSED = 'Seller Desk is closing.'
 
 /**
+ * The core worker's young generation, in MB. A scavenge copies what is still alive in it, and the core's
+ * long work (an import holding tens of thousands of rows, a sync's pages) keeps most of what it makes
+ * alive: V8's own size (semi-spaces growing to 16 MB) lets one scavenge hold the thread for a whole
+ * call's budget. A small one collects more often, each time copying a few MB at most.
+ */
+export const CORE_YOUNG_GENERATION_MB = 6
+
+/**
  * Starts the worker's file. Built, it sits next to this module's bundle (out/main/coreWorker.js). From
  * source (the preview run by tsx, tests) it is the .ts file: a worker does not inherit the loader that
  * reads TypeScript, so a two-line bootstrap registers tsx's loader in the worker first.
  */
 function newCoreWorker(workerData: CoreWorkerData): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData })
+  const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB }
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
   const entry = new URL('./coreWorker.ts', import.meta.url).href
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(bootstrap, { eval: true, workerData })
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits })
 }
 
 const failure = (message: string): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message } })

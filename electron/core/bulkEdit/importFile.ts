@@ -131,7 +131,7 @@ function cellText(value: unknown): string {
 const SAMPLE_CHARS = 64 * 1024
 
 /** Characters of CSV text parsed at a time: a small step, so the pause decides where a turn ends. */
-const CSV_PART_CHARS = 64 * 1024
+const CSV_PART_CHARS = 16 * 1024
 
 /** Whitespace as String.prototype.trim sees it (Papa's test for what may stand between a closing quote and what follows). */
 const WHITESPACE = /\s/
