@@ -27,7 +27,11 @@ export async function forEachBounded<T>(items: readonly T[], limit: number, work
  * At most `limit` holders at a time: `acquire` waits for a slot and answers the function that frees it
  * (calling it again does nothing).
  */
-export function createSlots(limit: number): { acquire(): Promise<() => void> } {
+export interface Slots {
+  acquire(): Promise<() => void>
+}
+
+export function createSlots(limit: number): Slots {
   let free = limit
   const waiting: (() => void)[] = []
   return {

@@ -80,6 +80,39 @@ describe('full sync', () => {
     expectSnapshotEqualsServer(await serverState())
   })
 
+  it("reads the sell requests' pages while the orders are committed, caught up and checked; a failure before the orders' list is read stops the run there", async () => {
+    const sent: string[] = []
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname)
+      return nodeFetch(input, init)
+    }
+    const progress: string[] = []
+    sandbox.setFaults({ latencyMs: 15 })
+    const run = (faulty = false) =>
+      createSyncEngine({
+        api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000, fetch: recording }),
+        snapshot,
+        settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: 3650, retriesPerPage: faulty ? 0 : 6 },
+        onProgress: (p) => progress.push(`${p.kind} ${p.resource}`)
+      }).run('full', new AbortController().signal)
+    await run()
+    expectSnapshotEqualsServer(await serverState())
+    const firstSellRequests = sent.indexOf('/v1/sell-requests')
+    const lastOrders = sent.lastIndexOf('/v1/orders/seller')
+    expect(firstSellRequests).toBeGreaterThan(0)
+    // The orders' catch-up and check went out after the sell requests' first page.
+    expect(lastOrders).toBeGreaterThan(firstSellRequests)
+    // Progress stays with one resource at a time: the orders' catch-up says nothing meanwhile.
+    expect(progress.filter((line, k) => line !== progress[k - 1])).toEqual(['full orders', 'full sellRequests'])
+
+    // The orders fail while their list is read: no sell request is asked for, and the failure is the run's.
+    sent.length = 0
+    sandbox.injectNext('server-error', 1)
+    await expect(run(true)).rejects.toMatchObject({ kind: expect.any(String) })
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.filter((path) => path === '/v1/sell-requests')).toEqual([])
+  })
+
   it('brings every page of both resources into the snapshot, with progress', async () => {
     const progress: number[] = []
     const report = await engine({}, (p) => p.kind === 'full' && p.resource === 'orders' && progress.push(p.pagesDone)).run('auto', new AbortController().signal)

@@ -26,7 +26,7 @@
  */
 import type { ListAnswer, SellerApi } from '../sellerApi'
 import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
-import { createSlots, forEachBounded } from './boundedConcurrency'
+import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 
 export interface SyncSettings {
@@ -184,9 +184,13 @@ export interface SyncEngineDeps {
   now?: () => number
 }
 
+/** One resource's part of a run: what it counts, and the network slots every part of the run shares. */
 interface Counters {
   pages: number
   rounds: number
+  network: Slots
+  /** Called once a full pass has read the whole list: the next resource's part may start meanwhile. */
+  passed(): void
 }
 
 export function createSyncEngine(deps: SyncEngineDeps) {
@@ -203,15 +207,33 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return newest
   }
 
-  /** `onAnswered`: see CallOptions (the pass frees its network slot then). */
+  /**
+   * One page, holding one of the run's network slots while it is on the wire (`held`: one the caller
+   * took already). The slot is freed once the answer is in, before it is read (CallOptions.onAnswered).
+   */
   async function fetchPage(
     resource: Resource,
     query: { page: number; take: number; fromMs?: number | null },
     signal: AbortSignal,
     counters: Counters,
-    onAnswered?: () => void
+    held?: () => void
   ): Promise<PageAnswer> {
-    const options = { signal, retries: deps.settings.retriesPerPage, ...(onAnswered ? { onAnswered } : {}) }
+    const release = held ?? (await counters.network.acquire())
+    try {
+      return await fetchPageWith(resource, query, signal, counters, release)
+    } finally {
+      release()
+    }
+  }
+
+  async function fetchPageWith(
+    resource: Resource,
+    query: { page: number; take: number; fromMs?: number | null },
+    signal: AbortSignal,
+    counters: Counters,
+    onAnswered: () => void
+  ): Promise<PageAnswer> {
+    const options = { signal, retries: deps.settings.retriesPerPage, onAnswered }
     let answer: ListAnswer
     let batch: Batch
     if (resource === 'orders') {
@@ -329,22 +351,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         pagesPlanned = pagesDone + pages.length
         report()
         const size = run.pageSize
-        // At most `concurrency` requests on the wire; a lane reading an answer has given its slot to the
-        // next request already, so the reading overlaps the network instead of adding to it.
-        const network = createSlots(s.concurrency)
+        // At most `concurrency` requests on the wire (the run's, shared with another resource's part); a
+        // lane reading an answer has given its slot to the next request already, so the reading overlaps
+        // the network instead of adding to it.
         await forEachBounded(
           pages,
           s.concurrency + 2,
           async (page) => {
-            let answer: PageAnswer
-            const release = await network.acquire()
-            try {
-              // Past where the list was seen to end (a total that counts rows it never lists): not asked.
-              if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) return
-              answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters, release)
-            } finally {
+            const release = await counters.network.acquire()
+            // Past where the list was seen to end (a total that counts rows it never lists): not asked.
+            if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) {
               release()
+              return
             }
+            const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters, release)
             const rows = answer.batch.rows.length
             // More rows than asked: the server's pages are larger than the first page showed (it was short),
             // and this one starts where that size says. Asked for at that size from then on.
@@ -395,7 +415,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     watch: TotalWatch | null,
     created: CreatedRows | null,
     signal: AbortSignal,
-    counters: Counters
+    counters: Counters,
+    reportProgress: boolean
   ) {
     const s = deps.settings
     const batches: Batch[] = []
@@ -445,7 +466,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         older = joins && fresh < rows
         items += fresh
       } else items += rows
-      deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
+      if (reportProgress)
+        deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
       if (older) break
       // The end: an empty page, or a short one, once the total is reached. A whole page there may hide
       // more (a total that counts fewer rows than the list holds): the next one is asked for too.
@@ -525,10 +547,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
       const created = new CreatedRows()
       await pass(run, watch, created, signal, counters)
+      counters.passed()
       for (const id of (await snapshot.commitRun(resource)).newOrderIds) ids.add(id)
-      // What changed while the pass read, then the check.
+      // What changed while the pass read, then the check. Its progress is not reported: the next
+      // resource's pass may be reporting by now, and this is part of the full sync already shown.
       const since = sinceOf(resource, run.cursorMs)
-      const caughtUp = await changesSince(resource, since, watch, created, signal, counters)
+      const caughtUp = await changesSince(resource, since, watch, created, signal, counters, false)
       for (const id of caughtUp.newOrderIds) ids.add(id)
       const completeness = await check(resource, caughtUp.total, signal, counters, watch)
       // Rows created while it read that the total's change does not account for: some were deleted,
@@ -558,7 +582,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   ): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
     const before = snapshot.syncState(resource)
     const watch = new TotalWatch()
-    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total } = await changesSince(resource, sinceOf(resource, null), watch, null, signal, counters)
+    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total } = await changesSince(
+      resource,
+      sinceOf(resource, null),
+      watch,
+      null,
+      signal,
+      counters,
+      true
+    )
     const completeness = await check(resource, total, signal, counters, watch)
     // Read everything on: a discrepancy the last check did not know of (a deletion elsewhere, a missed
     // row); a total that went down while we read (it may have hidden a changed row); a total that moved
@@ -583,29 +615,57 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         checks: {},
         rounds: {}
       }
+      // The resources in turn, each starting once the one before has read its whole list (or ended):
+      // its commit, catch-up and check then overlap the next one's pages. At most `concurrency`
+      // requests are on the wire for the whole run. A resource that fails before its pass is read
+      // stops the run there, as a failure stops a sequence.
+      const network = createSlots(deps.settings.concurrency)
+      const parts: Promise<void>[] = []
+      let previous: Promise<void> = Promise.resolve()
       for (const resource of resources) {
-        let kind = kindFor(resource, requested)
-        const counters: Counters = { pages: 0, rounds: 0 }
-        try {
-          let outcome: { ids: string[]; completeness: Completeness }
-          if (kind === 'incremental') {
-            const step = await incremental(resource, signal, counters)
-            outcome = step
-            if (step.escalate) {
-              kind = 'full'
-              const fullOutcome = await full(resource, signal, counters)
-              outcome = { ids: [...new Set([...step.ids, ...fullOutcome.ids])], completeness: fullOutcome.completeness }
-            }
-          } else outcome = await full(resource, signal, counters)
-          report.kinds[resource] = kind
-          report.checks[resource] = outcome.completeness
-          if (resource === 'orders') report.newOrderIds = outcome.ids
-        } finally {
-          report.kinds[resource] = kind
-          report.pagesFetched[resource] = counters.pages
-          if (counters.rounds) report.rounds[resource] = counters.rounds
-        }
+        let passed!: () => void
+        let failedFirst!: (error: unknown) => void
+        const readable = new Promise<void>((resolve, reject) => {
+          passed = resolve
+          failedFirst = reject
+        })
+        // A part whose predecessor failed first never starts: the failure is the predecessor's.
+        readable.catch(() => undefined)
+        const part = previous.then(async () => {
+          let kind = kindFor(resource, requested)
+          const counters: Counters = { pages: 0, rounds: 0, network, passed }
+          try {
+            let outcome: { ids: string[]; completeness: Completeness }
+            if (kind === 'incremental') {
+              const step = await incremental(resource, signal, counters)
+              outcome = step
+              if (step.escalate) {
+                kind = 'full'
+                const fullOutcome = await full(resource, signal, counters)
+                outcome = { ids: [...new Set([...step.ids, ...fullOutcome.ids])], completeness: fullOutcome.completeness }
+              }
+            } else outcome = await full(resource, signal, counters)
+            report.kinds[resource] = kind
+            report.checks[resource] = outcome.completeness
+            if (resource === 'orders') report.newOrderIds = outcome.ids
+            passed()
+          } catch (error) {
+            failedFirst(error)
+            throw error
+          } finally {
+            report.kinds[resource] = kind
+            report.pagesFetched[resource] = counters.pages
+            if (counters.rounds) report.rounds[resource] = counters.rounds
+          }
+        })
+        part.catch(() => undefined)
+        parts.push(part)
+        previous = readable
       }
+      // Every started part ends before the run answers; the first failure in resource order is the run's.
+      const ended = await Promise.allSettled(parts)
+      const failure = ended.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+      if (failure) throw failure.reason
       return report
     }
   }
