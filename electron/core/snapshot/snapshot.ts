@@ -185,6 +185,8 @@ export function openSnapshot(file: string): Snapshot {
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
 
+  /** Resources whose run the file is known to hold (only beginRun and commitRun add or drop one). */
+  const runsHeld = new Set<Resource>()
   /** Per resource, the staging jobs the thread has not finished (oldest first), and the first that failed. */
   const staging = new Map<Resource, { jobs: Promise<void>[]; failure: { error: unknown } | null }>()
   const stagingOf = (resource: Resource) => {
@@ -212,7 +214,10 @@ export function openSnapshot(file: string): Snapshot {
       if (of.failure) throw of.failure.error
     }
     failed()
-    if (!readRun(db, run.resource)) throw new Error(`no ${run.resource} sync run to stage into`)
+    if (!runsHeld.has(run.resource)) {
+      if (!readRun(db, run.resource)) throw new Error(`no ${run.resource} sync run to stage into`)
+      runsHeld.add(run.resource)
+    }
     const writes = [
       ...(run.resource === 'orders'
         ? (batches as OrderBatch[]).flatMap((batch) => orderWrites(batch, '_staged'))
@@ -251,12 +256,14 @@ export function openSnapshot(file: string): Snapshot {
       // Rows still being staged for an earlier run land first (and their run row with them).
       await staged(run.resource)
       // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
+      runsHeld.delete(run.resource)
       tx(() => deleteRun(db, run.resource))
       await thread.run(clearStagedSteps(db, run.resource))
       tx(() => {
         clearStaged(db, run.resource)
         writeRun(db, run)
       })
+      runsHeld.add(run.resource)
     },
     stagePages,
     stagingWritten,
@@ -275,6 +282,7 @@ export function openSnapshot(file: string): Snapshot {
         if (!run) throw noRun()
         promoteStaged(db, resource)
         deleteRun(db, resource)
+        runsHeld.delete(resource)
         // Unverified until the check after it records what it found (a check that cannot run leaves it so).
         writeSyncState(db, resource, {
           lastFullMs: run.startedMs,
