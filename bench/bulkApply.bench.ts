@@ -45,18 +45,18 @@ console.log(`${listings.length} listings synced\n`)
 // Stage + validate a 10,000-cell paste (5,000 listings × price and quantity), warm once first.
 const paste = listings.slice(0, 5_000).flatMap((row) => [{ sellRequestId: row.id, priceCents: row.priceCents + 7, quantity: row.quantity + 1 }])
 workspace.bulk.stage(paste)
-workspace.bulk.discard()
+await workspace.bulk.discard()
 let started = performance.now()
 const staged = workspace.bulk.stage(paste)
 const stageMs = performance.now() - started
-workspace.bulk.discard()
+await workspace.bulk.discard()
 
 // Import a 50,000-row CSV.
 const csv = `id,price,quantity\n${listings.map((row) => `${row.id},${((row.priceCents + 1) / 100).toFixed(2)},${row.quantity}`).join('\n')}\n`
 started = performance.now()
 const imported = await workspace.bulk.importFile('bench.csv', new TextEncoder().encode(csv))
 const importMs = performance.now() - started
-workspace.bulk.discard()
+await workspace.bulk.discard()
 
 // Apply 1,000 quantity changes through the queue with 20 ms per request, in a workspace set up as the app's.
 await workspace.close()

@@ -25,6 +25,12 @@ function changeSetState(workspace: Workspace, change: (bulk: BulkEdit) => Change
   return { summary, ...workspace.bulk.marksSince() }
 }
 
+/** The same for a change made over several turns (an undo, a redo or a discard), once it is made. */
+async function changeSetStateAfter(workspace: Workspace, change: (bulk: BulkEdit) => Promise<ChangeSetSummary>): Promise<ChangeSetState> {
+  const summary = await change(workspace.bulk)
+  return { summary, ...workspace.bulk.marksSince() }
+}
+
 export type Emit = <E extends EventName>(event: E, payload: Events[E]) => void
 
 export interface SellerDeskOptions {
@@ -169,9 +175,9 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.operation': async ({ selection, operation }) => changeSetState(await open(), (bulk) => bulk.operation(selection, operation)),
       'bulk.changes': async (query) => (await open()).bulk.changes(query),
       'bulk.preview': async () => (await open()).bulk.preview(),
-      'bulk.undo': async () => changeSetState(await open(), (bulk) => bulk.undo()),
-      'bulk.redo': async () => changeSetState(await open(), (bulk) => bulk.redo()),
-      'bulk.discard': async () => changeSetState(await open(), (bulk) => bulk.discard()),
+      'bulk.undo': async () => changeSetStateAfter(await open(), (bulk) => bulk.undo()),
+      'bulk.redo': async () => changeSetStateAfter(await open(), (bulk) => bulk.redo()),
+      'bulk.discard': async () => changeSetStateAfter(await open(), (bulk) => bulk.discard()),
       'bulk.setRules': async (rules) => changeSetState(await open(), (bulk) => bulk.setRules(rules)),
       'bulk.apply': async ({ confirmed }) => (await open()).bulk.apply(confirmed),
       'bulk.cancel': async ({ batchId }) => (await open()).bulk.cancel(batchId),

@@ -357,12 +357,12 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
     const operation = calls['bulk.operation'].input.parse({ selection: { filter }, operation: { kind: 'adjustQuantity', delta: 1 } })
     const exportInput = calls['bulk.exportFile'].input.parse({ format: 'csv', rows: { kind: 'listings', selection: { filter } } })
 
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     const summary = workspace.bulk.operation(operation.selection, operation.operation)
     expect(summary.listings, JSON.stringify(filter)).toBe(shown.length)
     const staged = workspace.bulk.changes({ page: 1, take: 1000, only: 'all' }).rows.map((change) => change.sellRequestId)
     expect(new Set(staged)).toEqual(new Set(shown))
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
 
     const exported = await workspace.bulk.exportFile(exportInput.format, exportInput.rows)
     const lines = Buffer.from(exported.base64, 'base64').toString('utf8').split('\r\n').slice(1).filter(Boolean)

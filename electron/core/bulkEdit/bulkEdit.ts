@@ -32,7 +32,7 @@ import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
-import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange } from './changeSet'
+import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange, type StepKind } from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
@@ -68,7 +68,7 @@ export interface BulkEditDeps {
   now?: () => number
   /** The listing fields changes may be to (default: Seller Desk's; a test adds one). */
   fields?: FieldSet
-  /** How long an import works before it lets other calls be answered (default: IMPORT_TURN_MS). */
+  /** How long an import, an undo, a redo or a discard works before it lets other calls be answered (default: TURN_MS). */
   turnMs?: number
 }
 
@@ -82,9 +82,10 @@ export interface BulkEdit {
   /** The marks that changed since the last stagedCells or marksSince: for the answer to a change-set call. */
   marksSince(): Omit<ChangeSetState, 'summary'>
   preview(): BulkPreview
-  undo(): ChangeSetSummary
-  redo(): ChangeSetSummary
-  discard(): ChangeSetSummary
+  /** Undo, redo and discard work a part per turn when the step is large; other changes to the change set are refused meanwhile. */
+  undo(): Promise<ChangeSetSummary>
+  redo(): Promise<ChangeSetSummary>
+  discard(): Promise<ChangeSetSummary>
   setRules(rules: WarningRules): ChangeSetSummary
   /** Queues the valid changes as a batch (one transaction) and starts applying it; resolves once started. */
   apply(confirmed: boolean): BatchStatus
@@ -127,13 +128,20 @@ const IMPORT_LISTINGS_PAGE = 500
 /** Page-by-page reads of every listing an import starts over before it reads them in one turn. */
 const EVERY_LISTING_ATTEMPTS = 3
 /**
- * How long an import works in a turn: a call arriving meanwhile waits for the rest of the turn, and the
- * collector's pauses (a few ms each while an import holds 50,000 rows) come on top of it.
+ * How long an import, an undo, a redo or a discard works in a turn: a call arriving meanwhile waits for
+ * the rest of the turn, and the collector's pauses (while an import holds 50,000 rows) come on top of it.
  */
-const IMPORT_TURN_MS = 5
+const TURN_MS = 5
 /** Proposed changes of an import staged at a time (the pause decides where a turn ends). */
 const STAGE_PART = 250
 const IMPORTING = 'An import is being staged. Try again when it is done.'
+/** Changes of an undo, a redo or a discard made at a time (the pause decides where a turn ends). */
+const STEP_PART = 250
+const STEPPING: Record<StepKind, string> = {
+  undo: 'Changes are being undone. Try again when that is done.',
+  redo: 'Changes are being redone. Try again when that is done.',
+  discard: 'Changes are being discarded. Try again when that is done.'
+}
 
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
 
@@ -161,8 +169,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
-  /** An import reads and stages over several turns: the change set is not changed by anything else meanwhile. */
-  let importing = false
+  /**
+   * What changes the change set over several turns (an import, a large undo, redo or discard), as the
+   * words refusing anything else that would change it meanwhile; null when nothing does.
+   */
+  let busy: string | null = null
+  /** Resolves when the undo, redo or discard running over several turns has ended; null when none is. */
+  let stepping: Promise<void> | null = null
   /** The edits not saved yet (at most `limit`, the oldest first), taken out of `edits`. */
   function stagedWrites(limit = Infinity): StagedWrite[] {
     const writes: StagedWrite[] = []
@@ -199,12 +212,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     if (edits.size > 0 && !closed) queueSave()
   }
   /**
-   * While an import stages, its edits wait: a save queued for the next turn would run in the same phase
-   * of the event loop as the import's next part (both are setImmediate callbacks), making that turn a
-   * save and a part long. They are saved a part per turn once the import is done.
+   * While an import stages (or a large undo, redo or discard runs), its edits wait: a save queued for
+   * the next turn would run in the same phase of the event loop as the import's next part (both are
+   * setImmediate callbacks), making that turn a save and a part long. They are saved a part per turn
+   * once it is done.
    */
   function queueSave() {
-    if (saveQueued || closed || importing) return
+    if (saveQueued || closed || busy) return
     saveQueued = true
     setImmediate(saveStaged)
   }
@@ -241,8 +255,38 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   const today = () => new Date(now()).toISOString().slice(0, 10)
 
-  function notWhileImporting() {
-    if (importing) throw new SellerDeskError('invalid-input', IMPORTING)
+  /** Saves what is staged, stops applying and resolves once nothing more will be written (see BulkEdit.close). */
+  function closeNow(): Promise<void> {
+    if (edits.size) saveStaged(Infinity)
+    closed = true
+    const run = running
+    if (!run) return Promise.resolve()
+    run.controller.abort()
+    const grace = setTimeout(() => run.hardStop.abort(), deps.closeGraceMs ?? 10_000)
+    return run.promise.finally(() => clearTimeout(grace))
+  }
+
+  function notWhileBusy() {
+    if (busy) throw new SellerDeskError('invalid-input', busy)
+  }
+
+  /** An undo, a redo or a discard, a part per turn once it has taken a turn's time. */
+  async function stepInParts(kind: StepKind): Promise<ChangeSetSummary> {
+    notWhileBusy()
+    busy = STEPPING[kind]
+    let ended = () => {}
+    stepping = new Promise<void>((resolve) => (ended = resolve))
+    try {
+      const work = changeSet.inParts(kind)
+      const pause = createPause(deps.turnMs ?? TURN_MS)
+      while (work.next(STEP_PART)) await pause()
+      return changeSet.summary()
+    } finally {
+      busy = null
+      stepping = null
+      ended()
+      if (edits.size > 0) queueSave()
+    }
   }
 
   /**
@@ -413,7 +457,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   return {
     stage(changes) {
-      notWhileImporting()
+      notWhileBusy()
       const found = listingMemo.byId(changes.map((change) => change.sellRequestId))
       const missing = changes.filter((change) => !found.has(change.sellRequestId)).length
       if (missing > 0)
@@ -434,7 +478,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     operation(selection, operation) {
-      notWhileImporting()
+      notWhileBusy()
       return stage(proposeChanges(listingsOf(selection), operation, (id, field) => changeSet.get(id, field)))
     },
 
@@ -471,17 +515,17 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     preview,
-    undo: () => (notWhileImporting(), changeSet.undo()),
-    redo: () => (notWhileImporting(), changeSet.redo()),
-    discard: () => (notWhileImporting(), changeSet.discard()),
+    undo: () => stepInParts('undo'),
+    redo: () => stepInParts('redo'),
+    discard: () => stepInParts('discard'),
     setRules(rules) {
-      notWhileImporting()
+      notWhileBusy()
       touched = null
       return changeSet.setRules(rules)
     },
 
     apply(confirmed) {
-      notWhileImporting()
+      notWhileBusy()
       const check = preview()
       if (check.applicableChanges === 0) {
         throw new SellerDeskError(
@@ -570,7 +614,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     batchRows: ({ batchId, status, page, take }) => store.batchRows(batchId, { status, page, take }),
 
     undoBatch(batchId) {
-      notWhileImporting()
+      notWhileBusy()
       statusOf(batchId)
       const applied = store.batchRowsWithStatus(batchId, ['applied'])
       const listings = store.listingsById(
@@ -597,12 +641,12 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     gridVersion: () => snapshot.gridVersion(fields),
 
     async importFile(fileName, bytes) {
-      notWhileImporting()
-      importing = true
+      notWhileBusy()
+      busy = IMPORTING
       try {
         // This turn already checked and decoded the call's file (its base64 text): the file is read from the next.
         await nextTurn()
-        const pause = createPause(deps.turnMs ?? IMPORT_TURN_MS)
+        const pause = createPause(deps.turnMs ?? TURN_MS)
         const table = await readImportTable(fileName, bytes, { pause })
         const finder = await importListings(pause, await listingsNamed(fileName, table, fields, pause))
         const result = await importChanges(fileName, table, finder, (id, field) => changeSet.get(id, field)?.after, fields, pause)
@@ -626,7 +670,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           changeSet: changeSetSummary
         }
       } finally {
-        importing = false
+        busy = null
         if (edits.size > 0) queueSave()
       }
     },
@@ -657,14 +701,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     close() {
-      if (closing) return closing
-      if (edits.size) saveStaged(Infinity)
-      closed = true
-      const run = running
-      if (!run) return (closing = Promise.resolve())
-      run.controller.abort()
-      const grace = setTimeout(() => run.hardStop.abort(), deps.closeGraceMs ?? 10_000)
-      closing = run.promise.finally(() => clearTimeout(grace))
+      // An undo, a redo or a discard running over several turns ends first: what is saved is its whole result.
+      closing ??= stepping ? stepping.then(closeNow) : closeNow()
       return closing
     }
   }

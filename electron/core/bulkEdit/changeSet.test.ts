@@ -178,4 +178,31 @@ describe('the summary', () => {
       { numRuns: 500 }
     )
   })
+
+  it('undoes, redoes and discards in parts of any size as at once: the same changes in the same order, the same counts, the same edits heard', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 30 }), fc.integer({ min: 1, max: 4 }), (actions, partSize) => {
+        const heard: Record<'atOnce' | 'inParts', [string, number | undefined][]> = { atOnce: [], inParts: [] }
+        const atOnce = createChangeSet(undefined, (key, change) => heard.atOnce.push([key, change?.after]))
+        const inParts = createChangeSet(undefined, (key, change) => heard.inParts.push([key, change?.after]))
+        for (const action of actions) {
+          for (const set of [atOnce, inParts]) {
+            if (action.kind === 'stage') set.stage(action.proposed)
+            else if (action.kind === 'restore') set.restore(action.proposed)
+            else if (action.kind === 'take') set.take([action.key])
+            else if (action.kind === 'rules') set.setRules({ priceChangePercent: action.percent, priceFloorCents: 900 })
+            else if (set === atOnce) set[action.kind]()
+            else {
+              const work = set.inParts(action.kind)
+              while (work.next(partSize));
+            }
+          }
+          expect(inParts.all()).toEqual(atOnce.all())
+          expect(inParts.summary()).toEqual(atOnce.summary())
+          expect(heard.inParts).toEqual(heard.atOnce)
+        }
+      }),
+      { numRuns: 300 }
+    )
+  })
 })

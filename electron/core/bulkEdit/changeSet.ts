@@ -67,6 +67,12 @@ export interface ChangeSet {
   redo(): ChangeSetSummary
   /** Removes every pending change, as one step (undoable). */
   discard(): ChangeSetSummary
+  /**
+   * An undo, a redo or a discard done a part at a time (a step may hold an import's tens of thousands of
+   * changes): each `next(count)` makes up to `count` more of its changes and answers whether any are
+   * left. Nothing else may change the change set until none are. `undo`, `redo` and `discard` do it at once.
+   */
+  inParts(kind: StepKind): { next(count: number): boolean }
   /** Changes the warning rules and checks every pending change again. */
   setRules(rules: WarningRules): ChangeSetSummary
   rules(): WarningRules
@@ -77,6 +83,9 @@ export interface ChangeSet {
   /** How many changes are pending. */
   size(): number
 }
+
+/** What `ChangeSet.inParts` does: the undo, the redo or the discard. */
+export type StepKind = 'undo' | 'redo' | 'discard'
 
 /** Undo reaches back this many staging steps; each keeps a copy of what it replaced, so memory stays bounded. */
 export const MAX_UNDO_STEPS = 50
@@ -159,6 +168,52 @@ export function createChangeSet(
     }
   }
 
+  /** See ChangeSet.inParts. */
+  function inParts(kind: StepKind): { next(count: number): boolean } {
+    if (kind === 'discard') {
+      // Every change goes, in staging order; the step is recorded once all have.
+      const keys = [...changes.keys()]
+      const step: Step = []
+      let at = 0
+      return {
+        next(count) {
+          for (const end = Math.min(keys.length, at + count); at < end; at++) {
+            const key = keys[at]!
+            step.push({ key, was: changes.get(key), now: undefined })
+            put(key, undefined)
+          }
+          if (at < keys.length) return true
+          record(step)
+          return false
+        }
+      }
+    }
+    const undo = kind === 'undo'
+    const step = (undo ? done : undone).pop()
+    if (!step) return { next: () => false }
+    // An undo puts back what each change replaced, the step's last change first; a redo makes them again in order.
+    let at = undo ? step.length - 1 : 0
+    return {
+      next(count) {
+        for (let made = 0; made < count && at >= 0 && at < step.length; made++) {
+          const { key, was, now } = step[at]!
+          put(key, undo ? was : now)
+          at += undo ? -1 : 1
+        }
+        if (at >= 0 && at < step.length) return true
+        ;(undo ? undone : done).push(step)
+        return false
+      }
+    }
+  }
+
+  /** Does all of an undo, a redo or a discard at once. */
+  function atOnce(kind: StepKind): ChangeSetSummary {
+    const work = inParts(kind)
+    while (work.next(Infinity));
+    return summary()
+  }
+
   function summary(): ChangeSetSummary {
     return { changes: changes.size, listings: perListing.size, invalid, warnings, canUndo: done.length > 0, canRedo: undone.length > 0 }
   }
@@ -181,34 +236,10 @@ export function createChangeSet(
       done.length = 0
       undone.length = 0
     },
-    undo() {
-      const step = done.pop()
-      if (step) {
-        for (let i = step.length - 1; i >= 0; i--) put(step[i]!.key, step[i]!.was)
-        undone.push(step)
-      }
-      return summary()
-    },
-    redo() {
-      const step = undone.pop()
-      if (step) {
-        for (const { key, now } of step) put(key, now)
-        done.push(step)
-      }
-      return summary()
-    },
-    discard() {
-      // Everything goes: the counts start over at once instead of change by change (a discard after a
-      // large import is one turn of the core).
-      const step = [...changes].map(([key, was]) => ({ key, was, now: undefined }))
-      changes.clear()
-      perListing.clear()
-      invalid = 0
-      warnings = 0
-      for (const { key } of step) onEdit(key, undefined)
-      record(step)
-      return summary()
-    },
+    undo: () => atOnce('undo'),
+    redo: () => atOnce('redo'),
+    discard: () => atOnce('discard'),
+    inParts,
     setRules(next) {
       rules = { ...next }
       const recheck = (change: StagedChange | undefined) => (change ? check(change) : undefined)

@@ -92,7 +92,7 @@ it('reads the grid properties of the listings asked for (exports)', () => {
   })
 })
 
-it('marks each pending change: the new value, why it cannot be applied, and what to double-check', () => {
+it('marks each pending change: the new value, why it cannot be applied, and what to double-check', async () => {
   const [a, b] = workspace.snapshot.dump().sellRequests
   workspace.bulk.stage([
     { sellRequestId: a!.id, priceCents: a!.priceCents * 3, quantity: -1 },
@@ -103,11 +103,11 @@ it('marks each pending change: the new value, why it cannot be applied, and what
   expect(cells).toContainEqual([a!.id, 'priceCents', a!.priceCents * 3, null, expect.stringContaining('rises by 200%')])
   expect(cells).toContainEqual([a!.id, 'quantity', -1, 'Quantity cannot be negative.', null])
   expect(cells).toContainEqual([b!.id, 'quantity', b!.quantity + 1, null, null])
-  workspace.bulk.discard()
+  await workspace.bulk.discard()
   expect(workspace.bulk.stagedCells()).toEqual([])
 })
 
-it('an answer carries only the marks a call touched: new and changed cells, cells no longer staged; all of them after new rules', () => {
+it('an answer carries only the marks a call touched: new and changed cells, cells no longer staged; all of them after new rules', async () => {
   const [a, b, c] = workspace.snapshot.dump().sellRequests
   workspace.bulk.stage([
     { sellRequestId: a!.id, priceCents: a!.priceCents + 1 },
@@ -119,7 +119,7 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [[c!.id, 'quantity', -1, 'Quantity cannot be negative.', null]], cleared: [] })
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [] }) // nothing since
 
-  workspace.bulk.undo()
+  await workspace.bulk.undo()
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [[c!.id, 'quantity']] })
   // Back to the listing's own value: the change goes, and so does its mark.
   workspace.bulk.stage([
@@ -136,7 +136,7 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: workspace.bulk.stagedCells(), cleared: [] })
   workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null })
   workspace.bulk.marksSince()
-  workspace.bulk.discard()
+  await workspace.bulk.discard()
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller
 })
 
@@ -176,7 +176,7 @@ it('stages on the values the grid read while the listings are unchanged, and on 
   const [id, priceCents, updatedAt] = [gridRow.id(row), gridRow.value(row, 'priceCents'), gridRow.updatedAt(row)]
   workspace.bulk.stage([{ sellRequestId: id, priceCents: priceCents + 100 }])
   expect(workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]).toMatchObject({ before: priceCents, baseUpdatedAt: updatedAt })
-  workspace.bulk.discard()
+  await workspace.bulk.discard()
 
   // Changed elsewhere and brought by a sync: staging now starts from the listing as the snapshot has it.
   const generation = snapshot.listingsGeneration()
@@ -187,7 +187,7 @@ it('stages on the values the grid read while the listings are unchanged, and on 
   const staged = workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]!
   expect(staged).toMatchObject({ before: priceCents + 5_000, baseUpdatedAt: new Date(changed.updatedAt).toISOString() })
   expect(staged.baseUpdatedAt).not.toBe(updatedAt)
-  workspace.bulk.discard()
+  await workspace.bulk.discard()
 })
 
 it('the listings memo answers from what the grid read only at the same snapshot generation', () => {
@@ -225,7 +225,7 @@ it('the listings memo answers from what the grid read only at the same snapshot 
   expect(memo.byId([listing!.id]).get(listing!.id)).toMatchObject({ priceCents: listing!.priceCents })
 })
 
-it('the listings memo takes the grid pages as they come, and answers from them once they cover every listing', () => {
+it('the listings memo takes the grid pages as they come, and answers from them once they cover every listing', async () => {
   const db = workspace.snapshot.database
   const [listing, other] = workspace.snapshot.dump().sellRequests
   const memo = createListingsMemo(
@@ -266,6 +266,6 @@ it('the listings memo takes the grid pages as they come, and answers from them o
   db.prepare('UPDATE sell_requests SET price_cents = price_cents + 7 WHERE id = ?').run(a!.id) // not through the snapshot: the generation stays
   workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 100 }])
   expect(workspace.bulk.changes({ page: 1, take: 5, only: 'all' }).rows[0]).toMatchObject({ before: a!.priceCents })
-  workspace.bulk.discard()
+  await workspace.bulk.discard()
   db.prepare('UPDATE sell_requests SET price_cents = price_cents - 7 WHERE id = ?').run(a!.id)
 })

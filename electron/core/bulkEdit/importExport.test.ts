@@ -35,11 +35,11 @@ const bytes = (text: string) => new TextEncoder().encode(text)
 const importText = (text: string, name = 'prices.csv') => workspace.bulk.importFile(name, bytes(text))
 /** Imports into a clean change set and leaves it clean. */
 async function importClean(name: string, content: Uint8Array) {
-  workspace.bulk.discard()
+  await workspace.bulk.discard()
   try {
     return await workspace.bulk.importFile(name, content)
   } finally {
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
   }
 }
 /** A zip archive of these entries (deflated unless stored); `declaredSize` overrides the size the directory claims. */
@@ -133,7 +133,7 @@ const uniqueSku = () => rows.find((row) => rows.filter((other) => other.sku === 
 describe('import', () => {
   it('stages a good CSV keyed by id, blank cells unchanged', async () => {
     const [a, b, c] = rows
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     const report = await importText(
       `id,price,quantity,name\n${a!.id},12.50,,whatever\n${b!.id},,7,\n${c!.id},${(c!.priceCents / 100).toFixed(2)},${c!.quantity},\n`
     )
@@ -143,12 +143,12 @@ describe('import', () => {
       [a!.id, 'priceCents', 1250],
       [b!.id, 'quantity', 7]
     ])
-    expect(workspace.bulk.undo().changes).toBe(0) // one import, one undoable step
+    expect((await workspace.bulk.undo()).changes).toBe(0) // one import, one undoable step
   })
 
   it('with changes pending: keeps those the file leaves at the current value, replaces (and counts) those it sets otherwise, leaves those it repeats', async () => {
     const [a, b, c, d, e, f] = rows
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     workspace.bulk.stage([
       { sellRequestId: a!.id, priceCents: a!.priceCents + 100 },
       { sellRequestId: b!.id, quantity: b!.quantity + 1 },
@@ -183,14 +183,14 @@ describe('import', () => {
       ].sort()
     )
     // One undo step takes the import back, the replaced change included.
-    expect(workspace.bulk.undo().changes).toBe(4)
+    expect((await workspace.bulk.undo()).changes).toBe(4)
     expect(staged()).toContainEqual([d!.id, 'quantity', d!.quantity + 5])
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
   })
 
   it('an export made before changes were staged, imported back, keeps every pending change and says so (CSV and XLSX)', async () => {
     const [a, b, c] = rows
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     const ids = rows.map((row) => row.id)
     const files = await Promise.all(
       (['csv', 'xlsx'] as const).map(
@@ -207,7 +207,7 @@ describe('import', () => {
       expect(report, format).toMatchObject({ rows: rows.length, staged: 0, replaced: 0, kept: 4, unchanged: rows.length - 3, problems: [] })
       expect(report.changeSet.changes, format).toBe(4)
     }
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
   })
 
   it('reads a semicolon CSV with a UTF-8 BOM, headers in any case, keyed by SKU', async () => {
@@ -279,7 +279,7 @@ describe('import', () => {
       ['twice.csv', bytes('id,price,Price\nx,1,2\n'), /“price” appears twice/],
       ['huge.csv', new Uint8Array(BULK_IMPORT_MAX_BYTES + 1).fill(0x31), /larger than 20 MB/]
     ]
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     for (const [name, content, message] of cases) {
       await expect(workspace.bulk.importFile(name, content), name).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(message) })
       expect(workspace.bulk.preview().changes).toBe(0)
@@ -304,7 +304,7 @@ describe('import', () => {
     expect(compressed.length).toBeLessThan(1024 * 1024) // a small file…
     const honest = workbook({ compressed, declaredSize: megabytes * 1024 * 1024 }) // …that says how large it unpacks
     const lying = workbook({ compressed, declaredSize: 1234 }) // …and one whose directory claims 1,234 bytes
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     for (const [name, file] of [
       ['honest-bomb.xlsx', honest],
       ['lying-bomb.xlsx', lying]
@@ -413,7 +413,7 @@ describe('export', () => {
     }
     await workspace.sync.sync()
     const ids = texts.map(([row]) => row.id)
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     const csv = Buffer.from((await workspace.bulk.exportFile('csv', { kind: 'listings', selection: { ids } })).base64, 'base64')
     const xlsx = Buffer.from((await workspace.bulk.exportFile('xlsx', { kind: 'listings', selection: { ids } })).base64, 'base64')
     expect(csv.toString('utf8')).toContain(",'-ABC,'=SUM(A1:A2),'@brand,")
@@ -445,7 +445,7 @@ describe('export', () => {
 
   it('exports listings with pending values (CSV and XLSX) that import back to the same change set', async () => {
     const [a, b] = rows
-    workspace.bulk.discard()
+    await workspace.bulk.discard()
     workspace.bulk.stage([
       { sellRequestId: a!.id, priceCents: a!.priceCents + 100 },
       { sellRequestId: b!.id, quantity: b!.quantity + 1 }

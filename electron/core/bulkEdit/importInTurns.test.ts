@@ -102,7 +102,7 @@ describe('an import in turns', () => {
     expect(done).toBe(false)
     expect(bulk.status().running).toBeNull()
     expect(() => bulk.stage([{ sellRequestId: listings[0]!.id, quantity: 1 }])).toThrow(/import is being staged/)
-    expect(() => bulk.undo()).toThrow(/import is being staged/)
+    await expect(bulk.undo()).rejects.toThrow(/import is being staged/)
 
     const report = await importing
     expect(report.staged).toBe(listings.length)
@@ -114,9 +114,61 @@ describe('an import in turns', () => {
     await reopened.close()
 
     // One step: one undo takes the whole import back.
-    expect(bulk.undo().changes).toBe(0)
-    expect(bulk.redo().changes).toBe(listings.length)
-    bulk.discard()
+    expect((await bulk.undo()).changes).toBe(0)
+    expect((await bulk.redo()).changes).toBe(listings.length)
+    await bulk.discard()
+  })
+
+  it('undoes, redoes and discards a large step over several turns: the core answers meanwhile, other changes are refused, and each lands whole and saved', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 3}`)].join('\n')
+    await bulk.importFile('quantities.csv', new TextEncoder().encode(csv))
+    const saved = async () => {
+      const reopened = open()
+      const changes = reopened.status().changeSet.changes
+      await reopened.close()
+      return changes
+    }
+    for (const [kind, pending, refused] of [
+      ['undo', 0, /being undone/],
+      ['redo', listings.length, /being redone/],
+      ['discard', 0, /being discarded/],
+      ['undo', listings.length, /being undone/]
+    ] as const) {
+      let done = false
+      const stepping = bulk[kind]().then((summary) => ((done = true), summary))
+      // A turn later it is still running, the core answers, and nothing else changes the change set.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(done).toBe(false)
+      expect(bulk.status().running).toBeNull()
+      expect(() => bulk.stage([{ sellRequestId: listings[0]!.id, quantity: 1 }])).toThrow(refused)
+      await expect(bulk.redo()).rejects.toThrow(refused)
+      expect((await stepping).changes).toBe(pending)
+      expect(bulk.status().changeSet.changes).toBe(pending)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(await saved()).toBe(pending)
+    }
+    // Still one step each way: the discard undone is the import again.
+    expect(bulk.stagedCells()).toHaveLength(listings.length)
+    expect(bulk.stagedCells()).toContainEqual([listings[0]!.id, 'quantity', listings[0]!.quantity + 3, null, null])
+    await bulk.discard()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  })
+
+  it('closing while a large undo runs saves the undo whole, not the part of it done so far', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const own = open()
+    const csv = ['id,price', ...listings.map((listing) => `${listing.id},${((listing.priceCents + 1) / 100).toFixed(2)}`)].join('\n')
+    expect((await own.importFile('prices.csv', new TextEncoder().encode(csv))).staged).toBe(listings.length)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const undoing = own.undo()
+    await new Promise((resolve) => setImmediate(resolve))
+    const closing = own.close()
+    expect((await undoing).changes).toBe(0)
+    await closing
+    const reopened = open()
+    expect(reopened.status().changeSet.changes).toBe(0)
+    await reopened.close()
   })
 
   it('reads nothing of its file in the turn of its call (that turn already checked and decoded the file)', async () => {
@@ -130,7 +182,7 @@ describe('an import in turns', () => {
     } finally {
       decode.mockRestore()
     }
-    bulk.discard()
+    await bulk.discard()
   })
 
   it('keeps only the listings its file names, and of them only what it stages on', async () => {
@@ -160,7 +212,7 @@ describe('an import in turns', () => {
     const sameSku = listings.filter((listing) => listing.sku === bySku.sku)
     expect(kept.map((listing) => (listing as { id: string }).id).sort()).toEqual([byId.id, byUpperId.id, ...sameSku.map((listing) => listing.id)].sort())
     for (const listing of kept) expect(Object.keys(listing).sort()).toEqual(['id', 'priceCents', 'quantity', 'sku', 'updatedAt'])
-    bulk.discard()
+    await bulk.discard()
     await new Promise((resolve) => setTimeout(resolve, 300))
   })
 
@@ -188,7 +240,7 @@ describe('an import in turns', () => {
     const reopened = open()
     expect(reopened.status().changeSet.changes).toBe(listings.length)
     await reopened.close()
-    bulk.discard()
+    await bulk.discard()
     await new Promise((resolve) => setTimeout(resolve, 300))
   })
 
@@ -197,7 +249,7 @@ describe('an import in turns', () => {
     const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 1}`)].join('\n')
     await bulk.importFile('quantities.csv', new TextEncoder().encode(csv))
     await new Promise((resolve) => setTimeout(resolve, 300))
-    bulk.discard() // 12,000 removals, saved a part per turn from now on
+    await bulk.discard() // 12,000 removals, saved a part per turn from now on
     const store = workspace.snapshot.bulkEdit
     const queueBatch = store.queueBatch
     const writtenWithBatch: number[] = []
