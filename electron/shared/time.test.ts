@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { instantFromZoned, instantFromZonelessUtc, zonelessUtcFromInstant } from './time'
+import { instantFromZoned, instantFromZonedAnyForm, instantFromZonelessUtc, instantFromZonelessUtcAnyForm, zonelessUtcFromInstant } from './time'
 
 describe('time at the edge', () => {
   it('takes zone-less microsecond order dates as UTC', () => {
@@ -19,5 +20,43 @@ describe('time at the edge', () => {
   })
   it('sends instants zone-less in UTC', () => {
     expect(zonelessUtcFromInstant('2026-11-19T15:03:22.123+01:00')).toBe('2026-11-19T14:03:22.123')
+  })
+
+  it('reads the usual forms by hand exactly as the general readers read them, valid or not', () => {
+    const digits = (length: number, max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(length, '0'))
+    // Near the usual forms: every field may be out of range (month 13, day 31 in a short month, 29
+    // February, hour 24, second 60, years below 1000), the fraction any length, the end any of these.
+    const text = fc
+      .tuple(
+        digits(4, 9999),
+        digits(2, 13),
+        digits(2, 32),
+        fc.constantFrom('T', ' ', 't'),
+        digits(2, 25),
+        digits(2, 61),
+        digits(2, 61),
+        fc.constantFrom('', '.'),
+        fc.stringMatching(/^\d{0,11}$/),
+        fc.constantFrom('', 'Z', '+01:00', ' ', 'z')
+      )
+      .map(([y, mo, d, t, h, mi, s, dot, frac, end]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${dot}${frac}${end}`)
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(instantFromZoned(value)).toBe(instantFromZonedAnyForm(value))
+        expect(instantFromZonelessUtc(value)).toBe(instantFromZonelessUtcAnyForm(value))
+      }),
+      { numRuns: 20_000 }
+    )
+    // The usual forms themselves, in range: read by hand, and valid.
+    const usual = fc
+      .date({ min: new Date(Date.UTC(1000, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+      .chain((date) => fc.tuple(fc.constant(date.toISOString()), fc.stringMatching(/^\d{0,6}$/)))
+    fc.assert(
+      fc.property(usual, ([iso, more]) => {
+        expect(instantFromZoned(iso)).toBe(iso)
+        expect(instantFromZonelessUtc(iso.slice(0, -1) + more)).toBe(iso)
+      }),
+      { numRuns: 5_000 }
+    )
   })
 })

@@ -14,8 +14,55 @@ export const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:
 /** A date, optionally with a time, optionally with a zone: how tolerant the order date check is. */
 export const ZONELESS_OR_ZONED = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
+const digitAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i)
+  return c >= 48 && c <= 57
+}
+const twoDigitsAt = (text: string, i: number) => (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48
+const DATE_TIME_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
+const DATE_TIME_SEPARATORS: readonly (readonly [number, string])[] = [
+  [4, '-'],
+  [7, '-'],
+  [10, 'T'],
+  [13, ':'],
+  [16, ':']
+]
+
+/**
+ * `text` starts "YYYY-MM-DDTHH:MM:SS." with every field in range (years 1000–9999) and goes on with
+ * 3 to 9 digits up to `end`: the form the marketplace sends, checked by hand (a sync reads tens of
+ * thousands). False sends the text the long way (instantFromZonedAnyForm, instantFromZonelessUtcAnyForm),
+ * which reads the same texts the same way and every other form too.
+ */
+function usualForm(text: string, end: number): boolean {
+  if (end - 20 < 3 || end - 20 > 9 || text.charAt(19) !== '.') return false
+  for (const i of DATE_TIME_DIGITS) if (!digitAt(text, i)) return false
+  for (let i = 20; i < end; i++) if (!digitAt(text, i)) return false
+  for (const [i, separator] of DATE_TIME_SEPARATORS) if (text.charAt(i) !== separator) return false
+  const year = twoDigitsAt(text, 0) * 100 + twoDigitsAt(text, 2)
+  const month = twoDigitsAt(text, 5)
+  const day = twoDigitsAt(text, 8)
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+  return (
+    year >= 1000 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= days &&
+    twoDigitsAt(text, 11) <= 23 &&
+    twoDigitsAt(text, 14) <= 59 &&
+    twoDigitsAt(text, 17) <= 59
+  )
+}
+
 /** "2026-11-19T14:03:22.123456" → "2026-11-19T14:03:22.123Z" (taken as UTC). Null when not a valid zone-less timestamp. */
 export function instantFromZonelessUtc(text: string): string | null {
+  return usualForm(text, text.length) ? `${text.slice(0, 23)}Z` : instantFromZonelessUtcAnyForm(text)
+}
+
+/** instantFromZonelessUtc for every form it takes (the usual one included). */
+export function instantFromZonelessUtcAnyForm(text: string): string | null {
   const m = ZONELESS.exec(text.trim())
   if (!m) return null
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = ''] = m
@@ -26,11 +73,16 @@ export function instantFromZonelessUtc(text: string): string | null {
   return date.toISOString()
 }
 
-/** "2026-11-19T14:03:22.123Z" → the same instant normalised; null when it has no zone or is invalid. */
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
+/** "2026-11-19T14:03:22.123Z" → the same instant normalised; null when it has no zone or is invalid. */
 export function instantFromZoned(text: string): string | null {
-  // The usual case, the spec's own form: valid exactly when it survives a round trip (no 2026-02-31).
+  return text.length === 24 && text.charAt(23) === 'Z' && usualForm(text, 23) ? text : instantFromZonedAnyForm(text)
+}
+
+/** instantFromZoned for every form it takes (the usual one included). */
+export function instantFromZonedAnyForm(text: string): string | null {
+  // The spec's own form: valid exactly when it survives a round trip (no 2026-02-31).
   if (CANONICAL.test(text)) {
     const ms = Date.parse(text)
     return !Number.isNaN(ms) && new Date(ms).toISOString() === text ? text : null
