@@ -212,6 +212,7 @@ export async function parseCsvInParts(
   const errors: Papa.ParseError[] = []
   // The line break a whole parse would find (Papa guesses it from the start of the text), for every part.
   const newline = Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\r' | '\n' | '\r\n'
+  await pause()
   for (let start = 0; ;) {
     const [end, breakLength] = partEnd(text, start, start + partChars, delimiter, newline)
     const slice = text.slice(start, end + breakLength)
@@ -260,6 +261,9 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     if (/\.xlsx$/i.test(fileName)) throw fileError(fileName, 'this is not an Excel workbook (.xlsx), although its name says so.')
     format = 'csv'
     const text = csvText(fileName, bytes)
+    // Decoding and checking the text, guessing its delimiter, guessing its line break: a pause after each,
+    // which may end a turn there (together they go over the whole text and then some).
+    await pause()
     // The delimiter is guessed from the lines that hold something: Papa counts a blank line (the one after
     // the last newline) as a row of one field, which would hide a two-column file's semicolons.
     const head = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS).split(/\r?\n/).slice(0, -1) : text.split(/\r?\n/)
@@ -268,6 +272,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
       .slice(0, 100)
       .join('\n')
     const delimiter = Papa.parse<string[]>(sample, { delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter
+    await pause()
     const parsed = await parseCsvInParts(text, delimiter, pause)
     // Each row's cells as text in place: a copy of 50,000 rows would be as many more arrays for the collector to move.
     rows = parsed.data

@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
 import type { Workspace } from '../workspace'
 import { createBulkEdit, type BulkEdit } from './bulkEdit'
-import { parseCsvInParts } from './importFile'
+import { parseCsvInParts, readImportTable } from './importFile'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 describe('a CSV read in parts', () => {
@@ -63,6 +63,26 @@ describe('a CSV read in parts', () => {
       expect(parts.errors.map((error) => [error.type, error.row])).toEqual(whole.errors.map((error) => [error.type, error.row]))
     }
   })
+})
+
+it('reads a CSV with a pause after decoding it, after guessing its delimiter and after guessing its line break, before its first part', async () => {
+  const decode = vi.spyOn(TextDecoder.prototype, 'decode')
+  const parse = vi.spyOn(Papa, 'parse')
+  const pause = vi.fn(async () => {})
+  try {
+    await readImportTable('prices.csv', new TextEncoder().encode('id,price\na,1.00\nb,2.00\n'), { pause })
+    const steps = [
+      ...decode.mock.invocationCallOrder.map((order) => [order, 'decode'] as const),
+      ...parse.mock.invocationCallOrder.map((order) => [order, 'parse'] as const),
+      ...pause.mock.invocationCallOrder.map((order) => [order, 'pause'] as const)
+    ]
+      .sort(([a], [b]) => a - b)
+      .map(([, step]) => step)
+    expect(steps.slice(0, 7)).toEqual(['decode', 'pause', 'parse', 'pause', 'parse', 'pause', 'parse'])
+  } finally {
+    decode.mockRestore()
+    parse.mockRestore()
+  }
 })
 
 describe('an import in turns', () => {
