@@ -86,7 +86,12 @@ export function statement(db: Db, sql: string): Statement {
  */
 export type RowWrite =
   | { readonly insert: string; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
-  | { readonly run: string; readonly params: readonly unknown[] }
+  | {
+      readonly run: string
+      readonly params: readonly unknown[]
+      /** Exactly one row must change, else the write fails with these words (and its transaction with it). */
+      readonly unlessOneRow?: string
+    }
 
 /**
  * Runs `writes` on the connection `prepared` prepares for: rows go up to 100 per native call, nothing
@@ -96,7 +101,8 @@ export type RowWrite =
 export function runWrites(writes: readonly RowWrite[], prepared: (sql: string) => { run(...params: unknown[]): unknown }): void {
   for (const write of writes) {
     if ('run' in write) {
-      prepared(write.run).run(write.params)
+      const done = prepared(write.run).run(write.params) as { changes: number }
+      if (write.unlessOneRow !== undefined && done.changes !== 1) throw new Error(write.unlessOneRow)
       continue
     }
     const row = '(' + write.columns.map(() => '?').join(', ') + ')'

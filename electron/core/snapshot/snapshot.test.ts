@@ -275,6 +275,29 @@ describe('atomic swaps', () => {
     expect(snapshot.run('orders')).toBeNull()
   })
 
+  it('a part handed over after one that failed is not written: the run never records rows it lacks, and the next part starts from the file', async () => {
+    const run = newRun('sellRequests', 300)
+    await snapshot.beginRun(run)
+    run.covered = [[0, 100]]
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 100))])
+    // A part SQLite refuses (a row without a name), and a good one behind it.
+    run.covered = [[0, 200]]
+    await snapshot.stagePages(run, [sellRequestBatch([{ ...sellRequests[100]!, name: null as unknown as string }, ...sellRequests.slice(101, 200)])])
+    run.covered = [[0, 300]]
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(200, 300))])
+    await expect(snapshot.stagingWritten('sellRequests')).rejects.toThrow(/NOT NULL/)
+    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 100]])
+    expect(scalar<number>(snapshot.database, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(100)
+    // The next part (a resumed sync's) records from where the file is.
+    const resumed = snapshot.run('sellRequests')!
+    resumed.covered = [[0, 300]]
+    await snapshot.stagePages(resumed, [sellRequestBatch(sellRequests.slice(100, 300))])
+    await snapshot.stagingWritten('sellRequests')
+    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 300]])
+    await snapshot.commitRun('sellRequests')
+    expect(snapshot.count('sellRequests')).toBe(300)
+  })
+
   it('keeps the later copy of a row staged twice (pages shift while a sync runs)', async () => {
     const target = sellRequests[3]!
     const run = newRun('sellRequests', 300)

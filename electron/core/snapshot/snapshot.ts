@@ -43,7 +43,8 @@ import {
   deleteRun,
   readRun,
   readSyncState,
-  runWrite,
+  runAdvance,
+  storedPositions,
   writeRun,
   writeSyncState,
   type Resource,
@@ -137,7 +138,10 @@ export interface Snapshot {
   close(): void
 }
 
-/** Staging jobs handed to the snapshot's thread and not yet written, at most (then the caller waits). */
+/**
+ * Staging parts handed to the snapshot's thread and not yet written, above which stagePages waits
+ * (lanes of a pass that hand over at once may each add one more).
+ */
 const STAGING_JOBS = 4
 
 /** Rows written per transaction when changes are applied to the live tables: a short turn of the core. */
@@ -185,8 +189,12 @@ export function openSnapshot(file: string): Snapshot {
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
 
-  /** Resources whose run the file is known to hold (only beginRun and commitRun add or drop one). */
-  const runsHeld = new Set<Resource>()
+  /**
+   * Per resource whose run the file holds, its positions as the last part handed over records them
+   * (the next part's write expects to find them: syncBookkeeping.runAdvance). Dropped when a part
+   * failed, so the next run reads them as the file has them.
+   */
+  const handedOver = new Map<Resource, string>()
   /** Per resource, the staging jobs the thread has not finished (oldest first), and the first that failed. */
   const staging = new Map<Resource, { jobs: Promise<void>[]; failure: { error: unknown } | null }>()
   const stagingOf = (resource: Resource) => {
@@ -200,6 +208,7 @@ export function openSnapshot(file: string): Snapshot {
     while (of.jobs.length) await of.jobs[0]
     const failure = of.failure
     of.failure = null
+    if (failure) handedOver.delete(resource)
     return failure
   }
 
@@ -214,15 +223,15 @@ export function openSnapshot(file: string): Snapshot {
       if (of.failure) throw of.failure.error
     }
     failed()
-    if (!runsHeld.has(run.resource)) {
-      if (!readRun(db, run.resource)) throw new Error(`no ${run.resource} sync run to stage into`)
-      runsHeld.add(run.resource)
-    }
+    const before = handedOver.get(run.resource) ?? storedPositions(db, run.resource)
+    if (before === null) throw new Error(`no ${run.resource} sync run to stage into`)
+    const advance = runAdvance(run, before)
+    handedOver.set(run.resource, advance.after)
     const writes = [
       ...(run.resource === 'orders'
         ? (batches as OrderBatch[]).flatMap((batch) => orderWrites(batch, '_staged'))
         : (batches as SellRequestBatch[]).flatMap((batch) => sellRequestWrites(batch, '_staged'))),
-      runWrite(run)
+      advance.write
     ]
     const job = thread.run([{ transaction: writes }]).then(
       () => undefined,
@@ -256,14 +265,14 @@ export function openSnapshot(file: string): Snapshot {
       // Rows still being staged for an earlier run land first (and their run row with them).
       await staged(run.resource)
       // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
-      runsHeld.delete(run.resource)
+      handedOver.delete(run.resource)
       tx(() => deleteRun(db, run.resource))
       await thread.run(clearStagedSteps(db, run.resource))
-      tx(() => {
+      const positions = tx(() => {
         clearStaged(db, run.resource)
-        writeRun(db, run)
+        return writeRun(db, run)
       })
-      runsHeld.add(run.resource)
+      handedOver.set(run.resource, positions)
     },
     stagePages,
     stagingWritten,
@@ -282,7 +291,7 @@ export function openSnapshot(file: string): Snapshot {
         if (!run) throw noRun()
         promoteStaged(db, resource)
         deleteRun(db, resource)
-        runsHeld.delete(resource)
+        handedOver.delete(resource)
         // Unverified until the check after it records what it found (a check that cannot run leaves it so).
         writeSyncState(db, resource, {
           lastFullMs: run.startedMs,

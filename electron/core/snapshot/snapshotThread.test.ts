@@ -202,3 +202,16 @@ it('writes a transaction step whole on its own connection, or nothing of it when
   await folder.run([{ transaction: [{ insert: 't', columns: ['id', 'text'], rows: [[2_000, 'here']] }] }])
   expect(scalar<string>(db, 'SELECT text FROM t WHERE id = 2000')).toBe('here')
 })
+
+it('stopping lets the job under way end and refuses the jobs queued behind it, which the core does not run either', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const underWay = folder.run([{ exec: SLOW_WRITE }])
+  const queued = folder.run([{ exec: "INSERT INTO t (text) VALUES ('queued')" }])
+  await sleep(50)
+  folder.stop(5_000)
+  await expect(queued).rejects.toThrow(/closed/)
+  await expect(underWay).rejects.toThrow(/closed/)
+  await sleep(50)
+  expect((db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)).toEqual(['n=3000000'])
+})

@@ -57,7 +57,7 @@ const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.libsql)
 const { statSync } = require('node:fs')
-const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers } = workerData
+const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping } = workerData
 const db = new Database(file, { timeout: busyMs })
 function walBytes() {
   try { return statSync(file + '-wal').size } catch { return 0 }
@@ -103,6 +103,8 @@ function fold() {
 ${runStep.toString()}
 parentPort.on('message', (message) => {
   if (message.job !== undefined) {
+    // Stopping: the jobs still queued were refused on the other side already.
+    if (Atomics.load(stopping, 0) === 1) return
     let answer
     try {
       answer = {
@@ -132,12 +134,14 @@ export interface SnapshotThread {
   /**
    * Runs the steps in order on the thread's connection; resolves with what each `all` step read (null
    * for `exec`). Steps must be safe to run twice (`IF NOT EXISTS`, …): when the thread is gone (it
-   * failed to start, died or was stopped) the core's connection runs them, a step per turn.
+   * failed to start, died or was stopped) the core's connection runs them, a step per turn. Jobs
+   * still waiting for the thread when it is stopped fail instead: the snapshot is being closed.
    */
   run(steps: readonly ThreadStep[]): Promise<(unknown[][] | null)[]>
   /**
    * Stops and waits (at most `waitMs`) until the thread's connection is closed, so the snapshot's own
-   * close is the last one and leaves one self-contained file.
+   * close is the last one and leaves one self-contained file. A job under way ends first (it cannot be
+   * cut); those queued behind it do not run.
    */
   stop(waitMs?: number): void
 }
@@ -172,6 +176,7 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
   const { intervalMs = 250, idleIntervalMs = 1_000, busyMs = 10_000, walLimitBytes = 16 * 1024 * 1024 } = options
   const libsql = createRequire(import.meta.url).resolve('libsql')
   const closed = new Int32Array(new SharedArrayBuffer(4))
+  const stopping = new Int32Array(new SharedArrayBuffer(4))
   // The core's transactions waiting or running: the thread starts no statement while there are any,
   // so a write of the core waits for one statement of a job at most, never for the whole job.
   const writers = new Int32Array(new SharedArrayBuffer(4))
@@ -181,12 +186,13 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
   let exited = false
   let stopped = false
   let jobs = 0
-  const worker = new Worker(THREAD, { eval: true, workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers } })
+  const worker = new Worker(THREAD, { eval: true, workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping } })
   worker.unref()
 
+  /** The thread is gone: jobs waiting for it fail, and are run by the core instead unless it was stopped. */
   function failAll(why: string) {
     gone ??= why
-    for (const { reject } of pending.values()) reject(new ThreadGone(gone))
+    for (const { reject } of pending.values()) reject(stopped ? new Error(`${why} while this work waited for its thread`) : new ThreadGone(gone))
     pending.clear()
     worker.unref()
   }
@@ -228,8 +234,9 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
     stop(waitMs = 2_000) {
       if (stopped) return
       stopped = true
-      failAll("the snapshot's thread was stopped")
+      failAll('the snapshot was closed')
       if (exited) return
+      Atomics.store(stopping, 0, 1)
       worker.postMessage('stop')
       if (Atomics.wait(closed, 0, 0, waitMs) === 'timed-out') void worker.terminate()
     }

@@ -141,8 +141,11 @@ function coveredFrom(done: unknown[], pageSize: number): RowRanges {
   return ranges.sort((a, b) => a[0] - b[0])
 }
 
-/** The write that records a run as it stands, as data (it goes in the same transaction as the rows it covers). */
-export function runWrite(run: SyncRun): RowWrite {
+/** A run's positions as stored. */
+const positionsOf = (run: SyncRun) => JSON.stringify(run.covered)
+
+/** The write that records a run as it stands, as data. */
+function runWrite(run: SyncRun): RowWrite {
   return {
     run: 'INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     params: [
@@ -151,7 +154,7 @@ export function runWrite(run: SyncRun): RowWrite {
       run.pageSize,
       run.windowFromMs,
       run.total,
-      JSON.stringify(run.covered),
+      positionsOf(run),
       run.cursorMs,
       run.round,
       run.totalDropped ? 1 : 0,
@@ -160,8 +163,46 @@ export function runWrite(run: SyncRun): RowWrite {
   }
 }
 
-export function writeRun(db: Db, run: SyncRun): void {
+/**
+ * The write that records a run as it stands after a staged part, as data (it goes in the part's
+ * transaction). It finds the run where the part before left it (`before`: the positions it recorded,
+ * as stored) or fails, and the part with it: once a part failed, no later one can record positions
+ * whose rows were never staged.
+ */
+export function runAdvance(run: SyncRun, before: string): { write: RowWrite; after: string } {
+  const after = positionsOf(run)
+  return {
+    after,
+    write: {
+      run: 'UPDATE sync_runs SET take = ?, window_from_ms = ?, total = ?, pages_done = ?, cursor_ms = ?, round = ?, total_dropped = ?, first_total = ? WHERE resource = ? AND started_ms = ? AND pages_done = ?',
+      params: [
+        run.pageSize,
+        run.windowFromMs,
+        run.total,
+        after,
+        run.cursorMs,
+        run.round,
+        run.totalDropped ? 1 : 0,
+        run.firstTotal,
+        run.resource,
+        run.startedMs,
+        before
+      ],
+      unlessOneRow: `the ${run.resource} sync run is not where its last staged part left it (a part before this one failed)`
+    }
+  }
+}
+
+/** A run's positions as stored (what runAdvance expects to find), or null when there is no run. */
+export function storedPositions(db: Db, resource: Resource): string | null {
+  const row = db.prepare('SELECT pages_done FROM sync_runs WHERE resource = ?').raw().get(resource) as [string] | undefined
+  return row ? row[0] : null
+}
+
+/** Records the run as it stands; returns its positions as stored (see runAdvance). */
+export function writeRun(db: Db, run: SyncRun): string {
   writeRows(db, [runWrite(run)])
+  return positionsOf(run)
 }
 
 export function deleteRun(db: Db, resource: Resource): void {

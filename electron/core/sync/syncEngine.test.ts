@@ -80,37 +80,68 @@ describe('full sync', () => {
     expectSnapshotEqualsServer(await serverState())
   })
 
-  it("reads the sell requests' pages while the orders are committed, caught up and checked; a failure before the orders' list is read stops the run there", async () => {
+  describe('the resources overlap', () => {
     const sent: string[] = []
+    let faultWhen: ((path: string) => boolean) | null = null
     const recording: typeof fetch = (input, init) => {
-      sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname)
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname
+      sent.push(path)
+      if (faultWhen?.(path)) {
+        faultWhen = null
+        // This request only (another resource's may be on the wire meanwhile): the connection is lost.
+        return Promise.reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+      }
       return nodeFetch(input, init)
     }
     const progress: string[] = []
-    sandbox.setFaults({ latencyMs: 15 })
-    const run = (faulty = false) =>
+    const run = (retriesPerPage = 6, on: Snapshot = snapshot, requested: 'full' | 'auto' = 'full') =>
       createSyncEngine({
         api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000, fetch: recording }),
-        snapshot,
-        settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: 3650, retriesPerPage: faulty ? 0 : 6 },
+        snapshot: on,
+        settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: 3650, retriesPerPage },
         onProgress: (p) => progress.push(`${p.kind} ${p.resource}`)
-      }).run('full', new AbortController().signal)
-    await run()
-    expectSnapshotEqualsServer(await serverState())
-    const firstSellRequests = sent.indexOf('/v1/sell-requests')
-    const lastOrders = sent.lastIndexOf('/v1/orders/seller')
-    expect(firstSellRequests).toBeGreaterThan(0)
-    // The orders' catch-up and check went out after the sell requests' first page.
-    expect(lastOrders).toBeGreaterThan(firstSellRequests)
-    // Progress stays with one resource at a time: the orders' catch-up says nothing meanwhile.
-    expect(progress.filter((line, k) => line !== progress[k - 1])).toEqual(['full orders', 'full sellRequests'])
+      }).run(requested, new AbortController().signal)
+    beforeEach(() => {
+      sent.length = 0
+      progress.length = 0
+      faultWhen = null
+      sandbox.setFaults({ latencyMs: 15 })
+    })
 
-    // The orders fail while their list is read: no sell request is asked for, and the failure is the run's.
-    sent.length = 0
-    sandbox.injectNext('server-error', 1)
-    await expect(run(true)).rejects.toMatchObject({ kind: expect.any(String) })
-    expect(sent.length).toBeGreaterThan(0)
-    expect(sent.filter((path) => path === '/v1/sell-requests')).toEqual([])
+    it("reads the sell requests' pages while the orders are committed, caught up and checked, one resource's progress at a time", async () => {
+      await run()
+      expectSnapshotEqualsServer(await serverState())
+      const firstSellRequests = sent.indexOf('/v1/sell-requests')
+      expect(firstSellRequests).toBeGreaterThan(0)
+      // The orders' catch-up and check went out after the sell requests' first page.
+      expect(sent.lastIndexOf('/v1/orders/seller')).toBeGreaterThan(firstSellRequests)
+      expect(progress.filter((line, k) => line !== progress[k - 1])).toEqual(['full orders', 'full sellRequests'])
+    })
+
+    it("an orders failure midway through their list asks for no sell request; one after it lets the sell requests finish, and is the run's", async () => {
+      let orderPages = 0
+      faultWhen = (path) => path === '/v1/orders/seller' && ++orderPages === 4
+      await expect(run(0)).rejects.toMatchObject({ kind: 'network' })
+      expect(orderPages).toBe(4)
+      expect(sent.filter((path) => path === '/v1/sell-requests')).toEqual([])
+
+      sent.length = 0
+      faultWhen = (path) => path === '/v1/orders/seller' && sent.includes('/v1/sell-requests')
+      await expect(run(0)).rejects.toMatchObject({ kind: 'network' })
+      expect(snapshot.count('sellRequests')).toBe(330)
+      expect(snapshot.syncState('sellRequests').complete).toBe(true)
+    })
+
+    it('a failure before any page is asked for ends the run instead of leaving it waiting', async () => {
+      const broken: Snapshot = {
+        ...snapshot,
+        syncState: () => {
+          throw new Error('the snapshot cannot be read')
+        }
+      }
+      await expect(run(6, broken, 'auto')).rejects.toThrow(/cannot be read/)
+      expect(sent).toEqual([])
+    })
   })
 
   it('brings every page of both resources into the snapshot, with progress', async () => {

@@ -191,6 +191,8 @@ interface Counters {
   network: Slots
   /** Called once a full pass has read the whole list: the next resource's part may start meanwhile. */
   passed(): void
+  /** Reports the part's progress (when it is the one on screen). */
+  progress(progress: SyncProgress): void
 }
 
 export function createSyncEngine(deps: SyncEngineDeps) {
@@ -295,7 +297,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let pagesDone = 0
     let pagesPlanned = 0
     const report = () =>
-      deps.onProgress?.({
+      counters.progress({
         kind: 'full',
         resource,
         pagesDone,
@@ -467,7 +469,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         items += fresh
       } else items += rows
       if (reportProgress)
-        deps.onProgress?.({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
+        counters.progress({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
       if (older) break
       // The end: an empty page, or a short one, once the total is reached. A whole page there may hide
       // more (a total that counts fewer rows than the list holds): the next one is asked for too.
@@ -618,8 +620,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // The resources in turn, each starting once the one before has read its whole list (or ended):
       // its commit, catch-up and check then overlap the next one's pages. At most `concurrency`
       // requests are on the wire for the whole run. A resource that fails before its pass is read
-      // stops the run there, as a failure stops a sequence.
+      // stops the run there, as a failure stops a sequence. Progress is the latest started part's
+      // while it runs (one resource at a time on screen), then again the one before's if it still runs.
       const network = createSlots(deps.settings.concurrency)
+      const running: Resource[] = []
       const parts: Promise<void>[] = []
       let previous: Promise<void> = Promise.resolve()
       for (const resource of resources) {
@@ -632,9 +636,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // A part whose predecessor failed first never starts: the failure is the predecessor's.
         readable.catch(() => undefined)
         const part = previous.then(async () => {
-          let kind = kindFor(resource, requested)
-          const counters: Counters = { pages: 0, rounds: 0, network, passed }
+          running.push(resource)
+          let kind: SyncKind = 'incremental'
+          const counters: Counters = {
+            pages: 0,
+            rounds: 0,
+            network,
+            passed,
+            progress: (progress) => {
+              if (running.at(-1) === resource) deps.onProgress?.(progress)
+            }
+          }
           try {
+            kind = kindFor(resource, requested)
             let outcome: { ids: string[]; completeness: Completeness }
             if (kind === 'incremental') {
               const step = await incremental(resource, signal, counters)
@@ -649,16 +663,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             report.checks[resource] = outcome.completeness
             if (resource === 'orders') report.newOrderIds = outcome.ids
             passed()
-          } catch (error) {
-            failedFirst(error)
-            throw error
           } finally {
+            running.splice(running.indexOf(resource), 1)
             report.kinds[resource] = kind
             report.pagesFetched[resource] = counters.pages
             if (counters.rounds) report.rounds[resource] = counters.rounds
           }
         })
-        part.catch(() => undefined)
+        // Whatever ends a part before it passed (a throw anywhere in it) ends the wait of the next one.
+        part.catch(failedFirst)
         parts.push(part)
         previous = readable
       }
