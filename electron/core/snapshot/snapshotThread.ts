@@ -100,7 +100,8 @@ function fold() {
   }
   timer = setTimeout(fold, idle ? idleIntervalMs : intervalMs)
 }
-${runStep.toString()}
+// Named here: a bundler may rename the function itself.
+const runStep = (${runStep.toString()})
 parentPort.on('message', (message) => {
   if (message.job !== undefined) {
     // Stopping: the jobs still queued were refused on the other side already.
