@@ -6,12 +6,12 @@
  * - it runs jobs on its own connection while the core's thread keeps turning, and the core runs them
  *   itself once the thread is gone.
  */
-import { existsSync, mkdtempSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { inTransaction, openDatabase, scalar, type Db } from './database'
-import { startSnapshotThread, type SnapshotThread } from './snapshotThread'
+import { BACKGROUND_NICE, startSnapshotThread, type SnapshotThread } from './snapshotThread'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let db: Db | null = null
@@ -214,4 +214,18 @@ it('stopping lets the job under way end and refuses the jobs queued behind it, w
   await expect(underWay).rejects.toThrow(/closed/)
   await sleep(50)
   expect((db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)).toEqual(['n=3000000'])
+})
+
+/** The nice values of this process's threads (Linux: field 19 of each task's stat). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]))
+}
+
+it.runIf(process.platform === 'linux')('runs at a lower priority than the threads that answer the window', async () => {
+  const { file, db } = freshDatabase()
+  const before = threadNiceValues().filter((nice) => nice === BACKGROUND_NICE).length
+  folder = startSnapshotThread(db, file)
+  await folder.run([{ all: 'SELECT 1' }])
+  expect(threadNiceValues().filter((nice) => nice === BACKGROUND_NICE)).toHaveLength(before + 1)
+  expect(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]).toBe('0')
 })

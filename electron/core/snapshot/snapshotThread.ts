@@ -52,12 +52,22 @@ function runStep(db: Db, step: ThreadStep, tools: StepTools): unknown[][] | null
   return null
 }
 
+/** The snapshot thread's nice value where threads have their own (Linux): below the window's threads. */
+export const BACKGROUND_NICE = 10
+
 /** Plain JavaScript: a worker does not inherit the loader that reads TypeScript. */
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.libsql)
-const { statSync } = require('node:fs')
+const { statSync, readlinkSync } = require('node:fs')
+const { setPriority } = require('node:os')
 const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping } = workerData
+// Its work can wait: on Linux, where a thread has a nice value of its own, it lets the threads that
+// answer the window run first when the cores are busy (elsewhere it keeps its process's priority).
+try {
+  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop())
+  if (thread > 0) setPriority(thread, ${BACKGROUND_NICE})
+} catch {}
 const db = new Database(file, { timeout: busyMs })
 function walBytes() {
   try { return statSync(file + '-wal').size } catch { return 0 }
