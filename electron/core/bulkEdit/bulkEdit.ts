@@ -35,7 +35,7 @@ import { proposeChanges } from './bulkOperation'
 import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange, type StepKind } from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
-import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable } from './importFile'
+import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable, type ImportResult } from './importFile'
 
 /** New values of one listing's fields, by field key; keys that are no field are refused. */
 export interface StageRow {
@@ -309,6 +309,17 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       if (snapshot.listingsGeneration() === generation) return finder
     }
     return listingFinder(store.importListingsAfter(0, Infinity, wanted, fields).listings)
+  }
+
+  /**
+   * What an import's file proposes against what is pending, read, matched and compared a turn at a time.
+   * The file's table and the listings read for it are left behind once this answers, so the collector
+   * does not go over them again while the changes are staged.
+   */
+  async function proposedByFile(fileName: string, bytes: Uint8Array, pause: Pause): Promise<ImportResult> {
+    const table = await readImportTable(fileName, bytes, { pause })
+    const finder = await importListings(pause, await listingsNamed(fileName, table, fields, pause))
+    return importChanges(fileName, table, finder, (id, field) => changeSet.get(id, field)?.after, fields, pause)
   }
 
   /** The listings the Sell requests list shows with this filter (its own query), by name. */
@@ -647,9 +658,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         // This turn already checked and decoded the call's file (its base64 text): the file is read from the next.
         await nextTurn()
         const pause = createPause(deps.turnMs ?? TURN_MS)
-        const table = await readImportTable(fileName, bytes, { pause })
-        const finder = await importListings(pause, await listingsNamed(fileName, table, fields, pause))
-        const result = await importChanges(fileName, table, finder, (id, field) => changeSet.get(id, field)?.after, fields, pause)
+        const result = await proposedByFile(fileName, bytes, pause)
+        // The grid reads every mark afresh after an import (stagedCells): no record of each cell it stages.
+        touched = null
         // One step, staged a part at a time; nothing else changes the change set until it is closed.
         const step = changeSet.openStep()
         for (let from = 0; from < result.proposed.length; from += STAGE_PART) {

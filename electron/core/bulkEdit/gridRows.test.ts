@@ -138,6 +138,15 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   workspace.bulk.marksSince()
   await workspace.bulk.discard()
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller
+
+  // The grid reads every mark after an import: until it does, an answer carries all of them.
+  workspace.bulk.stagedCells()
+  await workspace.bulk.importFile('prices.csv', new TextEncoder().encode(`id,price\n${a!.id},${((a!.priceCents + 7) / 100).toFixed(2)}\n`))
+  workspace.bulk.stage([{ sellRequestId: b!.id, quantity: b!.quantity + 2 }])
+  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: workspace.bulk.stagedCells(), cleared: [] })
+  expect(workspace.bulk.stagedCells()).toHaveLength(2)
+  await workspace.bulk.discard()
+  workspace.bulk.marksSince()
 })
 
 it('has a version that a sync bringing nothing keeps and an edit or a deletion changes; each page carries it and the total', async () => {
