@@ -47,3 +47,10 @@ it('nextTurn resolves after the calls already waiting', async () => {
   await nextTurn()
   expect(ran).toBe(true)
 })
+
+it('rests the thread between turns when asked: the next turn starts once that time has passed, after the calls already waiting', async () => {
+  const pause = createPause(0, 30)
+  const started = performance.now()
+  expect(await yielded(pause)).toBe(true)
+  expect(performance.now() - started).toBeGreaterThanOrEqual(29)
+})

@@ -70,6 +70,8 @@ export interface BulkEditDeps {
   fields?: FieldSet
   /** How long an import, an undo, a redo or a discard works before it lets other calls be answered (default: TURN_MS). */
   turnMs?: number
+  /** How long the thread rests between those turns (default: REST_MS; see createPause). */
+  restMs?: number
 }
 
 export interface BulkEdit {
@@ -132,6 +134,8 @@ const EVERY_LISTING_ATTEMPTS = 3
  * the rest of the turn, and the collector's pauses (while an import holds 50,000 rows) come on top of it.
  */
 const TURN_MS = 5
+/** How long the core's thread rests between those turns, so the threads carrying calls to it get a core. */
+const REST_MS = 1
 /** Proposed changes of an import staged at a time (the pause decides where a turn ends). */
 const STAGE_PART = 250
 const IMPORTING = 'An import is being staged. Try again when it is done.'
@@ -278,7 +282,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     stepping = new Promise<void>((resolve) => (ended = resolve))
     try {
       const work = changeSet.inParts(kind)
-      const pause = createPause(deps.turnMs ?? TURN_MS)
+      const pause = createPause(deps.turnMs ?? TURN_MS, deps.restMs ?? REST_MS)
       while (work.next(STEP_PART)) await pause()
       return changeSet.summary()
     } finally {
@@ -657,7 +661,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       try {
         // This turn already checked and decoded the call's file (its base64 text): the file is read from the next.
         await nextTurn()
-        const pause = createPause(deps.turnMs ?? TURN_MS)
+        const pause = createPause(deps.turnMs ?? TURN_MS, deps.restMs ?? REST_MS)
         const result = await proposedByFile(fileName, bytes, pause)
         // The grid reads every mark afresh after an import (stagedCells): no record of each cell it stages.
         touched = null

@@ -96,7 +96,8 @@ describe('an import in turns', () => {
       api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
       online: () => true,
       onProgress: () => {},
-      turnMs: 0
+      turnMs: 0,
+      restMs: 0
     })
 
   beforeAll(async () => {
