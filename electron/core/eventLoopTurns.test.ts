@@ -3,7 +3,8 @@
  * would not fit in what is left of the turn (judged by the last step), not only once the turn is over.
  */
 import { afterEach, expect, it, vi } from 'vitest'
-import { createPause, nextTurn } from './eventLoopTurns'
+import { MessageChannel } from 'node:worker_threads'
+import { createPause, createTurnQueue, nextTurn } from './eventLoopTurns'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -53,4 +54,25 @@ it('rests the thread between turns when asked: the next turn starts once that ti
   const started = performance.now()
   expect(await yielded(pause)).toBe(true)
   expect(performance.now() - started).toBeGreaterThanOrEqual(29)
+})
+
+it('a queue of turns gives steps asked together a turn each, in the order asked, with messages arriving meanwhile handled between them', async () => {
+  const turn = createTurnQueue()
+  const { port1, port2 } = new MessageChannel()
+  const log: string[] = []
+  port2.on('message', (n: number) => log.push(`message during ${n}`))
+  await Promise.all(
+    [1, 2, 3].map((n) =>
+      turn().then(() => {
+        log.push(`step ${n}`)
+        // A call arriving while the step runs (as calls reach the core's thread: a port's message).
+        port1.postMessage(n)
+      })
+    )
+  )
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  port1.close()
+  expect(log).toEqual(['step 1', 'message during 1', 'step 2', 'message during 2', 'step 3', 'message during 3'])
+  // Once the queue is empty, a step still waits for a turn: whatever waits already goes first.
+  expect(await yielded(turn)).toBe(true)
 })

@@ -33,6 +33,34 @@ export function createPause(turnMs = 8, restMs = 0): Pause {
   }
 }
 
+/**
+ * Steps of tasks running side by side (a sync's pages, whose answers often arrive together) taking
+ * turns of the event loop: each step waits for a turn of its own, in the order they asked, so a call
+ * arriving meanwhile waits for one step at most instead of every answer that came in with it.
+ */
+export function createTurnQueue(): Pause {
+  const waiting: (() => void)[] = []
+  let turning = false
+  const turn = () => {
+    const next = waiting.shift()
+    if (!next) {
+      turning = false
+      return
+    }
+    next()
+    // Scheduled from this turn's callback: it runs in the next turn, after the calls waiting now.
+    setImmediate(turn)
+  }
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve)
+      if (!turning) {
+        turning = true
+        setImmediate(turn)
+      }
+    })
+}
+
 /** Resolves after a turn of the event loop (the calls waiting meanwhile are answered first). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { SellerDeskError } from '../../shared/errors'
 import { createSellerApi, normaliseBaseUrl, serverMessageOf, type SellerApiOptions } from './client'
@@ -72,6 +72,32 @@ describe('endpoints', () => {
 
     expect(await api().deleteSellRequest(target.id)).toEqual({ id: target.id })
     expect((await api().listSellRequests({ take: 1000 })).sellRequests.some((s) => s.id === target.id)).toBe(false)
+  })
+
+  it('reads an answer only once the caller’s beforeReading has resolved, which it awaits after onAnswered', async () => {
+    const events: string[] = []
+    let go!: () => void
+    const listed = api()
+      .listOrders(
+        { take: 5 },
+        {
+          onAnswered: () => events.push('answered'),
+          beforeReading: () => {
+            events.push('before reading')
+            return new Promise<void>((resolve) => (go = resolve))
+          }
+        }
+      )
+      .then((page) => {
+        events.push('read')
+        return page
+      })
+    await vi.waitFor(() => expect(events).toEqual(['answered', 'before reading']))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(events).toEqual(['answered', 'before reading'])
+    go()
+    expect((await listed).orders).toHaveLength(5)
+    expect(events).toEqual(['answered', 'before reading', 'read'])
   })
 
   it('edits only the field given', async () => {

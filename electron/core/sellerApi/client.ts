@@ -9,6 +9,7 @@ import type { Order, SellRequest, SortDir } from '../../shared/domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
 import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
 import { zonelessUtcFromInstant } from '../../shared/time'
+import { nextTurn } from '../eventLoopTurns'
 import { nodeFetch } from './nodeFetch'
 import {
   orderListFormat,
@@ -77,6 +78,13 @@ export interface CallOptions {
    * requests are on the wire sends its next one while this answer is being read.
    */
   onAnswered?: () => void
+  /**
+   * Awaited once a successful answer has arrived, before it is read: the caller's queue of turns
+   * (eventLoopTurns.ts), so answers that arrive together are read in turns of their own. Default, when
+   * `onAnswered` is given: one turn of the event loop, so the request waiting for the network goes out
+   * before this answer is read.
+   */
+  beforeReading?: () => Promise<void>
 }
 
 /**
@@ -444,11 +452,9 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs)
       if ('text' in outcome) {
-        if (init.onAnswered) {
-          init.onAnswered()
-          // A turn of the event loop first, so the request waiting for the network goes out before this is read.
-          await new Promise((resolve) => setImmediate(resolve))
-        }
+        init.onAnswered?.()
+        if (init.beforeReading) await init.beforeReading()
+        else if (init.onAnswered) await nextTurn()
         return { value: parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
       }
       const failure = outcome.failure

@@ -2,6 +2,7 @@
  * The sync engine against the real demo marketplace over loopback and a real SQLite snapshot file.
  */
 import { mkdtempSync } from 'node:fs'
+import { MessageChannel } from 'node:worker_threads'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -55,6 +56,29 @@ function expectSnapshotEqualsServer(server: Awaited<ReturnType<typeof serverStat
 }
 
 describe('full sync', () => {
+  it('reads the answers that arrive together one per turn of the event loop, so a call arriving meanwhile waits for one page at most', async () => {
+    // Every answer after 20 ms: the four requests on the wire answer together.
+    sandbox.setFaults({ latencyMs: 20, jitterMs: 0 })
+    const { port1, port2 } = new MessageChannel()
+    let pagesRead = 0
+    const readBeforeAnswered: number[] = []
+    // A call reaches the core's thread as a port's message: one is sent as each page is read.
+    port2.on('message', (readWhenSent: number) => readBeforeAnswered.push(pagesRead - readWhenSent))
+    let last = 0
+    await engine({ take: 10, concurrency: 4 }, (progress) => {
+      if (progress.resource !== 'orders' || progress.pagesDone === last) return
+      last = progress.pagesDone
+      pagesRead++
+      port1.postMessage(pagesRead)
+    }).run('full', new AbortController().signal, ['orders'])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    port1.close()
+    expect(pagesRead).toBeGreaterThanOrEqual(45)
+    expect(readBeforeAnswered).toHaveLength(pagesRead)
+    // Answered before the next page was read.
+    expect(Math.max(...readBeforeAnswered)).toBe(0)
+  })
+
   it('keeps at most `concurrency` list requests on the wire, reading answers while the next ones travel', async () => {
     let onWire = 0
     let most = 0

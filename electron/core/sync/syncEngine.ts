@@ -26,6 +26,7 @@
  */
 import type { ListAnswer, SellerApi } from '../sellerApi'
 import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
+import { createTurnQueue, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 
@@ -189,6 +190,8 @@ interface Counters {
   pages: number
   rounds: number
   network: Slots
+  /** The run's queue of turns: every page is read, and every part handed over, in a turn of its own. */
+  turn: Pause
   /** Called once a full pass has read the whole list: the next resource's part may start meanwhile. */
   passed(): void
   /** Reports the part's progress (when it is the one on screen). */
@@ -235,7 +238,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     counters: Counters,
     onAnswered: () => void
   ): Promise<PageAnswer> {
-    const options = { signal, retries: deps.settings.retriesPerPage, onAnswered }
+    const options = { signal, retries: deps.settings.retriesPerPage, onAnswered, beforeReading: counters.turn }
     let answer: ListAnswer
     let batch: Batch
     if (resource === 'orders') {
@@ -292,6 +295,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       pending = []
       pendingRows = 0
       pendingRanges = []
+      if (batches.length > 0) await counters.turn()
       await snapshot.stagePages(run, batches as OrderBatch[] | SellRequestBatch[])
     }
     let pagesDone = 0
@@ -623,6 +627,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // stops the run there, as a failure stops a sequence. Progress is the latest started part's
       // while it runs (one resource at a time on screen), then again the one before's if it still runs.
       const network = createSlots(deps.settings.concurrency)
+      const turn = createTurnQueue()
       const running: Resource[] = []
       const parts: Promise<void>[] = []
       let previous: Promise<void> = Promise.resolve()
@@ -642,6 +647,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             pages: 0,
             rounds: 0,
             network,
+            turn,
             passed,
             progress: (progress) => {
               if (running.at(-1) === resource) deps.onProgress?.(progress)
