@@ -12,7 +12,8 @@
  * - sync: a full sync of every order and sell request (`sync.run` full, until `sync.status` says it
  *   ended), with the same pages fetched by plain fetch in the same run as the sync's own floor;
  * - grid: `bulk.gridRows` reads every listing, page by page as the grid does;
- * - import: `bulk.importFile` of a 50,000-row CSV (BENCH_IMPORT_ROWS) changing every price;
+ * - import: `bulk.importFile` of a 50,000-row CSV (BENCH_IMPORT_ROWS) changing every price, then
+ *   `bulk.stagedCells` (every staged cell's mark, as the grid reads them after an import);
  * - apply: `bulk.stage` of 1,000 quantity changes, then `bulk.apply` until the batch ends, with 20 ms
  *   latency on each marketplace answer (BENCH_APPLY_LATENCY), as bulkApply.bench.ts.
  * 3 runs (BENCH_RUNS); each activity's p50, p99 and worst per run, and their medians over the runs.
@@ -24,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type BulkStatus, type GridRowsPage, type SyncStatus } from '../electron/shared/contract'
+import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type BulkStatus, type GridRowsPage, type StagedCellsPage, type SyncStatus } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
@@ -175,10 +176,19 @@ for (let round = 0; round < RUNS; round++) {
         .slice(0, IMPORT_ROWS)
         .map((row) => `${gridRow.id(row)},${((gridRow.value(row, 'priceCents') + 1 + round) / 100).toFixed(2)},${gridRow.value(row, 'quantity')}`)
         .join('\n')}\n`
-      const imported = await whilePolling(() =>
-        host.call<{ rows: number; staged: number }>('bulk.importFile', { fileName: 'bench.csv', base64: Buffer.from(csv).toString('base64') })
-      )
-      if (imported.value.staged !== IMPORT_ROWS) throw new Error(`the import staged ${imported.value.staged} of ${IMPORT_ROWS} rows`)
+      // Then the marks of every staged cell, as the grid reads them after an import.
+      const imported = await whilePolling(async () => {
+        const report = await host.call<{ rows: number; staged: number }>('bulk.importFile', {
+          fileName: 'bench.csv',
+          base64: Buffer.from(csv).toString('base64')
+        })
+        const first = await host.call<StagedCellsPage>('bulk.stagedCells', { offset: 0 })
+        let marks = first.cells.length
+        while (marks < first.total) marks += (await host.call<StagedCellsPage>('bulk.stagedCells', { offset: marks, read: first.read })).cells.length
+        return { ...report, marks }
+      })
+      if (imported.value.staged !== IMPORT_ROWS || imported.value.marks !== IMPORT_ROWS)
+        throw new Error(`the import staged ${imported.value.staged} of ${IMPORT_ROWS} rows and the grid read ${imported.value.marks} marks`)
       record('import', imported)
       await host.call('bulk.discard')
     }
@@ -215,7 +225,7 @@ const LABELS: Record<Activity, string> = {
   idle: 'idle (floor)',
   sync: `full sync of ${ORDERS.toLocaleString('en-US')} + ${SELL_REQUESTS.toLocaleString('en-US')}`,
   grid: `bulk.gridRows, ${SELL_REQUESTS.toLocaleString('en-US')} rows`,
-  import: `bulk.importFile, ${IMPORT_ROWS.toLocaleString('en-US')}-row CSV`,
+  import: `bulk.importFile, ${IMPORT_ROWS.toLocaleString('en-US')}-row CSV + its marks`,
   apply: `bulk.stage + bulk.apply, ${APPLY.toLocaleString('en-US')} changes, ${APPLY_LATENCY_MS} ms latency`
 }
 const floorP50 = chosen('idle') ? median(runs.map((run) => statsOf(run.samples.idle).p50)) : Number.NaN

@@ -196,7 +196,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
       'bulk.gridRows': async (page) => (await open()).bulk.gridRows(page),
       'bulk.gridVersion': async () => ({ version: (await open()).bulk.gridVersion() }),
-      'bulk.stagedCells': async () => ({ cells: (await open()).bulk.stagedCells() })
+      'bulk.stagedCells': async (page) => (await open()).bulk.stagedCells(page)
     },
     options.onUnexpectedError
   )

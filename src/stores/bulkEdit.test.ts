@@ -3,7 +3,15 @@
  * the rest arrive behind it, marks of changes staged on rows not read yet land when those rows do, a
  * read whose listings change underneath starts over, and a later read keeps the rows shown until done.
  */
-import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type ChangeSetState, type GridListingRow, type GridRowsPage, type StagedCell } from '@shared/contract'
+import {
+  BULK_GRID_FIRST_PAGE,
+  BULK_GRID_PAGE,
+  type ChangeSetState,
+  type GridListingRow,
+  type GridRowsPage,
+  type StagedCell,
+  type StagedCellsPage
+} from '@shared/contract'
 import { gridRow } from '@shared/gridRow'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, expect, it, vi } from 'vitest'
@@ -12,11 +20,20 @@ const bridge = vi.hoisted(() => ({ call: vi.fn() }))
 
 vi.mock('../bridge/sellerDesk', () => ({
   call: bridge.call,
+  ContractError: class ContractError extends Error {
+    constructor(readonly data: { kind: string; message: string }) {
+      super(data.message)
+    }
+    get kind() {
+      return this.data.kind
+    }
+  },
   onEvent: () => () => undefined,
   messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
 }))
 
 const { useBulkEditStore } = await import('./bulkEdit')
+const { ContractError } = (await import('../bridge/sellerDesk')) as unknown as { ContractError: new (data: { kind: string; message: string }) => Error }
 
 const TOTAL = BULK_GRID_FIRST_PAGE + BULK_GRID_PAGE + 100
 
@@ -47,8 +64,17 @@ function fakeCore() {
     /** Pages past the first wait for this, when set. */
     hold: null as Promise<void> | null,
     /** Runs before a page is answered (changes the listings under a read). */
-    beforePage: null as ((offset: number) => void) | null
+    beforePage: null as ((offset: number) => void) | null,
+    /** The pages of marks asked for: [offset, read]. */
+    markPages: [] as [number, number | undefined][],
+    /** Reads of the marks begun, and the one a later page may name (others have ended). */
+    markReads: 0,
+    /** Ends the read under way before its page at this offset is asked (another read began), once. */
+    endReadAt: null as number | null,
+    /** What a change-set call answers. */
+    stageAnswer: null as Omit<ChangeSetState, 'summary'> | null
   }
+  const MARKS_PAGE = 700
   const summary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
   bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
     if (name === 'bulk.gridRows') {
@@ -59,9 +85,19 @@ function fakeCore() {
       return { rows: core.listings.slice(offset, offset + limit), total: core.listings.length, version: core.version } satisfies GridRowsPage
     }
     if (name === 'bulk.status') return { changeSet: summary, rules: { priceChangePercent: 50, priceFloorCents: null }, running: null, pendingBatch: null }
-    if (name === 'bulk.stagedCells') return { cells: core.cells }
+    if (name === 'bulk.stagedCells') {
+      const { offset, read } = input as { offset: number; read?: number }
+      core.markPages.push([offset, read])
+      if (read === undefined) core.markReads++
+      if (offset === core.endReadAt) {
+        core.endReadAt = null
+        core.markReads++
+      }
+      if (read !== undefined && read !== core.markReads) throw new ContractError({ kind: 'not-found', message: 'That read of the marks has ended.' })
+      return { read: core.markReads, total: core.cells.length, cells: core.cells.slice(offset, offset + MARKS_PAGE) } satisfies StagedCellsPage
+    }
     if (name === 'bulk.gridVersion') return { version: core.version }
-    if (name === 'bulk.stage') return { summary, whole: false, cells: core.cells, cleared: [] } satisfies ChangeSetState
+    if (name === 'bulk.stage') return { summary, ...(core.stageAnswer ?? { whole: false, cells: core.cells, cleared: [] }) } satisfies ChangeSetState
     throw new Error(`unexpected ${name}`)
   })
   return core
@@ -173,4 +209,34 @@ it('reads the listings again behind the rows shown, and swaps them in once every
   await reading
   expect(store.rows).not.toBe(shown)
   expect(store.rows[TOTAL - 1]).toMatchObject({ priceNow: '0.01', price: '0.01' })
+})
+
+it('reads every mark a page at a time, begins again when another read ended its own, and reads them all when an answer had too many to carry', async () => {
+  const core = fakeCore()
+  // Both fields of every row: more marks than a page.
+  const everyCell = (priceCents: number): StagedCell[] =>
+    core.listings.flatMap((row) => [
+      [gridRow.id(row), 'priceCents', priceCents, null, null] as StagedCell,
+      [gridRow.id(row), 'quantity', 7, null, null] as StagedCell
+    ])
+  core.cells = everyCell(55_500)
+  core.endReadAt = 1_400
+  const store = useBulkEditStore()
+  await store.load()
+  // The first read was ended before its third page: a second read, from the start, under its own name.
+  expect(core.markPages.slice(0, 3)).toEqual([
+    [0, undefined],
+    [700, 1],
+    [1_400, 1]
+  ])
+  expect(core.markPages.slice(3)).toEqual(Array.from({ length: Math.ceil((2 * TOTAL) / 700) }, (_, i) => [i * 700, i === 0 ? undefined : 3]))
+  expect(store.rows.every((row) => row.price === '555.00' && row.quantity === 7 && row.priceMark && row.quantityMark)).toBe(true)
+
+  // An answer that asks for a read instead of carrying the marks (a redo of a large step).
+  core.cells = everyCell(66_600)
+  core.stageAnswer = { whole: true, reread: true, cells: [], cleared: [] }
+  const reads = core.markReads
+  await store.editCells([{ id: store.rows[0]!.id, field: 'priceCents', text: '666' }])
+  expect(core.markReads).toBe(reads + 1)
+  expect(store.rows.every((row) => row.price === '666.00' && row.quantity === 7)).toBe(true)
 })

@@ -29,7 +29,7 @@ import type { ListingFieldKey } from '@shared/listingFieldKeys'
 import type { ListingField } from '@shared/listingFields'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
-import { call, messageOf, onEvent } from '../bridge/sellerDesk'
+import { call, ContractError, messageOf, onEvent } from '../bridge/sellerDesk'
 
 /** What the grid shows of a pending change on a cell. */
 export interface CellMark {
@@ -289,16 +289,41 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       inOrder(async () => {
         const state = await request()
         if (from !== generation) return
-        applyMarks(state)
+        // Marks of more cells than an answer carries: read in pages.
+        const marks = state.reread ? { whole: true, cells: await readMarks(), cleared: [] } : state
+        if (from !== generation) return
+        applyMarks(marks)
         summary.value = state.summary
       })
     )
   }
 
+  /**
+   * Every mark, a page at a time, as they were when the read began (a change made meanwhile comes with
+   * that change's answer). Begun again when another read ended this one (the grid's first read of the
+   * rows and an import's can overlap).
+   */
+  async function readMarks(): Promise<StagedCell[]> {
+    for (let attempt = 1; ; attempt++) {
+      const first = await call('bulk.stagedCells', { offset: 0 })
+      const cells = first.cells
+      try {
+        while (cells.length < first.total) {
+          const page = await call('bulk.stagedCells', { offset: cells.length, read: first.read })
+          if (page.cells.length === 0) break
+          for (const cell of page.cells) cells.push(cell)
+        }
+        return cells
+      } catch (error) {
+        if (!(error instanceof ContractError && error.kind === 'not-found') || attempt >= 3) throw error
+      }
+    }
+  }
+
   /** Marks read afresh (after a read of the rows, an import, a status): the answer did not carry them. */
   function refreshMarks(next?: ChangeSetSummary): Promise<void> {
     return inOrder(async () => {
-      const { cells } = await call('bulk.stagedCells', {})
+      const cells = await readMarks()
       applyMarks({ whole: true, cells, cleared: [] })
       summary.value = next ?? summary.value
     })
@@ -341,7 +366,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       let asked: Promise<GridRowsPage> | null = firstPage()
       const status = call('bulk.status', {})
       const stepsAsked = marksSteps
-      let cellsAsked: Promise<{ cells: StagedCell[] }> | null = complete.value ? null : call('bulk.stagedCells', {})
+      let cellsAsked: Promise<StagedCell[]> | null = complete.value ? null : readMarks()
       for (const promise of [asked, status, cellsAsked]) promise?.catch(() => undefined)
       gridFields = (await cellRules()).LISTING_FIELD_SET.all
       read: for (;;) {
@@ -370,7 +395,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           const cells = cellsAsked && (await cellsAsked)
           cellsAsked = null
           if (from !== generation) return
-          if (cells && marksSteps === stepsAsked) applyMarks({ whole: true, cells: cells.cells, cleared: [] })
+          if (cells && marksSteps === stepsAsked) applyMarks({ whole: true, cells, cleared: [] })
           else await refreshMarks()
           loaded.value = true
           loadError.value = null

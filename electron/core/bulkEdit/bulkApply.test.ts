@@ -15,6 +15,7 @@ import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
 import { openWorkspace, type Workspace } from '../workspace'
 import { createBulkEdit } from './bulkEdit'
+import { everyMark } from './everyMark.fixture'
 
 const KEY = 'sk_test_bulk_apply_123456'
 const settings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false } as AppSettings
@@ -383,7 +384,7 @@ it('keeps staged changes saved with the account: a reopened workspace has them c
   await workspace.close()
   workspace = open()
   expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 2, listings: 2, invalid: 1, canUndo: false })
-  expect(workspace.bulk.stagedCells()).toContainEqual([second!.id, 'quantity', -2, 'Quantity cannot be negative.', null])
+  expect(everyMark(workspace.bulk)).toContainEqual([second!.id, 'quantity', -2, 'Quantity cannot be negative.', null])
 
   workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
@@ -392,5 +393,5 @@ it('keeps staged changes saved with the account: a reopened workspace has them c
   await workspace.close()
   workspace = open()
   expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 1, invalid: 1 })
-  expect(workspace.bulk.stagedCells().map(([id, field]) => `${id}:${field}`)).toEqual([`${second!.id}:quantity`])
+  expect(everyMark(workspace.bulk).map(([id, field]) => `${id}:${field}`)).toEqual([`${second!.id}:quantity`])
 })

@@ -18,11 +18,12 @@ import type {
   ImportReport,
   SellRequestFilter,
   StagedCell,
+  StagedCellsPage,
   StagedChange,
   StagedChangeView,
   WarningRules
 } from '../../shared/contract'
-import { BULK_CONFIRM_LISTINGS } from '../../shared/contract'
+import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
@@ -79,8 +80,12 @@ export interface BulkEdit {
   stage(changes: StageRow[]): ChangeSetSummary
   operation(selection: Selection, operation: BulkOperation): ChangeSetSummary
   changes(query: { page: number; take: number; only: 'all' | 'invalid' | 'warnings' }): Page<StagedChangeView>
-  /** Every pending change, compact, for the grid to mark its cells (also starts marksSince afresh). */
-  stagedCells(): StagedCell[]
+  /**
+   * Every pending change's mark, a page (BULK_MARKS_PAGE) at a time. The first page (no `read`) starts a
+   * read: every mark as it is then (and marksSince afresh); the later pages name it and come from it.
+   * A read is let go after its last page, or when two newer ones have begun (its later pages are then refused).
+   */
+  stagedCells(page?: { offset: number; read?: number | undefined }): StagedCellsPage
   /** The marks that changed since the last stagedCells or marksSince: for the answer to a change-set call. */
   marksSince(): Omit<ChangeSetState, 'summary'>
   preview(): BulkPreview
@@ -146,6 +151,9 @@ const STEPPING: Record<StepKind, string> = {
   redo: 'Changes are being redone. Try again when that is done.',
   discard: 'Changes are being discarded. Try again when that is done.'
 }
+
+/** Reads of every mark kept at once (stagedCells): a newer one lets the oldest go. */
+const MARKS_READS = 2
 
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
 
@@ -232,6 +240,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    * reload its marks).
    */
   let touched: Set<string> | null = new Set()
+  /** Reads of every mark under way (stagedCells) by name: the grid's read of its rows and an import's may overlap. */
+  const marksReads = new Map<number, StagedChange[]>()
+  let lastMarksRead = 0
   const changeSet = createChangeSet(
     DEFAULT_WARNING_RULES,
     (key, change) => {
@@ -509,15 +520,28 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }
     },
 
-    stagedCells() {
-      touched = new Set()
-      return changeSet.all().map(cellOf)
+    stagedCells({ offset, read } = { offset: 0 }) {
+      if (read === undefined) {
+        touched = new Set()
+        read = ++lastMarksRead
+        // The changes as they are now (a change replaces its record); each page makes its own marks.
+        marksReads.set(read, changeSet.all())
+        for (const oldest of marksReads.keys()) if (marksReads.size > MARKS_READS) marksReads.delete(oldest)
+      }
+      const changes = marksReads.get(read)
+      if (!changes) throw new SellerDeskError('not-found', 'That read of the marks has ended (newer ones began). Read them again.')
+      if (offset + BULK_MARKS_PAGE >= changes.length) marksReads.delete(read)
+      return { read, total: changes.length, cells: changes.slice(offset, offset + BULK_MARKS_PAGE).map(cellOf) }
     },
     marksSince() {
       const keys = touched
       touched = new Set()
-      // New rules re-check every change; and past the change set's size, all of it is the smaller answer.
-      if (!keys || keys.size > changeSet.size()) return { whole: true, cells: changeSet.all().map(cellOf), cleared: [] }
+      // New rules re-check every change; and past the change set's size, all of it is the smaller
+      // answer. More than a page of marks: the grid reads them in pages.
+      if (!keys || keys.size > Math.min(changeSet.size(), BULK_MARKS_PAGE)) {
+        if (changeSet.size() > BULK_MARKS_PAGE) return { whole: true, reread: true, cells: [], cleared: [] }
+        return { whole: true, cells: changeSet.all().map(cellOf), cleared: [] }
+      }
       const cells: StagedCell[] = []
       const cleared: ChangeSetState['cleared'] = []
       for (const key of keys) {

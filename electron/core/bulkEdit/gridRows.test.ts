@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Workspace } from '../workspace'
 import { createListingsMemo } from './currentListings'
+import { everyMark } from './everyMark.fixture'
 import { gridRow } from '../../shared/gridRow'
 import { statusLabel } from '../../shared/plainWords'
 import { gridVersion } from '../snapshot/listingGrid'
@@ -98,13 +99,13 @@ it('marks each pending change: the new value, why it cannot be applied, and what
     { sellRequestId: a!.id, priceCents: a!.priceCents * 3, quantity: -1 },
     { sellRequestId: b!.id, quantity: b!.quantity + 1 }
   ])
-  const cells = workspace.bulk.stagedCells()
+  const cells = everyMark(workspace.bulk)
   expect(cells).toHaveLength(3)
   expect(cells).toContainEqual([a!.id, 'priceCents', a!.priceCents * 3, null, expect.stringContaining('rises by 200%')])
   expect(cells).toContainEqual([a!.id, 'quantity', -1, 'Quantity cannot be negative.', null])
   expect(cells).toContainEqual([b!.id, 'quantity', b!.quantity + 1, null, null])
   await workspace.bulk.discard()
-  expect(workspace.bulk.stagedCells()).toEqual([])
+  expect(everyMark(workspace.bulk)).toEqual([])
 })
 
 it('an answer carries only the marks a call touched: new and changed cells, cells no longer staged; all of them after new rules', async () => {
@@ -114,7 +115,7 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
     { sellRequestId: b!.id, quantity: b!.quantity + 1 },
     { sellRequestId: c!.id, priceCents: c!.priceCents + 1 }
   ])
-  workspace.bulk.stagedCells() // the grid read every mark
+  everyMark(workspace.bulk) // the grid read every mark
   workspace.bulk.stage([{ sellRequestId: c!.id, quantity: -1 }])
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [[c!.id, 'quantity', -1, 'Quantity cannot be negative.', null]], cleared: [] })
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [] }) // nothing since
@@ -133,18 +134,18 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
 
   // New rules may change any verdict: every mark comes, replacing all.
   workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: 10_000_000 })
-  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: workspace.bulk.stagedCells(), cleared: [] })
+  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: everyMark(workspace.bulk), cleared: [] })
   workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null })
   workspace.bulk.marksSince()
   await workspace.bulk.discard()
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller
 
   // The grid reads every mark after an import: until it does, an answer carries all of them.
-  workspace.bulk.stagedCells()
+  everyMark(workspace.bulk)
   await workspace.bulk.importFile('prices.csv', new TextEncoder().encode(`id,price\n${a!.id},${((a!.priceCents + 7) / 100).toFixed(2)}\n`))
   workspace.bulk.stage([{ sellRequestId: b!.id, quantity: b!.quantity + 2 }])
-  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: workspace.bulk.stagedCells(), cleared: [] })
-  expect(workspace.bulk.stagedCells()).toHaveLength(2)
+  expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: everyMark(workspace.bulk), cleared: [] })
+  expect(everyMark(workspace.bulk)).toHaveLength(2)
   await workspace.bulk.discard()
   workspace.bulk.marksSince()
 })

@@ -11,6 +11,8 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
 import type { Workspace } from '../workspace'
 import { createBulkEdit, type BulkEdit } from './bulkEdit'
+import { everyMark } from './everyMark.fixture'
+import { BULK_MARKS_PAGE } from '../../shared/contract'
 import { parseCsvInParts, readImportTable } from './importFile'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 
@@ -140,6 +142,49 @@ describe('an import in turns', () => {
     await bulk.discard()
   })
 
+  it('hands every mark over a page at a time, as they were when the read began, and asks for a read when a call touched more than a page', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 4}`)].join('\n')
+    await bulk.importFile('marks.csv', new TextEncoder().encode(csv))
+    const first = bulk.stagedCells()
+    expect(first.total).toBe(listings.length)
+    expect(first.cells).toHaveLength(BULK_MARKS_PAGE)
+    // A change staged while the grid reads is not in the read: the next answer's marks carry it.
+    const [a] = listings
+    bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }])
+    const cells = [...first.cells]
+    while (cells.length < first.total) {
+      const page = bulk.stagedCells({ offset: cells.length, read: first.read })
+      expect(page).toMatchObject({ read: first.read, total: first.total })
+      expect(page.cells.length).toBeGreaterThan(0)
+      expect(page.cells.length).toBeLessThanOrEqual(BULK_MARKS_PAGE)
+      cells.push(...page.cells)
+    }
+    expect(new Set(cells.map(([id, field]) => `${id}:${field}`)).size).toBe(listings.length)
+    expect(cells.every(([, field]) => field === 'quantity')).toBe(true)
+    expect(cells).toContainEqual([listings[7]!.id, 'quantity', listings[7]!.quantity + 4, null, null])
+    expect(bulk.marksSince()).toEqual({ whole: false, cells: [[a!.id, 'priceCents', a!.priceCents + 1, null, null]], cleared: [] })
+
+    // A read is let go after its last page; two may overlap, and a third lets the oldest go.
+    expect(() => bulk.stagedCells({ offset: BULK_MARKS_PAGE, read: first.read })).toThrow(/Read them again/)
+    const second = bulk.stagedCells()
+    const third = bulk.stagedCells()
+    expect(bulk.stagedCells({ offset: BULK_MARKS_PAGE, read: second.read }).cells).toHaveLength(BULK_MARKS_PAGE)
+    bulk.stagedCells()
+    expect(() => bulk.stagedCells({ offset: 2 * BULK_MARKS_PAGE, read: second.read })).toThrow(/Read them again/)
+    expect(bulk.stagedCells({ offset: BULK_MARKS_PAGE, read: third.read }).total).toBe(listings.length + 1)
+
+    // A step touching more marks than a page: its answer asks the grid to read them instead of carrying them.
+    await bulk.undo() // the price
+    await bulk.undo() // the import
+    expect(bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // none staged: all (none) is smaller
+    await bulk.redo()
+    expect(bulk.marksSince()).toEqual({ whole: true, reread: true, cells: [], cleared: [] })
+    expect(everyMark(bulk)).toHaveLength(listings.length)
+    await bulk.discard()
+    expect(bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] })
+  })
+
   it('undoes, redoes and discards a large step over several turns: the core answers meanwhile, other changes are refused, and each lands whole and saved', async () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 3}`)].join('\n')
@@ -170,8 +215,8 @@ describe('an import in turns', () => {
       expect(await saved()).toBe(pending)
     }
     // Still one step each way: the discard undone is the import again.
-    expect(bulk.stagedCells()).toHaveLength(listings.length)
-    expect(bulk.stagedCells()).toContainEqual([listings[0]!.id, 'quantity', listings[0]!.quantity + 3, null, null])
+    expect(everyMark(bulk)).toHaveLength(listings.length)
+    expect(everyMark(bulk)).toContainEqual([listings[0]!.id, 'quantity', listings[0]!.quantity + 3, null, null])
     await bulk.discard()
     await new Promise((resolve) => setTimeout(resolve, 300))
   })

@@ -207,9 +207,34 @@ export type GridListingRow = [
 export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warning: string | null]
 
 /**
+ * The most marks one answer carries: the grid reads every mark in pages of this many (bulk.stagedCells),
+ * and a change-set call whose marks would be more asks it to (`reread`). Each answer crosses the
+ * window's thread (a copy, and text for the preview's bridge); 50,000 at once held it for tens of ms.
+ */
+export const BULK_MARKS_PAGE = 5_000
+
+/** A page of every pending change's mark, as they were when the read began (its first page). */
+export interface StagedCellsPage {
+  /** Names this read: its later pages ask for it. */
+  read: number
+  total: number
+  cells: StagedCell[]
+}
+
+/** The first page of a new read (no `read`), or a later page of the read named. */
+export const stagedCellsPageInput = z
+  .object({
+    offset: z.number().int().min(0).max(100_000_000).default(0),
+    read: z.number().int().positive().optional()
+  })
+  .strict()
+  .refine((input) => input.offset === 0 || input.read !== undefined, 'A later page of the marks names its read.')
+
+/**
  * The change set after a call that changed it: the counts, and the grid's cell marks that changed,
  * sent with the answer so the grid is marked without asking again. Only the cells the call touched
- * (a one-cell edit with 10,000 changes staged sends one mark, not 10,000), unless `whole`.
+ * (a one-cell edit with 10,000 changes staged sends one mark, not 10,000), unless `whole`. With
+ * `reread`, there were more than a page of marks to send: the grid reads them all (bulk.stagedCells).
  */
 export interface ChangeSetState {
   summary: ChangeSetSummary
@@ -218,6 +243,8 @@ export interface ChangeSetState {
   /** Touched cells no longer staged: their marks go (empty with `whole`). */
   cleared: [sellRequestId: string, field: BulkField][]
   whole: boolean
+  /** Every mark is to be read afresh with bulk.stagedCells (`cells` and `cleared` are empty). */
+  reread?: true
 }
 
 const batchIdInput = z.guid('That is not a batch id.')
@@ -323,5 +350,5 @@ export const bulkEditCalls = {
   /** Changes whenever any listing in the snapshot does: the grid reads its rows again only then. */
   'bulk.gridVersion': call<{ version: string }>()(noInput),
   /** Every pending change, for the grid to mark its cells. */
-  'bulk.stagedCells': call<{ cells: StagedCell[] }>()(noInput)
+  'bulk.stagedCells': call<StagedCellsPage>()(stagedCellsPageInput)
 } as const
