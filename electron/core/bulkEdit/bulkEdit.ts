@@ -129,7 +129,7 @@ type StagedEdits = Map<string, StagedChange | undefined>
 const CANCELLED = 'Canceled before it was sent.'
 
 /** Staged edits saved in one transaction; more wait for the next turn of the event loop. */
-const SAVE_PART = 1_000
+const SAVE_PART = 300
 /** Listings read for an import at a time: a small step, so the pause decides where a turn ends. */
 const IMPORT_LISTINGS_PAGE = 500
 /** Page-by-page reads of every listing an import starts over before it reads them in one turn. */
