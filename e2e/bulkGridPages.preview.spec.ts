@@ -5,7 +5,7 @@
  * sorting and Change many for when every listing is in; released, every row is there, with the mark of a change staged on a row that came late.
  */
 import type { Page, Route } from '@playwright/test'
-import { BULK_GRID_FIRST_PAGE, type GridListingRow, type GridRowsPage } from '../electron/shared/contract'
+import { BULK_GRID_FIRST_PAGE, BULK_MARKS_PAGE, type GridListingRow, type GridRowsPage } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
@@ -26,7 +26,7 @@ test.afterEach(async () => {
 })
 
 /** Grid columns of the scrolling (not pinned) part. */
-const COLUMN = { price: 1 } as const
+const COLUMN = { price: 1, quantity: 3 } as const
 
 /** Holds every `bulk.gridRows` call past the first page until `release`; counts the pages asked for. */
 async function holdLaterPages(page: Page) {
@@ -110,4 +110,57 @@ test('the first rows show and take edits before the last page arrives; the rest 
   await expect(lastPrice).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
   await expect(lastPrice).toHaveAttribute('data-mark', /staged|warning/)
   await expect(page.locator(`revogr-data[col-type="colPinStart"] .rgCell[data-rgrow="${LISTINGS - 1}"]`)).toHaveText(gridRow.text(last, 'name'))
+})
+
+test('an import staging more marks than one answer carries marks every cell it changed, and so do its undo and redo', async ({ app: page, host }) => {
+  await signInTo(page, host, { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  const rows = await everyRow(host)
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
+  await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)
+  const marksAsked: number[] = []
+  await page.route('**/rpc/bulk.stagedCells', async (route: Route) => {
+    marksAsked.push(((route.request().postDataJSON() ?? {}) as { offset?: number }).offset ?? 0)
+    await route.continue()
+  })
+
+  // A new price and quantity for every listing: 6,000 changes, more marks than one page.
+  const changes = 2 * LISTINGS
+  expect(changes).toBeGreaterThan(BULK_MARKS_PAGE)
+  const csv = `id,price,quantity\n${rows
+    .map((row) => `${gridRow.id(row)},${((gridRow.value(row, 'priceCents') + 1) / 100).toFixed(2)},${gridRow.value(row, 'quantity') + 1}`)
+    .join('\n')}\n`
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'everything.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  const report = page.getByTestId('import-report')
+  await expect(report.getByTestId('import-summary')).toContainText(
+    `${LISTINGS.toLocaleString('en-US')} rows read: ${changes.toLocaleString('en-US')} changes staged`
+  )
+  await report.getByTestId('import-report-close').click()
+  const summary = page.getByTestId('bulk-summary')
+  await expect(summary).toHaveAttribute('data-changes', String(changes))
+  expect(marksAsked).toEqual([0, BULK_MARKS_PAGE])
+
+  const last = rows.at(-1)!
+  const marked = async (staged: boolean) => {
+    for (const at of [0, LISTINGS - 1]) {
+      await scrollTo(page, at)
+      for (const column of [COLUMN.price, COLUMN.quantity]) {
+        if (staged) await expect(gridCell(page, at, column)).toHaveAttribute('data-mark', /staged|warning/)
+        else await expect(gridCell(page, at, column)).not.toHaveAttribute('data-mark', /.+/)
+      }
+    }
+  }
+  await marked(true)
+  await expect(gridCell(page, LISTINGS - 1, COLUMN.quantity)).toHaveText(String(gridRow.value(last, 'quantity') + 1))
+
+  // Undo takes every mark away; redo's answer asks for the marks, which are read again in pages.
+  await page.getByTestId('bulk-undo').click()
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  await marked(false)
+  marksAsked.length = 0
+  await page.getByTestId('bulk-redo').click()
+  await expect(summary).toHaveAttribute('data-changes', String(changes))
+  await marked(true)
+  expect(marksAsked).toEqual([0, BULK_MARKS_PAGE])
+  await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
 })
