@@ -52,8 +52,8 @@ const CLOSED = 'Seller Desk is closing.'
 /**
  * The core worker's young generation, in MB. A scavenge copies what is still alive in it, and the core's
  * long work (an import holding tens of thousands of rows, a sync's pages) keeps most of what it makes
- * alive: V8's own size (semi-spaces growing to 16 MB) lets one scavenge hold the thread for a whole
- * call's budget. A small one collects more often, each time copying a few MB at most.
+ * alive: with V8's own sizing (semi-spaces that grow several times over) one scavenge can hold the
+ * thread for a whole call's budget. A small one collects more often, each time copying a few MB at most.
  */
 export const CORE_YOUNG_GENERATION_MB = 6
 

@@ -57,7 +57,7 @@ function expectSnapshotEqualsServer(server: Awaited<ReturnType<typeof serverStat
 
 describe('full sync', () => {
   it('reads the answers that arrive together one per turn of the event loop, so a call arriving meanwhile waits for one page at most', async () => {
-    // Every answer after 20 ms: the four requests on the wire answer together.
+    // Every answer delayed alike: the four requests on the wire answer together.
     sandbox.setFaults({ latencyMs: 20, jitterMs: 0 })
     const { port1, port2 } = new MessageChannel()
     let pagesRead = 0
