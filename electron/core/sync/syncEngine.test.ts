@@ -8,9 +8,10 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Order, SellRequest } from '../../shared/domain'
-import { createSellerApi } from '../sellerApi'
+import { createSellerApi, type SellerApi } from '../sellerApi'
 import { nodeFetch } from '../sellerApi/nodeFetch'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { coveredCount } from './rowRanges'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncEngine'
 
 const KEY = 'sk_test_sync_0123456789'
@@ -56,6 +57,56 @@ function expectSnapshotEqualsServer(server: Awaited<ReturnType<typeof serverStat
 }
 
 describe('full sync', () => {
+  it('hands each part over with the positions of its own rows, also when it waits for its turn behind pages read meanwhile', async () => {
+    const market = await startSandbox({ apiKey: KEY, seed: 8, orders: 1_500, sellRequests: 10, now: new Date() })
+    try {
+      const real = createSellerApi({ baseUrl: market.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000 })
+      // Answers are read once six of them wait (or a moment has passed): they queue for their turns together.
+      let held: (() => void)[] = []
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const release = () => {
+        clearTimeout(timer)
+        for (const go of held) go()
+        held = []
+      }
+      const api: SellerApi = {
+        ...real,
+        listOrders: (query, options) =>
+          real.listOrders(query, {
+            ...options,
+            beforeReading: async () => {
+              await new Promise<void>((resolve) => {
+                held.push(resolve)
+                clearTimeout(timer)
+                if (held.length >= 6) release()
+                else timer = setTimeout(release, 30)
+              })
+              await options?.beforeReading?.()
+            }
+          })
+      }
+      // What each hand-over records as staged, against the rows handed over so far.
+      const handed: { recorded: number; rows: number }[] = []
+      let rows = 0
+      const stagePages = snapshot.stagePages
+      snapshot.stagePages = (run, batches) => {
+        rows += batches.reduce((sum, batch) => sum + batch.rows.length, 0)
+        handed.push({ recorded: coveredCount(run.covered), rows })
+        return stagePages(run, batches)
+      }
+      await createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, take: 100, historyDays: 3650 } }).run(
+        'full',
+        new AbortController().signal,
+        ['orders']
+      )
+      expect(snapshot.count('orders')).toBe(1_500)
+      expect(handed.length).toBeGreaterThan(3)
+      expect(handed.filter(({ recorded, rows }) => recorded !== rows)).toEqual([])
+    } finally {
+      await market.close()
+    }
+  })
+
   it('reads the answers that arrive together one per turn of the event loop, so a call arriving meanwhile waits for one page at most', async () => {
     // Every answer delayed alike: the four requests on the wire answer together.
     sandbox.setFaults({ latencyMs: 20, jitterMs: 0 })

@@ -288,14 +288,29 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let pending: Batch[] = []
     let pendingRows = 0
     let pendingRanges: [number, number][] = []
-    /** Hands what was fetched to the snapshot (which writes it while the pass fetches on). */
+    /** Rows taken out of `pending` whose part waits for its turn to be handed over (counted in progress). */
+    let handingRows = 0
+    /**
+     * Hands what was fetched to the snapshot (which writes it while the pass fetches on). Its positions
+     * join `run.covered` in the same step as the hand-over, which records them with these rows: a part
+     * that waited for its turn behind another must not record the other's positions.
+     */
     const flush = async () => {
       const batches = pending
-      for (const [start, end] of pendingRanges) run.covered = withRange(run.covered, start, end)
+      const ranges = pendingRanges
+      const rows = pendingRows
       pending = []
       pendingRows = 0
       pendingRanges = []
-      if (batches.length > 0) await counters.turn()
+      if (batches.length > 0) {
+        handingRows += rows
+        try {
+          await counters.turn()
+        } finally {
+          handingRows -= rows
+        }
+      }
+      for (const [start, end] of ranges) run.covered = withRange(run.covered, start, end)
       await snapshot.stagePages(run, batches as OrderBatch[] | SellRequestBatch[])
     }
     let pagesDone = 0
@@ -306,7 +321,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         resource,
         pagesDone,
         pagesTotal: Math.max(pagesDone, pagesPlanned),
-        items: Math.min(run.total, coveredCount(run.covered) + pendingRanges.reduce((sum, [a, b]) => sum + b - a, 0))
+        items: Math.min(run.total, coveredCount(run.covered) + handingRows + pendingRanges.reduce((sum, [a, b]) => sum + b - a, 0))
       })
     const take = async (answer: PageAnswer, start: number) => {
       watch.observe(answer.total)
