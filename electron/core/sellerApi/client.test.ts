@@ -100,6 +100,13 @@ describe('endpoints', () => {
     expect(events).toEqual(['answered', 'before reading', 'read'])
   })
 
+  it('does not read an answer whose caller stopped while it waited to be read', async () => {
+    const stop = new AbortController()
+    const reason = new Error('stopped')
+    const listed = api().listOrders({ take: 5 }, { signal: stop.signal, beforeReading: async () => stop.abort(reason) })
+    await expect(listed).rejects.toBe(reason)
+  })
+
   it('edits only the field given', async () => {
     const target = (await api().listSellRequests({ take: 1, page: 3 })).sellRequests[0]!
     const edited = (await api().editSellRequest(target.id, { quantity: 0 })).sellRequest

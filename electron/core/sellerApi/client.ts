@@ -455,6 +455,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         init.onAnswered?.()
         if (init.beforeReading) await init.beforeReading()
         else if (init.onAnswered) await nextTurn()
+        // Stopped while it waited: not read.
+        if (init.signal?.aborted) throw init.signal.reason
         return { value: parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
       }
       const failure = outcome.failure
