@@ -72,7 +72,9 @@ function fakeCore() {
     /** Ends the read under way before its page at this offset is asked (another read began), once. */
     endReadAt: null as number | null,
     /** What a change-set call answers. */
-    stageAnswer: null as Omit<ChangeSetState, 'summary'> | null
+    stageAnswer: null as Omit<ChangeSetState, 'summary'> | null,
+    /** Runs before a page of marks is answered. */
+    beforeMarksPage: null as ((offset: number) => void) | null
   }
   const MARKS_PAGE = 700
   const summary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
@@ -88,6 +90,7 @@ function fakeCore() {
     if (name === 'bulk.stagedCells') {
       const { offset, read } = input as { offset: number; read?: number }
       core.markPages.push([offset, read])
+      core.beforeMarksPage?.(offset)
       if (read === undefined) core.markReads++
       if (offset === core.endReadAt) {
         core.endReadAt = null
@@ -239,4 +242,23 @@ it('reads every mark a page at a time, begins again when another read ended its 
   await store.editCells([{ id: store.rows[0]!.id, field: 'priceCents', text: '666' }])
   expect(core.markReads).toBe(reads + 1)
   expect(store.rows.every((row) => row.price === '666.00' && row.quantity === 7)).toBe(true)
+})
+
+it('stops reading the marks once the account changed, and marks nothing of the one before', async () => {
+  const core = fakeCore()
+  core.cells = core.listings.flatMap((row) => [[gridRow.id(row), 'priceCents', 55_500, null, null] as StagedCell])
+  const store = useBulkEditStore()
+  await store.load()
+  expect(store.rows.every((row) => row.priceMark)).toBe(true)
+
+  // An undo's answer asks for every mark; while they are read, the seller switches account.
+  core.stageAnswer = { whole: true, reread: true, cells: [], cleared: [] }
+  core.markPages = []
+  core.beforeMarksPage = (offset) => {
+    if (offset === 700) store.reset()
+  }
+  await store.editCells([{ id: store.rows[0]!.id, field: 'priceCents', text: '1' }])
+  expect(core.markPages.map(([offset]) => offset)).toEqual([0, 700])
+  expect(store.rows).toEqual([])
+  expect(store.loaded).toBe(false)
 })

@@ -289,31 +289,32 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       inOrder(async () => {
         const state = await request()
         if (from !== generation) return
-        // Marks of more cells than an answer carries: read in pages.
-        const marks = state.reread ? { whole: true, cells: await readMarks(), cleared: [] } : state
-        if (from !== generation) return
-        applyMarks(marks)
         summary.value = state.summary
+        if (!state.reread) return applyMarks(state)
+        // Marks of more cells than an answer carries: read in pages.
+        const cells = await readMarks(from)
+        if (cells !== null) applyMarks({ whole: true, cells, cleared: [] })
       })
     )
   }
 
   /**
    * Every mark, a page at a time, as they were when the read began (a change made meanwhile comes with
-   * that change's answer). Begun again when another read ended this one (the grid's first read of the
-   * rows and an import's can overlap).
+   * that change's answer); null once the account changed (`from`: the generation it was asked at).
+   * Begun again when newer reads ended this one (reads of the rows, an import's and a step's overlap).
    */
-  async function readMarks(): Promise<StagedCell[]> {
+  async function readMarks(from: number): Promise<StagedCell[] | null> {
     for (let attempt = 1; ; attempt++) {
       const first = await call('bulk.stagedCells', { offset: 0 })
       const cells = first.cells
       try {
         while (cells.length < first.total) {
+          if (from !== generation) return null
           const page = await call('bulk.stagedCells', { offset: cells.length, read: first.read })
           if (page.cells.length === 0) break
           for (const cell of page.cells) cells.push(cell)
         }
-        return cells
+        return from === generation ? cells : null
       } catch (error) {
         if (!(error instanceof ContractError && error.kind === 'not-found') || attempt >= 3) throw error
       }
@@ -322,8 +323,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
 
   /** Marks read afresh (after a read of the rows, an import, a status): the answer did not carry them. */
   function refreshMarks(next?: ChangeSetSummary): Promise<void> {
+    const from = generation
     return inOrder(async () => {
-      const cells = await readMarks()
+      const cells = await readMarks(from)
+      if (cells === null) return
       applyMarks({ whole: true, cells, cleared: [] })
       summary.value = next ?? summary.value
     })
@@ -366,7 +369,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       let asked: Promise<GridRowsPage> | null = firstPage()
       const status = call('bulk.status', {})
       const stepsAsked = marksSteps
-      let cellsAsked: Promise<StagedCell[]> | null = complete.value ? null : readMarks()
+      let cellsAsked: Promise<StagedCell[] | null> | null = complete.value ? null : readMarks(from)
       for (const promise of [asked, status, cellsAsked]) promise?.catch(() => undefined)
       gridFields = (await cellRules()).LISTING_FIELD_SET.all
       read: for (;;) {

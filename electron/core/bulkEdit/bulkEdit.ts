@@ -154,6 +154,8 @@ const STEPPING: Record<StepKind, string> = {
 
 /** Reads of every mark kept at once (stagedCells): a newer one lets the oldest go. */
 const MARKS_READS = 2
+/** Names reads of the marks across accounts, so a page asked for by a grid of another account is refused. */
+let marksReadsBegun = 0
 
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
 
@@ -242,7 +244,6 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   let touched: Set<string> | null = new Set()
   /** Reads of every mark under way (stagedCells) by name: the grid's read of its rows and an import's may overlap. */
   const marksReads = new Map<number, StagedChange[]>()
-  let lastMarksRead = 0
   const changeSet = createChangeSet(
     DEFAULT_WARNING_RULES,
     (key, change) => {
@@ -523,7 +524,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     stagedCells({ offset, read } = { offset: 0 }) {
       if (read === undefined) {
         touched = new Set()
-        read = ++lastMarksRead
+        read = ++marksReadsBegun
         // The changes as they are now (a change replaces its record); each page makes its own marks.
         marksReads.set(read, changeSet.all())
         for (const oldest of marksReads.keys()) if (marksReads.size > MARKS_READS) marksReads.delete(oldest)
