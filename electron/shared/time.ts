@@ -29,7 +29,7 @@ const DATE_TIME_SEPARATORS: readonly (readonly [number, string])[] = [
 ]
 
 /**
- * `text` starts "YYYY-MM-DDTHH:MM:SS." with every field in range (years 1000–9999) and goes on with
+ * `text` starts "YYYY-MM-DDTHH:MM:SS." with every field in range (years from 1000 to 9999) and goes on with
  * 3 to 9 digits up to `end`: the form the marketplace sends, checked by hand (a sync reads tens of
  * thousands). False sends the text the long way (instantFromZonedAnyForm, instantFromZonelessUtcAnyForm),
  * which reads the same texts the same way and every other form too.
