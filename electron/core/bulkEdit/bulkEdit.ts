@@ -115,6 +115,8 @@ export interface BulkEdit {
   exportFile(format: 'csv' | 'xlsx', rows: ExportRows): Promise<ExportedFile>
   /** Resolves when no batch is being applied. */
   whenIdle(): Promise<void>
+  /** Resolves once every staged edit has been saved (they are saved a part per turn). */
+  whenSaved(): Promise<void>
   /**
    * Stops applying: nothing new is sent (what is pending stays pending, to resume next time), the
    * PATCHes in flight are awaited and recorded (after `closeGraceMs` they are stopped and stay pending).
@@ -183,6 +185,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
+  /** Waiting for every edit to be saved (whenSaved). */
+  const savedWaiting: (() => void)[] = []
   /**
    * What changes the change set over several turns (an import, a large undo, redo or discard), as the
    * words refusing anything else that would change it meanwhile; null when nothing does.
@@ -224,6 +228,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       )
     }
     if (edits.size > 0 && !closed) queueSave()
+    else if (edits.size === 0) for (const saved of savedWaiting.splice(0)) saved()
   }
   /**
    * While an import stages (or a large undo, redo or discard runs), its edits wait: a save queued for
@@ -739,6 +744,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     whenIdle: async () => {
       await running?.promise
     },
+
+    whenSaved: () => (edits.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => savedWaiting.push(resolve))),
 
     close() {
       // An undo, a redo or a discard running over several turns ends first: what is saved is its whole result.

@@ -102,6 +102,19 @@ describe('an import in turns', () => {
       restMs: 0
     })
 
+  /** What a bulk edit opened now reads as staged: the edits saved so far. */
+  const savedChanges = async () => {
+    const reopened = open()
+    const changes = reopened.status().changeSet.changes
+    await reopened.close()
+    return changes
+  }
+  /** Once `edit` has saved every edit (a part per turn), the file holds `changes` staged changes. */
+  const savedAs = async (changes: number, edit: BulkEdit = bulk) => {
+    await edit.whenSaved()
+    expect(await savedChanges()).toBe(changes)
+  }
+
   beforeAll(async () => {
     sandbox = await startSandbox({ apiKey: KEY, orders: 3, sellRequests: 12_000, seed: 4, now: new Date() })
     workspace = await syncedWorkspace(sandbox, KEY, 'import-turns')
@@ -131,10 +144,7 @@ describe('an import in turns', () => {
     expect(report.staged).toBe(listings.length)
     expect(bulk.status().changeSet.changes).toBe(listings.length)
     // Saved in several transactions, every one of them: a new bulk edit on the same snapshot reads them all.
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const reopened = open()
-    expect(reopened.status().changeSet.changes).toBe(listings.length)
-    await reopened.close()
+    await savedAs(listings.length)
 
     // One step: one undo takes the whole import back.
     expect((await bulk.undo()).changes).toBe(0)
@@ -189,12 +199,6 @@ describe('an import in turns', () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 3}`)].join('\n')
     await bulk.importFile('quantities.csv', new TextEncoder().encode(csv))
-    const saved = async () => {
-      const reopened = open()
-      const changes = reopened.status().changeSet.changes
-      await reopened.close()
-      return changes
-    }
     for (const [kind, pending, refused] of [
       ['undo', 0, /being undone/],
       ['redo', listings.length, /being redone/],
@@ -211,14 +215,13 @@ describe('an import in turns', () => {
       await expect(bulk.redo()).rejects.toThrow(refused)
       expect((await stepping).changes).toBe(pending)
       expect(bulk.status().changeSet.changes).toBe(pending)
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(await saved()).toBe(pending)
+      await savedAs(pending)
     }
     // Still one step each way: the discard undone is the import again.
     expect(everyMark(bulk)).toHaveLength(listings.length)
     expect(everyMark(bulk)).toContainEqual([listings[0]!.id, 'quantity', listings[0]!.quantity + 3, null, null])
     await bulk.discard()
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await savedAs(0)
   })
 
   it('closing while a large undo runs saves the undo whole, not the part of it done so far', async () => {
@@ -226,15 +229,13 @@ describe('an import in turns', () => {
     const own = open()
     const csv = ['id,price', ...listings.map((listing) => `${listing.id},${((listing.priceCents + 1) / 100).toFixed(2)}`)].join('\n')
     expect((await own.importFile('prices.csv', new TextEncoder().encode(csv))).staged).toBe(listings.length)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await savedAs(listings.length, own)
     const undoing = own.undo()
     await new Promise((resolve) => setImmediate(resolve))
     const closing = own.close()
     expect((await undoing).changes).toBe(0)
     await closing
-    const reopened = open()
-    expect(reopened.status().changeSet.changes).toBe(0)
-    await reopened.close()
+    expect(await savedChanges()).toBe(0)
   })
 
   it('reads nothing of its file in the turn of its call (that turn already checked and decoded the file)', async () => {
@@ -279,13 +280,13 @@ describe('an import in turns', () => {
     expect(kept.map((listing) => (listing as { id: string }).id).sort()).toEqual([byId.id, byUpperId.id, ...sameSku.map((listing) => listing.id)].sort())
     for (const listing of kept) expect(Object.keys(listing).sort()).toEqual(['id', 'priceCents', 'quantity', 'sku', 'updatedAt'])
     await bulk.discard()
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await savedAs(0)
   })
 
   it('saves its edits once it has staged them all, so no turn of the import also writes a part of them', async () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,price', ...listings.map((listing) => `${listing.id},${((listing.priceCents + 200) / 100).toFixed(2)}`)].join('\n')
-    await new Promise((resolve) => setTimeout(resolve, 300)) // the last test's discard, saved
+    await savedAs(0) // the last test's discard
     const store = workspace.snapshot.bulkEdit
     const writeStaged = store.writeStaged
     let done = false
@@ -298,23 +299,20 @@ describe('an import in turns', () => {
       const importing = bulk.importFile('prices again.csv', new TextEncoder().encode(csv))
       void importing.then(() => (done = true))
       expect((await importing).staged).toBe(listings.length)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await savedAs(listings.length)
     } finally {
       store.writeStaged = writeStaged
     }
     expect(written).toEqual({ whileImporting: 0, after: listings.length })
-    const reopened = open()
-    expect(reopened.status().changeSet.changes).toBe(listings.length)
-    await reopened.close()
     await bulk.discard()
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await savedAs(0)
   })
 
   it('a batch queued while a large discard is still being saved writes only its own changes with it, and everything ends saved', async () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 1}`)].join('\n')
     await bulk.importFile('quantities.csv', new TextEncoder().encode(csv))
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await savedAs(listings.length)
     await bulk.discard() // 12,000 removals, saved a part per turn from now on
     const store = workspace.snapshot.bulkEdit
     const queueBatch = store.queueBatch
@@ -333,9 +331,6 @@ describe('an import in turns', () => {
     } finally {
       store.queueBatch = queueBatch
     }
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const reopened = open()
-    expect(reopened.status().changeSet.changes).toBe(0)
-    await reopened.close()
+    await savedAs(0)
   })
 })
