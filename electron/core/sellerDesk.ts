@@ -19,14 +19,11 @@ import { openWorkspace, type Workspace } from './workspace'
 /** How long a restored account's first sync waits, so the first screen comes from the snapshot. */
 const STARTUP_SYNC_DELAY_MS = 2_000
 
-/** A change to the change set, answered with the counts and every cell mark (the grid needs both). */
-function changeSetState(workspace: Workspace, change: (bulk: BulkEdit) => ChangeSetSummary): ChangeSetState {
-  const summary = change(workspace.bulk)
-  return { summary, ...workspace.bulk.marksSince() }
-}
-
-/** The same for a change made over several turns (an undo, a redo or a discard), once it is made. */
-async function changeSetStateAfter(workspace: Workspace, change: (bulk: BulkEdit) => Promise<ChangeSetSummary>): Promise<ChangeSetState> {
+/**
+ * A change to the change set (an undo, a redo or a discard made over several turns included), answered
+ * once it is made with the counts and the cell marks it changed (the grid needs both).
+ */
+async function changeSetState(workspace: Workspace, change: (bulk: BulkEdit) => ChangeSetSummary | Promise<ChangeSetSummary>): Promise<ChangeSetState> {
   const summary = await change(workspace.bulk)
   return { summary, ...workspace.bulk.marksSince() }
 }
@@ -175,9 +172,9 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.operation': async ({ selection, operation }) => changeSetState(await open(), (bulk) => bulk.operation(selection, operation)),
       'bulk.changes': async (query) => (await open()).bulk.changes(query),
       'bulk.preview': async () => (await open()).bulk.preview(),
-      'bulk.undo': async () => changeSetStateAfter(await open(), (bulk) => bulk.undo()),
-      'bulk.redo': async () => changeSetStateAfter(await open(), (bulk) => bulk.redo()),
-      'bulk.discard': async () => changeSetStateAfter(await open(), (bulk) => bulk.discard()),
+      'bulk.undo': async () => changeSetState(await open(), (bulk) => bulk.undo()),
+      'bulk.redo': async () => changeSetState(await open(), (bulk) => bulk.redo()),
+      'bulk.discard': async () => changeSetState(await open(), (bulk) => bulk.discard()),
       'bulk.setRules': async (rules) => changeSetState(await open(), (bulk) => bulk.setRules(rules)),
       'bulk.apply': async ({ confirmed }) => (await open()).bulk.apply(confirmed),
       'bulk.cancel': async ({ batchId }) => (await open()).bulk.cancel(batchId),

@@ -144,22 +144,26 @@ function coveredFrom(done: unknown[], pageSize: number): RowRanges {
 /** A run's positions as stored. */
 const positionsOf = (run: SyncRun) => JSON.stringify(run.covered)
 
+/** A run's stored columns besides its key (resource, started_ms), with their values. */
+function runColumns(run: SyncRun): [column: string, value: unknown][] {
+  return [
+    ['take', run.pageSize],
+    ['window_from_ms', run.windowFromMs],
+    ['total', run.total],
+    ['pages_done', positionsOf(run)],
+    ['cursor_ms', run.cursorMs],
+    ['round', run.round],
+    ['total_dropped', run.totalDropped ? 1 : 0],
+    ['first_total', run.firstTotal]
+  ]
+}
+
 /** The write that records a run as it stands, as data. */
 function runWrite(run: SyncRun): RowWrite {
+  const columns = runColumns(run)
   return {
-    run: 'INSERT OR REPLACE INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    params: [
-      run.resource,
-      run.startedMs,
-      run.pageSize,
-      run.windowFromMs,
-      run.total,
-      positionsOf(run),
-      run.cursorMs,
-      run.round,
-      run.totalDropped ? 1 : 0,
-      run.firstTotal
-    ]
+    run: `INSERT OR REPLACE INTO sync_runs (resource, started_ms, ${columns.map(([column]) => column).join(', ')}) VALUES (?, ?, ${columns.map(() => '?').join(', ')})`,
+    params: [run.resource, run.startedMs, ...columns.map(([, value]) => value)]
   }
 }
 
@@ -170,24 +174,12 @@ function runWrite(run: SyncRun): RowWrite {
  * whose rows were never staged.
  */
 export function runAdvance(run: SyncRun, before: string): { write: RowWrite; after: string } {
-  const after = positionsOf(run)
+  const columns = runColumns(run)
   return {
-    after,
+    after: positionsOf(run),
     write: {
-      run: 'UPDATE sync_runs SET take = ?, window_from_ms = ?, total = ?, pages_done = ?, cursor_ms = ?, round = ?, total_dropped = ?, first_total = ? WHERE resource = ? AND started_ms = ? AND pages_done = ?',
-      params: [
-        run.pageSize,
-        run.windowFromMs,
-        run.total,
-        after,
-        run.cursorMs,
-        run.round,
-        run.totalDropped ? 1 : 0,
-        run.firstTotal,
-        run.resource,
-        run.startedMs,
-        before
-      ],
+      run: `UPDATE sync_runs SET ${columns.map(([column]) => `${column} = ?`).join(', ')} WHERE resource = ? AND started_ms = ? AND pages_done = ?`,
+      params: [...columns.map(([, value]) => value), run.resource, run.startedMs, before],
       unlessOneRow: `the ${run.resource} sync run is not where its last staged part left it (a part before this one failed)`
     }
   }

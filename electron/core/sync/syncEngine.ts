@@ -680,7 +680,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
                 outcome = { ids: [...new Set([...step.ids, ...fullOutcome.ids])], completeness: fullOutcome.completeness }
               }
             } else outcome = await full(resource, signal, counters)
-            report.kinds[resource] = kind
             report.checks[resource] = outcome.completeness
             if (resource === 'orders') report.newOrderIds = outcome.ids
             passed()

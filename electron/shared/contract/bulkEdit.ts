@@ -209,7 +209,7 @@ export type StagedCell = [sellRequestId: string, field: BulkField, after: number
 /**
  * The most marks one answer carries: the grid reads every mark in pages of this many (bulk.stagedCells),
  * and a change-set call whose marks would be more asks it to (`reread`). Each answer crosses the
- * window's thread (a copy, and text for the preview's bridge); 50,000 at once held it for tens of ms.
+ * window's thread (a copy, and text for the preview's bridge), so none may be large.
  */
 export const BULK_MARKS_PAGE = 5_000
 
@@ -349,6 +349,6 @@ export const bulkEditCalls = {
   'bulk.gridRows': call<GridRowsPage>()(bulkGridPageInput),
   /** Changes whenever any listing in the snapshot does: the grid reads its rows again only then. */
   'bulk.gridVersion': call<{ version: string }>()(noInput),
-  /** Every pending change, for the grid to mark its cells. */
+  /** Every pending change's mark, a page at a time, for the grid to mark its cells. */
   'bulk.stagedCells': call<StagedCellsPage>()(stagedCellsPageInput)
 } as const
