@@ -87,6 +87,18 @@ export function statement(db: Db, sql: string): Statement {
 export type RowWrite =
   | { readonly insert: string; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
   | {
+      /**
+       * Rows of two values: a key, and a part of `text` (row i: `keys[i]` and `text` from `bounds[2i]`
+       * to `bounds[2i + 1]`). A page's documents cross to the snapshot's thread as its one response
+       * text, not as a string per row, and are sliced where they are written.
+       */
+      readonly insert: string
+      readonly columns: readonly [string, string]
+      readonly keys: readonly string[]
+      readonly text: string
+      readonly bounds: readonly number[]
+    }
+  | {
       readonly run: string
       readonly params: readonly unknown[]
       /** Exactly one row must change, else the write fails with these words (and its transaction with it). */
@@ -106,8 +118,9 @@ export function runWrites(writes: readonly RowWrite[], prepared: (sql: string) =
       continue
     }
     const row = '(' + write.columns.map(() => '?').join(', ') + ')'
-    for (let from = 0; from < write.rows.length; from += 100) {
-      const chunk = write.rows.slice(from, from + 100)
+    const rows = 'text' in write ? write.keys.map((key, i) => [key, write.text.slice(write.bounds[2 * i], write.bounds[2 * i + 1])]) : write.rows
+    for (let from = 0; from < rows.length; from += 100) {
+      const chunk = rows.slice(from, from + 100)
       const values: unknown[] = []
       for (const r of chunk) for (const v of r) values.push(v)
       prepared(`INSERT OR REPLACE INTO ${write.insert} (${write.columns.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`).run(values)

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { rowTexts } from './rowTexts'
+import { rowBounds } from './rowBounds'
 
-describe('rowTexts', () => {
+/** The rows' texts, sliced where rowBounds says they lie. */
+function rowTexts(text: string, path: string): string[] | null {
+  const bounds = rowBounds(text, path)
+  return bounds && Array.from({ length: bounds.length / 2 }, (_, i) => text.slice(bounds[2 * i], bounds[2 * i + 1]))
+}
+
+describe('rowBounds', () => {
   it('cuts the rows array at a path into each row as sent', () => {
     const rows = [{ id: 'a', n: 1.5, s: 'x,]}"{\\', nested: { list: [1, [2, { q: '[' }]], e: {} } }, { id: 'b' }, [1, 2], 'text', 3, null, true]
     for (const [body, path] of [

@@ -1,7 +1,9 @@
 /**
- * The text of each row of a list response, exactly as the marketplace sent it: the snapshot stores rows
- * as received, so it cuts the rows array of the (already parsed, so valid) response text into its
- * elements instead of serialising parsed rows again or having SQLite parse the text a second time.
+ * Where each row of a list response lies in its text, exactly as the marketplace sent it: the snapshot
+ * stores rows as received, so it cuts the rows array of the (already parsed, so valid) response text
+ * into its elements instead of serialising parsed rows again or having SQLite parse the text a second
+ * time. The cut is told as positions, so the response crosses to the snapshot's thread as one text and
+ * the rows are sliced where they are written.
  *
  * Strings are skipped with indexOf (they are most of the text); only the structure between them is
  * walked character by character.
@@ -65,29 +67,32 @@ function skipValue(text: string, i: number): number {
   return i
 }
 
-/** `i` at an array's `[` → the text of each element, and where the array ends; null when it is not well formed. */
-function elements(text: string, i: number): [string[], number] | null {
-  const rows: string[] = []
+/**
+ * `i` at an array's `[` → where each element starts and ends (start, end, start, end, …), and where the
+ * array ends; null when it is not well formed.
+ */
+function elements(text: string, i: number): [number[], number] | null {
+  const bounds: number[] = []
   i = skipSpace(text, i + 1)
-  if (text.charCodeAt(i) === CLOSE_BRACKET) return [rows, i + 1]
+  if (text.charCodeAt(i) === CLOSE_BRACKET) return [bounds, i + 1]
   for (;;) {
-    const start = i
+    bounds.push(i)
     i = skipValue(text, i)
-    rows.push(text.slice(start, i))
+    bounds.push(i)
     i = skipSpace(text, i)
     const c = text.charCodeAt(i)
-    if (c === CLOSE_BRACKET) return [rows, i + 1]
+    if (c === CLOSE_BRACKET) return [bounds, i + 1]
     if (c !== COMMA) return null
     i = skipSpace(text, i + 1)
   }
 }
 
 /**
- * `i` at the start of a value → the elements of the array at `keys` below it (null when the keys do
- * not lead to one), and where the value ends. Each member is walked once: the rows are cut while the
+ * `i` at the start of a value → where the elements of the array at `keys` below it lie (null when the
+ * keys do not lead to one), and where the value ends. Each member is walked once: the rows are cut while the
  * array is skipped, and a member name repeated later replaces them (the last one, as JSON.parse keeps).
  */
-function walk(text: string, i: number, keys: readonly string[], depth: number): [string[] | null, number] {
+function walk(text: string, i: number, keys: readonly string[], depth: number): [number[] | null, number] {
   const first = text.charCodeAt(i)
   if (depth === keys.length) {
     if (first !== OPEN_BRACKET) return [null, skipValue(text, i)]
@@ -96,7 +101,7 @@ function walk(text: string, i: number, keys: readonly string[], depth: number): 
     return cut
   }
   if (first !== OPEN_BRACE) return [null, skipValue(text, i)]
-  let found: string[] | null = null
+  let found: number[] | null = null
   i = skipSpace(text, i + 1)
   if (text.charCodeAt(i) === CLOSE_BRACE) return [null, i + 1]
   for (;;) {
@@ -118,10 +123,11 @@ function walk(text: string, i: number, keys: readonly string[], depth: number): 
 }
 
 /**
- * The text of each element of the array at `path` (`$`, `$.data`, `$.data.data`: member names only)
- * in the JSON `text`, or null when the path does not lead to an array. The text must be valid JSON.
+ * Where each element of the array at `path` (`$`, `$.data`, `$.data.data`: member names only) lies in
+ * the JSON `text`: element i is `text.slice(bounds[2 * i], bounds[2 * i + 1])`. Null when the path does
+ * not lead to an array. The text must be valid JSON.
  */
-export function rowTexts(text: string, path: string): string[] | null {
+export function rowBounds(text: string, path: string): number[] | null {
   if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path)) return null
   try {
     return walk(text, skipSpace(text, 0), path.split('.').slice(1), 0)[0]
