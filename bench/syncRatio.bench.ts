@@ -8,11 +8,13 @@
  * - plain fetch: every page of both lists with the global fetch at the sync's take and concurrency, the
  *   body read and dropped (the floor); and the same with JSON.parse of each page;
  * - a full sync of the app's engine into a fresh snapshot file, which must then hold every row.
- * Ratios are per round (sync / floor of the same round), then the median.
+ * Ratios are per round (sync / floor of the same round), then the median. Each run's CPU is reported
+ * for the app (split by thread where /proc tells it) and the marketplace; both over the machine's cores
+ * is the least time the sync could take here however well its work overlaps.
  * Budgets (issue 12): loopback ≤ 2.0× plain fetch; with 50 ms latency ≤ 1.1×.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
@@ -44,17 +46,55 @@ const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-sync-ratio-'))
 const plainFetch = (market: Market, parse: boolean) =>
   plainFetchAll(market.process, { orders: ORDERS, sellRequests: SELL_REQUESTS }, { take, concurrency, parse })
 
+/** CPU time each of this process's threads has used so far, in ms, by thread id (Linux: /proc); empty elsewhere. */
+function threadCpuMs(): Map<string, number> {
+  const used = new Map<string, number>()
+  try {
+    for (const thread of readdirSync('/proc/self/task')) {
+      try {
+        used.set(thread, Number(readFileSync(`/proc/self/task/${thread}/schedstat`, 'utf8').split(' ')[0]) / 1e6)
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // No /proc: the split is not reported.
+  }
+  return used
+}
+
 interface Timed {
   wallMs: number
   appCpuMs: number
+  marketCpuMs: number | null
+  /**
+   * The app's CPU by thread, where /proc tells it: the thread that runs the engine (the core's, in the
+   * app), the busiest other one (the snapshot's thread during a sync) and the rest (V8's collector and
+   * compiler helpers, libuv's pool).
+   */
+  threads: { core: number; busiestOther: number; rest: number } | null
 }
-async function timed(task: () => Promise<unknown>): Promise<Timed> {
+async function timed(market: Market, task: () => Promise<unknown>): Promise<Timed> {
   const cpu = process.cpuUsage()
+  const marketCpu = market.process.cpuMs()
+  const threadsBefore = threadCpuMs()
   const started = performance.now()
   await task()
   const wallMs = performance.now() - started
   const used = process.cpuUsage(cpu)
-  return { wallMs, appCpuMs: (used.user + used.system) / 1000 }
+  const marketAfter = market.process.cpuMs()
+  const byThread = [...threadCpuMs()].map(([thread, ms]) => [thread, ms - (threadsBefore.get(thread) ?? 0)] as const)
+  const core = byThread.find(([thread]) => thread === String(process.pid))?.[1]
+  const others = byThread
+    .filter(([thread]) => thread !== String(process.pid))
+    .map(([, ms]) => ms)
+    .sort((a, b) => b - a)
+  return {
+    wallMs,
+    appCpuMs: (used.user + used.system) / 1000,
+    marketCpuMs: marketCpu === null || marketAfter === null ? null : marketAfter - marketCpu,
+    threads: core === undefined ? null : { core, busiestOther: others[0] ?? 0, rest: others.slice(1).reduce((sum, ms) => sum + ms, 0) }
+  }
 }
 
 let files = 0
@@ -62,7 +102,7 @@ async function fullSync(market: Market): Promise<Timed> {
   const snapshot = openSnapshot(join(work, `${files++}.sqlite`))
   try {
     const api = createSellerApi({ baseUrl: market.process.baseUrl, apiKey: market.process.apiKey })
-    const run = await timed(() => createSyncEngine({ api, snapshot, settings }).run('full', new AbortController().signal))
+    const run = await timed(market, () => createSyncEngine({ api, snapshot, settings }).run('full', new AbortController().signal))
     if (snapshot.count('orders') !== ORDERS || snapshot.count('sellRequests') !== SELL_REQUESTS) {
       throw new Error(`${market.name}: the sync holds ${snapshot.count('orders')} orders and ${snapshot.count('sellRequests')} sell requests`)
     }
@@ -79,8 +119,8 @@ for (const market of markets) {
   await fullSync(market)
   for (let round = 0; round < ROUNDS; round++) {
     const of = results.get(market)!
-    of.fetch.push(await timed(() => plainFetch(market, false)))
-    of.parse.push(await timed(() => plainFetch(market, true)))
+    of.fetch.push(await timed(market, () => plainFetch(market, false)))
+    of.parse.push(await timed(market, () => plainFetch(market, true)))
     of.sync.push(await fullSync(market))
   }
 }
@@ -95,11 +135,37 @@ report(
   markets.flatMap((market): [string, string, string][] => {
     const { fetch, parse, sync } = results.get(market)!
     const ratio = median(sync.map((run, round) => run.wallMs / fetch[round]!.wallMs))
-    const cpu = (runs: Timed[]) => `CPU (app side) ${ms(median(runs.map((run) => run.appCpuMs)))}`
+    const of = (runs: Timed[], value: (run: Timed) => number | null | undefined) => {
+      const values = runs.map(value)
+      return values.every((v): v is number => typeof v === 'number') ? median(values) : null
+    }
+    const cpu = (runs: Timed[]) => {
+      const core = of(runs, (run) => run.threads?.core)
+      const market = of(runs, (run) => run.marketCpuMs)
+      const split =
+        core === null
+          ? ''
+          : ` (engine's thread ${ms(core)}, busiest other ${ms(of(runs, (run) => run.threads?.busiestOther)!)}, rest ${ms(of(runs, (run) => run.threads?.rest)!)})`
+      return `CPU: app ${ms(median(runs.map((run) => run.appCpuMs)))}${split}${market === null ? '' : `; marketplace ${ms(market)}`}`
+    }
+    // The CPU both processes used, spread perfectly over every core: no overlap of the sync's work and
+    // the marketplace's can make the sync faster than this on this machine.
+    const cores = availableParallelism()
+    const leastMs = of(sync, (run) => (run.marketCpuMs === null ? null : (run.appCpuMs + run.marketCpuMs) / cores))
+    const leastRatio = of(sync, (run) => (run.marketCpuMs === null ? null : (run.appCpuMs + run.marketCpuMs) / cores / fetch[sync.indexOf(run)]!.wallMs))
     return [
       [`${market.name}: plain fetch (floor)`, ms(median(fetch.map((run) => run.wallMs))), cpu(fetch)],
       [`${market.name}: plain fetch + JSON.parse`, ms(median(parse.map((run) => run.wallMs))), cpu(parse)],
       [`${market.name}: full sync`, ms(median(sync.map((run) => run.wallMs))), cpu(sync)],
+      ...(leastMs === null || leastRatio === null
+        ? []
+        : [
+            [
+              `${market.name}: the sync's CPU spread over ${cores} cores`,
+              ms(leastMs),
+              `(app + marketplace CPU) ÷ ${cores}: the least time it could take here, ${leastRatio.toFixed(2)}× the floor`
+            ] as [string, string, string]
+          ]),
       [
         `${market.name}: full sync / plain fetch`,
         `${ratio.toFixed(2)}×`,
