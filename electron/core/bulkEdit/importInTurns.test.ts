@@ -195,6 +195,34 @@ describe('an import in turns', () => {
     expect(bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] })
   })
 
+  it('names reads of the marks across bulk edits (one per account): a read one began is never served by another', async () => {
+    const listings = workspace.snapshot.dump().sellRequests
+    const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 2}`)].join('\n')
+    await bulk.whenSaved() // the tests before leave nothing staged once their last step is saved
+    const mine = open()
+    try {
+      await mine.importFile('marks.csv', new TextEncoder().encode(csv))
+      await mine.whenSaved()
+      const read = mine.stagedCells()
+      // Opened on the saved changes: the same marks, more than a page, so each read stays open after its first page.
+      const other = open()
+      try {
+        const its = other.stagedCells()
+        expect([read.total, its.total]).toEqual([listings.length, listings.length])
+        expect(its.read).not.toBe(read.read)
+        expect(() => other.stagedCells({ offset: BULK_MARKS_PAGE, read: read.read })).toThrow(/Read them again/)
+        expect(mine.stagedCells({ offset: BULK_MARKS_PAGE, read: read.read }).cells).toHaveLength(BULK_MARKS_PAGE)
+        expect(other.stagedCells({ offset: BULK_MARKS_PAGE, read: its.read }).cells).toHaveLength(BULK_MARKS_PAGE)
+      } finally {
+        await other.close()
+      }
+      await mine.discard()
+      await mine.whenSaved()
+    } finally {
+      await mine.close()
+    }
+  })
+
   it('undoes, redoes and discards a large step over several turns: the core answers meanwhile, other changes are refused, and each lands whole and saved', async () => {
     const listings = workspace.snapshot.dump().sellRequests
     const csv = ['id,quantity', ...listings.map((listing) => `${listing.id},${listing.quantity + 3}`)].join('\n')
