@@ -6,7 +6,7 @@
  * - full sync vs fetching the same pages with plain fetch and discarding them (same take, same concurrency),
  *   with the CPU the app side and the marketplace used; and plain fetch that also parses, and also checks
  *   each page with the app's wire shapes (what those steps alone cost against the budget)
- * - pages an incremental sync fetches after 50 orders changed
+ * - pages an incremental sync fetches after 50 orders changed, against the pages the orders it must read fill
  * - list query p95 (filter + sort + one page of 100) in core, and through the preview bridge
  * - cold start of the browser preview to the first cached orders row visible
  */
@@ -122,6 +122,11 @@ const syncMedian = median('sync')!
 const snapshot = openSnapshot(snapshotFile)
 await market.command('touch 45')
 await market.command('add 5')
+// The orders an incremental sync must read: those the marketplace lists as changed since the last
+// sync's start less the safety margin. Besides the 50, that window holds the orders dated in the
+// margin's last minutes (the demo marketplace's recent activity).
+const since = snapshot.syncState('orders').cursorMs! - settings.safetyMarginMs
+const inWindow = (await api.listOrders({ page: 1, take: 1, sortDir: 'DESC', fromDate: new Date(since).toISOString() })).total
 const incremental = await createSyncEngine({ api, snapshot, settings }).run('incremental', new AbortController().signal)
 
 // List queries in core: filter + sort + one page of 100.
@@ -212,7 +217,11 @@ report([
   ['plain fetch + JSON.parse + pages kept whole in SQLite, ÷ plain fetch', ratio('keep'), cpu('keep')],
   ['full sync into the snapshot (median of 3)', ms(syncMedian), cpu('sync')],
   ['full sync / plain fetch', ratio('sync'), 'budget ≤ 1.30×'],
-  ['incremental after 50 orders changed: order pages', String(incremental.pagesFetched.orders), `budget ≤ ${Math.ceil(50 / take) + 1}`],
+  [
+    'incremental after 50 orders changed: order pages',
+    String(incremental.pagesFetched.orders),
+    `budget ≤ ${Math.ceil(inWindow / take) + 1}: the ${inWindow} orders changed since the last sync's start less its margin, ${take} a page, and one count`
+  ],
   ['order list query p95, core', ms(percentile(coreTimes, 95)), 'budget ≤ 20 ms'],
   ['sell request list query p95, core', ms(percentile(sellTimes, 95)), ''],
   ['order list query p95, through the bridge', ms(percentile(bridgeTimes, 95)), 'budget ≤ 30 ms'],
