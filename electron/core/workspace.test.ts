@@ -94,6 +94,8 @@ it('keeps an order placed before the window that was updated in it, and the list
   expect(all.note).toMatch(
     /^This computer keeps the orders placed or updated in the last 30 days: the (order|[\d,]+ orders) placed before .+ (is|are) here because (it was|they were) updated since\.$/
   )
+  // Sorted by total, the same words: the orders before the window are counted whatever the list's order.
+  expect((await workspace.listOrders({ ...base, sortBy: 'total', sortDir: 'ASC' })).note).toBe(all.note)
   // With dates inside the window, nothing to explain.
   expect((await workspace.listOrders({ ...base, fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString() })).note).toBeNull()
 })

@@ -138,10 +138,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
    * selects), so a list without dates may hold orders placed before it: say why they are there.
    */
   function keptForAnUpdate(query: OrderListQuery, toMs: number | undefined, windowFromMs: number): string | null {
+    // Sorted by date whatever the list's order: the date index then finds the range at once (sorted by
+    // total, SQLite walks the total index through every order to find none before the window).
     const before = snapshot.queryOrders({
       ...query,
       page: 1,
       take: 1,
+      sortBy: 'date',
       fromMs: undefined,
       toMs: Math.min(toMs ?? Number.POSITIVE_INFINITY, windowFromMs - 1)
     }).total
