@@ -2,7 +2,8 @@
  * Migrations on files written by an older Seller Desk. 6, at schema 5: the bulk-edit tables lose the
  * CHECK naming the fields and keep every row, their keys and their indexes. 7, at schema 6: the grid's
  * properties become columns, filled from the stored documents, and the grid's order gets its index.
- * 8, at schema 7: the saved change set gets an index on its order.
+ * 8, at schema 7: the saved change set gets an index on its order. 9, at schema 8: each order's units by
+ * item status become a column, filled from the stored documents.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import Database from 'libsql'
 import { expect, it } from 'vitest'
 import { openDatabase, scalar } from './database'
 import { MIGRATIONS } from './migrations'
+import { orderItemUnits } from './orderTable'
 
 it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps their rows', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-6-')), 'snapshot.sqlite')
@@ -124,6 +126,62 @@ it('migration 8 indexes the saved change set by its order: a save finds the last
       /SCAN bulk_staged USING INDEX bulk_staged_by_seq/
     )
     expect(db.prepare('SELECT sell_request_id FROM bulk_staged ORDER BY seq').raw().all()).toEqual([['l2'], ['l1']])
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 9 adds the units of each order’s items by status to orders (and its staging twin), filled from the documents', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-9-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 8).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  const items: [string, { status: string; quantity: number | string }[]][] = [
+    [
+      'o1',
+      [
+        { status: 'delivered', quantity: 2 },
+        { status: 'delivered', quantity: '3' }, // the spec's numeric string
+        { status: 'ready-to-ship', quantity: 1 }
+      ]
+    ],
+    ['o2', []],
+    ['o3', [{ status: 'on "hold"', quantity: 4 }]]
+  ]
+  for (const suffix of ['', '_staged']) {
+    for (const [id, orderItems] of items) {
+      old.prepare(`INSERT INTO orders${suffix} VALUES (?, 'N', 5, 'paid', '|x|', 0, 0, 1, 1, 100, 100, 'n')`).run(id)
+      old
+        .prepare(`INSERT INTO order_docs${suffix} VALUES (?, ?)`)
+        .run(id, JSON.stringify({ id, items: orderItems.map((item, n) => ({ id: `${id}-${n}`, ...item })) }))
+    }
+  }
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    for (const table of ['orders', 'orders_staged']) {
+      const units = (db.prepare(`SELECT id, item_units FROM ${table} ORDER BY id`).raw().all() as [string, string][]).map(([id, json]) => [
+        id,
+        JSON.parse(json)
+      ])
+      expect(units).toEqual([
+        ['o1', { delivered: 5, 'ready-to-ship': 1 }],
+        ['o2', {}],
+        ['o3', { 'on "hold"': 4 }]
+      ])
+    }
+    expect(orderItemUnits(db, {}, ['delivered', 'on "hold"', 'canceled'])).toEqual({
+      orders: 3,
+      units: [
+        { status: 'delivered', units: 5 },
+        { status: 'on "hold"', units: 4 },
+        { status: 'canceled', units: 0 }
+      ]
+    })
   } finally {
     db.close()
   }

@@ -85,6 +85,15 @@ const addGridProperties = (suffix: string) => `
   UPDATE sell_requests${suffix} SET ${GRID_PROPERTIES.map((key) => `${key} = ${propertyText('d', key)}`).join(', ')}
     FROM sell_request_docs${suffix} d WHERE d.id = sell_requests${suffix}.id;`
 
+/** Units per item status of each order, from its document (as orderTable.ts writes them at sync). */
+const addItemUnits = (suffix: string) => `
+  ALTER TABLE orders${suffix} ADD COLUMN item_units TEXT NOT NULL DEFAULT '{}';
+  UPDATE orders${suffix} SET item_units = (
+      SELECT json_group_object(status, units) FROM (
+        SELECT i.value->>'$.status' AS status, SUM(CAST(i.value->>'$.quantity' AS INTEGER)) AS units
+        FROM json_each(d.json, '$.items') i GROUP BY status))
+    FROM order_docs${suffix} d WHERE d.id = orders${suffix}.id;`
+
 export const MIGRATIONS: readonly string[] = [
   // 1: orders, sell requests, their staging twins, sync bookkeeping.
   `${ORDER_TABLES('')}
@@ -200,5 +209,10 @@ export const MIGRATIONS: readonly string[] = [
   ${SELL_REQUEST_NAME_INDEX}`,
   // 8: each save of staged changes numbers its rows after the last one (MAX(seq)) and a restore reads
   // them in that order: both walk this index instead of the whole table (50,000 rows after an import).
-  `CREATE INDEX bulk_staged_by_seq ON bulk_staged(seq);`
+  `CREATE INDEX bulk_staged_by_seq ON bulk_staged(seq);`,
+  // 9: the units of each order's items by status become a column written at sync (filled here from the
+  // stored documents, staged ones too): the Orders list filtered by an item status without a column of
+  // its own (delivered, canceled, …) sums those instead of reading every matching order's document.
+  `${addItemUnits('')}
+  ${addItemUnits('_staged')}`
 ]
