@@ -249,8 +249,8 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
     .locator('.n-base-clear')
     .click({ force: true })
     .catch(() => undefined)
-  const all = await viaRouter<{ text: string; rows: number }>(host, 'orders.exportCsv', { timeZone: TIME_ZONE })
-  const allRows = Papa.parse<string[]>(all.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
+  const all = await viaRouter<{ parts: string[]; rows: number }>(host, 'orders.exportCsv', { timeZone: TIME_ZONE })
+  const allRows = Papa.parse<string[]>(all.parts.join('').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
   const itemColumn = header!.indexOf('Item')
   expect(allRows.some((row) => row[itemColumn] === `'${FORMULA}`)).toBe(true)
   expect(allRows.some((row) => row[itemColumn] === FORMULA)).toBe(false)

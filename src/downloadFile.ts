@@ -1,6 +1,9 @@
-/** Offers text or bytes as a file download (the browser's or Electron's save flow), e.g. a CSV or XLSX export. */
-export function downloadFile(fileName: string, content: BlobPart, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }))
+/**
+ * Offers text or bytes as a file download (the browser's or Electron's save flow), e.g. a CSV or XLSX
+ * export; several parts are the file's content one after the other.
+ */
+export function downloadFile(fileName: string, content: BlobPart | BlobPart[], type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob(Array.isArray(content) ? content : [content], { type }))
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

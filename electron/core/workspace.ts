@@ -19,9 +19,10 @@ import {
 import { computeDashboard } from './dashboard/dashboard'
 import { isKnownTimeZone, localDateOf } from './dashboard/localCalendar'
 import { openSnapshotReader } from './dashboard/snapshotReader'
-import type { Order, SellRequest } from '../shared/domain'
+import type { SellRequest } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
-import { ordersCsv } from './orderExport/orderCsv'
+import { createPause } from './eventLoopTurns'
+import { ordersCsvWriter } from './orderExport/orderCsv'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { sellRequestFacets } from './snapshot/sellRequestTable'
@@ -52,8 +53,8 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
   timeZone: string
 }
 
-/** How many orders an export reads from the snapshot at a time. */
-const EXPORT_PAGE = 1_000
+/** How many orders an export reads from the snapshot and writes as CSV in one step. */
+const EXPORT_PART = 100
 
 export interface Workspace {
   readonly account: Account
@@ -66,7 +67,11 @@ export interface Workspace {
   editSellRequest(id: string, change: SellRequestChange): Promise<SellRequest>
   deleteSellRequest(id: string): Promise<{ id: string }>
   dashboard(timeZone: string): Dashboard
-  exportOrdersCsv(query: OrderExportQuery): CsvFile
+  /**
+   * The orders a list matches as a CSV file, written a part at a time with turns of the core between
+   * (the core answers other calls meanwhile); each part as the snapshot holds it when read.
+   */
+  exportOrdersCsv(query: OrderExportQuery): Promise<CsvFile>
   sellRequestFacets(): { brands: string[]; categories: string[] }
   /** How the seller left this account's workspace (view, filters, sort, column widths). */
   preferences(): Promise<WorkspacePreferences>
@@ -237,17 +242,20 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       })
     },
 
-    exportOrdersCsv({ timeZone, fromDate, toDate, ...filters }) {
+    async exportOrdersCsv({ timeZone, fromDate, toDate, ...filters }) {
       knownZone(timeZone)
-      const query = { ...filters, take: EXPORT_PAGE, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined }
-      const orders: Order[] = []
-      for (let page = 1; ; page++) {
-        const { rows } = snapshot.queryOrders({ ...query, page })
-        orders.push(...rows)
-        if (rows.length < EXPORT_PAGE) break
+      const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
+      const csv = ordersCsvWriter(timeZone)
+      const pause = createPause()
+      let orders = 0
+      for (let from = 0; from < ids.length; from += EXPORT_PART) {
+        await pause()
+        const part = snapshot.ordersWithIds(ids.slice(from, from + EXPORT_PART))
+        csv.add(part)
+        orders += part.length
       }
-      const { text, rows } = ordersCsv(orders, timeZone)
-      return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, text, orders: orders.length, rows }
+      const { parts, rows } = csv.done()
+      return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, parts, orders, rows }
     },
 
     sellRequestFacets: () => sellRequestFacets(reader),

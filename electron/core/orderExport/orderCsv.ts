@@ -90,9 +90,34 @@ function row(order: Order, item: OrderItem | null, timeZone: string): string[] {
   ].map(neutralizeFormula)
 }
 
-export function ordersCsv(orders: Order[], timeZone: string): { text: string; rows: number } {
-  const rows = orders.flatMap((order) => (order.items.length ? order.items.map((item) => row(order, item, timeZone)) : [row(order, null, timeZone)]))
-  // CRLF and a byte-order mark: what spreadsheet apps expect to read UTF-8 text correctly.
-  const text = '\uFEFF' + Papa.unparse({ fields: header(timeZone), data: rows }, { newline: '\r\n', quotes: false })
-  return { text, rows: rows.length }
+/** CRLF: what spreadsheet apps expect (with the byte-order mark, to read UTF-8 text correctly). */
+const UNPARSE = { newline: '\r\n', quotes: false } as const
+
+/**
+ * The CSV file written a part of the orders at a time (an export of many orders takes several turns of
+ * the core: see the workspace's export): `add` each part in order, then `done`.
+ */
+export function ordersCsvWriter(timeZone: string) {
+  const parts = ['\uFEFF' + Papa.unparse([header(timeZone)], UNPARSE)]
+  let rows = 0
+  return {
+    add(orders: readonly Order[]): void {
+      const data = orders.flatMap((order) => (order.items.length ? order.items.map((item) => row(order, item, timeZone)) : [row(order, null, timeZone)]))
+      if (data.length === 0) return
+      parts.push(Papa.unparse(data, UNPARSE))
+      rows += data.length
+    },
+    /** The file's text in parts (joined, the file) and its rows below the header. */
+    done(): { parts: string[]; rows: number } {
+      return { parts: parts.map((part, i) => (i === 0 ? part : UNPARSE.newline + part)), rows }
+    }
+  }
+}
+
+/** The orders as one CSV text. */
+export function ordersCsv(orders: readonly Order[], timeZone: string): { text: string; rows: number } {
+  const writer = ordersCsvWriter(timeZone)
+  writer.add(orders)
+  const { parts, rows } = writer.done()
+  return { text: parts.join(''), rows }
 }

@@ -142,10 +142,35 @@ function orderFilter(query: Omit<OrderQuery, 'page' | 'take' | 'sortBy' | 'sortD
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
 }
 
+/** A list query's order: its sort column and direction (ties by id, the same way). */
+function listOrder(query: Pick<OrderQuery, 'sortBy' | 'sortDir'>): { sortColumn: string; dir: 'ASC' | 'DESC' } {
+  return { sortColumn: query.sortBy === 'total' ? 'total_cents' : 'order_ms', dir: query.sortDir === 'ASC' ? 'ASC' : 'DESC' }
+}
+
+/** The ids of every order a list query matches, in its order (all pages: an export reads them in parts). */
+export function orderIds(db: Db, query: Omit<OrderQuery, 'page' | 'take'>): string[] {
+  const { whereSql, params } = orderFilter(query)
+  const { sortColumn, dir } = listOrder(query)
+  const rows = db
+    .prepare(`SELECT o.id FROM orders o ${whereSql} ORDER BY o.${sortColumn} ${dir}, o.id ${dir}`)
+    .raw()
+    .all(...params) as [string][]
+  return rows.map(([id]) => id)
+}
+
+/** The orders with these ids, in the order given; an id the snapshot no longer holds is left out. */
+export function ordersWithIds(db: Db, ids: readonly string[]): Order[] {
+  const rows = db.prepare('SELECT id, json FROM order_docs WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string, string][]
+  const docs = new Map(rows)
+  return ids.flatMap((id) => {
+    const json = docs.get(id)
+    return json === undefined ? [] : [orderFromDoc(json)]
+  })
+}
+
 export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   const { whereSql, params } = orderFilter(query)
-  const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
-  const sortColumn = query.sortBy === 'total' ? 'total_cents' : 'order_ms'
+  const { sortColumn, dir } = listOrder(query)
   const count = () => scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
   const filtered =
     Boolean(query.searchTerm?.trim() || query.statuses?.length || query.itemStatuses?.length) && query.fromMs === undefined && query.toMs === undefined

@@ -15,7 +15,9 @@ import {
   allOrders,
   countOrders,
   NEW_STAGED_ORDER_IDS,
+  orderIds,
   orderItemUnits,
+  ordersWithIds,
   orderStatuses,
   queryOrders,
   summarizeOrders,
@@ -80,6 +82,10 @@ export interface Snapshot {
   /** Bulk edit's saved change set, apply queue and listing values. */
   readonly bulkEdit: BulkEditStore
   queryOrders(query: OrderQuery): Page<Order>
+  /** The ids of every order a list query matches, in its order. */
+  orderIds(query: Omit<OrderQuery, 'page' | 'take'>): string[]
+  /** The orders with these ids, in that order (ids it no longer holds left out). */
+  ordersWithIds(ids: readonly string[]): Order[]
   /** The orders a list query matches and the units of their items in each of these statuses (all pages). */
   orderItemUnits(query: OrderQuery, statuses: string[]): OrderItemUnits
   summarizeOrders(ids: string[]): { count: number; totalCents: number }
@@ -252,6 +258,8 @@ export function openSnapshot(file: string): Snapshot {
     bulkEdit: createBulkEditStore(db),
     queryOrders: (query) => queryOrders(db, query),
     orderItemUnits: (query, statuses) => orderItemUnits(db, query, statuses),
+    orderIds: (query) => orderIds(db, query),
+    ordersWithIds: (ids) => ordersWithIds(db, ids),
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),

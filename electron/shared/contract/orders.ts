@@ -45,7 +45,11 @@ export interface OrderListResult extends ListResult<Order> {
 /** A CSV file the renderer offers as a download. */
 export interface CsvFile {
   fileName: string
-  text: string
+  /**
+   * The file's text in parts, in order (the file is their concatenation): a large export crosses to the
+   * window as it was written, and no thread joins tens of megabytes into one string in a single step.
+   */
+  parts: string[]
   orders: number
   rows: number
 }
