@@ -4,6 +4,7 @@
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox'
@@ -98,6 +99,45 @@ it('keeps an order placed before the window that was updated in it, and the list
   expect((await workspace.listOrders({ ...base, sortBy: 'total', sortDir: 'ASC' })).note).toBe(all.note)
   // With dates inside the window, nothing to explain.
   expect((await workspace.listOrders({ ...base, fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString() })).note).toBeNull()
+})
+
+it('reads the filters’ choices once per write of their rows and follows every write: a sync, a delete', async () => {
+  const statuses = workspace.snapshot.statuses()
+  const facets = workspace.sellRequestFacets()
+  expect(workspace.snapshot.statuses()).toBe(statuses) // the same answer, not read again
+  expect(workspace.sellRequestFacets()).toBe(facets)
+  // An order in a new status, written alone (as a sync's orders part writes it).
+  const order = sandbox.state.orders[0]!
+  sandbox.state.updateOrder(order.id, Date.now() - 1_000, (o) => {
+    o.status = 'held-for-review'
+  })
+  const changed = await createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }).listOrders({
+    page: 1,
+    take: 5,
+    sortDir: 'DESC',
+    fromDate: new Date(Date.now() - 60_000).toISOString()
+  })
+  await workspace.snapshot.applyChanges('orders', [{ rows: changed.orders, wire: changed.wire }], Date.now())
+  expect(workspace.snapshot.statuses().orders).toContain('held-for-review')
+  // A listing of a new brand, category and status on the marketplace, then a sync.
+  const listing = sandbox.state.sellRequest(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!.id)!
+  const added = {
+    ...listing,
+    id: randomUUID(),
+    brand: 'Fairphone',
+    category: 'Repair kits',
+    status: 'in-review',
+    createdAt: Date.now() - 1_000,
+    updatedAt: Date.now() - 1_000
+  }
+  sandbox.state.addSellRequest(added)
+  await workspace.sync.sync()
+  expect(workspace.snapshot.statuses().sellRequests).toContain('in-review')
+  expect(workspace.sellRequestFacets().brands).toContain('Fairphone')
+  expect(workspace.sellRequestFacets().categories).toContain('Repair kits')
+  await workspace.deleteSellRequest(added.id)
+  expect(workspace.sellRequestFacets().brands).not.toContain('Fairphone')
+  expect(workspace.snapshot.statuses().sellRequests).not.toContain('in-review')
 })
 
 it('an edit to a marketplace that wants both fields sends the other one as it is there now, not as last synced', async () => {

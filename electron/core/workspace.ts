@@ -121,6 +121,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
   // Sums and filter choices read through their own read-only connection, beside the sync's writes.
   const reader = openSnapshotReader(snapshot.file)
+  /** The brands and categories scan every listing: read once per listings generation. */
+  let facetsRead: { generation: number; facets: { brands: string[]; categories: string[] } } | null = null
   // Preferences sit beside the snapshot, under the same account id.
   const preferencesFile = join(deps.userDataDir, 'preferences', basename(snapshot.file).replace(/\.sqlite$/, '.json'))
 
@@ -258,7 +260,11 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, parts, orders, rows }
     },
 
-    sellRequestFacets: () => sellRequestFacets(reader),
+    sellRequestFacets() {
+      if (facetsRead?.generation !== snapshot.listingsGeneration())
+        facetsRead = { generation: snapshot.listingsGeneration(), facets: sellRequestFacets(reader) }
+      return facetsRead.facets
+    },
 
     async preferences() {
       const { value } = await readJsonFile<unknown>(preferencesFile, {})

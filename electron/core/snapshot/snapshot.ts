@@ -181,6 +181,21 @@ export function openSnapshot(file: string): Snapshot {
       listingsGeneration++
     }
   }
+  /** As listingsGeneration, for the live orders. */
+  let ordersGeneration = 0
+  const writingOrders = <T>(work: () => T): T => {
+    try {
+      return tx(work)
+    } finally {
+      ordersGeneration++
+    }
+  }
+  /** Each resource's writer. */
+  const writing = (resource: Resource) => (resource === 'sellRequests' ? writingListings : writingOrders)
+
+  // The filters' statuses scan every row (tens of ms at 100,000) and change only with a write: read once
+  // per generation of the rows they come from.
+  let statusesRead: { orders: number; listings: number; statuses: { orders: string[]; orderItems: string[]; sellRequests: string[] } } | null = null
 
   // The version scans every listing: it is worked out once per listings generation and field set, not for
   // each page the grid reads.
@@ -264,8 +279,15 @@ export function openSnapshot(file: string): Snapshot {
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),
     statuses() {
-      const { statuses, itemStatuses } = orderStatuses(db)
-      return { orders: statuses, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
+      if (statusesRead?.orders !== ordersGeneration || statusesRead.listings !== listingsGeneration) {
+        const { statuses, itemStatuses } = orderStatuses(db)
+        statusesRead = {
+          orders: ordersGeneration,
+          listings: listingsGeneration,
+          statuses: { orders: statuses, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
+        }
+      }
+      return statusesRead.statuses
     },
     syncState: (resource) => readSyncState(db, resource),
     run: (resource) => readRun(db, resource),
@@ -294,7 +316,7 @@ export function openSnapshot(file: string): Snapshot {
         const [ids] = await thread.run([{ all: NEW_STAGED_ORDER_IDS }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
-      ;(resource === 'sellRequests' ? writingListings : tx)(() => {
+      writing(resource)(() => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
         promoteStaged(db, resource)
@@ -329,7 +351,7 @@ export function openSnapshot(file: string): Snapshot {
       const parts = partsOf<OrderBatch | SellRequestBatch>(batches, ROWS_PER_PART)
       for (const [k, part] of parts.entries()) {
         if (k > 0) await pause()
-        ;(resource === 'sellRequests' ? writingListings : tx)(() => {
+        writing(resource)(() => {
           if (resource === 'orders') {
             if (!first)
               newOrderIds.push(
