@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { Order } from '../../shared/domain'
-import { syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
+import { everyListedOrder, syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
 import type { Workspace } from '../workspace'
 import { ordersCsv, ordersCsvWriter } from './orderCsv'
 
@@ -24,19 +23,9 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-/** Every order the list shows, page after page. */
-async function allListed(query: { sortBy: 'date' | 'total'; sortDir: 'ASC' | 'DESC'; itemStatuses?: string[] }): Promise<Order[]> {
-  const found: Order[] = []
-  for (let page = 1; ; page++) {
-    const { rows } = await workspace.listOrders({ ...query, page, take: 100 })
-    found.push(...rows)
-    if (rows.length < 100) return found
-  }
-}
-
 it('takes turns, answers a call meanwhile, and writes the list’s orders in its order', async () => {
   const query = { sortBy: 'total', sortDir: 'ASC' } as const
-  const listed = await allListed(query)
+  const listed = await everyListedOrder(workspace, query)
   expect(listed.length).toBeGreaterThan(500) // several parts
   let done = false
   const exporting = workspace.exportOrdersCsv({ ...query, timeZone: ZONE }).then((file) => ((done = true), file))
@@ -51,7 +40,7 @@ it('takes turns, answers a call meanwhile, and writes the list’s orders in its
 
 it('exports what a filtered list shows, in its order', async () => {
   const query = { sortBy: 'date' as const, sortDir: 'DESC' as const, itemStatuses: ['awaiting-shipment'] }
-  const listed = await allListed(query)
+  const listed = await everyListedOrder(workspace, query)
   expect(listed.length).toBeGreaterThan(0)
   const file = await workspace.exportOrdersCsv({ ...query, timeZone: ZONE })
   expect(file.orders).toBe(listed.length)
@@ -59,7 +48,7 @@ it('exports what a filtered list shows, in its order', async () => {
 })
 
 it('writes the same file in parts of any size as at once, and a header alone for no orders', async () => {
-  const listed = (await allListed({ sortBy: 'date', sortDir: 'DESC' })).slice(0, 40)
+  const listed = (await everyListedOrder(workspace, { sortBy: 'date', sortDir: 'DESC' })).slice(0, 40)
   const whole = ordersCsv(listed, ZONE)
   for (const size of [1, 7, 40]) {
     const writer = ordersCsvWriter(ZONE)

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
+import { everyListedOrder, syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
 import type { Order } from '../../shared/domain'
 import type { Workspace } from '../workspace'
 
@@ -29,16 +29,6 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-/** Every order the list matches (all pages). */
-async function allListed(query: Parameters<Workspace['listOrders']>[0]): Promise<Order[]> {
-  const found: Order[] = []
-  for (let page = 1; ; page++) {
-    const { rows } = await workspace.listOrders({ ...query, page, take: 50 })
-    found.push(...rows)
-    if (rows.length < 50) return found
-  }
-}
-
 const unitsIn = (orders: Order[], status: string) =>
   orders.flatMap((order) => order.items).reduce((sum, item) => (item.status === status ? sum + item.quantity : sum), 0)
 
@@ -62,14 +52,14 @@ it('adds up to the items of the listed orders, for several statuses, an unknown 
     { itemStatuses: ['awaiting-shipment'], fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString(), toDate: new Date().toISOString() }
   ]
   for (const query of queries) {
-    const listed = await allListed({ ...base, ...query })
+    const listed = await everyListedOrder(workspace, { ...base, ...query })
     const { itemUnits } = await workspace.listOrders({ ...base, ...query })
     expect(itemUnits, JSON.stringify(query)).toEqual({
       orders: listed.length,
       units: query.itemStatuses.map((status) => ({ status, units: unitsIn(listed, status) }))
     })
   }
-  expect(unitsIn(await allListed({ ...base, itemStatuses: ['partially-shipped'] }), 'partially-shipped')).toBeGreaterThan(0)
+  expect(unitsIn(await everyListedOrder(workspace, { ...base, itemStatuses: ['partially-shipped'] }), 'partially-shipped')).toBeGreaterThan(0)
 })
 
 it('says nothing of units when the list is not filtered by item status', async () => {

@@ -172,26 +172,21 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   const thread = startSnapshotThread(db, file)
-  let listingsGeneration = 0
-  /** Writes the live sell requests (see listingsGeneration). */
-  const writingListings = <T>(work: () => T): T => {
-    try {
-      return tx(work)
-    } finally {
-      listingsGeneration++
+  /**
+   * Writes of a resource's live rows, counted: what was read of them at one generation still holds while
+   * it is the same (see listingsGeneration).
+   */
+  const generations = { orders: 0, sellRequests: 0 }
+  const writing =
+    (resource: Resource) =>
+    <T>(work: () => T): T => {
+      try {
+        return tx(work)
+      } finally {
+        generations[resource]++
+      }
     }
-  }
-  /** As listingsGeneration, for the live orders. */
-  let ordersGeneration = 0
-  const writingOrders = <T>(work: () => T): T => {
-    try {
-      return tx(work)
-    } finally {
-      ordersGeneration++
-    }
-  }
-  /** Each resource's writer. */
-  const writing = (resource: Resource) => (resource === 'sellRequests' ? writingListings : writingOrders)
+  const writingListings = writing('sellRequests')
 
   // The filters' statuses scan every row (tens of ms at 100,000) and change only with a write: read once
   // per generation of the rows they come from.
@@ -201,8 +196,8 @@ export function openSnapshot(file: string): Snapshot {
   // each page the grid reads.
   let gridVersionRead: { generation: number; fields: FieldSet; version: string; total: number } | null = null
   function gridVersionNow(fields: FieldSet): { version: string; total: number } {
-    if (gridVersionRead?.generation !== listingsGeneration || gridVersionRead.fields !== fields) {
-      gridVersionRead = { generation: listingsGeneration, fields, ...gridVersion(db, fields) }
+    if (gridVersionRead?.generation !== generations.sellRequests || gridVersionRead.fields !== fields) {
+      gridVersionRead = { generation: generations.sellRequests, fields, ...gridVersion(db, fields) }
     }
     return gridVersionRead
   }
@@ -279,11 +274,11 @@ export function openSnapshot(file: string): Snapshot {
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),
     statuses() {
-      if (statusesRead?.orders !== ordersGeneration || statusesRead.listings !== listingsGeneration) {
+      if (statusesRead?.orders !== generations.orders || statusesRead.listings !== generations.sellRequests) {
         const { statuses, itemStatuses } = orderStatuses(db)
         statusesRead = {
-          orders: ordersGeneration,
-          listings: listingsGeneration,
+          orders: generations.orders,
+          listings: generations.sellRequests,
           statuses: { orders: statuses, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
         }
       }
@@ -379,7 +374,7 @@ export function openSnapshot(file: string): Snapshot {
         if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
       }),
     unknownIds: (resource, ids) => (resource === 'orders' ? [...unknownOrderIds(db, ids)] : unknownSellRequestIds(db, ids)),
-    listingsGeneration: () => listingsGeneration,
+    listingsGeneration: () => generations.sellRequests,
     gridRows(page, fields) {
       const { version, total } = gridVersionNow(fields)
       return { rows: gridRowsPage(db, page, fields), total, version }
