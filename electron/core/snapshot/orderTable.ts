@@ -19,7 +19,7 @@ import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { rowBounds } from './rowBounds'
-import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
+import { containsPattern, pageTotal, pageWindow, reverseOf, searchText, WALK_THRESHOLD } from './listQuery'
 
 export type Tables = '' | '_staged'
 
@@ -178,13 +178,16 @@ export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   // and a sort beats walking the sort index and fetching rows one by one; many: the walk stops early.
   const known = filtered ? count() : null
   const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
+  const window = pageWindow(query, known)
+  const read = window.reversed ? reverseOf(dir) : dir
   const rows = db
     .prepare(
-      `SELECT d.json FROM (SELECT o.id, o.${sortColumn} AS k FROM orders o ${scan} ${whereSql} ORDER BY o.${sortColumn} ${dir}, o.id ${dir} LIMIT ? OFFSET ?) AS p
-       JOIN order_docs d ON d.id = p.id ORDER BY p.k ${dir}, p.id ${dir}`
+      `SELECT d.json FROM (SELECT o.id, o.${sortColumn} AS k FROM orders o ${scan} ${whereSql} ORDER BY o.${sortColumn} ${read}, o.id ${read} LIMIT ? OFFSET ?) AS p
+       JOIN order_docs d ON d.id = p.id ORDER BY p.k ${read}, p.id ${read}`
     )
     .raw()
-    .all(...params, query.take, (query.page - 1) * query.take) as [string][]
+    .all(...params, window.limit, window.offset) as [string][]
+  if (window.reversed) rows.reverse()
   const total = known ?? pageTotal(query, rows.length, count)
   return { total, page: query.page, take: query.take, rows: rows.map(([json]) => orderFromDoc(json)) }
 }

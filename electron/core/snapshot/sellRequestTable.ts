@@ -6,7 +6,7 @@ import type { Page, SellRequest, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
-import { containsPattern, pageTotal, searchText, WALK_THRESHOLD } from './listQuery'
+import { containsPattern, pageTotal, pageWindow, reverseOf, searchText, WALK_THRESHOLD } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
 import { docWrite, type Tables } from './orderTable'
 
@@ -133,13 +133,16 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
   // As for orders: with a filter, count first and pick the plan by how many rows match.
   const known = where.length ? count() : null
   const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
+  const window = pageWindow(query, known)
+  const read = window.reversed ? reverseOf(dir) : dir
   const rows = db
     .prepare(
-      `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${scan} ${whereSql} ORDER BY s.${column}${collate} ${dir}, s.id ${dir} LIMIT ? OFFSET ?) AS p
-       JOIN sell_request_docs d ON d.id = p.id ORDER BY p.k${collate} ${dir}, p.id ${dir}`
+      `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${scan} ${whereSql} ORDER BY s.${column}${collate} ${read}, s.id ${read} LIMIT ? OFFSET ?) AS p
+       JOIN sell_request_docs d ON d.id = p.id ORDER BY p.k${collate} ${read}, p.id ${read}`
     )
     .raw()
-    .all(...params, query.take, (query.page - 1) * query.take) as [string][]
+    .all(...params, window.limit, window.offset) as [string][]
+  if (window.reversed) rows.reverse()
   const total = known ?? pageTotal(query, rows.length, count)
   return { total, page: query.page, take: query.take, rows: rows.map(([json]) => sellRequestFromDoc(json)) }
 }
