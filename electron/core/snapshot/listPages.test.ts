@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import type { Page } from '../../shared/domain'
 import { syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
 import type { Workspace } from '../workspace'
 
@@ -21,64 +22,71 @@ afterAll(async () => {
 })
 
 const TAKE = 7
-/** Ids in SQLite's order (BINARY: code units, as for these ASCII ids). */
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-const pagesOf = (total: number) => Array.from({ length: Math.ceil(total / TAKE) + 1 }, (_, i) => i + 1)
+
+/** The `n` values found most often. */
+function mostCommon(values: string[], n: number): string[] {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([value]) => value)
+}
+
+/**
+ * The rows sorted by `key` (then id, in SQLite's BINARY order: code units, as for these ASCII ids) each
+ * way, and each page `read` gives for that order, from the first to one past the last.
+ */
+function expectEveryPage<T extends { id: string }>(rows: T[], key: (row: T) => number, read: (page: number, sortDir: 'ASC' | 'DESC') => Page<T>) {
+  expect(Math.ceil(rows.length / TAKE)).toBeGreaterThan(4)
+  for (const sortDir of ['ASC', 'DESC'] as const) {
+    const sorted = [...rows].sort((a, b) => key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    if (sortDir === 'DESC') sorted.reverse()
+    for (let page = 1; page <= Math.ceil(sorted.length / TAKE) + 1; page++) {
+      const answer = read(page, sortDir)
+      expect(answer.total).toBe(sorted.length)
+      expect(
+        answer.rows.map((row) => row.id),
+        `${sortDir} page ${page}`
+      ).toEqual(sorted.slice((page - 1) * TAKE, page * TAKE).map((row) => row.id))
+    }
+  }
+}
 
 it('orders by total and by date, filtered by status, both ways', () => {
   const { orders } = workspace.snapshot.dump()
-  const counts = new Map<string, number>()
-  for (const order of orders) counts.set(order.status, (counts.get(order.status) ?? 0) + 1)
-  const statuses = [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 2)
-    .map(([status]) => status)
+  const statuses = mostCommon(
+    orders.map((order) => order.status),
+    2
+  )
   const matching = orders.filter((order) => statuses.includes(order.status))
-  expect(Math.ceil(matching.length / TAKE)).toBeGreaterThan(4)
-  for (const [sortBy, key] of [
-    ['total', (order: (typeof orders)[number]) => order.totalCents],
-    ['date', (order: (typeof orders)[number]) => Date.parse(order.orderDate)]
-  ] as const) {
-    for (const sortDir of ['ASC', 'DESC'] as const) {
-      const sorted = [...matching].sort((a, b) => key(a) - key(b) || byId(a, b))
-      if (sortDir === 'DESC') sorted.reverse()
-      for (const page of pagesOf(sorted.length)) {
-        const answer = workspace.snapshot.queryOrders({ page, take: TAKE, sortBy, sortDir, statuses })
-        expect(answer.total).toBe(sorted.length)
-        expect(
-          answer.rows.map((order) => order.id),
-          `${sortBy} ${sortDir} page ${page}`
-        ).toEqual(sorted.slice((page - 1) * TAKE, page * TAKE).map((order) => order.id))
-      }
-    }
-  }
+  expectEveryPage(
+    matching,
+    (order) => order.totalCents,
+    (page, sortDir) => workspace.snapshot.queryOrders({ page, take: TAKE, sortBy: 'total', sortDir, statuses })
+  )
+  expectEveryPage(
+    matching,
+    (order) => Date.parse(order.orderDate),
+    (page, sortDir) => workspace.snapshot.queryOrders({ page, take: TAKE, sortBy: 'date', sortDir, statuses })
+  )
 })
 
 it('sell requests by price and by last update, filtered by brand, both ways', () => {
   const { sellRequests } = workspace.snapshot.dump()
-  const counts = new Map<string, number>()
-  for (const listing of sellRequests) counts.set(listing.brand, (counts.get(listing.brand) ?? 0) + 1)
-  const brands = [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 2)
-    .map(([brand]) => brand)
+  const brands = mostCommon(
+    sellRequests.map((listing) => listing.brand),
+    2
+  )
   const matching = sellRequests.filter((listing) => brands.includes(listing.brand))
-  expect(Math.ceil(matching.length / TAKE)).toBeGreaterThan(4)
-  for (const [sortBy, key] of [
-    ['price', (listing: (typeof sellRequests)[number]) => listing.priceCents],
-    ['updated', (listing: (typeof sellRequests)[number]) => Date.parse(listing.updatedAt)]
-  ] as const) {
-    for (const sortDir of ['ASC', 'DESC'] as const) {
-      const sorted = [...matching].sort((a, b) => key(a) - key(b) || byId(a, b))
-      if (sortDir === 'DESC') sorted.reverse()
-      for (const page of pagesOf(sorted.length)) {
-        const answer = workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy, sortDir, brands })
-        expect(answer.total).toBe(sorted.length)
-        expect(
-          answer.rows.map((listing) => listing.id),
-          `${sortBy} ${sortDir} page ${page}`
-        ).toEqual(sorted.slice((page - 1) * TAKE, page * TAKE).map((listing) => listing.id))
-      }
-    }
-  }
+  expectEveryPage(
+    matching,
+    (listing) => listing.priceCents,
+    (page, sortDir) => workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy: 'price', sortDir, brands })
+  )
+  expectEveryPage(
+    matching,
+    (listing) => Date.parse(listing.updatedAt),
+    (page, sortDir) => workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy: 'updated', sortDir, brands })
+  )
 })
