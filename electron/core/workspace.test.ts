@@ -95,6 +95,11 @@ it('keeps an order placed before the window that was updated in it, and the list
   expect(all.note).toMatch(
     /^This computer keeps the orders placed or updated in the last 30 days: the (order|[\d,]+ orders) placed before .+ (is|are) here because (it was|they were) updated since\.$/
   )
+  // The window's start is named with its time (it starts mid-day), and the orders counted are those placed before it.
+  const windowFromMs = workspace.snapshot.syncState('orders').windowFromMs!
+  const before = workspace.snapshot.dump().orders.filter((o) => Date.parse(o.orderDate) < windowFromMs).length
+  const since = new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  expect(all.note).toContain(`${before === 1 ? 'the order' : `the ${before.toLocaleString('en-US')} orders`} placed before ${since} `)
   // Sorted by total, the same words: the orders before the window are counted whatever the list's order.
   expect((await workspace.listOrders({ ...base, sortBy: 'total', sortDir: 'ASC' })).note).toBe(all.note)
   // With dates inside the window, nothing to explain.

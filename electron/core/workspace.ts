@@ -53,6 +53,12 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
   timeZone: string
 }
 
+/**
+ * Where the synced window starts, as the notes name it: with its time, since it starts mid-day (orders
+ * placed earlier that day are before it), in this computer's time zone.
+ */
+const windowStart = (windowFromMs: number) => new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
 /** How many orders an export reads from the snapshot and writes as CSV in one step. */
 const EXPORT_PART = 100
 
@@ -157,7 +163,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     }).total
     if (before === 0) return null
     const days = Math.round((now() - windowFromMs) / DAY_MS)
-    const since = new Date(windowFromMs).toLocaleDateString('en-US', { dateStyle: 'medium' })
+    const since = windowStart(windowFromMs)
     return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${before.toLocaleString('en-US')} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since.`
   }
 
@@ -195,7 +201,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       }
       const page = snapshot.queryOrders({ ...query, fromMs, toMs })
       const note = olderThanWindow
-        ? `Only orders since ${new Date(windowFromMs).toLocaleDateString('en-US', { dateStyle: 'medium' })} are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
+        ? `Only orders since ${windowStart(windowFromMs)} are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
           ? keptForAnUpdate(query, toMs, windowFromMs)
           : null
