@@ -95,6 +95,14 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.awaitingShipment.orders)
   expect(await ordersMatching({ itemStatuses: ['awaiting-shipment'] })).toBe(dashboard.awaitingShipment.orders)
   await expect(page.getByTestId('orders-item-status-filter')).toContainText('Awaiting shipment')
+  // A click on the chosen status's tag, at its end (where naive-ui puts a tag's close button), opens the
+  // menu and keeps the status.
+  const tag = (await page.getByTestId('orders-item-status-filter').locator('.n-tag').first().boundingBox())!
+  await page.mouse.click(tag.x + tag.width - 6, tag.y + tag.height / 2)
+  await expect(page.locator('.n-base-select-menu')).toBeVisible()
+  await expect(page.getByTestId('orders-item-status-filter')).toContainText('Awaiting shipment')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.awaitingShipment.orders)
+  await page.keyboard.press('Escape')
 
   await page.getByTestId('nav-dashboard').click()
   await page.getByTestId('figure-ready').getByRole('link').click()
