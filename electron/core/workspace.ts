@@ -25,6 +25,7 @@ import { createPause } from './eventLoopTurns'
 import { ordersCsvWriter } from './orderExport/orderCsv'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
+import { keptWhile } from './snapshot/keptWhile'
 import { sellRequestFacets } from './snapshot/sellRequestTable'
 import { openSnapshot, snapshotFileFor, type OrderQuery, type SellRequestQuery, type Snapshot } from './snapshot/snapshot'
 import type { SyncSettings } from './sync/syncEngine'
@@ -128,7 +129,10 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   // Sums and filter choices read through their own read-only connection, beside the sync's writes.
   const reader = openSnapshotReader(snapshot.file)
   /** The brands and categories scan every listing: read once per listings generation. */
-  let facetsRead: { generation: number; facets: { brands: string[]; categories: string[] } } | null = null
+  const facets = keptWhile(
+    () => [snapshot.listingsGeneration()],
+    () => sellRequestFacets(reader)
+  )
   // Preferences sit beside the snapshot, under the same account id.
   const preferencesFile = join(deps.userDataDir, 'preferences', basename(snapshot.file).replace(/\.sqlite$/, '.json'))
 
@@ -266,11 +270,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, parts, orders, rows }
     },
 
-    sellRequestFacets() {
-      if (facetsRead?.generation !== snapshot.listingsGeneration())
-        facetsRead = { generation: snapshot.listingsGeneration(), facets: sellRequestFacets(reader) }
-      return facetsRead.facets
-    },
+    sellRequestFacets: () => facets(),
 
     async preferences() {
       const { value } = await readJsonFile<unknown>(preferencesFile, {})

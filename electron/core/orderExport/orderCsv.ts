@@ -104,12 +104,12 @@ export function ordersCsvWriter(timeZone: string) {
     add(orders: readonly Order[]): void {
       const data = orders.flatMap((order) => (order.items.length ? order.items.map((item) => row(order, item, timeZone)) : [row(order, null, timeZone)]))
       if (data.length === 0) return
-      parts.push(Papa.unparse(data, UNPARSE))
+      parts.push(UNPARSE.newline + Papa.unparse(data, UNPARSE))
       rows += data.length
     },
     /** The file's text in parts (joined, the file) and its rows below the header. */
     done(): { parts: string[]; rows: number } {
-      return { parts: parts.map((part, i) => (i === 0 ? part : UNPARSE.newline + part)), rows }
+      return { parts, rows }
     }
   }
 }

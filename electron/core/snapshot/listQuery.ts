@@ -29,17 +29,23 @@ export function pageTotal(query: { page: number; take: number }, rowsOnPage: num
 /**
  * Where a page of a list is read from, when the list's total is known (counted first): past the middle,
  * from the other end, so a late page skips the rows after it rather than every row before it (a
- * filtered list skips by walking its sort index and reading each row skipped). Its rows come in the
- * reversed order: `reversed` says to turn them back.
+ * filtered list skips by walking its sort index and reading each row skipped). The rows are then read
+ * in `dir`, the list's direction reversed, and come in that order: `reversed` says to turn them back.
  */
-export function pageWindow(query: { page: number; take: number }, total: number | null): { reversed: boolean; limit: number; offset: number } {
+export function pageWindow(
+  query: { page: number; take: number; sortDir: 'ASC' | 'DESC' },
+  total: number | null
+): { dir: 'ASC' | 'DESC'; reversed: boolean; limit: number; offset: number } {
   const offset = (query.page - 1) * query.take
-  if (total === null || offset <= total / 2) return { reversed: false, limit: query.take, offset }
-  return { reversed: true, limit: Math.max(0, Math.min(query.take, total - offset)), offset: Math.max(0, total - offset - query.take) }
+  const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
+  if (total === null || offset <= total / 2) return { dir, reversed: false, limit: query.take, offset }
+  return {
+    dir: dir === 'ASC' ? 'DESC' : 'ASC',
+    reversed: true,
+    limit: Math.max(0, Math.min(query.take, total - offset)),
+    offset: Math.max(0, total - offset - query.take)
+  }
 }
-
-/** The other direction of a sort. */
-export const reverseOf = (dir: 'ASC' | 'DESC') => (dir === 'ASC' ? 'DESC' : 'ASC')
 
 /**
  * Above this many matches a filtered list walks the sort index (the page fills early); at or below it,

@@ -19,7 +19,7 @@ import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { rowBounds } from './rowBounds'
-import { containsPattern, pageTotal, pageWindow, reverseOf, searchText, WALK_THRESHOLD } from './listQuery'
+import { containsPattern, pageTotal, pageWindow, searchText, WALK_THRESHOLD } from './listQuery'
 
 export type Tables = '' | '_staged'
 
@@ -170,7 +170,7 @@ export function ordersWithIds(db: Db, ids: readonly string[]): Order[] {
 
 export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   const { whereSql, params } = orderFilter(query)
-  const { sortColumn, dir } = listOrder(query)
+  const { sortColumn } = listOrder(query)
   const count = () => scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
   const filtered =
     Boolean(query.searchTerm?.trim() || query.statuses?.length || query.itemStatuses?.length) && query.fromMs === undefined && query.toMs === undefined
@@ -178,8 +178,9 @@ export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   // and a sort beats walking the sort index and fetching rows one by one; many: the walk stops early.
   const known = filtered ? count() : null
   const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
+  // The direction the page is read in (the list's, or past the middle the other).
   const window = pageWindow(query, known)
-  const read = window.reversed ? reverseOf(dir) : dir
+  const read = window.dir
   const rows = db
     .prepare(
       `SELECT d.json FROM (SELECT o.id, o.${sortColumn} AS k FROM orders o ${scan} ${whereSql} ORDER BY o.${sortColumn} ${read}, o.id ${read} LIMIT ? OFFSET ?) AS p

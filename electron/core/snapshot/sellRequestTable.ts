@@ -6,7 +6,7 @@ import type { Page, SellRequest, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
-import { containsPattern, pageTotal, pageWindow, reverseOf, searchText, WALK_THRESHOLD } from './listQuery'
+import { containsPattern, pageTotal, pageWindow, searchText, WALK_THRESHOLD } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
 import { docWrite, type Tables } from './orderTable'
 
@@ -126,15 +126,15 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
     params.push(value)
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
   const column = SORT_COLUMN[query.sortBy]
   const collate = query.sortBy === 'name' ? ' COLLATE NOCASE' : ''
   const count = () => scalar<number>(db, `SELECT COUNT(*) FROM sell_requests s ${whereSql}`, ...params) ?? 0
   // As for orders: with a filter, count first and pick the plan by how many rows match.
   const known = where.length ? count() : null
   const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
+  // The direction the page is read in (the list's, or past the middle the other).
   const window = pageWindow(query, known)
-  const read = window.reversed ? reverseOf(dir) : dir
+  const read = window.dir
   const rows = db
     .prepare(
       `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${scan} ${whereSql} ORDER BY s.${column}${collate} ${read}, s.id ${read} LIMIT ? OFFSET ?) AS p

@@ -54,6 +54,7 @@ import {
   type RowRanges,
   type SyncRun
 } from './syncBookkeeping'
+import { keptWhile } from './keptWhile'
 import { startSnapshotThread } from './snapshotThread'
 import { createPause } from '../eventLoopTurns'
 
@@ -188,19 +189,19 @@ export function openSnapshot(file: string): Snapshot {
     }
   const writingListings = writing('sellRequests')
 
-  // The filters' statuses scan every row (tens of ms at 100,000) and change only with a write: read once
-  // per generation of the rows they come from.
-  let statusesRead: { orders: number; listings: number; statuses: { orders: string[]; orderItems: string[]; sellRequests: string[] } } | null = null
-
-  // The version scans every listing: it is worked out once per listings generation and field set, not for
-  // each page the grid reads.
-  let gridVersionRead: { generation: number; fields: FieldSet; version: string; total: number } | null = null
-  function gridVersionNow(fields: FieldSet): { version: string; total: number } {
-    if (gridVersionRead?.generation !== generations.sellRequests || gridVersionRead.fields !== fields) {
-      gridVersionRead = { generation: generations.sellRequests, fields, ...gridVersion(db, fields) }
+  // Reads over every row (tens of ms at 100,000), kept while the rows they read are not written: the
+  // filters' statuses, and the grid's version (per field set) that its every page checks.
+  const statuses = keptWhile(
+    () => [generations.orders, generations.sellRequests],
+    () => {
+      const { statuses: orders, itemStatuses } = orderStatuses(db)
+      return { orders, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
     }
-    return gridVersionRead
-  }
+  )
+  const gridVersionNow = keptWhile(
+    (fields: FieldSet) => [generations.sellRequests, fields],
+    (fields: FieldSet) => gridVersion(db, fields)
+  )
 
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
@@ -273,17 +274,7 @@ export function openSnapshot(file: string): Snapshot {
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),
-    statuses() {
-      if (statusesRead?.orders !== generations.orders || statusesRead.listings !== generations.sellRequests) {
-        const { statuses, itemStatuses } = orderStatuses(db)
-        statusesRead = {
-          orders: generations.orders,
-          listings: generations.sellRequests,
-          statuses: { orders: statuses, orderItems: itemStatuses, sellRequests: sellRequestStatuses(db) }
-        }
-      }
-      return statusesRead.statuses
-    },
+    statuses: () => statuses(),
     syncState: (resource) => readSyncState(db, resource),
     run: (resource) => readRun(db, resource),
     async beginRun(run) {
