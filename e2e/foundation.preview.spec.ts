@@ -149,8 +149,10 @@ test.describe('a real marketplace', () => {
 
   test('wrong key is refused with a clear error; the right key signs in and never reaches the page', async ({ app: page, traffic, host }) => {
     await expect(page.getByTestId('start-demo')).toBeVisible()
-    await page.getByTestId('base-url').fill(sandbox.baseUrl)
-    await page.getByTestId('api-key').fill('sk_live_wrong_key')
+    // The fields are found by their visible labels, as assistive technology finds them.
+    await page.getByLabel('Marketplace address', { exact: true }).fill(sandbox.baseUrl)
+    await page.getByLabel('API key', { exact: true }).fill('sk_live_wrong_key')
+    await expect(page.getByTestId('base-url')).toHaveValue(sandbox.baseUrl)
     await page.getByTestId('sign-in').click()
     await expect(page.getByTestId('sign-in-error')).toContainText(/did not accept the API key/)
     await expect(page.getByTestId('api-key')).toHaveValue('')
