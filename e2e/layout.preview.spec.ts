@@ -92,15 +92,34 @@ async function expectColumnFits(table: Locator, key: string, size: string, { con
   if (contentUncut) expect(cell.cut, `${size}: first ${key} cell cut ("${cell.text}")`).toBe(false)
 }
 
-test('dashboard at 1024, 1366 and 1920: every figure on one line, nothing cut (today holds a $197,542.88 order)', async ({ app: page, host }) => {
+test('dashboard at 1024, 1366 and 1920: every figure on one line, inside its card, nothing cut (the week holds an $11,452,103.42 order)', async ({
+  app: page,
+  host
+}) => {
+  // The week's revenue of a busy wholesale seller: the longest amount a figure holds.
+  const newest = sandbox.state.orders[sandbox.state.orders.length - 1]!
+  sandbox.state.updateOrder(newest.id, Date.now() - 30_000, (order) => {
+    order.items = [{ ...order.items[0]!, quantity: 1, priceCents: 1_145_210_342 }]
+    order.amountPaidCents = 1_145_210_342
+  })
   await signIn(page, host)
   await page.getByTestId('nav-dashboard').click()
   const values = page.getByTestId('figure-value')
-  await expect(values.first()).toContainText('$')
+  // The order counts in the last 7 days (and today, when it was placed today).
+  await expect(values.filter({ hasText: /^\$11,\d{3},\d{3}\.\d{2}$/ }).first()).toBeVisible()
   for (const size of SIZES) {
     await page.setViewportSize(size)
     for (let i = 0; i < (await values.count()); i++) {
-      expect(await fit(values.nth(i)), `${size.width}×${size.height}: figure ${i}`).toMatchObject({ cut: false, lines: 1 })
+      const value = values.nth(i)
+      expect(await fit(value), `${size.width}×${size.height}: figure ${i}`).toMatchObject({ cut: false, lines: 1 })
+      // Its text ends inside the card's padding, not over it or at the card's edge.
+      const overrun = await value.evaluate((el) => {
+        const box = el.closest('.figure-link')!
+        const text = document.createRange()
+        text.selectNodeContents(el)
+        return text.getBoundingClientRect().right - (box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight))
+      })
+      expect(overrun, `${size.width}×${size.height}: figure ${i} ("${await value.textContent()}") runs past its card's padding by`).toBeLessThanOrEqual(0.5)
     }
   }
 })
