@@ -1,10 +1,11 @@
 /**
  * Every page of a filtered list, early or late (a page past the middle is read from the other end and
- * turned back), holds the rows the whole list, sorted, puts there; a page past the end holds none.
+ * turned back), holds the rows the whole list, sorted, puts there; a page past the end holds none. A
+ * search (read in one pass, counted as it is sorted) says the same total on every page, none included.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { Page } from '../../shared/domain'
+import type { Order, Page, SellRequest } from '../../shared/domain'
 import { syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
 import type { Workspace } from '../workspace'
 
@@ -88,5 +89,80 @@ it('sell requests by price and by last update, filtered by brand, both ways', ()
     matching,
     (listing) => Date.parse(listing.updatedAt),
     (page, sortDir) => workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy: 'updated', sortDir, brands })
+  )
+})
+
+/** The texts a seller's search looks in, lowercased (orderTable's and sellRequestTable's searchText). */
+const orderTexts = (order: Order) =>
+  [order.orderNo, ...order.items.flatMap((item) => [item.name, item.shipment, item.tracking?.trackingNumber])]
+    .filter((text): text is string => Boolean(text))
+    .map((text) => text.toLowerCase())
+
+it('orders searched by a word of their products, alone and with a status, both ways', () => {
+  const { orders } = workspace.snapshot.dump()
+  const [word] = mostCommon(
+    orders.flatMap((order) => order.items.map((item) => item.name.split(' ')[0]!.toLowerCase())),
+    1
+  )
+  const matching = orders.filter((order) => orderTexts(order).some((text) => text.includes(word!)))
+  expect(matching.length).toBeLessThan(orders.length)
+  expectEveryPage(
+    matching,
+    (order) => order.totalCents,
+    (page, sortDir) => workspace.snapshot.queryOrders({ page, take: TAKE, sortBy: 'total', sortDir, searchTerm: word!.toUpperCase() })
+  )
+  const [status] = mostCommon(
+    matching.map((order) => order.status),
+    1
+  )
+  expectEveryPage(
+    matching.filter((order) => order.status === status),
+    (order) => Date.parse(order.orderDate),
+    (page, sortDir) => workspace.snapshot.queryOrders({ page, take: TAKE, sortBy: 'date', sortDir, searchTerm: ` ${word!} `, statuses: [status!] })
+  )
+})
+
+it('a search for one order number finds it on the first page and says so on the next; a search for nothing says 0', () => {
+  const { orders } = workspace.snapshot.dump()
+  const order = orders[Math.floor(orders.length / 2)]!
+  const holders = orders.filter((other) => orderTexts(other).some((text) => text.includes(order.orderNo.toLowerCase())))
+  expect(holders.length).toBeLessThan(TAKE)
+  const first = workspace.snapshot.queryOrders({ page: 1, take: TAKE, sortBy: 'date', sortDir: 'DESC', searchTerm: order.orderNo })
+  expect(first.total).toBe(holders.length)
+  expect(first.rows.map((row) => row.id)).toContain(order.id)
+  const second = workspace.snapshot.queryOrders({ page: 2, take: TAKE, sortBy: 'date', sortDir: 'DESC', searchTerm: order.orderNo })
+  expect(second).toMatchObject({ total: holders.length, rows: [] })
+  for (const page of [1, 2]) {
+    expect(workspace.snapshot.queryOrders({ page, take: TAKE, sortBy: 'total', sortDir: 'ASC', searchTerm: 'no such text 7f3e' })).toMatchObject({
+      total: 0,
+      rows: []
+    })
+    expect(workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy: 'price', sortDir: 'ASC', searchTerm: 'no such text 7f3e' })).toMatchObject({
+      total: 0,
+      rows: []
+    })
+  }
+})
+
+it('sell requests searched by a word of their names, alone and with a price range, both ways', () => {
+  const { sellRequests } = workspace.snapshot.dump()
+  const [word] = mostCommon(
+    sellRequests.map((listing) => listing.name.split(' ')[0]!.toLowerCase()),
+    1
+  )
+  const named = (listing: SellRequest) => [listing.name, listing.sku, listing.brand].some((text) => text.toLowerCase().includes(word!))
+  const matching = sellRequests.filter(named)
+  expect(matching.length).toBeLessThan(sellRequests.length)
+  expectEveryPage(
+    matching,
+    (listing) => listing.priceCents,
+    (page, sortDir) => workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy: 'price', sortDir, searchTerm: word! })
+  )
+  const prices = matching.map((listing) => listing.priceCents).sort((a, b) => a - b)
+  const minPriceCents = prices[Math.floor(prices.length / 4)]!
+  expectEveryPage(
+    matching.filter((listing) => listing.priceCents >= minPriceCents),
+    (listing) => listing.quantity,
+    (page, sortDir) => workspace.snapshot.querySellRequests({ page, take: TAKE, sortBy: 'quantity', sortDir, searchTerm: word!, minPriceCents })
   )
 })

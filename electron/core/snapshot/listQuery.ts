@@ -1,4 +1,6 @@
-/** Shared pieces of the list queries: search patterns and text, and page totals. */
+/** Shared pieces of the list queries: search patterns and text, and how a page and its total are read. */
+import { scalar, type Db } from './database'
+
 /** A seller's search text → a SQL LIKE pattern matching it anywhere (`%`, `_` and `\` taken literally). */
 export function containsPattern(term: string): string {
   return `%${term
@@ -19,7 +21,7 @@ export function searchText(parts: (string | null | undefined)[]): string {
  * The number of matching rows, counted only when the page cannot tell: a page that is not full ends
  * the list, so its offset plus its length is the total (a narrow search then costs one scan, not two).
  */
-export function pageTotal(query: { page: number; take: number }, rowsOnPage: number, count: () => number): number {
+function pageTotal(query: { page: number; take: number }, rowsOnPage: number, count: () => number): number {
   const offset = (query.page - 1) * query.take
   if (rowsOnPage > 0 && rowsOnPage < query.take) return offset + rowsOnPage
   if (rowsOnPage === 0 && offset === 0) return 0
@@ -32,7 +34,7 @@ export function pageTotal(query: { page: number; take: number }, rowsOnPage: num
  * filtered list skips by walking its sort index and reading each row skipped). The rows are then read
  * in `dir`, the list's direction reversed, and come in that order: `reversed` says to turn them back.
  */
-export function pageWindow(
+function pageWindow(
   query: { page: number; take: number; sortDir: 'ASC' | 'DESC' },
   total: number | null
 ): { dir: 'ASC' | 'DESC'; reversed: boolean; limit: number; offset: number } {
@@ -51,4 +53,59 @@ export function pageWindow(
  * Above this many matches a filtered list walks the sort index (the page fills early); at or below it,
  * it reads the narrow table once and sorts the matches.
  */
-export const WALK_THRESHOLD = 2_000
+const WALK_THRESHOLD = 2_000
+
+/** A list's page to read: its narrow table and its documents, filter and sort. */
+export interface ListRead {
+  /** The narrow table, the alias its filter uses, and the table of its documents (`id`, `json`). */
+  table: string
+  as: string
+  docs: string
+  /** `WHERE …` over the alias (or empty) and its parameters. */
+  whereSql: string
+  params: readonly unknown[]
+  sortColumn: string
+  /** ` COLLATE NOCASE` or empty: the sort column's collation, as its index has it. */
+  collate: string
+  /**
+   * The filter narrows rows the sort index cannot skip (a search, statuses; not a range of the sorted
+   * column): the rows it matches are counted first and the plan chosen by their number.
+   */
+  filtered: boolean
+  /**
+   * The filter matches text (a search): matching is most of a pass's cost, so the page and its total
+   * come from one pass over the table, counted as it is sorted, instead of a count and then a read.
+   */
+  searched: boolean
+}
+
+/** A page of a list: its documents in the list's order, and how many rows the list holds. */
+export function readPage(db: Db, list: ListRead, query: { page: number; take: number; sortDir: 'ASC' | 'DESC' }): { total: number; docs: string[] } {
+  const { table, as: t, docs, whereSql, params, sortColumn, collate } = list
+  const count = () => scalar<number>(db, `SELECT COUNT(*) FROM ${table} ${t} ${whereSql}`, ...params) ?? 0
+  /** The page's ids and sort keys (extra columns after them), read in `dir`, joined to their documents. */
+  const pageSql = (inner: string, dir: 'ASC' | 'DESC', outer = '') =>
+    `SELECT ${outer}d.json FROM (${inner} ORDER BY ${t}.${sortColumn}${collate} ${dir}, ${t}.id ${dir} LIMIT ? OFFSET ?) AS p
+     JOIN ${docs} d ON d.id = p.id ORDER BY p.k${collate} ${dir}, p.id ${dir}`
+  if (list.filtered && list.searched) {
+    // One pass: every row is matched once; the window counts the matches before the page is cut.
+    const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
+    const rows = db
+      .prepare(pageSql(`SELECT ${t}.id, ${t}.${sortColumn} AS k, COUNT(*) OVER () AS n FROM ${table} ${t} NOT INDEXED ${whereSql}`, dir, 'p.n, '))
+      .raw()
+      .all(...params, query.take, (query.page - 1) * query.take) as [number, string][]
+    return { total: rows[0]?.[0] ?? pageTotal(query, 0, count), docs: rows.map(([, json]) => json) }
+  }
+  // Count first (one pass). Few matches: one more pass over the narrow table and a sort beats walking
+  // the sort index and fetching rows one by one; many: the walk stops early.
+  const known = list.filtered ? count() : null
+  const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
+  // The direction the page is read in (the list's, or past the middle the other).
+  const window = pageWindow(query, known)
+  const rows = db
+    .prepare(pageSql(`SELECT ${t}.id, ${t}.${sortColumn} AS k FROM ${table} ${t} ${scan} ${whereSql}`, window.dir))
+    .raw()
+    .all(...params, window.limit, window.offset) as [string][]
+  if (window.reversed) rows.reverse()
+  return { total: known ?? pageTotal(query, rows.length, count), docs: rows.map(([json]) => json) }
+}

@@ -19,7 +19,7 @@ import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { rowBounds } from './rowBounds'
-import { containsPattern, pageTotal, pageWindow, searchText, WALK_THRESHOLD } from './listQuery'
+import { containsPattern, readPage, searchText } from './listQuery'
 
 export type Tables = '' | '_staged'
 
@@ -170,27 +170,12 @@ export function ordersWithIds(db: Db, ids: readonly string[]): Order[] {
 
 export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
   const { whereSql, params } = orderFilter(query)
+  const searched = Boolean(query.searchTerm?.trim())
+  // A date range walks the date index; a search or status filter without one counts first.
+  const filtered = (searched || Boolean(query.statuses?.length || query.itemStatuses?.length)) && query.fromMs === undefined && query.toMs === undefined
   const { sortColumn } = listOrder(query)
-  const count = () => scalar<number>(db, `SELECT COUNT(*) FROM orders o ${whereSql}`, ...params) ?? 0
-  const filtered =
-    Boolean(query.searchTerm?.trim() || query.statuses?.length || query.itemStatuses?.length) && query.fromMs === undefined && query.toMs === undefined
-  // A search or status filter: count first (one pass). Few matches: one more pass over the narrow table
-  // and a sort beats walking the sort index and fetching rows one by one; many: the walk stops early.
-  const known = filtered ? count() : null
-  const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
-  // The direction the page is read in (the list's, or past the middle the other).
-  const window = pageWindow(query, known)
-  const read = window.dir
-  const rows = db
-    .prepare(
-      `SELECT d.json FROM (SELECT o.id, o.${sortColumn} AS k FROM orders o ${scan} ${whereSql} ORDER BY o.${sortColumn} ${read}, o.id ${read} LIMIT ? OFFSET ?) AS p
-       JOIN order_docs d ON d.id = p.id ORDER BY p.k ${read}, p.id ${read}`
-    )
-    .raw()
-    .all(...params, window.limit, window.offset) as [string][]
-  if (window.reversed) rows.reverse()
-  const total = known ?? pageTotal(query, rows.length, count)
-  return { total, page: query.page, take: query.take, rows: rows.map(([json]) => orderFromDoc(json)) }
+  const { total, docs } = readPage(db, { table: 'orders', as: 'o', docs: 'order_docs', whereSql, params, sortColumn, collate: '', filtered, searched }, query)
+  return { total, page: query.page, take: query.take, rows: docs.map(orderFromDoc) }
 }
 
 /** Units per item status held in their own columns, summed as the dashboard sums them. */

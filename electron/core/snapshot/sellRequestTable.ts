@@ -5,8 +5,8 @@
 import type { Page, SellRequest, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
-import { scalar, writeRows, type Db, type RowWrite } from './database'
-import { containsPattern, pageTotal, pageWindow, searchText, WALK_THRESHOLD } from './listQuery'
+import { writeRows, type Db, type RowWrite } from './database'
+import { containsPattern, readPage, searchText } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
 import { docWrite, type Tables } from './orderTable'
 
@@ -126,25 +126,23 @@ export function querySellRequests(db: Db, query: SellRequestQuery): Page<SellReq
     params.push(value)
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const column = SORT_COLUMN[query.sortBy]
-  const collate = query.sortBy === 'name' ? ' COLLATE NOCASE' : ''
-  const count = () => scalar<number>(db, `SELECT COUNT(*) FROM sell_requests s ${whereSql}`, ...params) ?? 0
-  // As for orders: with a filter, count first and pick the plan by how many rows match.
-  const known = where.length ? count() : null
-  const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
-  // The direction the page is read in (the list's, or past the middle the other).
-  const window = pageWindow(query, known)
-  const read = window.dir
-  const rows = db
-    .prepare(
-      `SELECT d.json FROM (SELECT s.id, s.${column} AS k FROM sell_requests s ${scan} ${whereSql} ORDER BY s.${column}${collate} ${read}, s.id ${read} LIMIT ? OFFSET ?) AS p
-       JOIN sell_request_docs d ON d.id = p.id ORDER BY p.k${collate} ${read}, p.id ${read}`
-    )
-    .raw()
-    .all(...params, window.limit, window.offset) as [string][]
-  if (window.reversed) rows.reverse()
-  const total = known ?? pageTotal(query, rows.length, count)
-  return { total, page: query.page, take: query.take, rows: rows.map(([json]) => sellRequestFromDoc(json)) }
+  // As for orders: with a filter, count first and pick the plan by how many rows match (a search reads once).
+  const { total, docs } = readPage(
+    db,
+    {
+      table: 'sell_requests',
+      as: 's',
+      docs: 'sell_request_docs',
+      whereSql,
+      params,
+      sortColumn: SORT_COLUMN[query.sortBy],
+      collate: query.sortBy === 'name' ? ' COLLATE NOCASE' : '',
+      filtered: where.length > 0,
+      searched: Boolean(query.searchTerm?.trim())
+    },
+    query
+  )
+  return { total, page: query.page, take: query.take, rows: docs.map(sellRequestFromDoc) }
 }
 
 /** Every distinct brand and category in the snapshot (for filters). */
