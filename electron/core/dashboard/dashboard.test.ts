@@ -95,6 +95,15 @@ describe.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham'])('d
     expect(localDate(Date.parse(result.today.toDate) + 1, timeZone)).not.toBe(today)
   })
 
+  it('counts the whole week when the synced window is shorter than it', () => {
+    const today = localDate(nowMs, timeZone)
+    const week = new Set(Array.from({ length: 7 }, (_, i) => localDate(startOfLocalDate(today, timeZone) - i * DAY + DAY / 2, timeZone)))
+    const result = computeDashboard(reader, { timeZone, nowMs, windowFromMs: nowMs - 2 * DAY, lowStockThreshold: 5, syncedAt: null })
+    expect(result.days.length).toBeLessThanOrEqual(4)
+    expect(result.week).toMatchObject(expectedFigure(timeZone, week))
+    expect(result.week.orders).toBeGreaterThan(expectedFigure(timeZone, new Set(result.days.map((day) => day.date))).orders)
+  })
+
   it('has one point per local day of the window, each equal to the orders of that day', () => {
     const result = dashboard()
     const expectedDays = localDaysBetween(windowFromMs, nowMs, timeZone).map((day) => day.date)

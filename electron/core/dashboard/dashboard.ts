@@ -21,37 +21,19 @@ export interface DashboardQuery {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** Orders placed in [fromMs, toMs] (both included, as the Orders list's date filter). */
-function orderFigure(db: Db, fromMs: number, toMs: number): OrderFigure {
-  const [orders, revenueCents] = db
-    .prepare('SELECT COUNT(*), COALESCE(SUM(total_cents), 0) FROM orders WHERE order_ms >= ? AND order_ms <= ?')
-    .raw()
-    .get(fromMs, toMs) as [number, number]
-  return { fromDate: iso(fromMs), toDate: iso(toMs), orders, revenueCents }
-}
+type Shipping = Record<'awaiting-shipment' | 'ready-to-ship', { units: number; orders: number }>
 
 /**
- * Units of items awaiting shipment and ready to ship, and the orders holding at least one such item (as
- * the Orders list's item-status filter matches them), in one pass.
+ * In one pass over the orders table (the snapshot holds the synced window, so reading it straight beats
+ * walking the date index and looking each row up):
+ * - orders and revenue per local day of `spans`' range: each order's local day number is its instant
+ *   plus the zone's offset in force then (`spans`: one per clock change);
+ * - over every order, the units of items awaiting shipment and ready to ship, and the orders holding at
+ *   least one such item (as the Orders list's item-status filter matches them).
+ * An order outside the range (kept from before it, or dated ahead) falls on a day outside it: its day
+ * counts nothing shown, its items count for shipping.
  */
-function shippingFigures(db: Db): Record<'awaiting-shipment' | 'ready-to-ship', { units: number; orders: number }> {
-  const [awaitingUnits, awaitingOrders, readyUnits, readyOrders] = db
-    .prepare(
-      `SELECT COALESCE(SUM(awaiting_shipment_units), 0), COALESCE(SUM(instr(item_statuses, '|awaiting-shipment|') > 0), 0),
-              COALESCE(SUM(ready_to_ship_units), 0), COALESCE(SUM(instr(item_statuses, '|ready-to-ship|') > 0), 0)
-       FROM orders`
-    )
-    .raw()
-    .get() as [number, number, number, number]
-  return { 'awaiting-shipment': { units: awaitingUnits, orders: awaitingOrders }, 'ready-to-ship': { units: readyUnits, orders: readyOrders } }
-}
-
-/**
- * Orders and revenue per local day, in one pass over the orders table (the snapshot holds the synced
- * window, so reading it straight beats walking the date index and looking each row up): each order's
- * local day number is its instant plus the zone's offset in force then (`spans`: one per clock change).
- */
-function ordersPerDay(db: Db, spans: OffsetSpan[]): Map<string, { orders: number; revenueCents: number }> {
+function ordersPass(db: Db, spans: OffsetSpan[]): { perDay: Map<string, { orders: number; revenueCents: number }>; shipping: Shipping } {
   // Numbers are bound as reals: the offsets are cast so the division below stays an integer one.
   const changes = spans
     .slice(0, -1)
@@ -61,14 +43,24 @@ function ordersPerDay(db: Db, spans: OffsetSpan[]): Map<string, { orders: number
   const params = spans.slice(0, -1).flatMap((span) => [span.endMs, span.offsetMs])
   const rows = db
     .prepare(
-      `SELECT (order_ms + ${offset}) / ${DAY_MS} AS day, COUNT(*), SUM(total_cents)
+      `SELECT (order_ms + ${offset}) / ${DAY_MS} AS day, COUNT(*), SUM(total_cents),
+              SUM(awaiting_shipment_units), SUM(instr(item_statuses, '|awaiting-shipment|') > 0),
+              SUM(ready_to_ship_units), SUM(instr(item_statuses, '|ready-to-ship|') > 0)
        FROM orders NOT INDEXED
-       WHERE order_ms >= ? AND order_ms < ?
        GROUP BY day`
     )
     .raw()
-    .all(...params, spans[spans.length - 1]!.offsetMs, spans[0]!.startMs, spans[spans.length - 1]!.endMs) as [number, number, number][]
-  return new Map(rows.map(([day, orders, revenueCents]) => [dateOfDayNumber(day), { orders, revenueCents }]))
+    .all(...params, spans[spans.length - 1]!.offsetMs) as number[][]
+  const perDay = new Map<string, { orders: number; revenueCents: number }>()
+  const shipping: Shipping = { 'awaiting-shipment': { units: 0, orders: 0 }, 'ready-to-ship': { units: 0, orders: 0 } }
+  for (const [day, orders, revenueCents, awaitingUnits, awaitingOrders, readyUnits, readyOrders] of rows) {
+    perDay.set(dateOfDayNumber(day!), { orders: orders!, revenueCents: revenueCents! })
+    shipping['awaiting-shipment'].units += awaitingUnits!
+    shipping['awaiting-shipment'].orders += awaitingOrders!
+    shipping['ready-to-ship'].units += readyUnits!
+    shipping['ready-to-ship'].orders += readyOrders!
+  }
+  return { perDay, shipping }
 }
 
 export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
@@ -80,15 +72,24 @@ export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
 
   const days = localDaysBetween(Math.min(query.windowFromMs, startOfToday), nowMs, timeZone)
   const first = days[0]!
-  const perDay = ordersPerDay(db, offsetSpans(first.startMs, days[days.length - 1]!.endMs, timeZone))
-  const shipping = shippingFigures(db)
+  // The days counted reach back to the week's start when the window is shorter than the week.
+  const { perDay, shipping } = ordersPass(db, offsetSpans(Math.min(first.startMs, startOfWeek), days[days.length - 1]!.endMs, timeZone))
+  /** Orders placed on the local days from `from` to today. */
+  const sinceDay = (from: string, fromMs: number): OrderFigure => {
+    const figure = { fromDate: iso(fromMs), toDate: iso(endOfToday), orders: 0, revenueCents: 0 }
+    for (let date = from; date <= today; date = addDays(date, 1)) {
+      figure.orders += perDay.get(date)?.orders ?? 0
+      figure.revenueCents += perDay.get(date)?.revenueCents ?? 0
+    }
+    return figure
+  }
 
   const [lowStock] = db.prepare('SELECT COUNT(*) FROM sell_requests WHERE quantity < ?').raw().get(query.lowStockThreshold) as [number]
 
   return {
     timeZone,
-    today: orderFigure(db, startOfToday, endOfToday),
-    week: orderFigure(db, startOfWeek, endOfToday),
+    today: sinceDay(today, startOfToday),
+    week: sinceDay(addDays(today, -6), startOfWeek),
     awaitingShipment: { status: 'awaiting-shipment', ...shipping['awaiting-shipment'] },
     readyToShip: { status: 'ready-to-ship', ...shipping['ready-to-ship'] },
     lowStock: { threshold: query.lowStockThreshold, listings: lowStock },
