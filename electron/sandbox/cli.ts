@@ -28,6 +28,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
 Variants (what a spec-following marketplace may do differently; default: the sandbox's own choice):
   --max-take <n>              at most n rows per page, paging by that many
   --fixed-take <n>            ignore take, always page by n rows
+  --take-above-max <f>        cap | refused: a take above --max-take paged by it, or refused with 400
+  --past-end <f>              empty | last | not-found | refused: a page past the last one answered
+                              empty, as the last page again, 404 or 400
   --short-page-rate <0..1>    share of pages cut short at the end, total unchanged
   --total-offset <n>          the reported total is off by n (--total-offset=-5 for fewer)
   --total-form <f>            spec | number | string: the JSON type of both lists' total
@@ -60,7 +63,9 @@ const VARIANT_WORDS = {
   'total-form': 'totalForm',
   'retry-after-form': 'retryAfter',
   'error-body': 'errorBody',
-  'patch-requires': 'patchRequires'
+  'patch-requires': 'patchRequires',
+  'take-above-max': 'takeAboveMax',
+  'past-end': 'pastEnd'
 } as const satisfies Record<string, keyof Variant>
 
 const NUMBER_OPTIONS = [

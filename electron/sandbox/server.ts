@@ -131,15 +131,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = req.method ?? 'GET'
 
     if (path === '/v1/orders/seller' && method === 'GET') {
-      const query = parseOrderListQuery(listParams(url))
-      const { total, rows } = state.listOrders({ ...query, take: pageSizeFor(query.take, variant) })
+      const { total, rows } = listPage(parseOrderListQuery(listParams(url)), (query) => state.listOrders(query))
       const body = withTotalForm(wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
     }
     if (path === '/v1/sell-requests' && method === 'GET') {
-      const query = parseSellRequestListQuery(listParams(url))
-      const { total, rows } = state.listSellRequests({ ...query, take: pageSizeFor(query.take, variant) })
+      const { total, rows } = listPage(parseSellRequestListQuery(listParams(url)), (query) => state.listSellRequests(query))
       const body = withTotalForm(wireSellRequestList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
@@ -166,6 +164,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const params = new URLSearchParams(url.searchParams)
     params.delete('take')
     return params
+  }
+
+  /**
+   * A list's page at the variant's page size: a `take` above its cap refused when the variant refuses it,
+   * and a page past the last one answered as the variant says (pastEnd).
+   */
+  function listPage<Query extends { page: number; take: number }, Row>(
+    query: Query,
+    list: (query: Query) => { total: number; rows: Row[] }
+  ): { total: number; rows: Row[] } {
+    if (variant.fixedTake === null && variant.maxTake !== null && variant.takeAboveMax === 'refused' && query.take > variant.maxTake) {
+      throw new ApiError(400, `take must not be greater than ${variant.maxTake}`)
+    }
+    const take = pageSizeFor(query.take, variant)
+    const answer = list({ ...query, take })
+    const pages = Math.max(1, Math.ceil(answer.total / take))
+    if (query.page <= pages || variant.pastEnd === 'empty') return answer
+    if (variant.pastEnd === 'last') return list({ ...query, take, page: pages })
+    throw new ApiError(variant.pastEnd === 'not-found' ? 404 : 400, 'Invalid page.')
   }
 
   /** A page cut short (rows dropped off its end) for the `shortPageRate` share of non-empty pages. */

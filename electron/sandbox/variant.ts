@@ -12,12 +12,21 @@ export type RetryAfterForm = 'seconds' | 'http-date' | 'absent'
 export type ErrorBodyForm = 'json' | 'json-array' | 'text' | 'html' | 'empty'
 export type AuthStatus = 401 | 403
 export type PatchRequires = 'either' | 'both'
+export type PastEnd = 'empty' | 'last' | 'not-found' | 'refused'
+export type TakeAboveMax = 'cap' | 'refused'
 
 export interface Variant {
   /** A list answers at most this many rows per page, and pages by that many (skip = (page-1) × min(take, maxTake)). Null: no cap below the sandbox's own limit. */
   maxTake: number | null
   /** `take` is ignored: lists always page by this many rows. Wins over maxTake. */
   fixedTake: number | null
+  /** A `take` above maxTake: paged by maxTake ('cap'), or refused with 400 ('refused', as a validating API does). */
+  takeAboveMax: TakeAboveMax
+  /**
+   * A page past the last one (page 1 never is): answered with no rows, as the last page again ('last',
+   * as a clamping paginator does), or with 404 ('not-found', as Django REST Framework does) or 400 ('refused').
+   */
+  pastEnd: PastEnd
   /** Share of non-empty list pages that come back short: rows dropped off the end, `total` unchanged. */
   shortPageRate: number
   /** Added to the `total` a list reports (never below 0): negative hides rows from the count, positive counts rows never listed. */
@@ -49,6 +58,8 @@ export interface Variant {
 export const DEFAULT_VARIANT: Readonly<Variant> = Object.freeze({
   maxTake: null,
   fixedTake: null,
+  takeAboveMax: 'cap',
+  pastEnd: 'empty',
   shortPageRate: 0,
   totalOffset: 0,
   totalForm: 'spec',
@@ -69,6 +80,8 @@ export const RETRY_AFTER_FORMS: readonly RetryAfterForm[] = ['seconds', 'http-da
 export const ERROR_BODY_FORMS: readonly ErrorBodyForm[] = ['json', 'json-array', 'text', 'html', 'empty']
 export const AUTH_STATUSES: readonly AuthStatus[] = [401, 403]
 export const PATCH_REQUIRES: readonly PatchRequires[] = ['either', 'both']
+export const PAST_END_FORMS: readonly PastEnd[] = ['empty', 'last', 'not-found', 'refused']
+export const TAKE_ABOVE_MAX_FORMS: readonly TakeAboveMax[] = ['cap', 'refused']
 
 const isPositiveInteger = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
 const isWholeNumber = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
@@ -116,6 +129,10 @@ function problemWith(key: keyof Variant, value: unknown): string | undefined {
       return isWholeNumber(value) && (value as number) <= 6 ? undefined : 'must be a whole number from 0 to 6'
     case 'patchRequires':
       return oneOf(PATCH_REQUIRES)
+    case 'pastEnd':
+      return oneOf(PAST_END_FORMS)
+    case 'takeAboveMax':
+      return oneOf(TAKE_ABOVE_MAX_FORMS)
     case 'churnPerList':
       return isWholeNumber(value) ? undefined : 'must be a whole number ≥ 0'
     case 'faultBurst':

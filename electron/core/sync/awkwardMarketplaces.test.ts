@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
 import { nodeFetch } from '../sellerApi/nodeFetch'
@@ -196,4 +196,51 @@ it('a full sync interrupted under the previous version (its run has no cursor) i
   expect(report.kinds.sellRequests).toBe('full')
   expect(s.sandbox.requestCount() - before).toBeGreaterThanOrEqual(6) // all 5 pages again (a resumed run asks 3), the one past the end, the catch-up
   expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+})
+
+describe.each(['not-found', 'refused'] as const)('a page past the last one answered %s (404 / 400), as validating paginators do', (pastEnd) => {
+  it('a list of exactly whole pages syncs complete, and so does an incremental of exactly a page of changes', async () => {
+    const s = await setup({ orders: 40, sellRequests: 100, variant: { pastEnd } }, { take: 100, safetyMarginMs: 0 })
+    const report = await s.run('full')
+    expect(report.checks.sellRequests).toEqual({ synced: 100, total: 100, complete: true })
+    expect(report.checks.orders).toEqual({ synced: 40, total: 40, complete: true })
+    s.sandbox.addOrders(100)
+    const incremental = await s.run('auto', ['orders'])
+    expect(incremental.kinds.orders).toBe('incremental')
+    expect(incremental.checks.orders).toEqual({ synced: 140, total: 140, complete: true })
+    expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  })
+})
+
+it('a page past the last one answered as the last page again: the repeat ends the list, in about as many requests as there are pages', async () => {
+  const s = await setup({ orders: 0, sellRequests: 2_000, variant: { pastEnd: 'last' } }, { take: 100, safetyMarginMs: 0 })
+  const before = s.sandbox.requestCount()
+  const report = await s.run('full', ['sellRequests'])
+  expect(report.checks.sellRequests).toEqual({ synced: 2_000, total: 2_000, complete: true })
+  // 20 pages, the one past the end, the catch-up's page and the check.
+  expect(s.sandbox.requestCount() - before).toBeLessThanOrEqual(24)
+  await s.run('full', ['orders'])
+  s.sandbox.addOrders(100)
+  const incremental = await s.run('auto', ['orders'])
+  expect(incremental.kinds.orders).toBe('incremental')
+  expect(incremental.checks.orders).toEqual({ synced: 100, total: 100, complete: true })
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+})
+
+it("a take above the marketplace's limit refused with 400: asked again halved, and the size that worked is kept", async () => {
+  const s = await setup({ orders: 130, sellRequests: 120, variant: { maxTake: 30, takeAboveMax: 'refused' } }, { take: 100, safetyMarginMs: 0 })
+  const report = await s.run('full')
+  expect(report.checks.orders).toEqual({ synced: 130, total: 130, complete: true })
+  expect(report.checks.sellRequests).toEqual({ synced: 120, total: 120, complete: true })
+  expect(s.snapshot.syncState('orders').pageSize).toBe(25)
+  s.sandbox.addOrders(60)
+  const incremental = await s.run('auto', ['orders'])
+  expect(incremental.kinds.orders).toBe('incremental')
+  expect(incremental.checks.orders).toEqual({ synced: 190, total: 190, complete: true })
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+})
+
+it("a marketplace that refuses even the spec's default take of 10 fails with its own words", async () => {
+  const s = await setup({ orders: 30, sellRequests: 5, variant: { maxTake: 5, takeAboveMax: 'refused' } }, { take: 100 })
+  await expect(s.run('full', ['orders'])).rejects.toMatchObject({ kind: 'invalid-input', status: 400, message: /take must not be greater than 5/ })
 })

@@ -6,7 +6,10 @@
  *   page short. What a full sync has read is tracked by list position (rowRanges.ts); the page size is
  *   learned from the first answers, and what is missing is asked for again as the pages that hold it.
  *   A total may be wrong either way: a whole last page is followed by the next (it undercounts), and
- *   pages past an empty one are not asked (it overcounts). Every walk is bounded.
+ *   pages past an empty one are not asked (it overcounts). A page after the first that is refused (400,
+ *   404, 422: Django's "Invalid page." past the end) is read as empty, and one past the total that
+ *   repeats rows already read (a server that answers the last page again) as the list's end. A `take` refused with 400 or 422 is asked again halved, down to the
+ *   spec's default of 10. Every walk is bounded.
  * - Lists are read newest first. A record updated while a sync pages moves to the front: the rows it
  *   passes shift by one, so a later page repeats a row (de-duplicated by id) rather than skipping one,
  *   and the record itself is read again by the catch-up that follows every full pass. A deletion
@@ -24,6 +27,7 @@
  * live snapshot as it was. A full pass is staged a few pages at a time (each time one transaction that
  * records the positions it covers), so an interrupted run resumes where it stopped.
  */
+import { SellerDeskError } from '../../shared/errors'
 import type { ListAnswer, SellerApi } from '../sellerApi'
 import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
 import { createTurnQueue, type Pause } from '../eventLoopTurns'
@@ -105,8 +109,26 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const STAGE_ROWS = 250
 /** Refills of what a pass left unread, at most, before the completeness check judges it. */
 const REFILLS = 6
+/** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
+const MIN_TAKE = 10
+
+/** The marketplace refused the request as asked (a validating API's answer to a `take` or page it does not serve). */
+const refused = (error: unknown, statuses: readonly number[]): boolean =>
+  error instanceof SellerDeskError && error.status !== undefined && statuses.includes(error.status)
+/** How a marketplace may refuse a `take` above its limit. */
+const TAKE_REFUSALS = [400, 422]
+/** How a marketplace may answer a page past the last one instead of an empty page. */
+const PAST_END_REFUSALS = [400, 404, 422]
 
 type Batch = OrderBatch | SellRequestBatch
+
+interface PageQuery {
+  page: number
+  take: number
+  fromMs?: number | null
+  /** The list's total as last answered, for a page of a walk that may be refused past its end (see fetchPage). */
+  knownTotal?: number
+}
 
 interface PageAnswer {
   total: number
@@ -114,6 +136,12 @@ interface PageAnswer {
   /** The marketplace's clock at this answer, as best known; null when nothing tells it. */
   serverNowMs: number | null
 }
+
+/** A page with no rows (the end of a list). */
+const emptyBatch = (): Batch => ({ rows: [], wire: { json: '[]', path: '$' } })
+
+/** Whether every row of a page is one read already (none: an empty page is no repeat). */
+const repeats = (batch: Batch, seen: ReadonlySet<string>): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
 
 /**
  * The rows a server pages by, from its first answer: fewer than asked while more remain is its cap, more
@@ -216,28 +244,41 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * One page, holding one of the run's network slots while it is on the wire (`held`: one the caller
    * took already). The slot is freed once the answer is in, before it is read (CallOptions.onAnswered).
    */
-  async function fetchPage(
-    resource: Resource,
-    query: { page: number; take: number; fromMs?: number | null },
-    signal: AbortSignal,
-    counters: Counters,
-    held?: () => void
-  ): Promise<PageAnswer> {
+  async function fetchPage(resource: Resource, query: PageQuery, signal: AbortSignal, counters: Counters, held?: () => void): Promise<PageAnswer> {
     const release = held ?? (await counters.network.acquire())
     try {
       return await fetchPageWith(resource, query, signal, counters, release)
+    } catch (error) {
+      // A page after the first refused (page 1 of the same list was answered): a page past the list's end,
+      // which may have come nearer since its total was read. An empty page says the same; what it leaves
+      // unread, the total and the completeness check tell.
+      if (query.knownTotal === undefined || query.page <= 1 || !refused(error, PAST_END_REFUSALS)) throw error
+      return { total: query.knownTotal, batch: emptyBatch(), serverNowMs: null }
     } finally {
       release()
     }
   }
 
-  async function fetchPageWith(
+  /**
+   * The first page at `take`, or at half of it (down to MIN_TAKE) for as long as the marketplace refuses
+   * the size asked: answers the page and the size it was read at.
+   */
+  async function firstPage(
     resource: Resource,
-    query: { page: number; take: number; fromMs?: number | null },
+    query: Omit<PageQuery, 'page'>,
     signal: AbortSignal,
-    counters: Counters,
-    onAnswered: () => void
-  ): Promise<PageAnswer> {
+    counters: Counters
+  ): Promise<{ answer: PageAnswer; take: number }> {
+    for (let take = query.take; ; take = Math.max(MIN_TAKE, Math.floor(take / 2))) {
+      try {
+        return { answer: await fetchPage(resource, { ...query, page: 1, take }, signal, counters), take }
+      } catch (error) {
+        if (take <= MIN_TAKE || !refused(error, TAKE_REFUSALS)) throw error
+      }
+    }
+  }
+
+  async function fetchPageWith(resource: Resource, query: PageQuery, signal: AbortSignal, counters: Counters, onAnswered: () => void): Promise<PageAnswer> {
     const options = { signal, retries: deps.settings.retriesPerPage, onAnswered, beforeReading: counters.turn }
     let answer: ListAnswer
     let batch: Batch
@@ -315,6 +356,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
     let pagesDone = 0
     let pagesPlanned = 0
+    /** Ids read in this pass: a page past the total holding only these is the last page again. */
+    const seen = new Set<string>()
     const report = () =>
       counters.progress({
         kind: 'full',
@@ -323,7 +366,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         pagesTotal: Math.max(pagesDone, pagesPlanned),
         items: Math.min(run.total, coveredCount(run.covered) + handingRows + pendingRanges.reduce((sum, [a, b]) => sum + b - a, 0))
       })
-    const take = async (answer: PageAnswer, start: number) => {
+    /** Takes a page's rows (those at `start` on) into the pass; answers how many it took. */
+    const take = async (answer: PageAnswer, start: number): Promise<number> => {
+      if (start >= answer.total && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
+      for (const row of answer.batch.rows) seen.add(row.id)
       watch.observe(answer.total)
       run.total = answer.total
       run.firstTotal ??= answer.total
@@ -340,6 +386,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       pagesDone++
       report()
       if (pendingRows >= STAGE_ROWS) await flush()
+      return answer.batch.rows.length
     }
 
     if (run.covered.length > 0) created.resumedFrom(run.cursorMs)
@@ -348,8 +395,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // The first page tells the total and how the server pages: fewer rows than asked while more
         // remain is its page size (a cap), more rows than asked is its own size (it ignores `take`).
         // A later round asks the size already learned.
-        const asked = run.round > 1 ? run.pageSize : s.take
-        const first = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
+        const { answer: first, take: asked } = await firstPage(
+          resource,
+          { take: run.round > 1 ? run.pageSize : s.take, fromMs: run.windowFromMs },
+          signal,
+          counters
+        )
         created.firstAnswer(resource, first.batch, first.serverNowMs)
         await take(first, 0)
         // A first page short of what was asked is asked once more: a cap answers short again, a page cut
@@ -385,7 +436,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
               release()
               return
             }
-            const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters, release)
+            const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters, release)
             const rows = answer.batch.rows.length
             // More rows than asked: the server's pages are larger than the first page showed (it was short),
             // and this one starts where that size says. Asked for at that size from then on.
@@ -406,12 +457,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (end < run.total || end === 0 || end % run.pageSize !== 0) break
         const size = run.pageSize
         const page = end / size + 1
-        const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs }, signal, counters)
+        const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters)
         const rows = answer.batch.rows.length
         if (rows > size) run.pageSize = rows
-        await take(answer, (page - 1) * Math.max(size, rows))
+        const took = await take(answer, (page - 1) * Math.max(size, rows))
         await flush()
-        if (rows === 0) break
+        if (took === 0) break
       }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
@@ -456,8 +507,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // The walk's own list (for orders, those changed since): a total that goes down while it pages means
     // a row was deleted ahead of where it reads, and the rows behind moved back over a page boundary.
     const ownTotals = new TotalWatch()
+    /** Ids this walk read: a page past the total holding only these is the last page again, the end. */
+    const seen = new Set<string>()
     for (;;) {
-      const answer = await fetchPage(resource, { page, take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }, signal, counters)
+      const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
+      let answer: PageAnswer
+      if (pagesDone === 0) ({ answer, take: size } = await firstPage(resource, query, signal, counters))
+      else answer = await fetchPage(resource, { ...query, page, knownTotal: lastTotal }, signal, counters)
+      if (page > 1 && (page - 1) * size >= answer.total && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
+      for (const row of answer.batch.rows) seen.add(row.id)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
       cursorMs ??= answer.serverNowMs
