@@ -74,6 +74,49 @@ export function writeSellRequests(db: Db, batch: SellRequestBatch, tables: Table
   writeRows(db, sellRequestWrites(batch, tables))
 }
 
+/**
+ * Writes a page of changed sell requests into the live tables, leaving out each row older (updated_ms)
+ * than the one held for its id: the marketplace answers a page with the rows as they were when it was
+ * asked, and an edit answered meanwhile (putSellRequest) holds a newer row that the page must not undo.
+ * A row as new or newer replaces, and one not held is inserted, as before. Rows are left out of both
+ * tables alike, so a listing's columns and document stay the same row. Runs on the core's connection,
+ * in the caller's transaction (which holds the write lock from its start: inTransaction), so nothing
+ * writes between the read of what is held and the write.
+ */
+export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
+  const { rows } = batch
+  if (rows.length === 0) return
+  const held = new Map(
+    db
+      .prepare('SELECT id, updated_ms FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))')
+      .raw()
+      .all(JSON.stringify(rows.map((row) => row.id))) as [string, number][]
+  )
+  const kept: number[] = []
+  for (const [i, row] of rows.entries()) {
+    const updatedMs = Date.parse(row.updatedAt)
+    const heldMs = held.get(row.id)
+    if (heldMs !== undefined && updatedMs < heldMs) continue
+    kept.push(i)
+    held.set(row.id, updatedMs) // a later copy in the same page is held to this one
+  }
+  if (kept.length === 0) return
+  const writes = sellRequestWrites(batch, '')
+  if (kept.length === rows.length) return writeRows(db, writes)
+  const [columns, docs] = writes as [Extract<RowWrite, { rows: unknown }>, RowWrite]
+  const keptIds = kept.map((i) => rows[i]!.id)
+  writeRows(db, [
+    { ...columns, rows: kept.map((i) => columns.rows[i]!) },
+    'keys' in docs
+      ? { ...docs, keys: keptIds, bounds: kept.flatMap((i) => [docs.bounds[2 * i]!, docs.bounds[2 * i + 1]!]) }
+      : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows kept.
+        {
+          run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE value->>'$.id' IN (SELECT value FROM json_each(?))`,
+          params: [batch.wire.json, batch.wire.path, JSON.stringify(keptIds)]
+        }
+  ])
+}
+
 export function countSellRequests(db: Db): number {
   return (db.prepare('SELECT COUNT(*) FROM sell_requests').raw().get() as [number])[0]
 }

@@ -230,6 +230,91 @@ describe('changes applied to the live tables', () => {
   })
 })
 
+describe('sell requests changed while a page was read', () => {
+  /**
+   * A page of listings as the marketplace sends it: each at its `updatedAt` and price. Its rows array lies
+   * at `path`; one the snapshot cannot cut into rows (a quoted member name) is unpacked by SQLite.
+   */
+  const page = (path: '$' | '$."data"', ...rows: { of: SellRequest; id?: string; updatedAt: string; priceCents: number }[]): SellRequestBatch => {
+    const wire = rows.map(({ of, id, updatedAt, priceCents }) => ({
+      ...wireSellRequests.find((w) => w.id === of.id)!,
+      ...(id ? { id, sku: `NEW-${id}` } : {}),
+      updatedAt,
+      price: priceCents / 100
+    }))
+    return { rows: wire.map(sellRequestFromWire), wire: { json: JSON.stringify(path === '$' ? wire : { data: wire }), path } }
+  }
+  const at = (minutes: number) => new Date(Date.UTC(2031, 0, 1, 12, minutes)).toISOString()
+  const [T1, T2, T3] = [at(1), at(2), at(3)]
+  /** A listing as the snapshot holds it: the columns (price, sort, filters) and the document (the list's rows). */
+  const held = (row: SellRequest) => ({
+    values: snapshot.sellRequestValues(row.id),
+    byPrice: snapshot.querySellRequests({ page: 1, take: 10, sortBy: 'price', sortDir: 'ASC', searchTerm: row.sku }).rows.map((s) => s.id),
+    listed: snapshot.querySellRequests({ page: 1, take: 10, sortBy: 'updated', sortDir: 'DESC', searchTerm: row.sku }).rows,
+    dumped: snapshot.dump().sellRequests.filter((s) => s.id === row.id)
+  })
+
+  it.each(['$', '$."data"'] as const)(
+    'keep a listing newer than the page (an edit answered meanwhile) in both tables, and apply the rest of the page (rows at %s)',
+    async (path) => {
+      const [edited, other] = [sellRequests[7]!, sellRequests[8]!]
+      const added = '22222222-2222-4222-8222-222222222222'
+      // The edit's answer, written at once.
+      snapshot.putSellRequest(page(path, { of: edited, updatedAt: T2, priceCents: 99_900 }))
+      // The sync's page, read before the edit: the listing as it was, another changed, one not held yet.
+      await snapshot.applyChanges(
+        'sellRequests',
+        [
+          page(
+            path,
+            { of: other, updatedAt: T1, priceCents: 4_200 },
+            { of: edited, updatedAt: T1, priceCents: 10_300 },
+            { of: edited, id: added, updatedAt: T1, priceCents: 777 }
+          )
+        ],
+        123_456
+      )
+      const kept = held(edited)
+      expect(kept.values).toEqual({ priceCents: 99_900, quantity: edited.quantity })
+      expect(
+        snapshot.querySellRequests({ page: 1, take: 10, sortBy: 'price', sortDir: 'ASC', searchTerm: edited.sku, minPriceCents: 99_900, maxPriceCents: 99_900 })
+          .rows
+      ).toMatchObject([{ id: edited.id, priceCents: 99_900, updatedAt: T2 }])
+      expect(kept.listed).toMatchObject([{ id: edited.id, priceCents: 99_900, updatedAt: T2 }])
+      expect(kept.dumped).toMatchObject([{ priceCents: 99_900, updatedAt: T2 }])
+      expect(held(other).values).toEqual({ priceCents: 4_200, quantity: other.quantity })
+      expect(held(other).dumped).toMatchObject([{ priceCents: 4_200, updatedAt: T1 }])
+      expect(snapshot.sellRequestValues(added)).toEqual({ priceCents: 777, quantity: edited.quantity })
+      expect(snapshot.dump().sellRequests.filter((s) => s.id === added)).toMatchObject([{ priceCents: 777, updatedAt: T1 }])
+      expect(snapshot.count('sellRequests')).toBe(sellRequests.length + 1)
+      expect(scalar(snapshot.database, 'SELECT COUNT(*) FROM sell_request_docs')).toBe(sellRequests.length + 1)
+      expect(snapshot.syncState('sellRequests').lastIncrementalMs).toBe(123_456)
+
+      // A later change of the listing replaces it, and so does one as new as that.
+      await snapshot.applyChanges('sellRequests', [page(path, { of: edited, updatedAt: T3, priceCents: 5_000 })], 123_457)
+      expect(held(edited).values).toEqual({ priceCents: 5_000, quantity: edited.quantity })
+      expect(held(edited).dumped).toMatchObject([{ priceCents: 5_000, updatedAt: T3 }])
+      await snapshot.applyChanges('sellRequests', [page(path, { of: edited, updatedAt: T3, priceCents: 5_100 })], 123_458)
+      expect(held(edited)).toMatchObject({
+        values: { priceCents: 5_100 },
+        byPrice: [edited.id],
+        listed: [{ priceCents: 5_100, updatedAt: T3 }],
+        dumped: [{ priceCents: 5_100, updatedAt: T3 }]
+      })
+    }
+  )
+
+  it('keep the newer of two copies of a listing in one page when the older comes last', async () => {
+    const target = sellRequests[9]!
+    await snapshot.applyChanges(
+      'sellRequests',
+      [page('$', { of: target, updatedAt: T3, priceCents: 3_000 }, { of: target, updatedAt: T2, priceCents: 2_000 })],
+      1
+    )
+    expect(held(target)).toMatchObject({ values: { priceCents: 3_000 }, dumped: [{ priceCents: 3_000, updatedAt: T3 }] })
+  })
+})
+
 describe('atomic swaps', () => {
   it("stages pages on the snapshot's thread: the core only hands them over, and a write the thread could not make fails the commit", async () => {
     const run = newRun('sellRequests', 300)

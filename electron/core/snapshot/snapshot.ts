@@ -36,6 +36,7 @@ import {
   sellRequestValues,
   unknownSellRequestIds,
   sellRequestWrites,
+  writeSellRequestChanges,
   writeSellRequests,
   type SellRequestBatch,
   type SellRequestQuery
@@ -330,7 +331,8 @@ export function openSnapshot(file: string): Snapshot {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
       // turns between parts: thousands of changed rows would be one long turn. Each part is whole
       // rows, and the sync's time is written with the last part only, so a part lost to a crash is
-      // read again by the next sync.
+      // read again by the next sync. A sell request older than the one held (an edit answered while the
+      // page was read) is left as held (writeSellRequestChanges).
       const first = resource === 'orders' && firstOrderSync()
       const pause = createPause()
       const newOrderIds: string[] = []
@@ -348,7 +350,7 @@ export function openSnapshot(file: string): Snapshot {
               )
             for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
           } else {
-            for (const batch of part as SellRequestBatch[]) writeSellRequests(db, batch, '')
+            for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
           }
           if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
         })
