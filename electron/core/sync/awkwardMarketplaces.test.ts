@@ -65,6 +65,14 @@ it('a total that counts rows never listed: a catch-up ends, in a bounded number 
   expect(report.checks.orders).toEqual({ synced: 410, total: 417, complete: false })
 })
 
+it('a total of a billion on a list of 260 (a count that ignores the seller): the sync ends, in a bounded number of requests, and says incomplete', async () => {
+  const s = await setup({ orders: 260, sellRequests: 10, variant: { totalOffset: 999_999_740 } }, { rounds: 1, take: 30 })
+  const before = s.sandbox.requestCount()
+  const report = await s.run('full', ['orders'])
+  expect(report.checks.orders).toEqual({ synced: 260, total: 1_000_000_000, complete: false })
+  expect(s.sandbox.requestCount() - before).toBeLessThan(100)
+})
+
 it('a page the marketplace always answers one row short: the walk ends and the sync does not call itself complete', async () => {
   let drop = false
   const dropping: Fetch = async (input, init) => {

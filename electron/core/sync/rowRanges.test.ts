@@ -45,5 +45,7 @@ describe('row ranges', () => {
     expect(pagesOver([[60, 100]], 7)).toEqual([9, 10, 11, 12, 13, 14, 15])
     expect(pagesOver([[0, 1]], 100)).toEqual([1])
     expect(pagesOver([], 10)).toEqual([])
+    expect(pagesOver([[60, 100]], 7, 3)).toEqual([9, 10, 11])
+    expect(pagesOver([[0, 1e9]], 30, 1_000)).toHaveLength(1_000)
   })
 })

@@ -46,9 +46,17 @@ export function coveredCount(ranges: RowRanges): number {
   return ranges.reduce((sum, [a, b]) => sum + (b - a), 0)
 }
 
-/** The 1-based pages of `size` rows that hold any position of the gaps, in order. */
-export function pagesOver(gaps: RowRanges, size: number): number[] {
+/**
+ * The 1-based pages of `size` rows that hold any position of the gaps, in order: the first `limit` of
+ * them (a total far beyond the rows a list holds would otherwise plan pages by the million).
+ */
+export function pagesOver(gaps: RowRanges, size: number, limit = Infinity): number[] {
   const pages = new Set<number>()
-  for (const [a, b] of gaps) for (let page = Math.floor(a / size) + 1; (page - 1) * size < b; page++) pages.add(page)
+  for (const [a, b] of gaps) {
+    for (let page = Math.floor(a / size) + 1; (page - 1) * size < b; page++) {
+      if (pages.size >= limit) return [...pages].sort((x, y) => x - y)
+      pages.add(page)
+    }
+  }
   return [...pages].sort((x, y) => x - y)
 }

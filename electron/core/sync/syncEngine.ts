@@ -109,6 +109,12 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const STAGE_ROWS = 250
 /** Refills of what a pass left unread, at most, before the completeness check judges it. */
 const REFILLS = 6
+/**
+ * Pages a refill plans at most: 5,000,000 rows at 100 a page. A total beyond what the list holds
+ * (one that counts rows the seller cannot list) would otherwise plan its pages by the million; past
+ * the first empty one they are not asked, and the check says incomplete.
+ */
+const PAGES_PER_REFILL = 50_000
 /** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
 const MIN_TAKE = 10
 
@@ -418,7 +424,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       let stalled = 0
       for (let refill = 0; refill <= REFILLS && stalled < 4; refill++) {
         const covered = coveredCount(run.covered)
-        const pages = pagesOver(gapsIn(run.covered, Math.min(run.total, listEnd)), run.pageSize)
+        const pages = pagesOver(gapsIn(run.covered, Math.min(run.total, listEnd)), run.pageSize, PAGES_PER_REFILL)
         if (pages.length === 0) break
         pagesPlanned = pagesDone + pages.length
         report()
