@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { SellerDeskError } from '../../shared/errors'
+import { rowBounds } from '../snapshot/rowBounds'
 import { createSellerApi, normaliseBaseUrl, serverMessageOf, type SellerApiOptions } from './client'
 
 let sandbox: Sandbox
@@ -365,6 +366,54 @@ describe('misbehaving servers', () => {
     expect(await createSellerApi({ baseUrl: flaky.baseUrl, apiKey: KEY }).deleteSellRequest(target.id)).toEqual({ id: target.id })
     expect(calls).toBe(2)
     await flaky.close()
+  })
+})
+
+describe('answers with no body', () => {
+  it('a DELETE answered 204 No Content succeeds, with the id asked for', async () => {
+    const target = (await api().listSellRequests({ take: 1, page: 3 })).sellRequests[0]!
+    // The sandbox deletes it; the answer that comes back has no body.
+    const terse = await rogueServer((request, response) => {
+      void fetch(`${sandbox.baseUrl}${request.url}`, { method: 'DELETE', headers: { 'x-api-key': KEY } }).then((upstream) => {
+        response.writeHead(upstream.ok ? 204 : upstream.status)
+        response.end()
+      })
+    })
+    expect(await createSellerApi({ baseUrl: terse.baseUrl, apiKey: KEY }).deleteSellRequest(target.id)).toEqual({ id: target.id })
+    expect(sandbox.state.sellRequest(target.id)).toBeUndefined()
+    await terse.close()
+  })
+
+  it('an edit or a list answered with no body is still malformed: their data is needed', async () => {
+    const blank = await rogueServer((_request, response) => {
+      response.writeHead(204)
+      response.end()
+    })
+    const client = createSellerApi({ baseUrl: blank.baseUrl, apiKey: KEY, retries: 0 })
+    expect((await failure(client.editSellRequest('sr-1', { quantity: 3 }))).kind).toBe('malformed-response')
+    expect((await failure(client.listSellRequests())).kind).toBe('malformed-response')
+    expect((await failure(client.listOrders())).kind).toBe('malformed-response')
+    await blank.close()
+  })
+})
+
+describe('empty lists', () => {
+  it('rows sent as null or left out: no rows, and the rows as received are an empty array', async () => {
+    for (const rows of [{ data: null }, {}]) {
+      const goLike = await rogueServer((request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify(request.url!.startsWith('/v1/sell-requests') ? { status: 200, data: { total: 0, ...rows } } : { total: '0', ...rows }))
+      })
+      const client = createSellerApi({ baseUrl: goLike.baseUrl, apiKey: KEY, retries: 0 })
+      const orders = await client.listOrders()
+      expect(orders).toMatchObject({ total: 0, orders: [] })
+      // What the snapshot stores rows from: the path must still lead to an array, an empty one.
+      expect(rowBounds(orders.wire.json, orders.wire.path)).toEqual([])
+      const sellRequests = await client.listSellRequests()
+      expect(sellRequests).toMatchObject({ total: 0, sellRequests: [] })
+      expect(rowBounds(sellRequests.wire.json, sellRequests.wire.path)).toEqual([])
+      await goLike.close()
+    }
   })
 })
 

@@ -433,9 +433,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     return read.value
   }
 
-  interface CallInit extends CallOptions {
+  interface CallInit<T> extends CallOptions {
     searchParams?: Record<string, string | number>
     json?: unknown
+    /**
+     * What a success with no body at all means (a DELETE answered 204 No Content: the change was made,
+     * there is just nothing to say). Without it an empty body is malformed, as where data is needed.
+     */
+    emptyAnswer?: T
   }
 
   /** The converted body, its text and the server's clock, or the SellerDeskError of the last attempt. */
@@ -444,7 +449,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     path: string,
     format: WireFormat<T>,
     what: string,
-    init: CallInit = {}
+    init: CallInit<T> = {}
   ): Promise<{ value: T; text: string; serverDateMs: number | null }> {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
@@ -457,7 +462,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         else if (init.onAnswered) await nextTurn()
         // Stopped while it waited: not read.
         if (init.signal?.aborted) throw init.signal.reason
-        return { value: parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
+        const empty = init.emptyAnswer !== undefined && outcome.text.trim() === ''
+        return { value: empty ? init.emptyAnswer! : parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
       }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
@@ -486,6 +492,12 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
 
   const sellRequestPath = (id: string) => `v1/sell-requests/${encodeURIComponent(id)}`
 
+  /**
+   * The rows of a list answer as received. No rows: an empty array of our own, since the answer may
+   * hold null or nothing where its rows go (wire.ts), and whoever reads rows at the path expects an array.
+   */
+  const wireRows = (text: string, path: string, rows: readonly unknown[]): WireRows => (rows.length > 0 ? { json: text, path } : { json: '[]', path: '$' })
+
   return {
     baseUrl,
 
@@ -501,7 +513,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         }),
         ...options
       })
-      return { ...value, wire: { json: text, path: ORDER_ROWS_PATH }, serverDateMs }
+      return { ...value, wire: wireRows(text, ORDER_ROWS_PATH, value.orders), serverDateMs }
     },
 
     async listSellRequests(query = {}, options = {}) {
@@ -509,7 +521,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
         ...options
       })
-      return { ...value, wire: { json: text, path: SELL_REQUEST_ROWS_PATH }, serverDateMs }
+      return { ...value, wire: wireRows(text, SELL_REQUEST_ROWS_PATH, value.sellRequests), serverDateMs }
     },
 
     async editSellRequest(id, change, options = {}, current) {
@@ -549,7 +561,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
 
     async deleteSellRequest(id, options = {}) {
       try {
-        return (await call('delete', sellRequestPath(id), sellRequestDeleteFormat, 'sell request', options)).value
+        return (await call('delete', sellRequestPath(id), sellRequestDeleteFormat, 'sell request', { ...options, emptyAnswer: { id } })).value
       } catch (error) {
         // Retried after a 429/503 and now gone: the first attempt deleted it after all.
         if (error instanceof SellerDeskError && error.kind === 'not-found' && error.afterRetry) return { id }

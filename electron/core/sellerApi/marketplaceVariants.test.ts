@@ -4,6 +4,8 @@
  * case per choice here; sync/conformance.test.ts draws them together at random.
  */
 import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -283,7 +285,64 @@ describe('error bodies: a useful message in every shape, never markup', () => {
   }
 })
 
+/**
+ * The sandbox behind a marketplace that sends an empty list's rows as null or not at all, as a server in
+ * Go does (a nil slice is encoded as null; `omitempty` leaves it out): a proxy over real HTTP. It counts
+ * the empty pages it rewrote, by list.
+ */
+async function emptyRowsAs(sandbox: Sandbox, form: 'null' | 'left out') {
+  const rewritten = { orders: 0, sellRequests: 0 }
+  const server = createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(`${sandbox.baseUrl}${request.url}`, { headers: { 'x-api-key': String(request.headers['x-api-key']) } })
+      let text = await upstream.text()
+      const list = request.url!.startsWith('/v1/sell-requests') ? 'sellRequests' : 'orders'
+      const body = upstream.ok ? (JSON.parse(text) as { data: unknown[] | { data: unknown[] } }) : null
+      const holder = (body && list === 'sellRequests' ? body.data : body) as { data?: unknown[] | null } | null
+      if (holder && Array.isArray(holder.data) && holder.data.length === 0) {
+        if (form === 'null') holder.data = null
+        else delete holder.data
+        rewritten[list]++
+        text = JSON.stringify(body)
+      }
+      response.writeHead(upstream.status, { 'content-type': 'application/json' })
+      response.end(text)
+    })()
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    rewritten,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise<void>((done) => server.close(() => done()))
+    }
+  }
+}
+
 describe('what the spec leaves open in the data', () => {
+  for (const form of ['null', 'left out'] as const) {
+    it(`an empty list's rows ${form === 'null' ? 'as null' : 'left out'}: read as no rows by a full and an incremental sync`, async () => {
+      // A seller with no listings yet (every page of listings is empty), and orders none of which changed
+      // in the last minutes (the page of changes an incremental sync asks for is empty).
+      const sandbox = await marketplace({ orders: 12, sellRequests: 0 })
+      const proxy = await emptyRowsAs(sandbox, form)
+      try {
+        const { run, snapshot } = engineFor(sandbox, {}, { baseUrl: proxy.baseUrl })
+        const checks = { orders: { synced: 12, total: 12, complete: true }, sellRequests: { synced: 0, total: 0, complete: true } }
+        expect((await run('full')).checks).toEqual(checks)
+        expectSnapshotEqualsMarketplace(snapshot, sandbox)
+        // No order changed since: the orders an incremental sync asks for are none.
+        expect((await run('incremental')).checks).toEqual(checks)
+        expectSnapshotEqualsMarketplace(snapshot, sandbox)
+        expect(proxy.rewritten.orders).toBeGreaterThan(0)
+        expect(proxy.rewritten.sellRequests).toBeGreaterThan(0)
+      } finally {
+        await proxy.close()
+      }
+    })
+  }
+
   for (const totalForm of ['spec', 'number', 'string'] as const) {
     it(`total as ${totalForm}`, async () => {
       const sandbox = await marketplace({ variant: { totalForm } })

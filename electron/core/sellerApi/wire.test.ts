@@ -143,3 +143,23 @@ describe('order wire format', () => {
     expect(orderListWire.safeParse({ total: 'x', data: [] }).ok).toBe(false)
   })
 })
+
+describe('empty lists', () => {
+  it('reads rows sent as null or left out as no rows (a server in Go sends an empty slice as null, omitempty drops it)', () => {
+    for (const rows of [{ data: null }, {}]) {
+      expect(orderListWire.parse({ total: '0', ...rows })).toEqual({ total: 0, orders: [] })
+      expect(sellRequestListWire.parse({ status: 200, data: { total: 0, ...rows } })).toEqual({ total: 0, sellRequests: [] })
+    }
+  })
+
+  it('still refuses rows that are neither a list nor null, naming the field', () => {
+    for (const rows of ['none', { 0: order }, 0, false]) {
+      const orders = orderListWire.safeParse({ total: '1', data: rows })
+      expect(!orders.ok && orders.problem).toMatch(/^data: .*array/)
+      const sellRequests = sellRequestListWire.safeParse({ data: { total: 1, data: rows } })
+      expect(!sellRequests.ok && sellRequests.problem).toMatch(/^data\.data: .*array/)
+    }
+    // The envelope around the listings' rows (and their total) is still required.
+    expect(sellRequestListWire.safeParse({ data: null }).ok).toBe(false)
+  })
+})

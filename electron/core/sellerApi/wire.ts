@@ -42,6 +42,11 @@ const zonedInstant = z.string().regex(ZONED, 'expected an ISO 8601 UTC timestamp
 const zonelessInstant = z.string().regex(ZONELESS_OR_ZONED, 'expected an ISO 8601 timestamp')
 const text = z.string().nullish()
 const properties = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullish()
+/**
+ * A list's rows. An empty list may come as null or not at all (a server in Go encodes an empty slice as
+ * null, and `omitempty` drops it): both read as no rows. Anything else that is not an array is refused.
+ */
+const rowsOf = <T extends z.ZodType>(row: T) => z.array(row).nullish()
 
 // ── Shapes ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -131,6 +136,8 @@ const isTracking = orAbsent(
     isText(value['trackingNumber'])
 )
 const isStrings = orAbsent((value) => isArrayOf(value, (item) => typeof item === 'string'))
+/** A list's rows, or null or nothing for none (see rowsOf). */
+const isRows = (value: unknown, check: (row: unknown) => boolean) => value === null || value === undefined || isArrayOf(value, check)
 
 function isSellRequest(row: unknown): boolean {
   return (
@@ -333,24 +340,24 @@ export const SELL_REQUEST_ROWS_PATH = '$.data.data'
 
 /** GET /v1/orders/seller */
 export const orderListFormat: WireFormat<{ total: number; orders: Order[] }> = {
-  shape: z.object({ total: numericString, data: z.array(orderShape) }),
-  accepts: (body) => isObject(body) && isInteger(body['total']) && isArrayOf(body['data'], isOrder),
+  shape: z.object({ total: numericString, data: rowsOf(orderShape) }),
+  accepts: (body) => isObject(body) && isInteger(body['total']) && isRows(body['data'], isOrder),
   convert: (checked) => {
-    const body = checked as { total: number | string; data: WireOrder[] }
-    return { total: count(body.total), orders: body.data.map(orderFromWire) }
+    const body = checked as { total: number | string; data?: WireOrder[] | null }
+    return { total: count(body.total), orders: (body.data ?? []).map(orderFromWire) }
   }
 }
 
 /** GET /v1/sell-requests */
 export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: SellRequest[] }> = {
-  shape: z.object({ data: z.object({ total: integer, data: z.array(sellRequestShape) }) }),
+  shape: z.object({ data: z.object({ total: integer, data: rowsOf(sellRequestShape) }) }),
   accepts: (body) => {
     const data = isObject(body) ? body['data'] : null
-    return isObject(data) && isInteger(data['total']) && isArrayOf(data['data'], isSellRequest)
+    return isObject(data) && isInteger(data['total']) && isRows(data['data'], isSellRequest)
   },
   convert: (checked) => {
-    const body = checked as { data: { total: number | string; data: WireSellRequest[] } }
-    return { total: count(body.data.total), sellRequests: body.data.data.map(sellRequestFromWire) }
+    const body = checked as { data: { total: number | string; data?: WireSellRequest[] | null } }
+    return { total: count(body.data.total), sellRequests: (body.data.data ?? []).map(sellRequestFromWire) }
   }
 }
 
