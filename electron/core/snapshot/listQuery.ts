@@ -1,20 +1,30 @@
 /** Shared pieces of the list queries: search patterns and text, and how a page and its total are read. */
 import { scalar, type Db } from './database'
 
-/** A seller's search text → a SQL LIKE pattern matching it anywhere (`%`, `_` and `\` taken literally). */
+/**
+ * A seller's search text → a SQL LIKE pattern matching it anywhere (`%`, `_` and `\` taken literally).
+ * In composed form (NFC), as searchText stores: "é" typed as one character or as "e" and an accent matches either.
+ */
 export function containsPattern(term: string): string {
   return `%${term
     .trim()
     .toLowerCase()
+    .normalize('NFC')
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** The text a row is searched by: lowercased, parts joined with a separator no search spans. */
+/**
+ * The text a row is searched by: lowercased, parts joined with a separator no search spans, and in
+ * composed form (NFC), so text the marketplace sent decomposed ("Cafe" and a combining accent) is found
+ * by the composed "café" a seller types (containsPattern composes it too). Rows stored before rows
+ * were composed keep their old text until they are written again (a full sync writes every row).
+ */
 export function searchText(parts: (string | null | undefined)[]): string {
   return parts
     .filter((p): p is string => Boolean(p))
     .join('\u0001')
     .toLowerCase()
+    .normalize('NFC')
 }
 
 /**
