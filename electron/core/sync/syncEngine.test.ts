@@ -243,6 +243,21 @@ describe('full sync', () => {
     expect(orders.filter((o) => Date.parse(o.orderDate) >= cutoff).length).toBeGreaterThan(orders.length * 0.8)
   })
 
+  it('announces orders placed in the synced window only: an older order updated today is kept for its update, not announced as new', async () => {
+    await engine({ historyDays: 30 }).run('full', new AbortController().signal)
+    const cutoff = Date.now() - 30 * 86_400_000
+    const held = new Set(snapshot.dump().orders.map((order) => order.id))
+    const old = sandbox.state.orders.find((order) => order.orderDateMicros / 1000 < cutoff - 86_400_000 && !held.has(order.id))!
+    sandbox.state.updateOrder(old.id, Date.now(), (order) => {
+      order.status = 'refunded'
+    })
+    const added = sandbox.addOrders(2)
+    const report = await engine({ historyDays: 30 }).run('incremental', new AbortController().signal)
+    expect(report.kinds.orders).toBe('incremental')
+    expect(snapshot.dump().orders.find((order) => order.id === old.id)?.status).toBe('refunded')
+    expect(report.newOrderIds.sort()).toEqual([...added].sort())
+  })
+
   it('reconciles deletions made elsewhere: an incremental sync sees the count disagree and reads everything', async () => {
     await engine().run('full', new AbortController().signal)
     const victim = snapshot.dump().sellRequests[0]!

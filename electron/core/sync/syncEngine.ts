@@ -572,10 +572,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       resource === 'orders'
         ? await snapshot.applyChanges('orders', batches as OrderBatch[], now())
         : await snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
+    // The walk lists orders created or updated since: one placed before the synced window and not held
+    // (an old order refunded today) is kept for its update but is no new order to announce.
+    const windowFromMs = resource === 'orders' ? snapshot.syncState('orders').windowFromMs : null
+    const placedMs = new Map(batches.flatMap((batch) => (batch as OrderBatch).rows.map((order) => [order.id, Date.parse(order.orderDate)] as const)))
+    const announced = windowFromMs === null ? newOrderIds : newOrderIds.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs))
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
     return {
-      newOrderIds,
+      newOrderIds: announced,
       newIds,
       cutShort,
       shifted: ownTotals.dropped,
