@@ -39,6 +39,8 @@ Variants (what a spec-following marketplace may do differently; default: the san
   --auth-status <n>           401 | 403: the status of a missing or wrong key
   --no-date-header            answers carry no Date header (default: the sandbox's clock)
   --order-date-digits <0..6>  fractional-second digits of orderDate, default 6
+  --order-time-offset <min>   order times (orderDate, fromDate, toDate) in a zone this many minutes
+                              ahead of UTC (--order-time-offset=-300 for UTC-5), default 0
   --unknown-fields            rows carry fields, property keys and statuses the spec does not name
   --patch-requires <r>        either | both: whether an edit must carry price and quantity
   --churn <n>                 random changes (orders, sell requests) after each list answer
@@ -53,6 +55,7 @@ const VARIANT_NUMBERS = {
   'total-offset': 'totalOffset',
   'auth-status': 'authStatus',
   'order-date-digits': 'orderDateDigits',
+  'order-time-offset': 'orderTimeOffsetMinutes',
   churn: 'churnPerList',
   'fault-burst': 'faultBurst',
   'variant-seed': 'variantSeed'

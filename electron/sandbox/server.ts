@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks'
 import { advanceOrders, churn, placeOrders, type ChurnSummary } from './activity'
 import { ApiError, errorBody, errorPayload } from './errors'
 import { FaultInjector, retryAfterValue, truncatedJson, withWrongTypes, type FaultKind, type Faults } from './faults'
-import type { MarketplaceState } from './marketplace'
+import type { MarketplaceState, OrderPageQuery } from './marketplace'
 import { IMAGE_NAME, productImageSvg } from './productImage'
 import { Random } from './random'
 import { DEFAULT_NOW, generateMarketplace } from './seed'
@@ -131,7 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = req.method ?? 'GET'
 
     if (path === '/v1/orders/seller' && method === 'GET') {
-      const { total, rows } = listPage(parseOrderListQuery(listParams(url)), (query) => state.listOrders(query))
+      const { total, rows } = listPage(inSandboxTime(parseOrderListQuery(listParams(url))), (query) => state.listOrders(query))
       const body = withTotalForm(wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
@@ -164,6 +164,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const params = new URLSearchParams(url.searchParams)
     params.delete('take')
     return params
+  }
+
+  /** An order query's zone-less times, read in the variant's zone (orderTimeOffsetMinutes), as UTC. */
+  function inSandboxTime(query: OrderPageQuery): OrderPageQuery {
+    const shift = variant.orderTimeOffsetMinutes * 60_000_000
+    if (shift === 0) return query
+    return {
+      ...query,
+      ...(query.fromMicros !== undefined ? { fromMicros: query.fromMicros - shift } : {}),
+      ...(query.toMicros !== undefined ? { toMicros: query.toMicros - shift } : {})
+    }
   }
 
   /**

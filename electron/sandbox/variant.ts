@@ -43,6 +43,11 @@ export interface Variant {
   dateHeader: boolean
   /** Fractional-second digits of an order's zone-less `orderDate` (0: no fraction, no dot). */
   orderDateDigits: number
+  /**
+   * The zone of the zone-less order times (`orderDate`, and `fromDate` / `toDate` as read), as minutes
+   * ahead of UTC: the spec names no zone for them, and a marketplace may write its own local time.
+   */
+  orderTimeOffsetMinutes: number
   /** Rows carry fields, property keys and status values the spec does not name. */
   unknownFields: boolean
   /** 'both': an edit must carry price and quantity; 'either': one of them is enough. */
@@ -68,6 +73,7 @@ export const DEFAULT_VARIANT: Readonly<Variant> = Object.freeze({
   authStatus: 401,
   dateHeader: true,
   orderDateDigits: 6,
+  orderTimeOffsetMinutes: 0,
   unknownFields: false,
   patchRequires: 'either',
   churnPerList: 0,
@@ -125,6 +131,8 @@ function problemWith(key: keyof Variant, value: unknown): string | undefined {
     case 'dateHeader':
     case 'unknownFields':
       return typeof value === 'boolean' ? undefined : 'must be true or false'
+    case 'orderTimeOffsetMinutes':
+      return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= 14 * 60 ? undefined : 'must be whole minutes from -840 to 840'
     case 'orderDateDigits':
       return isWholeNumber(value) && (value as number) <= 6 ? undefined : 'must be a whole number from 0 to 6'
     case 'patchRequires':

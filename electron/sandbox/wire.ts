@@ -17,7 +17,7 @@ import type { DeviceProperties, OrderItemRecord, OrderRecord, SellRequestRecord,
 import { withUnknownOrderFields, withUnknownSellRequestFields } from './unknownFields'
 import { DEFAULT_VARIANT, type TotalForm, type Variant } from './variant'
 
-export type WireVariant = Pick<Variant, 'orderDateDigits' | 'unknownFields' | 'variantSeed'>
+export type WireVariant = Pick<Variant, 'orderDateDigits' | 'orderTimeOffsetMinutes' | 'unknownFields' | 'variantSeed'>
 
 export interface WireSellRequest {
   id: string
@@ -172,7 +172,7 @@ export function wireOrder(order: OrderRecord, baseUrl: string, variant: WireVari
   }
   const wire: WireOrder = {
     id: order.id,
-    orderDate: isoMicrosZoneless(order.orderDateMicros, variant.orderDateDigits),
+    orderDate: isoMicrosZoneless(order.orderDateMicros + variant.orderTimeOffsetMinutes * 60_000_000, variant.orderDateDigits),
     orderNo: order.orderNo,
     status: order.status,
     quantity: String(units),

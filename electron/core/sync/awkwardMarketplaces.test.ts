@@ -309,3 +309,26 @@ it('an incremental walk that reads a row again at another place (rows moved whil
   await s.run('auto', ['sellRequests'])
   expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
 })
+
+describe("order times in the marketplace's own zone (the spec gives orderDate and fromDate none)", () => {
+  it('5 hours behind UTC: an order changed just after a sync is read by the next one', async () => {
+    const s = await setup({ orders: 120, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } })
+    await s.run('full')
+    const changed = s.snapshot.dump().orders.find((order) => order.status !== 'refunded')!.id
+    s.sandbox.state.updateOrder(changed, Date.now(), (order) => {
+      order.status = 'refunded'
+    })
+    const report = await s.run('auto', ['orders'])
+    expect(report.kinds.orders).toBe('incremental')
+    expect(s.snapshot.dump().orders.find((order) => order.id === changed)?.status).toBe('refunded')
+    expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  })
+
+  it('3 hours ahead of UTC, orders placed in the last hours on every page: one round, complete', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: 180 } }, { take: 20 })
+    s.sandbox.addOrders(90)
+    const report = await s.run('full', ['orders'])
+    expect(report.checks.orders).toEqual({ synced: 150, total: 150, complete: true })
+    expect(report.rounds.orders).toBe(1)
+  })
+})

@@ -3,7 +3,7 @@
  * "not shown" (page size caps, ignored `take` or one above the cap refused, short pages, a page past the
  * end answered empty, as the last page again, 404 or 400, total as number or string, Retry-After
  * forms, error body shapes, 429/503 bursts, a clock 10 minutes off either way, no Date header, order
- * dates with up to six fractional digits, unknown fields and statuses, edits that need both fields), with
+ * dates with up to six fractional digits and in a zone other than UTC, unknown fields and statuses, edits that need both fields), with
  * records created, updated and deleted while it pages. Real HTTP, real SQLite file.
  *
  * The invariant: once the changes stop, one more sync leaves the snapshot equal to the marketplace
@@ -39,6 +39,7 @@ const marketplaceArb = fc.record({
     errorBody: fc.constantFrom('json', 'json-array', 'text', 'html', 'empty'),
     dateHeader: fc.boolean(),
     orderDateDigits: fc.integer({ min: 0, max: 6 }),
+    orderTimeOffsetMinutes: fc.constantFrom(0, 0, -300, 180, 330),
     unknownFields: fc.boolean(),
     patchRequires: fc.constantFrom('either', 'both'),
     faultBurst: fc.integer({ min: 1, max: 3 }),

@@ -115,6 +115,14 @@ const REFILLS = 6
  * the first empty one they are not asked, and the check says incomplete.
  */
 const PAGES_PER_REFILL = 50_000
+/**
+ * How much earlier than the cursor the changed orders are asked for. The spec gives order times
+ * (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as far as 12 hours behind
+ * UTC, and would then list only the orders changed since hours after the cursor (those changed just
+ * after a sync never). A marketplace on UTC lists half a day more, read again and changing nothing.
+ */
+export const ZONELESS_SLACK_MS = 12 * 3_600_000
+
 /** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
 const MIN_TAKE = 10
 
@@ -178,7 +186,9 @@ class TotalWatch {
  * Where a row created later begins: for sell requests, the oldest update on the first page (that page
  * lists the newest updates, so a row that existed then and was not on it was created no later than
  * that); for orders, which carry no update time, and for a round resumed from another run, the first
- * answer's Date header, whose milliseconds are dropped, plus a second.
+ * answer's Date header, whose milliseconds are dropped, plus a second. For orders no earlier than the
+ * newest order date on the first page: order dates carry no zone, and a marketplace ahead of UTC writes
+ * them hours past its Date header, where every order of the last hours would look created meanwhile.
  */
 class CreatedRows {
   private after: number | null = null
@@ -189,7 +199,13 @@ class CreatedRows {
     this.firstIds = new Set(batch.rows.map((row) => row.id))
     const updates =
       resource === 'sellRequests' ? (batch as SellRequestBatch).rows.map((row) => Date.parse(row.updatedAt)).filter((ms) => !Number.isNaN(ms)) : []
-    this.after = updates.length ? Math.min(...updates) : cursorMs === null ? null : cursorMs + 1_000
+    const placed = resource === 'orders' ? (batch as OrderBatch).rows.map((row) => Date.parse(row.orderDate)).filter((ms) => !Number.isNaN(ms)) : []
+    const headerAfter = cursorMs === null ? null : cursorMs + 1_000
+    this.after = updates.length
+      ? Math.min(...updates)
+      : placed.length && (headerAfter === null || Math.max(...placed) > headerAfter)
+        ? Math.max(...placed)
+        : headerAfter
   }
 
   resumedFrom(cursorMs: number | null): void {
@@ -520,7 +536,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const seen = new Map<string, number>()
     let moved = false
     for (;;) {
-      const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
+      const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs - ZONELESS_SLACK_MS } : {}) }
       let answer: PageAnswer
       if (pagesDone === 0) ({ answer, take: size } = await firstPage(resource, query, signal, counters))
       else answer = await fetchPage(resource, { ...query, page, knownTotal: lastTotal }, signal, counters)
