@@ -72,7 +72,8 @@ export interface Workspace {
   listOrders(query: OrderListQuery): Promise<OrderListResult>
   listSellRequests(query: SellRequestQuery): ListResult<SellRequest>
   editSellRequest(id: string, change: SellRequestChange): Promise<SellRequest>
-  deleteSellRequest(id: string): Promise<{ id: string }>
+  /** Deletes on the marketplace, then here; one the marketplace no longer has (404) is gone as asked: `alreadyDeleted`. */
+  deleteSellRequest(id: string): Promise<{ id: string; alreadyDeleted: boolean }>
   dashboard(timeZone: string): Dashboard
   /**
    * The orders a list matches as a CSV file, written a part at a time with turns of the core between
@@ -233,13 +234,15 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     async deleteSellRequest(id) {
       needsConnection('deleting a listing')
       try {
-        const result = await api.deleteSellRequest(id)
+        await api.deleteSellRequest(id)
         snapshot.removeSellRequest(id)
-        return result
+        return { id, alreadyDeleted: false }
       } catch (error) {
-        // Already gone on the marketplace: drop it here too, and say so.
-        if (error instanceof SellerDeskError && error.kind === 'not-found') snapshot.removeSellRequest(id)
-        throw error
+        // Already gone on the marketplace (deleted elsewhere, or by a try whose answer was lost): what the
+        // seller asked for is done. Dropped here too, and said so; trying again could only fail the same way.
+        if (!(error instanceof SellerDeskError && error.kind === 'not-found')) throw error
+        snapshot.removeSellRequest(id)
+        return { id, alreadyDeleted: true }
       }
     },
 

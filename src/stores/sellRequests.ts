@@ -35,7 +35,6 @@ export interface SellRequestFilters {
   quantity?: NumberRange
 }
 
-/** How one listing of a multi-delete went. */
 /** A listing as it was when deleted (what names it apart from same-named ones), and how its delete went. */
 export interface DeleteResult {
   id: string
@@ -43,7 +42,9 @@ export interface DeleteResult {
   sku: string
   priceCents: number
   properties: SellRequest['properties']
+  /** Gone from the marketplace: deleted now, or found deleted already. */
   ok: boolean
+  /** Why not (not ok), or how (ok: "Already deleted on the marketplace"); null for a plain delete. */
   message: string | null
 }
 
@@ -183,10 +184,14 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     }
   }
 
-  /** Deletes on the marketplace, then reads the page again so it fills up. Throws ContractError. */
-  async function remove(id: string): Promise<void> {
+  /**
+   * Deletes on the marketplace, then reads the page again so it fills up. Answers whether the marketplace
+   * had deleted it already. Throws ContractError.
+   */
+  async function remove(id: string): Promise<{ alreadyDeleted: boolean }> {
+    let answer: { alreadyDeleted: boolean }
     try {
-      await call('sellRequests.delete', { id })
+      answer = await call('sellRequests.delete', { id })
     } catch (e) {
       // Perhaps already gone on the marketplace (the snapshot then dropped it too): show the page as it is now.
       void list.load({ quiet: true })
@@ -195,6 +200,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     list.replaceRows((rows) => rows.filter((row) => row.id !== id))
     list.total.value = Math.max(0, list.total.value - 1)
     await list.load({ quiet: true })
+    return answer
   }
 
   /** Deletes several listings one after another (the marketplace has no batch delete); one result per listing. */
@@ -203,8 +209,8 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     for (const { id, name, sku, priceCents, properties } of listings) {
       const listing = { id, name, sku, priceCents, properties }
       try {
-        await call('sellRequests.delete', { id })
-        results.push({ ...listing, ok: true, message: null })
+        const { alreadyDeleted } = await call('sellRequests.delete', { id })
+        results.push({ ...listing, ok: true, message: alreadyDeleted ? 'Already deleted on the marketplace' : null })
       } catch (e) {
         results.push({ ...listing, ok: false, message: messageOf(e) })
       }

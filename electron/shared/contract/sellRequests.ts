@@ -45,5 +45,6 @@ export const sellRequestCalls = {
   'sellRequests.list': call<ListResult<SellRequest>>()(sellRequestListInput),
   'sellRequests.facets': call<{ brands: string[]; categories: string[] }>()(noInput),
   'sellRequests.edit': call<SellRequest>()(sellRequestEditInput),
-  'sellRequests.delete': call<{ id: string }>()(z.object({ id: sellRequestIdInput }).strict())
+  /** `alreadyDeleted`: the marketplace no longer had it (404); it is gone here too, as asked. */
+  'sellRequests.delete': call<{ id: string; alreadyDeleted: boolean }>()(z.object({ id: sellRequestIdInput }).strict())
 } as const
