@@ -98,6 +98,12 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await page.getByTestId('inline-price-input').fill('-5')
   await expect(page.getByTestId('inline-price-error')).toHaveText(NEGATIVE_PRICE)
   await page.getByTestId('inline-price-input').press('Escape')
+  // The keyboard stays on the cell after Escape and after Enter, to go on from there (Tab, Enter again).
+  await expect(row.getByTestId('inline-price')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.getByTestId('inline-price-input').fill('1,299.00')
+  await page.getByTestId('inline-price-input').press('Enter')
+  await expect(row.getByTestId('inline-price')).toBeFocused()
 
   // The price filter: the same reading ("$1,000" is a price) and the same message for a negative end.
   await page.getByTestId('sell-requests-price-filter').click()
