@@ -116,10 +116,12 @@ const REFILLS = 6
  */
 const PAGES_PER_REFILL = 50_000
 /**
- * How much earlier than the cursor the changed orders are asked for. The spec gives order times
- * (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as far as 12 hours behind
- * UTC, and would then list only the orders changed since hours after the cursor (those changed just
- * after a sync never). A marketplace on UTC lists half a day more, read again and changing nothing.
+ * How much earlier than the cursor an incremental sync asks for the changed orders. The spec gives
+ * order times (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as far as 12
+ * hours behind UTC, and would then list only the orders changed since hours after the cursor (those
+ * changed just after a sync never). A marketplace on UTC lists half a day more, read again and
+ * changing nothing. (A full sync's catch-up asks from the cursor: what it misses there, the next
+ * incremental reads.)
  */
 export const ZONELESS_SLACK_MS = 12 * 3_600_000
 
@@ -536,7 +538,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const seen = new Map<string, number>()
     let moved = false
     for (;;) {
-      const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs - ZONELESS_SLACK_MS } : {}) }
+      const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
       let answer: PageAnswer
       if (pagesDone === 0) ({ answer, take: size } = await firstPage(resource, query, signal, counters))
       else answer = await fetchPage(resource, { ...query, page, knownTotal: lastTotal }, signal, counters)
@@ -710,7 +712,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const watch = new TotalWatch()
     const { newOrderIds, newIds, cutShort, shifted, cursorMs, total } = await changesSince(
       resource,
-      sinceOf(resource, null),
+      sinceOf(resource, null) - (resource === 'orders' ? ZONELESS_SLACK_MS : 0),
       watch,
       null,
       signal,
