@@ -10,7 +10,7 @@ import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import { inTransaction, openDatabase, type Db } from './database'
-import { clearStaged, clearStagedSteps, indexStagedSteps, keepUnseen, promoteStaged } from './stagedTables'
+import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged } from './stagedTables'
 import {
   allOrders,
   countOrders,
@@ -116,11 +116,9 @@ export interface Snapshot {
   /**
    * Swaps a completed full sync in. The snapshot's thread indexes the staged rows first and drops the
    * rows swapped out after, so the core's own part is one short transaction of renames. Returns order
-   * ids not seen before (empty on a first sync). With `keepUnseen`, a run that staged fewer rows than its
-   * total keeps the rows held that it did not read, when they are no more than it is short of
-   * (stagedTables.keepUnseen): `kept` says how many.
+   * ids not seen before (empty on a first sync).
    */
-  commitRun(resource: Resource, options?: { keepUnseen: boolean }): Promise<{ newOrderIds: string[]; kept: number }>
+  commitRun(resource: Resource): Promise<{ newOrderIds: string[] }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** What a completeness check found, and where the next incremental sync starts. */
@@ -295,7 +293,7 @@ export function openSnapshot(file: string): Snapshot {
     },
     stagePages,
     stagingWritten,
-    async commitRun(resource, options = { keepUnseen: false }) {
+    async commitRun(resource) {
       const noRun = () => new Error(`no ${resource} sync run to commit`)
       await stagingWritten(resource)
       if (!readRun(db, resource)) throw noRun()
@@ -305,11 +303,9 @@ export function openSnapshot(file: string): Snapshot {
         const [ids] = await thread.run([{ all: NEW_STAGED_ORDER_IDS }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
-      let kept = 0
       writing(resource)(() => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
-        if (options.keepUnseen) kept = keepUnseen(db, resource, run.total)
         promoteStaged(db, resource)
         deleteRun(db, resource)
         handedOver.delete(resource)
@@ -327,7 +323,7 @@ export function openSnapshot(file: string): Snapshot {
       })
       // The rows swapped out.
       await thread.run(clearStagedSteps(db, resource))
-      return { newOrderIds, kept }
+      return { newOrderIds }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
     recordCheck: (resource, check) => tx(() => writeSyncState(db, resource, check)),

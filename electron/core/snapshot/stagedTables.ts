@@ -69,39 +69,6 @@ export function clearStaged(db: Db, resource: Resource): void {
 }
 
 /**
- * A full pass that read fewer rows than its total `total` (a marketplace whose order is not stable among
- * rows of equal sort keys skips some from page to page): the rows held now that it did not read stay,
- * copied into the twins, when they are no more than it is short of (more: some were deleted, and which
- * cannot be told). Runs once the twins are indexed (one row per id). Returns how many stayed. Rather a
- * listing held with what was last read of it than one that vanishes from the app; the sync is not
- * called complete with them (see syncEngine's full()).
- */
-export function keepUnseen(db: Db, resource: Resource, total: number): number {
-  const [table] = TABLES[resource] as [string]
-  const missing =
-    total -
-    (
-      db
-        .prepare(`SELECT COUNT(*) FROM ${twinOf(table)}`)
-        .raw()
-        .get() as [number]
-    )[0]
-  if (missing <= 0) return 0
-  const count = (
-    db
-      .prepare(`SELECT COUNT(*) FROM ${table} WHERE id NOT IN (SELECT id FROM ${twinOf(table)})`)
-      .raw()
-      .get() as [number]
-  )[0]
-  if (count === 0 || count > missing) return 0
-  for (const each of TABLES[resource]) {
-    const columns = (db.prepare(`SELECT name FROM pragma_table_info('${each}')`).raw().all() as [string][]).map(([name]) => name).join(', ')
-    db.exec(`INSERT INTO ${twinOf(each)} (${columns}) SELECT ${columns} FROM ${each} WHERE id NOT IN (SELECT id FROM ${twinOf(each)})`)
-  }
-  return count
-}
-
-/**
  * Swaps the staged rows in: the twins become the live tables and the live tables the twins (which
  * then hold the old rows until clearStagedSteps). Indexes the twins lack are built here first.
  */

@@ -253,61 +253,6 @@ it("a marketplace that refuses even the spec's default take of 10 fails with its
   await expect(s.run('full', ['orders'])).rejects.toMatchObject({ kind: 'invalid-input', status: 400, message: /take must not be greater than 5/ })
 })
 
-/**
- * A marketplace whose order is not stable among equal sort keys, while `armed`: pages of the listings
- * after the first come back whole, but their first 5 rows are the first page's again, so 5 listings a
- * page are never listed while the total counts them.
- */
-function repeatingPages() {
-  const state = { armed: false }
-  let firstRows: unknown[] = []
-  const fetch: Fetch = async (input, init) => {
-    const response = await nodeFetch(input as Request, init)
-    const url = new URL((input as Request).url)
-    if (!state.armed || !url.pathname.endsWith('/sell-requests') || url.searchParams.get('take') === '1') return response
-    const body = JSON.parse(await response.text()) as { data: { total: number; data: unknown[] } }
-    if (url.searchParams.get('page') === '1') firstRows = body.data.data
-    else if (body.data.data.length > 0) body.data.data.splice(0, 5, ...firstRows.slice(0, 5))
-    return new Response(JSON.stringify(body), { status: 200, headers: response.headers })
-  }
-  return { state, fetch }
-}
-
-it('a full sync whose pages skip rows (an order unstable among equal update times: a page repeats rows of another) keeps the listings it held, and is not complete', async () => {
-  const repeating = repeatingPages()
-  const s = await setup({ orders: 0, sellRequests: 120 }, { take: 40, concurrency: 1, rounds: 2 }, repeating.fetch)
-  await s.run('full', ['sellRequests'])
-  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
-  repeating.state.armed = true
-  const report = await s.run('full', ['sellRequests'])
-  expect(report.checks.sellRequests!.complete).toBe(false)
-  expect(s.snapshot.count('sellRequests')).toBe(120)
-  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
-  // Rows deleted on the marketplace are not kept: the pass then reads as many rows as the total counts.
-  repeating.state.armed = false
-  for (const listing of s.sandbox.state.sellRequests.slice(0, 3)) s.sandbox.state.deleteSellRequest(listing.id)
-  const after = await s.run('full', ['sellRequests'])
-  expect(after.checks.sellRequests).toEqual({ synced: 117, total: 117, complete: true })
-  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
-})
-
-it('an incremental walk that reads a row again at another place (rows moved while it read) does not vouch for what it read: a full sync follows', async () => {
-  const repeating = repeatingPages()
-  const s = await setup({ orders: 0, sellRequests: 120 }, { take: 40, concurrency: 1, rounds: 1, safetyMarginMs: 0 }, repeating.fetch)
-  await s.run('full')
-  // A change of every listing at one instant (a bulk change on the marketplace's site).
-  const at = Date.now()
-  for (const listing of s.sandbox.state.sellRequests) s.sandbox.state.editSellRequest(listing.id, { priceCents: listing.priceCents + 100 }, at)
-  repeating.state.armed = true
-  const report = await s.run('auto', ['sellRequests'])
-  expect(report.kinds.sellRequests).toBe('full')
-  expect(report.checks.sellRequests!.complete).toBe(false)
-  expect(s.snapshot.count('sellRequests')).toBe(120)
-  repeating.state.armed = false
-  await s.run('auto', ['sellRequests'])
-  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
-})
-
 describe("order times in the marketplace's own zone (the spec gives orderDate and fromDate none)", () => {
   it('5 hours behind UTC: an order changed just after a sync is read by the next one', async () => {
     const s = await setup({ orders: 120, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } })

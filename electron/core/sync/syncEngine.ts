@@ -157,7 +157,7 @@ interface PageAnswer {
 const emptyBatch = (): Batch => ({ rows: [], wire: { json: '[]', path: '$' } })
 
 /** Whether every row of a page is one read already (none: an empty page is no repeat). */
-const repeats = (batch: Batch, seen: { has(id: string): boolean }): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
+const repeats = (batch: Batch, seen: ReadonlySet<string>): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
 
 /**
  * The rows a server pages by, from its first answer: fewer than asked while more remain is its cap, more
@@ -531,18 +531,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // The walk's own list (for orders, those changed since): a total that goes down while it pages means
     // a row was deleted ahead of where it reads, and the rows behind moved back over a page boundary.
     const ownTotals = new TotalWatch()
-    /**
-     * Where this walk read each id: a page past the total holding only these is the last page again, the
-     * end; one read again at another place means rows moved while it read (see `moved`).
-     */
-    const seen = new Map<string, number>()
-    let moved = false
+    /** Ids this walk read: a page past the total holding only these is the last page again, the end. */
+    const seen = new Set<string>()
     for (;;) {
       const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
       let answer: PageAnswer
       if (pagesDone === 0) ({ answer, take: size } = await firstPage(resource, query, signal, counters))
       else answer = await fetchPage(resource, { ...query, page, knownTotal: lastTotal }, signal, counters)
       if (page > 1 && (page - 1) * size >= answer.total && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
+      for (const row of answer.batch.rows) seen.add(row.id)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
       cursorMs ??= answer.serverNowMs
@@ -562,14 +559,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (pagesDone <= 2 && page === 1) size = pageSizeAfterFirst(asked, Math.max(rows, firstRows ?? 0), answer.total)
       else if (rows > size) size = rows
       const start = (page - 1) * Math.max(asked, rows)
-      // A row read before at another place: rows moved while the walk read (a row updated ahead of it, or
-      // a marketplace whose order is not stable among equal update times). A row may then have been
-      // skipped: the walk cannot vouch for what it read, and a full sync reads the list (incremental()).
-      answer.batch.rows.forEach((row, i) => {
-        const at = seen.get(row.id)
-        if (at !== undefined && at !== start + i) moved = true
-        seen.set(row.id, start + i)
-      })
       // Only rows that join what was read move the walk on; a page cut short is asked again.
       const joins = start <= position
       const before = position
@@ -612,7 +601,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       newOrderIds: announced,
       newIds,
       cutShort,
-      shifted: ownTotals.dropped || moved,
+      shifted: ownTotals.dropped,
       cursorMs: cutShort ? null : cursorMs,
       total: resource === 'sellRequests' ? lastTotal : null
     }
@@ -667,10 +656,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const created = new CreatedRows()
       await pass(run, watch, created, signal, counters)
       counters.passed()
-      // Fewer rows staged than the total, which never went down: rows were skipped, not deleted. Those
-      // held from before stay (snapshot.commitRun), and the sync is not complete with them.
-      const committed = await snapshot.commitRun(resource, { keepUnseen: !watch.dropped })
-      for (const id of committed.newOrderIds) ids.add(id)
+      for (const id of (await snapshot.commitRun(resource)).newOrderIds) ids.add(id)
       // What changed while the pass read, then the check. Its progress is not reported: the next
       // resource's pass may be reporting by now, and this is part of the full sync already shown.
       const since = sinceOf(resource, run.cursorMs)
@@ -681,13 +667,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // and a deleted row held can hide a row missed (the counts agree, the rows do not).
       const deletedMeanwhile = run.firstTotal !== null && created.count > completeness.total - run.firstTotal
       const complete =
-        completeness.synced === completeness.total &&
-        committed.kept === 0 &&
-        !watch.dropped &&
-        !run.totalDropped &&
-        !deletedMeanwhile &&
-        !caughtUp.cutShort &&
-        !caughtUp.shifted
+        completeness.synced === completeness.total && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.cutShort && !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
         snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
