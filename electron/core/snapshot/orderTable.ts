@@ -108,8 +108,13 @@ export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
   return new Set(rows.map(([id]) => id))
 }
 
-/** Ids in the staged orders that the live table does not hold yet (a read over every row: the snapshot's thread runs it). */
-export const NEW_STAGED_ORDER_IDS = 'SELECT DISTINCT id FROM orders_staged WHERE id NOT IN (SELECT id FROM orders)'
+/**
+ * Ids in the staged orders that the live table does not hold yet and that were placed in the synced
+ * window (from `windowFromMs`; an older order is staged for an update in it, and is no new order): a
+ * read over every row, which the snapshot's thread runs.
+ */
+export const newStagedOrderIds = (windowFromMs: number | null): string =>
+  `SELECT DISTINCT id FROM orders_staged WHERE ${windowFromMs === null ? '' : `order_ms >= ${Math.floor(Number(windowFromMs))} AND `}id NOT IN (SELECT id FROM orders)`
 
 export function countOrders(db: Db): number {
   return scalar<number>(db, 'SELECT COUNT(*) FROM orders') ?? 0

@@ -14,7 +14,7 @@ import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged } from '
 import {
   allOrders,
   countOrders,
-  NEW_STAGED_ORDER_IDS,
+  newStagedOrderIds,
   orderIds,
   orderItemUnits,
   ordersWithIds,
@@ -300,7 +300,7 @@ export function openSnapshot(file: string): Snapshot {
       await thread.run(indexStagedSteps(db, resource))
       let newOrderIds: string[] = []
       if (resource === 'orders' && !firstOrderSync()) {
-        const [ids] = await thread.run([{ all: NEW_STAGED_ORDER_IDS }])
+        const [ids] = await thread.run([{ all: newStagedOrderIds(readRun(db, resource)?.windowFromMs ?? null) }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
       writing(resource)(() => {

@@ -256,6 +256,15 @@ describe('full sync', () => {
     expect(report.kinds.orders).toBe('incremental')
     expect(snapshot.dump().orders.find((order) => order.id === old.id)?.status).toBe('refunded')
     expect(report.newOrderIds.sort()).toEqual([...added].sort())
+    // The same when a full sync is the first to see them (the periodic reconcile).
+    const older = sandbox.state.orders.find((order) => order.orderDateMicros / 1000 < cutoff - 86_400_000 && order.status !== 'refunded')!
+    sandbox.state.updateOrder(older.id, Date.now(), (order) => {
+      order.status = 'refunded'
+    })
+    const more = sandbox.addOrders(2)
+    const full = await engine({ historyDays: 30 }).run('full', new AbortController().signal)
+    expect(snapshot.dump().orders.find((order) => order.id === older.id)?.status).toBe('refunded')
+    expect(full.newOrderIds.sort()).toEqual([...more].sort())
   })
 
   it('reconciles deletions made elsewhere: an incremental sync sees the count disagree and reads everything', async () => {
