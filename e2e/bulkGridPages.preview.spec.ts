@@ -164,3 +164,34 @@ test('an import staging more marks than one answer carries marks every cell it c
   expect(marksAsked).toEqual([0, BULK_MARKS_PAGE])
   await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
 })
+
+test('counts of a thousand or more read with separators: Review’s tabs, the batch’s results and History', async ({ app: page, host }) => {
+  await signInTo(page, host, { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
+  await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)
+  const thousands = LISTINGS.toLocaleString('en-US')
+
+  // One more unit on every listing.
+  await page.getByTestId('bulk-change-many').click()
+  const dialog = page.getByTestId('bulk-operation-dialog')
+  await dialog.getByTestId('bulk-operation-kind').click()
+  await page.locator('.n-base-select-option').filter({ hasText: 'Add / subtract quantity' }).click()
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
+  await dialog.getByTestId('bulk-target-shown').click()
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(page.getByTestId('bulk-summary')).toHaveText(`${thousands} pending changes on ${thousands} listings`)
+
+  await page.getByTestId('bulk-review').click()
+  const preview = page.getByTestId('bulk-preview')
+  await expect(preview.getByTestId('preview-filter-all')).toHaveText(`All (${thousands})`)
+  await preview.getByTestId('bulk-preview-confirm').click()
+  await preview.getByTestId('bulk-preview-apply').click()
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 60_000 })
+  await expect(panel.getByTestId('batch-summary')).toHaveText(`${thousands} applied.`)
+  await expect(panel.getByTestId('batch-filter-all')).toHaveText(`All (${thousands})`)
+
+  await page.getByTestId('bulk-history').click()
+  await expect(page.getByTestId('history-batch').first()).toContainText(`${thousands} applied`)
+})

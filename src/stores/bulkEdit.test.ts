@@ -101,6 +101,7 @@ function fakeCore() {
     }
     if (name === 'bulk.gridVersion') return { version: core.version }
     if (name === 'bulk.stage') return { summary, ...(core.stageAnswer ?? { whole: false, cells: core.cells, cleared: [] }) } satisfies ChangeSetState
+    if (name === 'bulk.discard') return { summary, whole: true, cells: [], cleared: [] } satisfies ChangeSetState
     throw new Error(`unexpected ${name}`)
   })
   return core
@@ -261,4 +262,38 @@ it('stops reading the marks once the account changed, and marks nothing of the o
   expect(core.markPages.map(([offset]) => offset)).toEqual([0, 700])
   expect(store.rows).toEqual([])
   expect(store.loaded).toBe(false)
+})
+
+it('says when an open cell editor must close: a discard or a read of new rows, not an edit of the seller’s', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  await store.load()
+  const id = store.rows[0]!.id
+  const replaced = store.cellsReplaced
+
+  // The seller's own edit (typed in one cell while an editor opens on the next): the editor stays.
+  core.cells = [[id, 'priceCents', 12_300, null, null]]
+  await store.editCells([{ id, field: 'priceCents', text: '123' }])
+  expect(store.cellsReplaced).toBe(replaced)
+
+  await store.discard()
+  expect(store.cellsReplaced).toBe(replaced + 1)
+  expect(store.rows[0]).toMatchObject({ price: store.rows[0]!.priceNow, priceMark: null })
+
+  core.version = 'v2'
+  await store.loadIfChanged()
+  expect(store.cellsReplaced).toBe(replaced + 2)
+})
+
+it('tells a listing’s values as the grid read them last, by id, in the field’s unit', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  await store.load()
+  const row = core.listings[7]!
+  const now = store.listingNow(gridRow.id(row))!
+  expect(now.updatedAt).toBe(gridRow.updatedAt(row))
+  expect(now.value('priceCents')).toBe(gridRow.value(row, 'priceCents'))
+  expect(now.value('quantity')).toBe(3)
+  expect(store.listingNow('no-such-listing')).toBeUndefined()
+  expect(store.rowById(gridRow.id(row))).toBe(store.rows[7])
 })

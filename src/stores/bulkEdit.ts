@@ -25,6 +25,7 @@ import {
   type WarningRules
 } from '@shared/contract'
 import { gridRow, type GridTextColumn } from '@shared/gridRow'
+import { centsFromDecimalString } from '@shared/money'
 import type { ListingFieldKey } from '@shared/listingFieldKeys'
 import type { ListingField } from '@shared/listingFields'
 import { defineStore } from 'pinia'
@@ -165,6 +166,12 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   let marked = new Set<GridRow>()
   /** Bumped whenever rows or their marks change in place: the grid redraws. */
   const revision = ref(0)
+  /**
+   * Bumped when the pending changes or the rows were replaced other than by an edit in the grid
+   * (discard, undo, redo, Change many, an import, Undo batch, an apply, a read of the rows): a cell
+   * editor open then may hold a value that is gone, and is closed without saving.
+   */
+  const cellsReplaced = ref(0)
   const loaded = ref(false)
   const loading = ref(false)
   /** Rows are older than the snapshot (a sync or an apply changed listings). */
@@ -283,13 +290,14 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
    * counts are shown, unless the account changed meanwhile.
    */
-  function changeSetStep(request: () => Promise<ChangeSetState>): Promise<void> {
+  function changeSetStep(request: () => Promise<ChangeSetState>, replaces = true): Promise<void> {
     const from = generation
     return withBusy(() =>
       inOrder(async () => {
         const state = await request()
         if (from !== generation) return
         summary.value = state.summary
+        if (replaces) cellsReplaced.value++
         if (!state.reread) return applyMarks(state)
         // Marks of more cells than an answer carries: read in pages.
         const cells = await readMarks(from)
@@ -392,6 +400,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           waitingMarks = new Map()
           take(first, 0)
           rows.value = next
+          cellsReplaced.value++
           progress.value = { read: first.rows.length, total: first.total }
           applyStatus(await status)
           // The marks asked for with the first page, unless a call changed marks since: then afresh.
@@ -442,6 +451,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           for (const [id, row] of nextById) byId.set(id, row)
           marked = new Set()
           rows.value = next
+          cellsReplaced.value++
           applyStatus(await status)
           await refreshMarks()
         }
@@ -542,7 +552,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       change[edit.field] = read.value
       changes.set(edit.id, change)
     }
-    if (changes.size > 0) await changeSetStep(() => call('bulk.stage', { changes: [...changes.values()] }))
+    // The seller's own edit: an editor opened meanwhile on another cell stays open.
+    if (changes.size > 0) await changeSetStep(() => call('bulk.stage', { changes: [...changes.values()] }), false)
     return unreadable
   }
 
@@ -553,13 +564,14 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function setRules(next: WarningRules): Promise<void> {
-    await changeSetStep(() => call('bulk.setRules', next))
+    await changeSetStep(() => call('bulk.setRules', next), false)
     rules.value = next
   }
 
   async function importFile(fileName: string, base64: string): Promise<ImportReport> {
     return withBusy(async () => {
       const report = await call('bulk.importFile', { fileName, base64 })
+      cellsReplaced.value++
       await refreshMarks(report.changeSet)
       return report
     })
@@ -571,6 +583,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     running.value = status.running ? status : null
     shownBatch.value = status
     pendingBatch.value = null
+    cellsReplaced.value++
     await refreshMarks((await call('bulk.status', {})).changeSet)
   }
 
@@ -621,6 +634,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   /** Another account (or none): nothing of the previous one stays. */
   function reset() {
     generation++
+    cellsReplaced.value++
     version = null
     rows.value = []
     byId.clear()
@@ -640,11 +654,35 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   const rowCount = computed(() => rows.value.length)
+  /** The grid's row of a listing now (a read of the rows replaces them), or undefined. */
+  const rowById = (id: string): GridRow | undefined => byId.get(id)
+
+  /**
+   * A listing as the grid read it last: when it was last updated, and a field's value then (a pending
+   * change's `before` is the value when it was staged); undefined for a listing the grid has not read.
+   */
+  function listingNow(id: string): { updatedAt: string; value: (field: BulkField) => number | undefined } | undefined {
+    const row = byId.get(id)
+    if (!row) return undefined
+    return {
+      updatedAt: row.updatedAt,
+      value(field) {
+        const slots = slotsOf(field)
+        const descriptor = fieldByKey(field)
+        if (!slots || !descriptor) return undefined
+        const now = row[slots.now]
+        return descriptor.unit === 'cents' ? (centsFromDecimalString(String(now)) ?? Number(now) * 100) : Number(now)
+      }
+    }
+  }
 
   return {
     rows,
     rowCount,
+    rowById,
+    listingNow,
     revision,
+    cellsReplaced,
     loaded,
     loading,
     progress,

@@ -42,6 +42,11 @@ export interface CellTyping {
   onKeyDown(event: KeyboardEvent): void
   /** A click in the page: keys typed before it no longer wait for their cell's editor. */
   onPointerDown(): void
+  /**
+   * Closes the cell's editor if one is open, without saving, and drops keys still waiting for one: what
+   * it holds may be a pending value that is gone (discarded, applied, read again).
+   */
+  closeEditor(): void
   /** The grid's editor for the editable columns (RevoGrid `editors`). */
   editors: {
     [name: string]: new (
@@ -69,6 +74,8 @@ export function createCellTyping(
   const waiting: TypedBuffer[] = []
   /** Each buffer finds its cell after the one before it is done (its Enter has moved the focus down). */
   let queue: Promise<void> = Promise.resolve()
+  /** Editors opened (the grid shows one at a time): one is open while its input is in the page. */
+  const opened = new Set<CellEditor>()
 
   function done(buffer: TypedBuffer) {
     const at = waiting.indexOf(buffer)
@@ -145,6 +152,7 @@ export function createCellTyping(
     editCell?: EditCell
     input: HTMLInputElement | null = null
     private buffer: TypedBuffer | null = null
+    private closed = false
 
     constructor(
       _column: ColumnDataSchemaModel,
@@ -155,6 +163,8 @@ export function createCellTyping(
     private attach(input: HTMLInputElement | null) {
       if (!input || input === this.input) return
       this.input = input
+      for (const editor of opened) if (!editor.input?.isConnected) opened.delete(editor)
+      opened.add(this)
       const buffer = bufferFor(this.editCell)
       if (buffer) {
         this.buffer = buffer
@@ -189,7 +199,8 @@ export function createCellTyping(
     closeNow() {
       const buffer = this.buffer
       this.buffer = null
-      this.close(false)
+      if (!this.closed) this.close(false)
+      this.closed = true
       if (buffer) done(buffer)
     }
 
@@ -229,6 +240,12 @@ export function createCellTyping(
     onKeyDown,
     onPointerDown() {
       if (current && !current.enter) drop(current)
+    },
+    closeEditor() {
+      for (const buffer of [...waiting]) drop(buffer)
+      if (current) drop(current)
+      for (const editor of opened) if (editor.input?.isConnected) editor.closeNow()
+      opened.clear()
     },
     editors: { bulkCell: CellEditor },
     editorName: 'bulkCell'

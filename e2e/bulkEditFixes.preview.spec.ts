@@ -1,0 +1,248 @@
+/**
+ * Bulk edit as a seller met it in a walkthrough, step by step: Ctrl+Enter on a selected cell opens
+ * Review and nothing else, and a cell editor left open never brings back what was discarded; the status
+ * line follows the pending changes after an apply reads the rows again; two columns pasted from a
+ * spreadsheet land in New price and New qty across the read-only Qty now; a short window keeps the grid
+ * above the status line with a batch's results open; Review says which changes a listing changed since
+ * staging makes conflicts; and counts read right (one conflict, a space between sentences).
+ */
+import type { Page } from '@playwright/test'
+import type { GridListingRow } from '../electron/shared/contract'
+import { gridRow } from '../electron/shared/gridRow'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import type { PreviewHost } from '../electron/preview/host'
+import { expect, test } from './fixtures'
+import { gridCell as cell, signInTo } from './signedIn'
+
+const KEY = 'sk_live_bulk_fixes_e2e_3Hw5'
+let sandbox: Sandbox
+
+test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+/** Grid columns of the scrolling (not pinned) part, in order. */
+const COLUMN = { priceNow: 0, price: 1, quantityNow: 2, quantity: 3, sku: 4 } as const
+
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
+
+/** Opens Bulk edit; returns the rows in the grid's order, as the snapshot has them. */
+async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
+  const outcome = await host.router.dispatch('bulk.gridRows', {})
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return (outcome.value as { rows: GridListingRow[] }).rows
+}
+
+async function paste(page: Page, text: string) {
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
+  await page.keyboard.press('Control+v')
+}
+
+/** Clicks a cell and types a value into it, then Enter. */
+async function typeInto(page: Page, row: number, column: number, text: string) {
+  await cell(page, row, column).click()
+  await page.keyboard.type(text)
+  await page.keyboard.press('Enter')
+}
+
+async function discardAll(page: Page) {
+  await page.getByTestId('bulk-discard').click()
+  await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
+  await expect(page.getByTestId('bulk-summary')).toHaveText('No pending changes')
+}
+
+const price = (cents: number) => (cents / 100).toFixed(2)
+
+test('Ctrl+Enter on a selected cell opens Review only; a cell editor open when the changes are discarded closes without saving', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const editor = page.locator('revogr-edit input')
+  const preview = page.getByTestId('bulk-preview')
+
+  await typeInto(page, 0, COLUMN.price, '150')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+
+  // The cell is selected again: Ctrl+Enter opens Review, and no editor behind it.
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.press('Control+Enter')
+  await expect(preview).toBeVisible()
+  await expect(editor).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(preview).toBeHidden()
+  await expect(editor).toHaveCount(0)
+  await discardAll(page)
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await page.waitForTimeout(300)
+  await expect(summary).toHaveAttribute('data-changes', '0')
+
+  // An editor open on a staged value when everything is discarded closes; its Enter brings nothing back.
+  await typeInto(page, 0, COLUMN.price, '160')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.press('Enter')
+  await expect(editor).toHaveValue('160.00')
+  await discardAll(page)
+  await expect(editor).toHaveCount(0)
+  await page.keyboard.press('Enter')
+  await page.waitForTimeout(300)
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(price(gridRow.value(rows[0]!, 'priceCents')))
+})
+
+test('the status line follows the pending changes after an apply read the rows again', async ({ app: page, host }) => {
+  await signIn(page, host)
+  await openGrid(page, host)
+  const focusText = page.getByTestId('bulk-focus-text')
+
+  await typeInto(page, 0, COLUMN.quantity, '-5')
+  await typeInto(page, 1, COLUMN.quantity, '7')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+  await cell(page, 0, COLUMN.quantity).click()
+  await expect(focusText).toContainText('Cannot be applied: Quantity cannot be negative.')
+
+  await page.getByTestId('bulk-review').click()
+  await page.getByTestId('bulk-preview-apply').click()
+  await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+  await expect(page.getByTestId('batch-summary')).toHaveText('1 applied.')
+  await expect(cell(page, 1, COLUMN.quantityNow)).toHaveText('7')
+  await discardAll(page)
+  await expect(focusText).toContainText('New qty: no pending change.')
+  await expect(focusText).not.toContainText('Cannot be applied')
+})
+
+test('two columns pasted from a spreadsheet land in New price and New qty, across the read-only Qty now; cells that cannot land are said', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, '100\t5\r\n101\t6\r\n')
+  await expect(summary).toHaveAttribute('data-changes', '4')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('100.00')
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText('5')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
+  await expect(cell(page, 1, COLUMN.quantity)).toHaveText('6')
+  for (const row of [0, 1]) await expect(cell(page, row, COLUMN.quantityNow)).toHaveText(String(gridRow.value(rows[row]!, 'quantity')))
+  await expect(cell(page, 2, COLUMN.price)).toHaveText(price(gridRow.value(rows[2]!, 'priceCents')))
+
+  // Wider than the editable columns (a block copied from this grid, Qty now in it): cell for cell, and
+  // what falls on a column that cannot be edited is not used, and said.
+  await cell(page, 3, COLUMN.price).click()
+  await paste(page, '102\t9\t8\n')
+  await expect(summary).toHaveAttribute('data-changes', '6')
+  await expect(cell(page, 3, COLUMN.price)).toHaveText('102.00')
+  await expect(cell(page, 3, COLUMN.quantity)).toHaveText('8')
+  await expect(page.locator('.n-message').filter({ hasText: 'pasted cell' })).toContainText('1 pasted cell was not used: Qty now cannot be edited')
+
+  await cell(page, 4, COLUMN.quantity).click()
+  await paste(page, '3\tX-1\n4\tX-2\n')
+  await expect(summary).toHaveAttribute('data-changes', '8')
+  await expect(cell(page, 4, COLUMN.quantity)).toHaveText('3')
+  await expect(cell(page, 5, COLUMN.quantity)).toHaveText('4')
+  await expect(cell(page, 4, COLUMN.sku)).toHaveText(gridRow.text(rows[4]!, 'sku'))
+  await expect(page.locator('.n-message').filter({ hasText: '2 pasted cells' })).toContainText('2 pasted cells were not used: SKU cannot be edited')
+})
+
+test('in a 1024×768 window with a batch’s results open, the grid fits above the status line', async ({ app: page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  await cell(page, 0, COLUMN.quantity).click()
+  await paste(page, rows.map((row) => String(gridRow.value(row, 'quantity') + 2)).join('\n'))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(rows.length))
+  await page.getByTestId('bulk-review').click()
+  await page.getByTestId('bulk-preview-apply').click()
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+
+  // The batch's results opened again from History, as the seller does later.
+  await page.getByTestId('batch-close').click()
+  await page.getByTestId('bulk-history').click()
+  await page.getByTestId('history-batch').first().getByRole('button', { name: 'Results' }).click()
+  await expect(panel.getByTestId('batch-results')).toBeVisible()
+
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 }
+  ]) {
+    await page.setViewportSize(size)
+    await expect(async () => {
+      const grid = (await page.locator('revo-grid').boundingBox())!
+      const status = (await page.getByTestId('bulk-status-line').boundingBox())!
+      const results = (await panel.boundingBox())!
+      expect(grid.y).toBeGreaterThanOrEqual(results.y + results.height)
+      expect(grid.y + grid.height).toBeLessThanOrEqual(status.y)
+      expect(status.y + status.height).toBeLessThanOrEqual(size.height)
+      expect(grid.height).toBeGreaterThan(100)
+    }).toPass({ timeout: 5_000 })
+  }
+})
+
+test('Review marks a change whose listing changed since it was staged, with the listing’s value now', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const [first, second] = [rows[0]!, rows[1]!]
+  await typeInto(page, 0, COLUMN.price, price(gridRow.value(first, 'priceCents') - 500))
+  await typeInto(page, 1, COLUMN.price, price(gridRow.value(second, 'priceCents') - 500))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+
+  // The first listing's price is changed elsewhere; a sync brings it into the grid.
+  const now = gridRow.value(first, 'priceCents') + 123_456
+  sandbox.state.editSellRequest(gridRow.id(first), { priceCents: now }, Date.now())
+  await page.keyboard.press('Control+r')
+  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(price(now))
+
+  await page.getByTestId('bulk-review').click()
+  const table = page.getByTestId('bulk-preview-table')
+  const changed = table.locator('tr').filter({ hasText: gridRow.text(first, 'sku') })
+  const untouched = table.locator('tr').filter({ hasText: gridRow.text(second, 'sku') })
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  await expect(changed.getByTestId('preview-changed-since')).toContainText(`Changed since you staged it: now ${money.format(now / 100)}`)
+  await expect(untouched).toContainText('✓')
+  await expect(untouched.getByTestId('preview-changed-since')).toHaveCount(0)
+})
+
+test('counts read right: one conflict in the results and in History; the import report keeps its sentences apart', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const [first, second] = [rows[0]!, rows[1]!]
+  await typeInto(page, 0, COLUMN.price, price(gridRow.value(first, 'priceCents') + 100))
+  await typeInto(page, 1, COLUMN.price, price(gridRow.value(second, 'priceCents') + 100))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+
+  // Changed on the marketplace, not synced yet: applying finds the conflict.
+  sandbox.state.editSellRequest(gridRow.id(second), { quantity: gridRow.value(second, 'quantity') + 1 }, Date.now())
+  await page.getByTestId('bulk-review').click()
+  await page.getByTestId('bulk-preview-apply').click()
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+  await expect(panel.getByTestId('batch-summary')).toHaveText('1 applied, 1 conflict (changed elsewhere since you staged it; not sent).')
+  await page.getByTestId('bulk-history').click()
+  await expect(page.getByTestId('history-batch').first()).toContainText('1 applied, 1 conflict')
+  await expect(page.getByTestId('history-batch').first()).not.toContainText('conflicts')
+  await page.keyboard.press('Escape')
+
+  // An import that both keeps and replaces pending changes: each sentence apart.
+  await typeInto(page, 2, COLUMN.price, '55.55')
+  await typeInto(page, 3, COLUMN.price, '66.66')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+  const csv = `id,price\n${gridRow.id(rows[2]!)},${price(gridRow.value(rows[2]!, 'priceCents'))}\n${gridRow.id(rows[3]!)},77.77\n`
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  const report = page.getByTestId('import-summary')
+  await expect(report).toContainText('1 pending change replaced by the file’s values. 1 pending change kept where')
+})
