@@ -155,7 +155,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
         record(sellRequestId, [change.field], 'applied', null)
       } else {
         const field = descriptors.get(change.field)
-        const message = `Changed on the marketplace since you staged this (${field.wire} is now ${field.format(valueNow(change.field))}). Nothing was overwritten: stage it again to apply.`
+        const message = `Changed on the marketplace since you staged this (${field.wire} is now ${field.display(valueNow(change.field))}). Nothing was overwritten: stage it again to apply.`
         record(sellRequestId, [change.field], 'conflict', message)
       }
       return false

@@ -198,6 +198,9 @@ it('marks a listing changed elsewhere since staging as a conflict and does not o
     status: 'conflict',
     message: expect.stringMatching(/Changed on the marketplace since you staged this/)
   })
+  // The price it holds now, as money is written everywhere else.
+  const now = (a!.priceCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+  expect(rows.find((r) => r.sellRequestId === a!.id)!.message).toContain(`(price is now ${now})`)
   expect(rows.find((r) => r.sellRequestId === b!.id)).toMatchObject({ status: 'applied' })
   expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 99 })
   expect(sandbox.state.sellRequest(b!.id)!.quantity).toBe(42)

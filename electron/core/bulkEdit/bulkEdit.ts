@@ -599,9 +599,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }))
       const parts = fields.all.flatMap((field) => {
         const count = valid.filter((change) => change.field === field.key).length
-        return count === 0 ? [] : [`${count} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
+        return count === 0 ? [] : [`${count.toLocaleString('en-US')} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
       })
-      let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${check.applicableListings} listing${check.applicableListings === 1 ? '' : 's'}`
+      let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${check.applicableListings.toLocaleString('en-US')} listing${check.applicableListings === 1 ? '' : 's'}`
       const undo = undoneBy(valid)
       if (undo) {
         const others = valid.length - undo.reversed
