@@ -109,10 +109,11 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
     { ...columns, rows: kept.map((i) => columns.rows[i]!) },
     'keys' in docs
       ? { ...docs, keys: keptIds, bounds: kept.flatMap((i) => [docs.bounds[2 * i]!, docs.bounds[2 * i + 1]!]) }
-      : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows kept.
+      : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows
+        // kept, by their place in the page (by id, an older copy of a row kept would be kept too).
         {
-          run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE value->>'$.id' IN (SELECT value FROM json_each(?))`,
-          params: [batch.wire.json, batch.wire.path, JSON.stringify(keptIds)]
+          run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE key IN (SELECT value FROM json_each(?)) ORDER BY key`,
+          params: [batch.wire.json, batch.wire.path, JSON.stringify(kept)]
         }
   ])
 }

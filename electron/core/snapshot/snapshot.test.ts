@@ -304,11 +304,11 @@ describe('sell requests changed while a page was read', () => {
     }
   )
 
-  it('keep the newer of two copies of a listing in one page when the older comes last', async () => {
-    const target = sellRequests[9]!
+  it.each(['$', '$."data"'] as const)('keep the newer of two copies of a listing in one page when the older comes last (rows at %s)', async (path) => {
+    const target = sellRequests[path === '$' ? 9 : 10]!
     await snapshot.applyChanges(
       'sellRequests',
-      [page('$', { of: target, updatedAt: T3, priceCents: 3_000 }, { of: target, updatedAt: T2, priceCents: 2_000 })],
+      [page(path, { of: target, updatedAt: T3, priceCents: 3_000 }, { of: target, updatedAt: T2, priceCents: 2_000 })],
       1
     )
     expect(held(target)).toMatchObject({ values: { priceCents: 3_000 }, dumped: [{ priceCents: 3_000, updatedAt: T3 }] })
