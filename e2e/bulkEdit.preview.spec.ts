@@ -13,7 +13,7 @@ import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { signInTo, gridCell } from './signedIn'
+import { signInTo, gridCell, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
@@ -28,27 +28,12 @@ test.afterEach(async () => {
   await sandbox.close()
 })
 
-/** Grid columns of the scrolling (not pinned) part, in order. */
-const COLUMN = { priceNow: 0, price: 1, quantityNow: 2, quantity: 3, sku: 4 } as const
+const COLUMN = GRID_COLUMN
 
 const cell = gridCell
 
 /** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
 const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
-
-/** Opens Bulk edit; returns the rows in the grid's order, as the snapshot has them. */
-async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
-  await page.getByTestId('nav-bulkEdit').click()
-  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
-  const outcome = await host.router.dispatch('bulk.gridRows', {})
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return (outcome.value as { rows: GridListingRow[] }).rows
-}
-
-async function paste(page: Page, text: string) {
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
-  await page.keyboard.press('Control+v')
-}
 
 const server = (id: string) => sandbox.state.sellRequest(id)!
 

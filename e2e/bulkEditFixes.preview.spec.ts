@@ -7,12 +7,11 @@
  * staging makes conflicts; and counts read right (one conflict, a space between sentences).
  */
 import type { Page } from '@playwright/test'
-import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
-import { gridCell as cell, signInTo } from './signedIn'
+import { gridCell as cell, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_fixes_e2e_3Hw5'
 let sandbox: Sandbox
@@ -26,24 +25,9 @@ test.afterEach(async () => {
   await sandbox.close()
 })
 
-/** Grid columns of the scrolling (not pinned) part, in order. */
-const COLUMN = { priceNow: 0, price: 1, quantityNow: 2, quantity: 3, sku: 4 } as const
+const COLUMN = GRID_COLUMN
 
 const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
-
-/** Opens Bulk edit; returns the rows in the grid's order, as the snapshot has them. */
-async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
-  await page.getByTestId('nav-bulkEdit').click()
-  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
-  const outcome = await host.router.dispatch('bulk.gridRows', {})
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return (outcome.value as { rows: GridListingRow[] }).rows
-}
-
-async function paste(page: Page, text: string) {
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
-  await page.keyboard.press('Control+v')
-}
 
 /** Clicks a cell and types a value into it, then Enter. */
 async function typeInto(page: Page, row: number, column: number, text: string) {

@@ -8,14 +8,14 @@
  * /tmp/seller-desk-shots when SHOTS=1 (two window sizes, light and dark).
  */
 import type { Locator, Page } from '@playwright/test'
-import type { BulkStatus, GridListingRow } from '../electron/shared/contract'
+import type { BulkStatus } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { signInTo, gridCell } from './signedIn'
+import { signInTo, gridCell, openGrid } from './signedIn'
 
 const KEY = 'sk_live_numbers_e2e_4Kp9'
 let sandbox: Sandbox
@@ -43,14 +43,6 @@ async function firstListing(host: PreviewHost): Promise<SellRequest> {
 /** Grid columns of the scrolling (not pinned) part, in order. */
 const COLUMN = { price: 1, quantity: 3 } as const
 const cell = gridCell
-
-async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
-  await page.getByTestId('nav-bulkEdit').click()
-  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
-  const outcome = await host.router.dispatch('bulk.gridRows', {})
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return (outcome.value as { rows: GridListingRow[] }).rows
-}
 
 async function openEditDialog(page: Page, listing: SellRequest): Promise<Locator> {
   await page.getByTestId('nav-sellRequests').click()

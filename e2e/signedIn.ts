@@ -1,9 +1,10 @@
 /**
  * What several specs do the same way: sign in to a marketplace the way a seller does (its address and
- * key, through the sign-in page) and wait for the first sync to finish; and find a cell of the bulk-edit
- * grid's scrolling part.
+ * key, through the sign-in page) and wait for the first sync to finish; find a cell of the bulk-edit
+ * grid's scrolling part, open the grid and paste into it.
  */
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import type { GridListingRow } from '../electron/shared/contract'
 import type { PreviewHost } from '../electron/preview/host'
 import { syncFinishedAfter } from './fromCore'
 
@@ -17,3 +18,21 @@ export async function signInTo(page: Page, host: PreviewHost, marketplace: { bas
 /** A cell of the grid's scrolling (not pinned) part: row and column from 0. */
 export const gridCell = (page: Page, row: number, col: number) =>
   page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
+
+/** The bulk-edit grid's scrolling (not pinned) columns, in order. */
+export const GRID_COLUMN = { priceNow: 0, price: 1, quantityNow: 2, quantity: 3, sku: 4 } as const
+
+/** Opens Bulk edit; returns the rows in the grid's order, as the snapshot has them. */
+export async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(gridCell(page, 0, GRID_COLUMN.price)).toBeVisible()
+  const outcome = await host.router.dispatch('bulk.gridRows', {})
+  if (!outcome.ok) throw new Error(outcome.error.message)
+  return (outcome.value as { rows: GridListingRow[] }).rows
+}
+
+/** Pastes `text` where the grid's focus is, as Ctrl+V from a spreadsheet does. */
+export async function pasteIntoGrid(page: Page, text: string): Promise<void> {
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
+  await page.keyboard.press('Control+v')
+}

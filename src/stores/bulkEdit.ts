@@ -167,9 +167,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   /** Bumped whenever rows or their marks change in place: the grid redraws. */
   const revision = ref(0)
   /**
-   * Bumped when the pending changes or the rows were replaced other than by an edit in the grid
-   * (discard, undo, redo, Change many, an import, Undo batch, an apply, a read of the rows): a cell
-   * editor open then may hold a value that is gone, and is closed without saving.
+   * Bumped when the pending changes were replaced other than by an edit in the grid (discard, undo,
+   * redo, Change many, an import, Undo batch, an apply): a cell editor open then may hold a value that
+   * is gone, and is closed without saving. Not when the rows are read again (a sync in the background):
+   * what the seller is typing then stays.
    */
   const cellsReplaced = ref(0)
   const loaded = ref(false)
@@ -400,7 +401,6 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           waitingMarks = new Map()
           take(first, 0)
           rows.value = next
-          cellsReplaced.value++
           progress.value = { read: first.rows.length, total: first.total }
           applyStatus(await status)
           // The marks asked for with the first page, unless a call changed marks since: then afresh.
@@ -451,7 +451,6 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           for (const [id, row] of nextById) byId.set(id, row)
           marked = new Set()
           rows.value = next
-          cellsReplaced.value++
           applyStatus(await status)
           await refreshMarks()
         }
