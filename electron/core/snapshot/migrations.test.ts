@@ -3,7 +3,8 @@
  * CHECK naming the fields and keep every row, their keys and their indexes. 7, at schema 6: the grid's
  * properties become columns, filled from the stored documents, and the grid's order gets its index.
  * 8, at schema 7: the saved change set gets an index on its order. 9, at schema 8: each order's units by
- * item status become a column, filled from the stored documents.
+ * item status become a column, filled from the stored documents. 10, at schema 9: the sync state says
+ * whether order times were seen to be UTC, not known for a file from before.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,7 @@ import Database from 'libsql'
 import { expect, it } from 'vitest'
 import { openDatabase, scalar } from './database'
 import { MIGRATIONS } from './migrations'
+import { readSyncState, writeSyncState } from './syncBookkeeping'
 import { orderItemUnits } from './orderTable'
 
 it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps their rows', () => {
@@ -182,6 +184,30 @@ it('migration 9 adds the units of each order’s items by status to orders (and 
         { status: 'canceled', units: 0 }
       ]
     })
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 10 keeps the sync state of a file from before and says order times are not known to be UTC yet', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-10-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 9).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  old.exec(
+    `INSERT INTO sync_state (resource, last_full_ms, cursor_ms, server_total, synced_count, complete, page_size) VALUES ('orders', 1000, 2000, 40, 40, 1, 100)`
+  )
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    expect(readSyncState(db, 'orders')).toMatchObject({ lastFullMs: 1000, cursorMs: 2000, serverTotal: 40, complete: true, pageSize: 100, zonelessUtc: null })
+    writeSyncState(db, 'orders', { zonelessUtc: true })
+    writeSyncState(db, 'orders', { complete: false, zonelessUtc: undefined })
+    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, zonelessUtc: true })
   } finally {
     db.close()
   }

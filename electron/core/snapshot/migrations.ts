@@ -214,5 +214,8 @@ export const MIGRATIONS: readonly string[] = [
   // stored documents, staged ones too): the Orders list filtered by an item status without a column of
   // its own (delivered, canceled, …) sums those instead of reading every matching order's document.
   `${addItemUnits('')}
-  ${addItemUnits('_staged')}`
+  ${addItemUnits('_staged')}`,
+  // 10: whether the marketplace's zone-less order times were seen to be UTC: until they are, incremental
+  // syncs ask for the orders changed in the 12 hours before their cursor too (syncEngine's ZONELESS_SLACK_MS).
+  `ALTER TABLE sync_state ADD COLUMN zoneless_utc INTEGER;`
 ]

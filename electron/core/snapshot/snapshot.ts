@@ -122,7 +122,10 @@ export interface Snapshot {
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** What a completeness check found, and where the next incremental sync starts. */
-  recordCheck(resource: Resource, check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null }): void
+  recordCheck(
+    resource: Resource,
+    check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null; zonelessUtc?: boolean | undefined }
+  ): void
   /** Applies the pages of changed rows an incremental sync fetched: a few hundred rows per transaction, turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>

@@ -32,6 +32,11 @@ export interface ResourceSyncState {
   complete: boolean | null
   /** Rows a page of this list holds on this marketplace, as the last full sync learned it. */
   pageSize: number | null
+  /**
+   * Orders: whether the marketplace's zone-less order times were seen to be UTC (a new order dated
+   * within minutes of its clock), not UTC (dated half an hour or more away), or not known yet.
+   */
+  zonelessUtc: boolean | null
 }
 
 /** Half-open ranges [start, end) of list positions, sorted and disjoint. */
@@ -66,15 +71,16 @@ const EMPTY: ResourceSyncState = {
   cursorMs: null,
   syncedCount: null,
   complete: null,
-  pageSize: null
+  pageSize: null,
+  zonelessUtc: null
 }
 
-type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null, number | null, number | null]
+type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null, number | null, number | null, number | null]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
     .prepare(
-      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size FROM sync_state WHERE resource = ?'
+      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc FROM sync_state WHERE resource = ?'
     )
     .raw()
     .get(resource) as StateRow | undefined
@@ -87,14 +93,17 @@ export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
     cursorMs: row[4],
     syncedCount: row[5],
     complete: row[6] === null ? null : row[6] === 1,
-    pageSize: row[7]
+    pageSize: row[7],
+    zonelessUtc: row[8] === null ? null : row[8] === 1
   }
 }
 
-export function writeSyncState(db: Db, resource: Resource, patch: Partial<ResourceSyncState>): void {
-  const next = { ...readSyncState(db, resource), ...patch }
+/** Writes the patch's values over the resource's state; a key left undefined keeps what is stored. */
+export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof ResourceSyncState]?: ResourceSyncState[K] | undefined }): void {
+  const next = { ...readSyncState(db, resource) }
+  for (const [key, value] of Object.entries(patch)) if (value !== undefined) (next as Record<string, unknown>)[key] = value
   db.prepare(
-    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
   ).run(
     resource,
     next.lastFullMs,
@@ -104,7 +113,8 @@ export function writeSyncState(db: Db, resource: Resource, patch: Partial<Resour
     next.cursorMs,
     next.syncedCount,
     next.complete === null ? null : next.complete ? 1 : 0,
-    next.pageSize
+    next.pageSize,
+    next.zonelessUtc === null ? null : next.zonelessUtc ? 1 : 0
   )
 }
 

@@ -267,6 +267,44 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
   })
 
+  it('on UTC, new orders show it: later incrementals ask from their cursor, without the 12 hours of slack', async () => {
+    const asked: number[] = []
+    const recording: Fetch = async (input, init) => {
+      const url = new URL((input as Request).url)
+      const from = url.searchParams.get('fromDate')
+      if (url.pathname.endsWith('/orders/seller') && url.searchParams.get('take') !== '1' && from) asked.push(Date.parse(`${from}Z`))
+      return nodeFetch(input as Request, init)
+    }
+    const s = await setup({ orders: 60, sellRequests: 5 }, { historyDays: 30 }, recording)
+    await s.run('full')
+    expect(s.snapshot.syncState('orders').zonelessUtc).toBeNull()
+    s.sandbox.addOrders(2)
+    asked.length = 0
+    await s.run('auto', ['orders'])
+    expect(Math.min(...asked)).toBeLessThan(Date.now() - 11 * 3_600_000)
+    expect(s.snapshot.syncState('orders').zonelessUtc).toBe(true)
+    const [added] = s.sandbox.addOrders(1)
+    asked.length = 0
+    const report = await s.run('auto', ['orders'])
+    expect(report.kinds.orders).toBe('incremental')
+    expect(Math.min(...asked)).toBeGreaterThan(Date.now() - 3_600_000)
+    expect(report.newOrderIds).toEqual([added])
+  })
+
+  it('5 hours behind UTC, new orders show the times are not UTC: the slack stays', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30 })
+    await s.run('full')
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders').zonelessUtc).toBe(false)
+    const changed = s.snapshot.dump().orders.find((order) => order.status !== 'refunded')!.id
+    s.sandbox.state.updateOrder(changed, Date.now(), (order) => {
+      order.status = 'refunded'
+    })
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.dump().orders.find((order) => order.id === changed)?.status).toBe('refunded')
+  })
+
   it('3 hours ahead of UTC, orders placed in the last hours on every page: one round, complete', async () => {
     const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: 180 } }, { take: 20 })
     s.sandbox.addOrders(90)

@@ -116,14 +116,15 @@ const REFILLS = 6
  */
 const PAGES_PER_REFILL = 50_000
 /**
- * How much earlier than the cursor an incremental sync asks for the changed orders. The spec gives
- * order times (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as far as 12
- * hours behind UTC, and would then list only the orders changed since hours after the cursor (those
- * changed just after a sync never). A marketplace on UTC lists half a day more, read again and
- * changing nothing. (A full sync's catch-up asks from the cursor: what it misses there, the next
- * incremental reads.)
+ * How much earlier than the cursor an incremental sync asks for the changed orders while their times
+ * are not known to be UTC. The spec gives order times (`orderDate`, `fromDate`) no zone: a marketplace
+ * may read them in its own, as far as 12 hours behind UTC, and would then list only the orders changed
+ * since hours after the cursor (those changed just after a sync never). Once new orders have shown its
+ * times to be UTC (changesSince), the slack is dropped. (A full sync's catch-up asks from the cursor:
+ * what it misses there, the next incremental reads.)
  */
 export const ZONELESS_SLACK_MS = 12 * 3_600_000
+const HALF_HOUR_MS = 1_800_000
 
 /** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
 const MIN_TAKE = 10
@@ -151,6 +152,8 @@ interface PageAnswer {
   batch: Batch
   /** The marketplace's clock at this answer, as best known; null when nothing tells it. */
   serverNowMs: number | null
+  /** That clock is the answer's Date header (not the newest time in its rows). */
+  clockFromHeader: boolean
 }
 
 /** A page with no rows (the end of a list). */
@@ -277,7 +280,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // which may have come nearer since its total was read. An empty page says the same; what it leaves
       // unread, the total and the completeness check tell.
       if (query.knownTotal === undefined || query.page <= 1 || !refused(error, PAST_END_REFUSALS)) throw error
-      return { total: query.knownTotal, batch: emptyBatch(), serverNowMs: null }
+      return { total: query.knownTotal, batch: emptyBatch(), serverNowMs: null, clockFromHeader: false }
     } finally {
       release()
     }
@@ -318,7 +321,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
     counters.pages++
     if (signal.aborted) throw signal.reason
-    return { total: answer.total, batch, serverNowMs: answer.serverDateMs ?? newestIn(resource, batch) }
+    return { total: answer.total, batch, serverNowMs: answer.serverDateMs ?? newestIn(resource, batch), clockFromHeader: answer.serverDateMs != null }
   }
 
   /** The server's total for what the snapshot should hold: every sell request, or the orders of the synced window. */
@@ -512,7 +515,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     created: CreatedRows | null,
     signal: AbortSignal,
     counters: Counters,
-    reportProgress: boolean
+    reportProgress: boolean,
+    /** Where orders new to the snapshot were created after (the last cursor less the margin), if known. */
+    createdAfterMs: number | null = null
   ) {
     const s = deps.settings
     const batches: Batch[] = []
@@ -522,6 +527,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let items = 0
     let page = 1
     let cursorMs: number | null = null
+    let clockFromHeader = false
     let lastTotal = 0
     let largestTotal = 0
     let pagesDone = 0
@@ -542,6 +548,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const row of answer.batch.rows) seen.add(row.id)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
+      if (cursorMs === null) clockFromHeader = answer.clockFromHeader
       cursorMs ??= answer.serverNowMs
       created?.note(resource, answer.batch)
       lastTotal = answer.total
@@ -595,10 +602,27 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const windowFromMs = resource === 'orders' ? snapshot.syncState('orders').windowFromMs : null
     const placedMs = new Map(batches.flatMap((batch) => (batch as OrderBatch).rows.map((order) => [order.id, Date.parse(order.orderDate)] as const)))
     const announced = windowFromMs === null ? newOrderIds : newOrderIds.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs))
+    // What the new orders tell of the zone of order times (see ZONELESS_SLACK_MS): one created after
+    // `createdAfterMs` and listed by an answer whose Date header says `cursorMs` was placed between the
+    // two, by UTC. Dated within them, with less than half an hour between them, its time is UTC (no zone
+    // is nearer UTC than that but UTC itself); dated half an hour or more outside them, it is another.
+    let zonelessUtc: boolean | null = null
+    if (resource === 'orders' && createdAfterMs !== null && cursorMs !== null && clockFromHeader) {
+      for (const id of announced) {
+        const placed = placedMs.get(id)
+        if (placed === undefined || Number.isNaN(placed)) continue
+        if (placed >= cursorMs + HALF_HOUR_MS || placed <= createdAfterMs - HALF_HOUR_MS) {
+          zonelessUtc = false
+          break
+        }
+        if (placed > cursorMs - HALF_HOUR_MS && placed < createdAfterMs + HALF_HOUR_MS) zonelessUtc = true
+      }
+    }
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
     return {
       newOrderIds: announced,
+      zonelessUtc,
       newIds,
       cutShort,
       shifted: ownTotals.dropped,
@@ -660,7 +684,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // What changed while the pass read, then the check. Its progress is not reported: the next
       // resource's pass may be reporting by now, and this is part of the full sync already shown.
       const since = sinceOf(resource, run.cursorMs)
-      const caughtUp = await changesSince(resource, since, watch, created, signal, counters, false)
+      const caughtUp = await changesSince(resource, since, watch, created, signal, counters, false, since)
       for (const id of caughtUp.newOrderIds) ids.add(id)
       const completeness = await check(resource, caughtUp.total, signal, counters, watch)
       // Rows created while it read that the total's change does not account for: some were deleted,
@@ -673,7 +697,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
           complete,
-          cursorMs: caughtUp.cursorMs ?? run.cursorMs
+          cursorMs: caughtUp.cursorMs ?? run.cursorMs,
+          zonelessUtc: caughtUp.zonelessUtc ?? undefined
         })
         return { ids: [...ids], completeness: { ...completeness, complete } }
       }
@@ -690,14 +715,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   ): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
     const before = snapshot.syncState(resource)
     const watch = new TotalWatch()
-    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total } = await changesSince(
+    const since = sinceOf(resource, null)
+    // The slack for zone-less order times, until new orders have shown them to be UTC.
+    const slack = resource === 'orders' && before.zonelessUtc !== true ? ZONELESS_SLACK_MS : 0
+    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, zonelessUtc } = await changesSince(
       resource,
-      sinceOf(resource, null) - (resource === 'orders' ? ZONELESS_SLACK_MS : 0),
+      since - slack,
       watch,
       null,
       signal,
       counters,
-      true
+      true,
+      since
     )
     const completeness = await check(resource, total, signal, counters, watch)
     // Read everything on: a discrepancy the last check did not know of (a deletion elsewhere, a missed
@@ -709,7 +738,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped || shifted || unexplained || cutShort
     const complete = completeness.synced === completeness.total && before.complete !== false && !cutShort
     if (!escalate)
-      snapshot.recordCheck(resource, { serverTotal: completeness.total, syncedCount: completeness.synced, complete, cursorMs: cursorMs ?? before.cursorMs })
+      snapshot.recordCheck(resource, {
+        serverTotal: completeness.total,
+        syncedCount: completeness.synced,
+        complete,
+        cursorMs: cursorMs ?? before.cursorMs,
+        zonelessUtc: zonelessUtc ?? undefined
+      })
     return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
   }
 
