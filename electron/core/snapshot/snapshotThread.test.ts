@@ -206,14 +206,16 @@ it('writes a transaction step whole on its own connection, or nothing of it when
 it('stopping lets the job under way end and refuses the jobs queued behind it, which the core does not run either', async () => {
   const { file, db } = freshDatabase()
   folder = startSnapshotThread(db, file)
-  const underWay = folder.run([{ exec: SLOW_WRITE }])
+  const underWay = folder.run([{ exec: "INSERT INTO t (text) VALUES ('started')" }, { exec: SLOW_WRITE }])
   const queued = folder.run([{ exec: "INSERT INTO t (text) VALUES ('queued')" }])
-  await sleep(50)
+  const texts = () => (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
+  // Under way: its first step is written (the thread may take a while to start on a busy machine).
+  for (const until = Date.now() + 10_000; !texts().includes('started') && Date.now() < until; ) await sleep(5)
   folder.stop(5_000)
   await expect(queued).rejects.toThrow(/closed/)
   await expect(underWay).rejects.toThrow(/closed/)
   await sleep(50)
-  expect((db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)).toEqual(['n=3000000'])
+  expect(texts()).toEqual(['started', 'n=3000000'])
 })
 
 /** The nice values of this process's threads (Linux: field 19 of each task's stat). */
