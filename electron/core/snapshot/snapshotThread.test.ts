@@ -210,7 +210,7 @@ it('stopping lets the job under way end and refuses the jobs queued behind it, w
   const queued = folder.run([{ exec: "INSERT INTO t (text) VALUES ('queued')" }])
   const texts = () => (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
   // Under way: its first step is written (the thread may take a while to start on a busy machine).
-  for (const until = Date.now() + 10_000; !texts().includes('started') && Date.now() < until; ) await sleep(5)
+  for (const until = Date.now() + 10_000; !texts().includes('started') && Date.now() < until;) await sleep(5)
   folder.stop(5_000)
   await expect(queued).rejects.toThrow(/closed/)
   await expect(underWay).rejects.toThrow(/closed/)
