@@ -176,8 +176,10 @@ function retryAfterMs(headers: Headers, now: number, longestMs: number): number 
   if (Number.isNaN(date)) return undefined
   const serverNow = serverDateOf(headers)
   if (serverNow !== null) return Math.max(0, date - serverNow)
+  // By the computer's clock: a date that has passed means now; one too far ahead may be our clock's
+  // error (no Date header to tell), and our own backoff goes instead.
   const waitMs = date - now
-  return waitMs >= 0 && waitMs <= longestMs ? waitMs : undefined
+  return waitMs < 0 ? 0 : waitMs <= longestMs ? waitMs : undefined
 }
 
 /** A page of markup (a proxy's error page), not a text that happens to hold a "<". */

@@ -235,6 +235,15 @@ describe('retries: Retry-After in every form, 429 and 503 in bursts', () => {
     for (const wait of waits) expect(wait).toBeLessThan(100)
   })
 
+  it('an HTTP date that has passed (no Date header, the computer 10 minutes ahead): retried at once, not after our own backoff', async () => {
+    const sandbox = await marketplace({ variant: { retryAfter: 'http-date', dateHeader: false }, faults: { retryAfterSeconds: 1 } })
+    sandbox.injectNext('rate-limit', 2)
+    const waits: number[] = []
+    const api = apiOf(sandbox, { retries: 3, backoffMs: 3_000, onRetry: ({ delayMs }) => waits.push(delayMs), now: () => Date.now() + 10 * 60_000 })
+    expect((await api.listSellRequests({ take: 5 })).total).toBe(230)
+    expect(waits).toEqual([0, 0])
+  })
+
   it('bursts of 429 and 503 during a full sync: retried through, every row', async () => {
     const sandbox = await marketplace({ variant: { faultBurst: 3, retryAfter: 'absent' }, faults: { rateLimitRate: 0.15, unavailableRate: 0.1, faultSeed: 5 } })
     const { run, snapshot } = engineFor(sandbox, { retriesPerPage: 12 })
