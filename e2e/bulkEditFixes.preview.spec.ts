@@ -7,6 +7,7 @@
  * staging makes conflicts; and counts read right (one conflict, a space between sentences).
  */
 import type { Page } from '@playwright/test'
+import type { StagedChangeView } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
@@ -225,7 +226,13 @@ test('counts read right: one conflict in the results and in History; the import 
   await typeInto(page, 2, COLUMN.price, '55.55')
   await typeInto(page, 3, COLUMN.price, '66.66')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
-  const csv = `id,price\n${gridRow.id(rows[2]!)},${price(gridRow.value(rows[2]!, 'priceCents'))}\n${gridRow.id(rows[3]!)},77.77\n`
+  // The file names the two listings that hold them, as the core has them (after the apply the grid may
+  // have scrolled, so rows typed into are not told by their place): one at its current price, one new.
+  const pending = await host.router.dispatch('bulk.changes', { page: 1, take: 10 })
+  if (!pending.ok) throw new Error(pending.error.message)
+  const [keep, replace] = (pending.value as { rows: StagedChangeView[] }).rows
+  expect(replace).toBeDefined()
+  const csv = `id,price\n${keep!.sellRequestId},${price(keep!.before)}\n${replace!.sellRequestId},77.77\n`
   await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const report = page.getByTestId('import-summary')
   await expect(report).toContainText('1 pending change replaced by the file’s values. 1 pending change kept where')
