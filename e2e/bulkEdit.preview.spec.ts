@@ -13,7 +13,7 @@ import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { signInTo, gridCell, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
+import { signInTo, gridCell, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
@@ -219,10 +219,7 @@ test('change a selected range at once, with problems marked on the cells and kep
 
   await cell(page, 0, COLUMN.price).click()
   await cell(page, 4, COLUMN.price).click({ modifiers: ['Shift'] })
-  await page.getByTestId('bulk-change-many').click()
-  const dialog = page.getByTestId('bulk-operation-dialog')
-  await dialog.getByTestId('bulk-operation-kind').click()
-  await page.locator('.n-base-select-option').filter({ hasText: 'Adjust price by amount' }).click()
+  const dialog = await openChangeMany(page, 'Adjust price by amount')
   await dialog.getByTestId('bulk-operation-value').locator('input').fill('abc')
   await expect(dialog.getByTestId('bulk-operation-error')).toContainText('Not a number: “abc”')
   await dialog.getByTestId('bulk-operation-value').locator('input').fill('-1.00')
@@ -325,10 +322,7 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     await signIn(page, host)
     const rows = await openGrid(page, host)
     const raised = (row: GridListingRow) => server(gridRow.id(row)).quantity === gridRow.value(row, 'quantity') + 1
-    await page.getByTestId('bulk-change-many').click()
-    const dialog = page.getByTestId('bulk-operation-dialog')
-    await dialog.getByTestId('bulk-operation-kind').click()
-    await page.locator('.n-base-select-option').filter({ hasText: 'Add / subtract quantity' }).click()
+    const dialog = await openChangeMany(page, 'Add / subtract quantity')
     await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
     await dialog.getByTestId('bulk-target-shown').click()
     await dialog.getByTestId('bulk-operation-run').click()

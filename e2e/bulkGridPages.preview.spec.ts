@@ -10,7 +10,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { gridCell, signInTo } from './signedIn'
+import { gridCell, signInTo, openChangeMany } from './signedIn'
 
 const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
@@ -173,10 +173,7 @@ test('counts of a thousand or more read with separators: Review’s tabs, the ba
   const thousands = LISTINGS.toLocaleString('en-US')
 
   // One more unit on every listing.
-  await page.getByTestId('bulk-change-many').click()
-  const dialog = page.getByTestId('bulk-operation-dialog')
-  await dialog.getByTestId('bulk-operation-kind').click()
-  await page.locator('.n-base-select-option').filter({ hasText: 'Add / subtract quantity' }).click()
+  const dialog = await openChangeMany(page, 'Add / subtract quantity')
   await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
   await dialog.getByTestId('bulk-target-shown').click()
   await dialog.getByTestId('bulk-operation-run').click()

@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { signInTo, gridCell, openGrid } from './signedIn'
+import { signInTo, gridCell, openGrid, openChangeMany } from './signedIn'
 
 const KEY = 'sk_live_numbers_e2e_4Kp9'
 let sandbox: Sandbox
@@ -49,15 +49,6 @@ async function openEditDialog(page: Page, listing: SellRequest): Promise<Locator
   await page.getByTestId('sell-request-row').filter({ hasText: listing.sku }).getByTestId('edit-sell-request').click()
   const dialog = page.getByTestId('edit-dialog')
   await expect(dialog).toBeVisible()
-  return dialog
-}
-
-async function openChangeMany(page: Page, kind: string): Promise<Locator> {
-  await page.getByTestId('bulk-change-many').click()
-  const dialog = page.getByTestId('bulk-operation-dialog')
-  await expect(dialog).toBeVisible()
-  await dialog.getByTestId('bulk-operation-kind').click()
-  await page.locator('.n-base-select-option').filter({ hasText: kind }).click()
   return dialog
 }
 

@@ -1,9 +1,9 @@
 /**
  * What several specs do the same way: sign in to a marketplace the way a seller does (its address and
  * key, through the sign-in page) and wait for the first sync to finish; find a cell of the bulk-edit
- * grid's scrolling part, open the grid and paste into it.
+ * grid's scrolling part, open the grid, paste into it and open Change many.
  */
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { GridListingRow } from '../electron/shared/contract'
 import type { PreviewHost } from '../electron/preview/host'
 import { syncFinishedAfter } from './fromCore'
@@ -35,4 +35,14 @@ export async function openGrid(page: Page, host: PreviewHost): Promise<GridListi
 export async function pasteIntoGrid(page: Page, text: string): Promise<void> {
   await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
   await page.keyboard.press('Control+v')
+}
+
+/** Opens Change many on the operation named `kind` ("Add / subtract quantity", …); answers its dialog. */
+export async function openChangeMany(page: Page, kind: string): Promise<Locator> {
+  await page.getByTestId('bulk-change-many').click()
+  const dialog = page.getByTestId('bulk-operation-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByTestId('bulk-operation-kind').click()
+  await page.locator('.n-base-select-option').filter({ hasText: kind }).click()
+  return dialog
 }

@@ -96,6 +96,9 @@ export interface WireRows {
   path: string
 }
 
+/** The rows of a page that has none, as an array where whoever reads rows at a path expects one. */
+export const NO_ROWS: WireRows = Object.freeze({ json: '[]', path: '$' })
+
 /** What every list answer carries besides its rows. */
 export interface ListAnswer {
   total: number
@@ -498,7 +501,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
    * The rows of a list answer as received. No rows: an empty array of our own, since the answer may
    * hold null or nothing where its rows go (wire.ts), and whoever reads rows at the path expects an array.
    */
-  const wireRows = (text: string, path: string, rows: readonly unknown[]): WireRows => (rows.length > 0 ? { json: text, path } : { json: '[]', path: '$' })
+  const wireRows = (text: string, path: string, rows: readonly unknown[]): WireRows => (rows.length > 0 ? { json: text, path } : NO_ROWS)
 
   return {
     baseUrl,

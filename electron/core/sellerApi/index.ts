@@ -1,4 +1,4 @@
-export { createSellerApi, normaliseBaseUrl } from './client'
+export { createSellerApi, normaliseBaseUrl, NO_ROWS } from './client'
 export type {
   SellerApi,
   SellerApiOptions,

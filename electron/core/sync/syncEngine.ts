@@ -28,7 +28,7 @@
  * records the positions it covers), so an interrupted run resumes where it stopped.
  */
 import { SellerDeskError } from '../../shared/errors'
-import type { ListAnswer, SellerApi } from '../sellerApi'
+import { NO_ROWS, type ListAnswer, type SellerApi } from '../sellerApi'
 import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
 import { createTurnQueue, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
@@ -156,8 +156,21 @@ interface PageAnswer {
   clockFromHeader: boolean
 }
 
+/**
+ * The newest timestamp in the rows (an order's date, a sell request's update): the marketplace's clock
+ * was at least there when it answered.
+ */
+function newestIn(resource: Resource, batch: Batch): number | null {
+  let newest: number | null = null
+  for (const row of batch.rows) {
+    const ms = Date.parse(resource === 'orders' ? (row as OrderBatch['rows'][number]).orderDate : (row as SellRequestBatch['rows'][number]).updatedAt)
+    if (!Number.isNaN(ms) && (newest === null || ms > newest)) newest = ms
+  }
+  return newest
+}
+
 /** A page with no rows (the end of a list). */
-const emptyBatch = (): Batch => ({ rows: [], wire: { json: '[]', path: '$' } })
+const emptyBatch = (): Batch => ({ rows: [], wire: NO_ROWS })
 
 /** Whether every row of a page is one read already (none: an empty page is no repeat). */
 const repeats = (batch: Batch, seen: ReadonlySet<string>): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
@@ -204,13 +217,9 @@ class CreatedRows {
     this.firstIds = new Set(batch.rows.map((row) => row.id))
     const updates =
       resource === 'sellRequests' ? (batch as SellRequestBatch).rows.map((row) => Date.parse(row.updatedAt)).filter((ms) => !Number.isNaN(ms)) : []
-    const placed = resource === 'orders' ? (batch as OrderBatch).rows.map((row) => Date.parse(row.orderDate)).filter((ms) => !Number.isNaN(ms)) : []
-    const headerAfter = cursorMs === null ? null : cursorMs + 1_000
-    this.after = updates.length
-      ? Math.min(...updates)
-      : placed.length && (headerAfter === null || Math.max(...placed) > headerAfter)
-        ? Math.max(...placed)
-        : headerAfter
+    // Orders: the later of the Date header (plus its dropped second) and the newest order date.
+    const starts = [cursorMs === null ? null : cursorMs + 1_000, resource === 'orders' ? newestIn(resource, batch) : null].filter((ms) => ms !== null)
+    this.after = updates.length ? Math.min(...updates) : starts.length ? Math.max(...starts) : null
   }
 
   resumedFrom(cursorMs: number | null): void {
@@ -256,16 +265,6 @@ interface Counters {
 export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? Date.now
   const { api, snapshot } = deps
-
-  /** The newest timestamp in the rows: the marketplace's clock was at least there when it answered. */
-  function newestIn(resource: Resource, batch: Batch): number | null {
-    let newest: number | null = null
-    for (const row of batch.rows) {
-      const ms = Date.parse(resource === 'orders' ? (row as OrderBatch['rows'][number]).orderDate : (row as SellRequestBatch['rows'][number]).updatedAt)
-      if (!Number.isNaN(ms) && (newest === null || ms > newest)) newest = ms
-    }
-    return newest
-  }
 
   /**
    * One page, holding one of the run's network slots while it is on the wire (`held`: one the caller
