@@ -249,7 +249,10 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   const rows = await openGrid(page, host)
   const [a, b] = [rows[0]!, rows[1]!]
   const csv = `\uFEFFSKU;Price;Quantity\n${gridRow.text(a, 'sku')};55.50;\nNO-SUCH-SKU;1;\n${gridRow.text(b, 'sku')};12.345;\n${gridRow.text(b, 'sku')};;-2\n`
-  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  const picker = page.getByTestId('bulk-import-file')
+  for (const type of ['.csv', '.tsv', '.txt', '.xlsx'])
+    await expect(picker, `the picker offers ${type} files`).toHaveAttribute('accept', new RegExp(`(^|,)\\${type}(,|$)`))
+  await picker.setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const report = page.getByTestId('import-report')
   await expect(report.getByTestId('import-summary')).toContainText('4 rows read: 1 change staged')
   const problems = report.getByTestId('import-problem')

@@ -9,7 +9,7 @@ import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { BULK_IMPORT_MAX_BYTES } from '../../shared/contract'
+import { BULK_IMPORT_ACCEPT, BULK_IMPORT_MAX_BYTES } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
 import type { Workspace } from '../workspace'
 import { neutraliseFormula, withoutFormulaEscape } from './exportFile'
@@ -376,6 +376,15 @@ describe('import', () => {
     })
     const withBom = Buffer.concat([Buffer.from([0xff, 0xfe]), utf16])
     expect(await importClean('utf16-bom.csv', withBom)).toMatchObject({ rows: 1, staged: 1, problems: [] })
+  })
+
+  it('reads the .txt files Excel saves as Unicode Text (UTF-16 with a byte-order mark, tabs, CRLF) and as Text (Tab delimited), which the picker offers', async () => {
+    const [a, b] = rows
+    const text = `id\tprice\tquantity\r\n${a!.id}\t${((a!.priceCents + 5) / 100).toFixed(2)}\t${a!.quantity}\r\n${b!.id}\t${(b!.priceCents / 100).toFixed(2)}\t${b!.quantity + 1}\r\n`
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    expect(await importClean('Unicode Text.txt', unicodeText)).toMatchObject({ rows: 2, staged: 2, problems: [] })
+    expect(await importClean('Tab delimited.txt', Buffer.from(text))).toMatchObject({ rows: 2, staged: 2, problems: [] })
+    for (const type of ['.txt', '.tsv', '.csv', '.xlsx']) expect(BULK_IMPORT_ACCEPT.split(',')).toContain(type)
   })
 
   it('refuses an over-size file at the contract too', async () => {

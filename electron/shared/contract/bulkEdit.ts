@@ -9,6 +9,12 @@ import { sellRequestFilterInput } from './sellRequests'
 
 /** The largest file `bulk.importFile` reads. */
 export const BULK_IMPORT_MAX_BYTES = 20 * 1024 * 1024
+/**
+ * The files `bulk.importFile` reads, as a file picker's `accept`: workbooks, and text delimited by commas,
+ * semicolons, tabs or bars, which spreadsheets and marketplaces save as .csv, .tsv or .txt (Excel's
+ * "Text (Tab delimited)" and "Unicode Text", UTF-16, are .txt).
+ */
+export const BULK_IMPORT_ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain'
 /** The most changes one call may stage. */
 export const BULK_MAX_CHANGES = 100_000
 /** Applying more listings than this (or any change with a warning) needs the seller's confirmation. */
