@@ -237,3 +237,36 @@ test('counts read right: one conflict in the results and in History; the import 
   const report = page.getByTestId('import-summary')
   await expect(report).toContainText('1 pending change replaced by the file’s values. 1 pending change kept where')
 })
+
+test('a value typed while a sync reads the rows again lands on the listing it was typed into, though another now stands in its place', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  // Rows 2 and 3 of this marketplace share a name: only the SKU tells them apart.
+  const typedInto = gridRow.id(rows[3]!)
+  await expect(cell(page, 3, COLUMN.sku)).toHaveText(gridRow.text(rows[3]!, 'sku'))
+  await cell(page, 3, COLUMN.price).click()
+  await page.keyboard.type('66.66')
+  const editor = page.locator('revogr-edit input')
+  await expect(editor).toHaveValue('66.66')
+
+  // Meanwhile the seller's other tool adds a listing whose name sorts first, and a sync brings it in:
+  // every row moves down one, and row 3 is now the listing that was row 2.
+  sandbox.state.addSellRequest({ ...sandbox.state.sellRequests[0]!, id: '00000000-0000-4000-8000-00000000aaaa', name: 'AAA first', sku: 'AAA-1' })
+  const run = await host.router.dispatch('sync.run', { kind: 'auto' })
+  if (!run.ok) throw new Error(run.error.message)
+  await expect(page.getByTestId('bulk-status-line')).toContainText(`${rows.length + 1} listings`, { timeout: 20_000 })
+  await expect(cell(page, 3, COLUMN.sku)).toHaveText(gridRow.text(rows[2]!, 'sku'))
+  await expect(editor).toHaveValue('66.66')
+
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
+  const pending = await host.router.dispatch('bulk.changes', { page: 1, take: 10 })
+  if (!pending.ok) throw new Error(pending.error.message)
+  const staged = (pending.value as { rows: StagedChangeView[] }).rows
+  expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[typedInto, 6666]])
+  await expect(cell(page, 4, COLUMN.price)).toHaveText('66.66')
+  await expect(cell(page, 3, COLUMN.price)).toHaveText(price(gridRow.value(rows[2]!, 'priceCents')))
+})

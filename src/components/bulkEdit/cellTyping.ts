@@ -57,6 +57,12 @@ export interface CellTyping {
   }
   /** The editor name the editable columns use. */
   editorName: string
+  /**
+   * While an editor saves (RevoGrid's beforeedit is sent then): the row it was opened on. RevoGrid
+   * finds the row to save by its place in the grid when the editor closes, and a read of the rows
+   * while the editor is open (a sync in the background) may have put another listing there.
+   */
+  savingRow(): object | null
 }
 
 /**
@@ -76,6 +82,8 @@ export function createCellTyping(
   let queue: Promise<void> = Promise.resolve()
   /** Editors opened (the grid shows one at a time): one is open while its input is in the page. */
   const opened = new Set<CellEditor>()
+  /** The row of the editor saving now (see savingRow). */
+  let saving: object | null = null
 
   function done(buffer: TypedBuffer) {
     const at = waiting.indexOf(buffer)
@@ -151,6 +159,8 @@ export function createCellTyping(
     element: Element | null = null
     editCell?: EditCell
     input: HTMLInputElement | null = null
+    /** The row the editor was opened on: RevoGrid hands the editor the row now at its place on each redraw. */
+    private row: object | null = null
     private buffer: TypedBuffer | null = null
     private closed = false
 
@@ -163,6 +173,7 @@ export function createCellTyping(
     private attach(input: HTMLInputElement | null) {
       if (!input || input === this.input) return
       this.input = input
+      this.row ??= this.editCell?.model ?? null
       for (const editor of opened) if (!editor.input?.isConnected) opened.delete(editor)
       opened.add(this)
       const buffer = bufferFor(this.editCell)
@@ -191,7 +202,7 @@ export function createCellTyping(
       this.buffer = null
       const value = this.input?.value
       this.input?.blur()
-      this.save(value)
+      this.commit(value)
       // The grid moves the focus down after the save: the next buffer looks for its cell after that.
       if (buffer) void nextTask().then(() => done(buffer))
     }
@@ -202,6 +213,16 @@ export function createCellTyping(
       if (!this.closed) this.close(false)
       this.closed = true
       if (buffer) done(buffer)
+    }
+
+    /** Saves for the row the editor was opened on (RevoGrid sends beforeedit within the save). */
+    private commit(value: string | undefined, preventFocus?: boolean) {
+      saving = this.row
+      try {
+        this.save(value, preventFocus)
+      } finally {
+        saving = null
+      }
     }
 
     appendPendingInput(value: string): boolean {
@@ -221,7 +242,7 @@ export function createCellTyping(
     private onKeyDown(event: KeyboardEvent) {
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.isComposing) {
         this.input?.blur()
-        this.save(this.input?.value, event.key === 'Tab')
+        this.commit(this.input?.value, event.key === 'Tab')
       }
     }
 
@@ -248,6 +269,7 @@ export function createCellTyping(
       opened.clear()
     },
     editors: { bulkCell: CellEditor },
-    editorName: 'bulkCell'
+    editorName: 'bulkCell',
+    savingRow: () => saving
   }
 }
