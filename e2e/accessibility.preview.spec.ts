@@ -121,6 +121,24 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('bulk-preview')).toBeHidden()
 
+    // The grid's filter panel, in the app's colours (RevoGrid's own theme has a green button).
+    await page.locator('revogr-header .rv-filter').nth(1).dispatchEvent('click')
+    const filterPanel = page.locator('.filter-panel-dialog')
+    await expect(filterPanel).toBeVisible()
+    await expectNoSeriousViolations(page, 'Bulk edit, filter panel')
+    const close = filterPanel.locator('.revo-button.green')
+    const colours = await close.evaluate((button) => {
+      const probe = document.createElement('div')
+      probe.style.background = 'var(--sd-primary-color)'
+      document.body.append(probe)
+      const primary = getComputedStyle(probe).backgroundColor
+      probe.remove()
+      return { button: getComputedStyle(button).backgroundColor, primary }
+    })
+    expect(colours.button, 'the filter panel button in the theme primary colour').toBe(colours.primary)
+    await close.click()
+    await expect(filterPanel).toBeHidden()
+
     await page.getByTestId('nav-settings').click()
     await settle(page)
     await expectNoSeriousViolations(page, 'Settings')

@@ -1,8 +1,8 @@
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
-import { fillInNaiveUiAria } from './naiveUiAria'
+import { fillInLibraryAria } from './libraryAria'
 
 createApp(App).use(createPinia()).mount('#app')
 // On the whole body: dialogs, drawers and popovers are teleported out of #app.
-fillInNaiveUiAria()
+fillInLibraryAria()

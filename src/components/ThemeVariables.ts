@@ -11,6 +11,8 @@ import { defineComponent, watchEffect } from 'vue'
 /** naive-ui theme variables offered as `--sd-<kebab-name>`, e.g. textColor2 → --sd-text-color-2. */
 const OFFERED = [
   'primaryColor',
+  'primaryColorHover',
+  'baseColor',
   'infoColor',
   'successColor',
   'warningColor',

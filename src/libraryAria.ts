@@ -1,10 +1,12 @@
 /**
- * What naive-ui's markup leaves out for assistive technology, filled in on the page as its parts appear.
- * naive-ui offers no prop for any of these (2.45):
+ * What our UI libraries' markup leaves out for assistive technology, filled in on the page as their parts
+ * appear. Neither offers a prop for any of these. naive-ui (2.45):
  * - a card's header is `role="heading"` twice over (the header and its title) and has no level: the header,
  *   which also holds the card's buttons, becomes a plain container; its title a level-2 heading;
  * - a table's selection checkbox points `aria-labelledby` at a label it never renders: it gets a name;
  * - a number field's step buttons are icons without a name: they get one.
+ * RevoGrid (4.x): the bulk-edit grid's filter panel shows "Filter by" beside its condition list without
+ * tying the two together: the list gets that name.
  * Each element is touched once (Vue does not write an attribute back while its own value is unchanged).
  */
 
@@ -13,12 +15,14 @@ const CARD_TITLE = '.n-card-header__main[role="heading"]:not([aria-level])'
 const ROW_CHECKBOX = '.n-data-table-td--selection .n-checkbox:not([aria-label])'
 const PAGE_CHECKBOX = '.n-data-table-th--selection .n-checkbox:not([aria-label])'
 const NUMBER_FIELD = '.n-input-number'
+const GRID_FILTER_CONDITION = '.filter-panel-dialog select:not([aria-label])'
 
 function fillIn(root: ParentNode) {
   root.querySelectorAll(CARD_HEADER).forEach((header) => header.setAttribute('role', 'none'))
   root.querySelectorAll(CARD_TITLE).forEach((title) => title.setAttribute('aria-level', '2'))
   root.querySelectorAll(ROW_CHECKBOX).forEach((box) => box.setAttribute('aria-label', 'Select this row'))
   root.querySelectorAll(PAGE_CHECKBOX).forEach((box) => box.setAttribute('aria-label', 'Select every row on this page'))
+  root.querySelectorAll(GRID_FILTER_CONDITION).forEach((list) => list.setAttribute('aria-label', 'Filter by'))
   root.querySelectorAll(NUMBER_FIELD).forEach((field) => {
     // The step buttons come minus first, then plus, whichever side they are placed on.
     const [minus, plus] = field.querySelectorAll<HTMLElement>('.n-input__prefix .n-button, .n-input__suffix .n-button')
@@ -28,7 +32,7 @@ function fillIn(root: ParentNode) {
 }
 
 /** Fills in the names and roles under `root` now and whenever elements are added; returns the stop. */
-export function fillInNaiveUiAria(root: HTMLElement = document.body): () => void {
+export function fillInLibraryAria(root: HTMLElement = document.body): () => void {
   fillIn(root)
   let pending = false
   const observer = new MutationObserver((mutations) => {
