@@ -235,6 +235,35 @@ it('a page past the last one answered as the last page again: the repeat ends th
   expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
 })
 
+it('pages of 20 whatever the take, the first page cut short twice (7, then 4 rows) and a page past the end refused: every row is read in one round', async () => {
+  // The short first page reads as a cap of 7: the pages asked at 7 come back with 20 rows, and the page
+  // past the end (9 at 7, refused with 400) and a later page cut short (7) are placed by the rows the
+  // marketplace pages by, not by the 7 asked: neither the empty page nor the short one falls inside the list.
+  const cuts = new Map<string, number[]>([
+    ['1', [7, 4]],
+    ['7', [16]]
+  ])
+  const cutting: Fetch = async (input, init) => {
+    const response = await nodeFetch(input as Request, init)
+    const url = new URL((input as Request).url)
+    const keep = url.pathname.endsWith('/orders/seller') && url.searchParams.get('take') !== '1' ? cuts.get(url.searchParams.get('page')!)?.shift() : undefined
+    if (keep === undefined || response.status !== 200) return response
+    const body = JSON.parse(await response.text()) as { data: unknown[] }
+    body.data = body.data.slice(0, keep)
+    return new Response(JSON.stringify(body), { status: 200, headers: response.headers })
+  }
+  const s = await setup(
+    { orders: 143, sellRequests: 5, variant: { fixedTake: 20, pastEnd: 'refused' } },
+    { take: 20, concurrency: 1, rounds: 1, safetyMarginMs: 0 },
+    cutting
+  )
+  const before = s.sandbox.requestCount()
+  const report = await s.run('full', ['orders'])
+  expect(report.checks.orders).toEqual({ synced: 143, total: 143, complete: true })
+  expect(differences(s.snapshot, s.sandbox)).toMatchObject({ ordersMissing: 0, ordersGone: 0 })
+  expect(s.sandbox.requestCount() - before).toBeLessThan(20)
+})
+
 it("a take above the marketplace's limit refused with 400: asked again halved, and the size that worked is kept", async () => {
   const s = await setup({ orders: 130, sellRequests: 120, variant: { maxTake: 30, takeAboveMax: 'refused' } }, { take: 100, safetyMarginMs: 0 })
   const report = await s.run('full')
@@ -303,6 +332,18 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     })
     await s.run('auto', ['orders'])
     expect(s.snapshot.dump().orders.find((order) => order.id === changed)?.status).toBe('refunded')
+  })
+
+  it('3 hours ahead of UTC, the newest updates all older orders: orders placed in the last hours and held already are not taken for created meanwhile', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: 180 } }, { take: 20, safetyMarginMs: 0 })
+    s.sandbox.addOrders(30)
+    await s.run('full', ['orders'])
+    // Older orders change (an item ready to ship): the first page lists only them, none of the new ones.
+    const oldest = [...s.sandbox.state.orders].sort((a, b) => a.orderDateMicros - b.orderDateMicros).slice(0, 20)
+    for (const order of oldest) s.sandbox.state.updateOrder(order.id, Date.now(), () => undefined)
+    const report = await s.run('full', ['orders'])
+    expect(report.checks.orders).toEqual({ synced: 90, total: 90, complete: true })
+    expect(report.rounds.orders).toBe(1)
   })
 
   it('3 hours ahead of UTC, orders placed in the last hours on every page: one round, complete', async () => {

@@ -207,11 +207,17 @@ class TotalWatch {
  * answer's Date header, whose milliseconds are dropped, plus a second. For orders no earlier than the
  * newest order date on the first page: order dates carry no zone, and a marketplace ahead of UTC writes
  * them hours past its Date header, where every order of the last hours would look created meanwhile.
+ * The first page lists the newest updates, not the newest orders (an older order changed is listed
+ * before a newer one that did not): a row dated past that start that the snapshot held before the
+ * round read it existed before the first answer, and is no row created meanwhile.
  */
 class CreatedRows {
   private after: number | null = null
   private firstIds = new Set<string>()
   private readonly ids = new Set<string>()
+
+  /** `unknown`: those of the ids the live snapshot does not hold. */
+  constructor(private readonly unknown: (resource: Resource, ids: string[]) => string[]) {}
 
   firstAnswer(resource: Resource, batch: Batch, cursorMs: number | null): void {
     this.firstIds = new Set(batch.rows.map((row) => row.id))
@@ -228,11 +234,14 @@ class CreatedRows {
 
   note(resource: Resource, batch: Batch): void {
     if (this.after === null) return
+    const later: string[] = []
     for (const row of batch.rows) {
-      if (this.firstIds.has(row.id)) continue
+      if (this.firstIds.has(row.id) || this.ids.has(row.id)) continue
       const createdMs = Date.parse(resource === 'orders' ? (row as OrderBatch['rows'][number]).orderDate : (row as SellRequestBatch['rows'][number]).createdAt)
-      if (createdMs > this.after) this.ids.add(row.id)
+      if (createdMs > this.after) later.push(row.id)
     }
+    // The snapshot is asked only about rows dated after the start (none, on most pages).
+    if (later.length) for (const id of this.unknown(resource, later)) this.ids.add(id)
   }
 
   get count(): number {
@@ -449,6 +458,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         pagesPlanned = pagesDone + pages.length
         report()
         const size = run.pageSize
+        /** The rows a page asked at `size` starts after: more, once an answer showed the server pages by more. */
+        const stride = () => Math.max(size, run.pageSize)
         // At most `concurrency` requests on the wire (the run's, shared with another resource's part); a
         // lane reading an answer has given its slot to the next request already, so the reading overlaps
         // the network instead of adding to it.
@@ -458,16 +469,23 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           async (page) => {
             const release = await counters.network.acquire()
             // Past where the list was seen to end (a total that counts rows it never lists): not asked.
-            if ((page - 1) * size >= listEnd || (page - 1) * size > emptyAt) {
+            if ((page - 1) * stride() >= listEnd || (page - 1) * stride() > emptyAt) {
               release()
               return
             }
             const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters, release)
             const rows = answer.batch.rows.length
-            // More rows than asked: the server's pages are larger than the first page showed (it was short),
-            // and this one starts where that size says. Asked for at that size from then on.
-            if (rows > size) run.pageSize = Math.max(run.pageSize, rows)
-            await take(answer, (page - 1) * Math.max(size, rows))
+            // More rows than asked: the server's pages are larger than the first page showed (it was short,
+            // cut short at random rather than capped), and it pages by at least that many whatever `take`
+            // says. Asked for at that size from then on.
+            if (rows > run.pageSize) {
+              run.pageSize = rows
+              // Where empty pages were placed by the smaller size is not where the list ends: forgotten.
+              listEnd = Infinity
+              emptyAt = Infinity
+            }
+            // Every page of this refill (empty, short or whole) starts where the server's size says.
+            await take(answer, (page - 1) * Math.max(stride(), rows))
           },
           signal
         )
@@ -676,7 +694,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     for (;;) {
       counters.rounds = run.round
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
-      const created = new CreatedRows()
+      const created = new CreatedRows((kind, rowIds) => snapshot.unknownIds(kind, rowIds))
       await pass(run, watch, created, signal, counters)
       counters.passed()
       for (const id of (await snapshot.commitRun(resource)).newOrderIds) ids.add(id)
