@@ -270,3 +270,37 @@ test('a value typed while a sync reads the rows again lands on the listing it wa
   await expect(cell(page, 4, COLUMN.price)).toHaveText('66.66')
   await expect(cell(page, 3, COLUMN.price)).toHaveText(price(gridRow.value(rows[2]!, 'priceCents')))
 })
+
+test('Delete takes back the pending changes of the selected cells, as one undo step; a cell without one stays as it is', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const now = (i: number) => price(gridRow.value(rows[i]!, 'priceCents'))
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, ['11.11', '22.22', '33.33'].join('\n'))
+  await expect(summary).toHaveAttribute('data-changes', '3')
+  await cell(page, 0, COLUMN.price).click()
+  await expect(page.getByTestId('bulk-focus-text')).toContainText('Delete takes it back.')
+
+  // One cell: its change is gone, the cell shows the listing's price now.
+  await page.keyboard.press('Delete')
+  await expect(summary).toHaveAttribute('data-changes', '2')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(now(0))
+  await expect(page.getByTestId('bulk-focus-text')).toContainText('no pending change')
+
+  // A range over a cell with no change and two with one: the two are taken back, the other left.
+  await cell(page, 1, COLUMN.price).click()
+  await cell(page, 3, COLUMN.price).click({ modifiers: ['Shift'] })
+  await page.keyboard.press('Backspace')
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  for (const i of [1, 2, 3]) await expect(cell(page, i, COLUMN.price)).toHaveText(now(i))
+
+  // Undo brings the two back at once, then the first.
+  await page.keyboard.press('Control+z')
+  await expect(summary).toHaveAttribute('data-changes', '2')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText('22.22')
+  await expect(cell(page, 2, COLUMN.price)).toHaveText('33.33')
+  await page.keyboard.press('Control+z')
+  await expect(summary).toHaveAttribute('data-changes', '3')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('11.11')
+})

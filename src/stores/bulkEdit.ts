@@ -538,18 +538,28 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     const { listingFields } = await cellRules()
     const unreadable: UnreadableCell[] = []
     const changes = new Map<string, { sellRequestId: string } & Partial<Record<ListingFieldKey, number>>>()
+    const put = (edit: CellEdit, value: number) => {
+      const change = changes.get(edit.id) ?? { sellRequestId: edit.id }
+      change[edit.field] = value
+      changes.set(edit.id, change)
+    }
     for (const edit of edits) {
       const row = byId.get(edit.id)
       if (!row) continue
       const read = listingFields[edit.field].read(edit.text)
-      if (read === null) continue
+      if (read === null) {
+        // A cell emptied (Delete, Backspace) takes back its pending change: the listing's current value is
+        // staged, which removes the change. An empty cell without one stays as it is.
+        const slots = slotsOf(edit.field)
+        const now = listingNow(edit.id)?.value(edit.field)
+        if (slots && (row as unknown as Record<string, unknown>)[slots.mark] && now !== undefined) put(edit, now)
+        continue
+      }
       if ('problem' in read) {
         unreadable.push({ row, field: edit.field, message: read.problem })
         continue
       }
-      const change = changes.get(edit.id) ?? { sellRequestId: edit.id }
-      change[edit.field] = read.value
-      changes.set(edit.id, change)
+      put(edit, read.value)
     }
     // The seller's own edit: an editor opened meanwhile on another cell stays open.
     if (changes.size > 0) await changeSetStep(() => call('bulk.stage', { changes: [...changes.values()] }), false)
