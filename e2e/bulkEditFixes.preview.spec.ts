@@ -280,7 +280,7 @@ test('Delete takes back the pending changes of the selected cells, as one undo s
   await paste(page, ['11.11', '22.22', '33.33'].join('\n'))
   await expect(summary).toHaveAttribute('data-changes', '3')
   await cell(page, 0, COLUMN.price).click()
-  await expect(page.getByTestId('bulk-focus-text')).toContainText('Delete takes it back.')
+  await expect(page.getByTestId('bulk-focus-text')).toContainText('Delete or Backspace takes it back.')
 
   // One cell: its change is gone, the cell shows the listing's price now.
   await page.keyboard.press('Delete')

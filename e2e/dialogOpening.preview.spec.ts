@@ -14,8 +14,11 @@ async function slowAnimations(page: Page) {
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 })
 }
 
-/** Waits past a dialog's opening animation, slowed, and a little more. */
-const pastOpening = (page: Page) => page.waitForTimeout(3_500)
+/** Waits until the page's animations (the dialog's opening, slowed) have ended, and a few frames more for what runs after them. */
+async function pastOpening(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 20_000 })
+  await page.waitForTimeout(300)
+}
 
 test('a menu opened or a field clicked while a dialog still opens keeps the keyboard (Change many, Edit)', async ({ app: page }) => {
   await page.getByTestId('start-demo').click()
@@ -40,9 +43,10 @@ test('a menu opened or a field clicked while a dialog still opens keeps the keyb
 
   // Change many opened and left alone: the value field has the keyboard.
   await page.getByTestId('bulk-change-many').click()
-  await pastOpening(page)
+  const value = dialog.getByTestId('bulk-operation-value').locator('input')
+  await expect(value).toBeFocused({ timeout: 20_000 })
   await page.keyboard.type('7')
-  await expect(dialog.getByTestId('bulk-operation-value').locator('input')).toHaveValue('7')
+  await expect(value).toHaveValue('7')
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 

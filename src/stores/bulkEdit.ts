@@ -537,8 +537,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   async function editCells(edits: CellEdit[]): Promise<UnreadableCell[]> {
     const { listingFields } = await cellRules()
     const unreadable: UnreadableCell[] = []
-    const changes = new Map<string, { sellRequestId: string } & Partial<Record<ListingFieldKey, number>>>()
-    const put = (edit: CellEdit, value: number) => {
+    const changes = new Map<string, { sellRequestId: string } & Partial<Record<ListingFieldKey, number | null>>>()
+    const put = (edit: CellEdit, value: number | null) => {
       const change = changes.get(edit.id) ?? { sellRequestId: edit.id }
       change[edit.field] = value
       changes.set(edit.id, change)
@@ -548,11 +548,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       if (!row) continue
       const read = listingFields[edit.field].read(edit.text)
       if (read === null) {
-        // A cell emptied (Delete, Backspace) takes back its pending change: the listing's current value is
-        // staged, which removes the change. An empty cell without one stays as it is.
+        // A cell emptied (Delete, Backspace) takes back its pending change (null: the core stages the
+        // listing's value as it holds it, which may be newer than the grid's). One without a change stays.
         const slots = slotsOf(edit.field)
-        const now = listingNow(edit.id)?.value(edit.field)
-        if (slots && (row as unknown as Record<string, unknown>)[slots.mark] && now !== undefined) put(edit, now)
+        if (slots && (row as unknown as Record<string, unknown>)[slots.mark]) put(edit, null)
         continue
       }
       if ('problem' in read) {

@@ -206,6 +206,42 @@ it('marks a listing changed elsewhere since staging as a conflict and does not o
   expect(sandbox.state.sellRequest(b!.id)!.quantity).toBe(42)
 })
 
+it('a change taken back (null) is removed against the listing as the snapshot holds it, even when it changed since the grid read it', async () => {
+  const [a, b] = listings()
+  workspace.bulk.stage([
+    { sellRequestId: a!.id, priceCents: a!.priceCents + 500 },
+    { sellRequestId: b!.id, quantity: b!.quantity + 5 }
+  ])
+  expect(workspace.bulk.preview().changes).toBe(2)
+  // Listing a's price changes on the marketplace and a sync brings it in; the grid still shows the old one.
+  await fetch(`${sandbox.baseUrl}/v1/sell-requests/${a!.id}`, {
+    method: 'PATCH',
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ price: (a!.priceCents + 100) / 100 })
+  })
+  await workspace.sync.sync()
+  expect(listings().find((l) => l.id === a!.id)!.priceCents).toBe(a!.priceCents + 100)
+
+  // Taking back a's price leaves nothing pending for it: no change back to the price the grid last read.
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: null }])
+  expect(workspace.bulk.changes({ page: 1, take: 10, only: 'all' }).rows.map((c) => [c.sellRequestId, c.field])).toEqual([[b!.id, 'quantity']])
+  // A field without a pending change taken back stays without one (and is no step); one undo brings a's change back.
+  workspace.bulk.stage([{ sellRequestId: a!.id, quantity: null }])
+  expect(workspace.bulk.preview().changes).toBe(1)
+  await workspace.bulk.undo()
+  expect(
+    workspace.bulk
+      .changes({ page: 1, take: 10, only: 'all' })
+      .rows.map((c) => [c.sellRequestId, c.field, c.after])
+      .sort()
+  ).toEqual(
+    [
+      [a!.id, 'priceCents', a!.priceCents + 500],
+      [b!.id, 'quantity', b!.quantity + 5]
+    ].sort()
+  )
+})
+
 it('cancels: what was not sent is cancelled with a reason, and can be retried', async () => {
   sandbox.setFaults({ latencyMs: 20 })
   stageEverything()

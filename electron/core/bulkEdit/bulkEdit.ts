@@ -33,7 +33,7 @@ import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
-import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, proposedChange, type ProposedChange, type StepKind } from './changeSet'
+import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, fieldValue, proposedChange, type ProposedChange, type StepKind } from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable, type ImportResult } from './importFile'
@@ -41,7 +41,8 @@ import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readI
 /** New values of one listing's fields, by field key; keys that are no field are refused. */
 export interface StageRow {
   sellRequestId: string
-  readonly [field: string]: string | number | undefined
+  /** A field's new value; null takes back its pending change. */
+  readonly [field: string]: string | number | null | undefined
 }
 
 export type Selection = { ids: string[] } | { all: true } | { filter: SellRequestFilter }
@@ -503,7 +504,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         }
         for (const field of fields.all) {
           const value = change[field.key]
-          if (typeof value === 'number') proposed.push(proposedChange(listing, field.key, value))
+          // Taken back: the listing's value as the snapshot holds it, which removes a pending change.
+          if (value === null) proposed.push(proposedChange(listing, field.key, fieldValue(listing, field.key)))
+          else if (typeof value === 'number') proposed.push(proposedChange(listing, field.key, value))
         }
       }
       return stage(proposed)

@@ -378,7 +378,7 @@ describe('import', () => {
     expect(await importClean('utf16-bom.csv', withBom)).toMatchObject({ rows: 1, staged: 1, problems: [] })
   })
 
-  it('reads the .txt files Excel saves as Unicode Text (UTF-16 with a byte-order mark, tabs, CRLF) and as Text (Tab delimited), which the picker offers', async () => {
+  it('offers in the picker the .txt files Excel saves as Unicode Text (UTF-16 with a byte-order mark, tabs, CRLF) and as Text (Tab delimited), which the importer reads', async () => {
     const [a, b] = rows
     const text = `id\tprice\tquantity\r\n${a!.id}\t${((a!.priceCents + 5) / 100).toFixed(2)}\t${a!.quantity}\r\n${b!.id}\t${(b!.priceCents / 100).toFixed(2)}\t${b!.quantity + 1}\r\n`
     const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])

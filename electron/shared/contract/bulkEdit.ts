@@ -262,10 +262,13 @@ export const bulkSelectionInput = z.union([
   z.object({ filter: sellRequestFilterInput }).strict()
 ])
 
-/** A number for each editable field, by key (`priceCents`, `quantity`), any of them. */
-const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key, z.number().optional()])) as Record<
+/**
+ * A number for each editable field, by key (`priceCents`, `quantity`), any of them; `null` takes back the
+ * field's pending change (the change set stages the listing's value as it holds it, which removes it).
+ */
+const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key, z.number().nullable().optional()])) as Record<
   ListingFieldKey,
-  z.ZodOptional<z.ZodNumber>
+  z.ZodOptional<z.ZodNullable<z.ZodNumber>>
 >
 
 /** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
