@@ -13,6 +13,7 @@ import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { viaRouter } from './fromCore'
 import { signInTo, gridCell, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
@@ -447,11 +448,12 @@ test('typing at machine speed right after a click: every key lands, in the cell 
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const stagedNow = async () => {
-    const outcome = await host.router.dispatch('bulk.changes', { page: 1, take: 50, only: 'all' })
-    if (!outcome.ok) throw new Error(outcome.error.message)
-    return Object.fromEntries(
-      (outcome.value as { rows: { sellRequestId: string; field: string; after: number }[] }).rows.map((c) => [`${c.sellRequestId}:${c.field}`, c.after])
-    )
+    const { rows } = await viaRouter<{ rows: { sellRequestId: string; field: string; after: number }[] }>(host, 'bulk.changes', {
+      page: 1,
+      take: 50,
+      only: 'all'
+    })
+    return Object.fromEntries(rows.map((c) => [`${c.sellRequestId}:${c.field}`, c.after]))
   }
 
   // Click, then type at once: no key is lost before the cell's editor is ready.

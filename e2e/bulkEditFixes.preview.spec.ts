@@ -12,6 +12,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { viaRouter } from './fromCore'
 import { gridCell as cell, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_fixes_e2e_3Hw5'
@@ -228,9 +229,7 @@ test('counts read right: one conflict in the results and in History; the import 
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
   // The file names the two listings that hold them, as the core has them (after the apply the grid may
   // have scrolled, so rows typed into are not told by their place): one at its current price, one new.
-  const pending = await host.router.dispatch('bulk.changes', { page: 1, take: 10 })
-  if (!pending.ok) throw new Error(pending.error.message)
-  const [keep, replace] = (pending.value as { rows: StagedChangeView[] }).rows
+  const [keep, replace] = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
   expect(replace).toBeDefined()
   const csv = `id,price\n${keep!.sellRequestId},${price(keep!.before)}\n${replace!.sellRequestId},77.77\n`
   await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
@@ -255,17 +254,14 @@ test('a value typed while a sync reads the rows again lands on the listing it wa
   // Meanwhile the seller's other tool adds a listing whose name sorts first, and a sync brings it in:
   // every row moves down one, and row 3 is now the listing that was row 2.
   sandbox.state.addSellRequest({ ...sandbox.state.sellRequests[0]!, id: '00000000-0000-4000-8000-00000000aaaa', name: 'AAA first', sku: 'AAA-1' })
-  const run = await host.router.dispatch('sync.run', { kind: 'auto' })
-  if (!run.ok) throw new Error(run.error.message)
+  await viaRouter(host, 'sync.run', { kind: 'auto' })
   await expect(page.getByTestId('bulk-status-line')).toContainText(`${rows.length + 1} listings`, { timeout: 20_000 })
   await expect(cell(page, 3, COLUMN.sku)).toHaveText(gridRow.text(rows[2]!, 'sku'))
   await expect(editor).toHaveValue('66.66')
 
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
-  const pending = await host.router.dispatch('bulk.changes', { page: 1, take: 10 })
-  if (!pending.ok) throw new Error(pending.error.message)
-  const staged = (pending.value as { rows: StagedChangeView[] }).rows
+  const staged = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
   expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[typedInto, 6666]])
   await expect(cell(page, 4, COLUMN.price)).toHaveText('66.66')
   await expect(cell(page, 3, COLUMN.price)).toHaveText(price(gridRow.value(rows[2]!, 'priceCents')))

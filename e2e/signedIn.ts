@@ -6,7 +6,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { GridListingRow } from '../electron/shared/contract'
 import type { PreviewHost } from '../electron/preview/host'
-import { syncFinishedAfter } from './fromCore'
+import { syncFinishedAfter, viaRouter } from './fromCore'
 
 export async function signInTo(page: Page, host: PreviewHost, marketplace: { baseUrl: string; apiKey: string }): Promise<void> {
   await page.getByTestId('base-url').fill(marketplace.baseUrl)
@@ -26,9 +26,7 @@ export const GRID_COLUMN = { priceNow: 0, price: 1, quantityNow: 2, quantity: 3,
 export async function openGrid(page: Page, host: PreviewHost): Promise<GridListingRow[]> {
   await page.getByTestId('nav-bulkEdit').click()
   await expect(gridCell(page, 0, GRID_COLUMN.price)).toBeVisible()
-  const outcome = await host.router.dispatch('bulk.gridRows', {})
-  if (!outcome.ok) throw new Error(outcome.error.message)
-  return (outcome.value as { rows: GridListingRow[] }).rows
+  return (await viaRouter<{ rows: GridListingRow[] }>(host, 'bulk.gridRows', {})).rows
 }
 
 /** Pastes `text` where the grid's focus is, as Ctrl+V from a spreadsheet does. */
