@@ -15,6 +15,8 @@ export interface Shortcut {
   shift?: boolean
   /** Also answers while a modal dialog has the focus. */
   inDialogs?: boolean
+  /** Stays quiet for keys pressed inside an element matching this selector (a field with its own meaning for the key). */
+  outside?: string
 }
 
 /**
@@ -40,6 +42,7 @@ export function useShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) 
   function onKeydown(event: KeyboardEvent) {
     if (event.defaultPrevented || event.isComposing || !matchesShortcut(event, shortcut)) return
     if (!shortcut.inDialogs && modalOpen()) return
+    if (shortcut.outside && event.target instanceof Element && event.target.closest(shortcut.outside)) return
     event.preventDefault()
     handler(event)
   }

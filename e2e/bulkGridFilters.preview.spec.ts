@@ -1,0 +1,163 @@
+/**
+ * Bulk edit's column filters and sorting as a seller uses them: a number filter on a price column keeps
+ * the listings it names (prices are typed as everywhere in the app), the status line counts the rows
+ * shown and names the listing the highlighted cell is on after the rows moved under it; and Ctrl/Cmd+Z
+ * undoes Change many without a click in the grid first.
+ */
+import type { Page } from '@playwright/test'
+import type { GridListingRow } from '../electron/shared/contract'
+import { gridRow } from '../electron/shared/gridRow'
+import { startSandbox, type Sandbox } from '../electron/sandbox'
+import { expect, test } from './fixtures'
+import { gridCell as cell, signInTo, openGrid, openChangeMany, GRID_COLUMN as COLUMN } from './signedIn'
+
+const KEY = 'sk_live_bulk_filters_e2e_8Rt1'
+let sandbox: Sandbox
+
+test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71, now: new Date() })
+})
+test.afterEach(async () => {
+  await sandbox.close()
+})
+
+interface ShownRow {
+  id: string
+  name: string
+}
+
+/** The rows the grid shows now, in its order, and the listing its focused cell is on. */
+const gridState = (page: Page) =>
+  page.evaluate(async () => {
+    // RevoGrid's element methods (its types are the page's, not this file's).
+    const grid = document.querySelector('revo-grid') as unknown as {
+      getVisibleSource(): Promise<ShownRow[]>
+      getFocused(): Promise<{ model?: unknown } | null>
+    }
+    const shown = await grid.getVisibleSource()
+    const focused = await grid.getFocused()
+    const model = focused?.model as ShownRow | undefined
+    return { shown: shown.map((row) => ({ id: row.id, name: row.name })), focused: model ? { id: model.id, name: model.name } : null }
+  })
+
+/** Sets a column's filter to one condition ("amountGt", …) with `value` typed, as the seller does in its panel. */
+async function filterColumn(page: Page, column: string, condition: string, value: string) {
+  await page.locator('revogr-header .rgHeaderCell').filter({ hasText: column }).locator('.rv-filter').dispatchEvent('click')
+  const panel = page.locator('.filter-panel-dialog')
+  await expect(panel).toBeVisible()
+  await panel.locator('select#add-filter').selectOption(condition)
+  await panel.locator('.filter-extra input').last().fill(value)
+  await panel.getByRole('button', { name: 'ok' }).click()
+  await expect(panel).toBeHidden()
+}
+
+async function resetFilter(page: Page, column: string) {
+  await page.locator('revogr-header .rgHeaderCell').filter({ hasText: column }).locator('.rv-filter').dispatchEvent('click')
+  const panel = page.locator('.filter-panel-dialog')
+  await panel.getByRole('button', { name: 'reset' }).click()
+  await panel.getByRole('button', { name: 'ok' }).click()
+  await expect(panel).toBeHidden()
+}
+
+const cents = (row: GridListingRow) => gridRow.value(row, 'priceCents')
+const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+
+test('a number filter on a price keeps the listings it names; the status line counts them and names the highlighted listing', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox)
+  const rows = await openGrid(page, host)
+  const count = page.getByTestId('bulk-row-count')
+  const focusText = page.getByTestId('bulk-focus-text')
+  await expect(count).toHaveText('40 listings')
+
+  // The first row's New price has the focus; the filter keeps only dearer listings, so it goes.
+  await cell(page, 0, COLUMN.price).click()
+  const first = rows[0]!
+  await expect(focusText).toContainText(`${gridRow.text(first, 'name')} · New price`)
+  const dearer = rows.filter((row) => cents(row) > cents(first))
+  expect(dearer.length, 'the fixture has listings on both sides of the first one’s price').toBeGreaterThan(0)
+  expect(dearer.length).toBeLessThan(rows.length)
+
+  // Typed as a seller types a price: a dollar sign and a thousands separator where it has one.
+  await filterColumn(page, 'Price now', 'amountGt', money(cents(first)))
+  await expect.poll(async () => (await gridState(page)).shown.map((row) => row.id).sort()).toEqual(dearer.map((row) => gridRow.id(row)).sort())
+  await expect(count).toHaveText(`${dearer.length} of 40 listings shown`)
+
+  // The highlighted cell is on another listing now; the status line names that one, not the one filtered out.
+  const afterFilter = await gridState(page)
+  expect(afterFilter.focused, 'the grid keeps a focused cell').not.toBeNull()
+  expect(afterFilter.focused!.id).not.toBe(gridRow.id(first))
+  expect(afterFilter.focused!.name, 'a listing with another name is highlighted').not.toBe(gridRow.text(first, 'name'))
+  await expect(focusText).toContainText(`${afterFilter.focused!.name} · New price`)
+
+  // New price filters the pending value: a staged $9,999.00 is the one listing at or above it.
+  await resetFilter(page, 'Price now')
+  await expect(count).toHaveText('40 listings')
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.type('9999')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
+  await filterColumn(page, 'New price', 'amountGte', '$9,999')
+  await expect.poll(async () => (await gridState(page)).shown.map((row) => row.id)).toEqual([gridRow.id(first)])
+  await expect(count).toHaveText('1 of 40 listings shown')
+  // What is no number matches nothing, and says so in the count.
+  await resetFilter(page, 'New price')
+  await filterColumn(page, 'Qty now', 'amountLt', 'lots')
+  await expect.poll(async () => (await gridState(page)).shown.length).toBe(0)
+  await expect(count).toHaveText('0 of 40 listings shown')
+  await resetFilter(page, 'Qty now')
+  await expect(count).toHaveText('40 listings')
+})
+
+test('after a sort the status line names the listing the highlighted cell is on', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox)
+  const rows = await openGrid(page, host)
+  const focusText = page.getByTestId('bulk-focus-text')
+  await cell(page, 0, COLUMN.price).click()
+  await expect(focusText).toContainText(`${gridRow.text(rows[0]!, 'name')} · New price`)
+
+  // Sorted by price, dearest first: the first place holds another listing.
+  const header = page.locator('revogr-header .rgHeaderCell').filter({ hasText: 'Price now' })
+  await header.click()
+  await header.click()
+  const dearest = [...rows].sort((a, b) => cents(b) - cents(a))[0]!
+  await expect.poll(async () => (await gridState(page)).shown[0]?.id).toBe(gridRow.id(dearest))
+  const state = await gridState(page)
+  expect(state.focused!.id, 'the focus stayed at its place').toBe(gridRow.id(dearest))
+  expect(gridRow.text(dearest, 'name')).not.toBe(gridRow.text(rows[0]!, 'name'))
+  await expect(focusText).toContainText(`${gridRow.text(dearest, 'name')} · New price`)
+})
+
+test('Ctrl+Z right after Change many undoes it, with the keyboard still on the toolbar', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox)
+  await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const dialog = await openChangeMany(page, 'Add / subtract quantity')
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('2')
+  await dialog.getByTestId('bulk-target-shown').click()
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(dialog).toBeHidden()
+  await expect(summary).toHaveAttribute('data-changes', '40')
+  expect(await page.evaluate(() => document.activeElement?.closest('revo-grid') ?? null), 'the grid does not have the keyboard').toBeNull()
+
+  await page.keyboard.press('Control+z')
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  await page.keyboard.press('Control+y')
+  await expect(summary).toHaveAttribute('data-changes', '40')
+  await page.keyboard.press('Control+z')
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  await page.keyboard.press('Control+Shift+z')
+  await expect(summary).toHaveAttribute('data-changes', '40')
+
+  // In the grid, which answers undo itself, one Ctrl+Z is one step: the typed price goes, Change many stays.
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.type('9999')
+  await page.keyboard.press('Enter')
+  await expect(summary).toHaveAttribute('data-changes', '41')
+  await cell(page, 1, COLUMN.price).click()
+  await page.keyboard.press('Control+z')
+  await expect(summary).toHaveAttribute('data-changes', '40')
+  await page.waitForTimeout(300)
+  await expect(summary).toHaveAttribute('data-changes', '40')
+})

@@ -1,0 +1,43 @@
+import type { FilterEvaluationContext } from '@revolist/revogrid'
+import { describe, expect, it } from 'vitest'
+import { AMOUNT_FILTER, GRID_FILTER } from './amountFilter'
+
+const conditions = GRID_FILTER.customFilters!
+/** Whether a cell of column `prop` holding `value` passes condition `name` with `typed` entered. */
+const passes = (name: string, prop: string, value: unknown, typed: unknown) =>
+  conditions[name]!.func(value, typed as string, { property: prop, sourceValue: value } as FilterEvaluationContext)
+
+describe('the grid’s amount filter', () => {
+  it('compares price cells (decimal text) with a price typed as the app reads prices', () => {
+    expect(passes('amountGt', 'price', '306.00', '300')).toBe(true)
+    expect(passes('amountGt', 'priceNow', '299.99', '300')).toBe(false)
+    expect(passes('amountGt', 'price', '1299.50', '$1,000')).toBe(true)
+    expect(passes('amountEq', 'price', '306.00', '306')).toBe(true)
+    expect(passes('amountEq', 'price', '306.50', '306.5')).toBe(true)
+    expect(passes('amountNotEq', 'price', '306.50', '306.50')).toBe(false)
+    expect(passes('amountGte', 'price', '0.07', '0.07')).toBe(true)
+    expect(passes('amountLt', 'price', '0.07', '0.08')).toBe(true)
+    expect(passes('amountLte', 'price', '129.99', '129.98')).toBe(false)
+    // A fraction of a cent (an invalid pending price) is compared as it is.
+    expect(passes('amountGt', 'price', '12.345', '12.34')).toBe(true)
+  })
+
+  it('compares quantity cells (numbers) with a typed count', () => {
+    expect(passes('amountGt', 'quantityNow', 301, '300')).toBe(true)
+    expect(passes('amountEq', 'quantity', 0, '0')).toBe(true)
+    expect(passes('amountLte', 'quantity', 12, '1,000')).toBe(true)
+  })
+
+  it('lets every row through while nothing is typed, none when what is typed is no number, and never a row not read yet', () => {
+    expect(passes('amountGt', 'price', '10.00', '')).toBe(true)
+    expect(passes('amountGt', 'price', '10.00', undefined)).toBe(true)
+    expect(passes('amountGt', 'price', '10.00', 'abc')).toBe(false)
+    expect(passes('amountNotEq', 'price', '10.00', 'abc')).toBe(false)
+    expect(passes('amountGt', 'price', '', '0')).toBe(false)
+  })
+
+  it('offers only number conditions (no “Is blank”) under its own filter type', () => {
+    expect(Object.values(conditions).map((c) => c.name)).toEqual(['=', '≠', '>', '≥', '<', '≤'])
+    expect(new Set(Object.values(conditions).map((c) => c.columnFilterType))).toEqual(new Set([AMOUNT_FILTER]))
+  })
+})

@@ -1,0 +1,49 @@
+/**
+ * The bulk-edit grid's row as the store fills it and the grid, its filters and the status line read it:
+ * the listing's text columns and, for each editable field, the value shown (pending, else current), the
+ * current value and the mark of a pending change. Pure: no bridge, no store.
+ */
+import type { ListingFieldKey } from '@shared/listingFieldKeys'
+
+/** What the grid shows of a pending change on a cell. */
+export interface CellMark {
+  invalid: string | null
+  warning: string | null
+}
+
+/**
+ * One grid row. Plain (not reactive): the grid reads it directly and is told when rows change. A row
+ * not read yet (a first read under way) has an empty id and empty cells, and is filled in place.
+ */
+export interface GridRow {
+  id: string
+  name: string
+  sku: string
+  brand: string
+  grade: string
+  color: string
+  storage: string
+  carrier: string
+  status: string
+  updatedAt: string
+  /** The listing's price now, as a decimal ("129.99"). */
+  priceNow: string
+  quantityNow: number
+  /** The price the grid shows and edits: the pending one, else the current one. */
+  price: string
+  quantity: number
+  priceMark: CellMark | null
+  quantityMark: CellMark | null
+}
+
+/**
+ * Where each editable field's cells are on a grid row (the grid's columns): the value shown and edited
+ * (the pending one, else the current one), the listing's current value, and the mark. Keyed by the
+ * field's key; what a value looks like comes from the field's descriptor.
+ */
+export const GRID_CELLS = {
+  priceCents: { shown: 'price', now: 'priceNow', mark: 'priceMark' },
+  quantity: { shown: 'quantity', now: 'quantityNow', mark: 'quantityMark' }
+} as const satisfies Record<ListingFieldKey, { shown: keyof GridRow; now: keyof GridRow; mark: keyof GridRow }>
+
+export type CellSlots = (typeof GRID_CELLS)[ListingFieldKey]
