@@ -38,8 +38,9 @@ describe('the rules for prices and quantities (one message per problem)', () => 
 
 describe('the rules for percentages (Adjust price by %, the warning rule)', () => {
   it('a price may fall by at most 100% and rise by at most 1000%, in hundredths of a percent', () => {
-    for (const ok of [-100, -5, 0, 12.5, 0.01, 1000]) expect(priceChangePercentProblem(ok)).toBeNull()
-    expect(priceChangePercentProblem(-100.01)).toBe('A price cannot go down by more than 100%.')
+    for (const ok of [-99.99, -5, 0, 12.5, 0.01, 1000]) expect(priceChangePercentProblem(ok)).toBeNull()
+    // Down by 100% is a price of 0 on every listing: refused as the percentage, not staged invalid on each.
+    for (const tooLow of [-100, -100.01]) expect(priceChangePercentProblem(tooLow)).toBe('A price cannot go down by 100% or more: it must stay above 0.')
     expect(priceChangePercentProblem(1000.01)).toBe('At most +1000%.')
     expect(priceChangePercentProblem(1.005)).toBe('A percentage has at most two decimals.')
     expect(priceChangePercentInput.safeParse(1000.5).error?.issues[0]?.message).toBe('At most +1000%.')

@@ -29,13 +29,13 @@ export function quantityProblem(quantity: number): string | null {
   return null
 }
 
-/** The most "Adjust price by %" may raise prices: +1000%. It may lower them by at most 100%. */
+/** The most "Adjust price by %" may raise prices: +1000%. It lowers them by less than 100% (a price stays above 0). */
 export const MAX_PRICE_RISE_PERCENT = 1000
 
 /** Why a percentage change of prices ("Adjust price by %") breaks the rules, or null. */
 export function priceChangePercentProblem(percent: number): string | null {
   if (!Number.isFinite(percent)) return 'Enter a percentage.'
-  if (percent < -100) return 'A price cannot go down by more than 100%.'
+  if (percent <= -100) return 'A price cannot go down by 100% or more: it must stay above 0.'
   if (percent > MAX_PRICE_RISE_PERCENT) return `At most +${MAX_PRICE_RISE_PERCENT}%.`
   const hundredths = percent * 100
   if (Math.abs(hundredths - Math.round(hundredths)) >= 1e-9) return 'A percentage has at most two decimals.'

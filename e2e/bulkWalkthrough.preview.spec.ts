@@ -1,8 +1,9 @@
 /**
- * Bulk edit's column filters and sorting as a seller uses them: a number filter on a price column keeps
- * the listings it names (prices are typed as everywhere in the app), the status line counts the rows
- * shown and names the listing the highlighted cell is on after the rows moved under it; and Ctrl/Cmd+Z
- * undoes Change many without a click in the grid first.
+ * Bulk edit as a seller met it in a walkthrough: a number filter on a price column keeps the listings it
+ * names (prices are typed as everywhere in the app), the status line counts the rows shown and names the
+ * listing the highlighted cell is on after the rows moved under it; Ctrl/Cmd+Z undoes Change many
+ * without a click in the grid first; and Change many refuses what would stage nothing or only invalid
+ * prices.
  */
 import type { Page } from '@playwright/test'
 import type { GridListingRow } from '../electron/shared/contract'
@@ -160,4 +161,31 @@ test('Ctrl+Z right after Change many undoes it, with the keyboard still on the t
   await expect(summary).toHaveAttribute('data-changes', '40')
   await page.waitForTimeout(300)
   await expect(summary).toHaveAttribute('data-changes', '40')
+})
+
+test('Change many refuses a change that does nothing or takes prices to 0, before anything is staged', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox)
+  await openGrid(page, host)
+  const dialog = await openChangeMany(page, 'Adjust price by %')
+  const value = dialog.getByTestId('bulk-operation-value').locator('input')
+  const error = dialog.getByTestId('bulk-operation-error')
+  const run = dialog.getByTestId('bulk-operation-run')
+  await value.fill('-100')
+  await expect(error).toHaveText('A price cannot go down by 100% or more: it must stay above 0.')
+  await expect(run).toBeDisabled()
+  await value.fill('0')
+  await expect(error).toHaveText('A change of 0 leaves every listing as it is.')
+  await expect(run).toBeDisabled()
+  await value.fill('-99.5')
+  await expect(error).toBeHidden()
+  await expect(run).toBeEnabled()
+
+  await dialog.getByTestId('bulk-operation-kind').click()
+  await page.locator('.n-base-select-option').filter({ hasText: 'Add / subtract quantity' }).click()
+  await value.fill('+0')
+  await expect(error).toHaveText('A change of 0 leaves every listing as it is.')
+  await expect(run).toBeDisabled()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '0')
 })
