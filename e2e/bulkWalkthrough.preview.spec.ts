@@ -189,3 +189,22 @@ test('Change many refuses a change that does nothing or takes prices to 0, befor
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '0')
 })
+
+test('at 1024 px the number columns’ titles fit beside their sort arrow and filter button', async ({ app: page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signInTo(page, host, sandbox)
+  await openGrid(page, host)
+  const titles = ['Price now', 'New price', 'Qty now', 'New qty']
+  for (const title of titles) {
+    await filterColumn(page, title, 'amountGt', '1')
+    // Sorted last, so its arrow is the one shown.
+    await page.locator('revogr-header .rgHeaderCell').filter({ hasText: title }).click()
+  }
+  for (const title of titles) {
+    const header = page.locator('revogr-header .rgHeaderCell').filter({ hasText: title })
+    await expect(header.locator('.rv-filter.active')).toBeVisible()
+    const fits = await header.locator('.header-content').evaluate((el) => el.scrollWidth <= el.clientWidth)
+    expect(fits, `“${title}” is shown whole`).toBe(true)
+  }
+  await expect(page.locator('revogr-header .rgHeaderCell.sortable.asc, revogr-header .rgHeaderCell.sortable.desc')).toHaveText('New qty')
+})
