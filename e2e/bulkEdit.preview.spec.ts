@@ -14,7 +14,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { signInTo, gridCell, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
+import { signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
@@ -65,7 +65,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(summary).toHaveAttribute('data-changes', '2')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
-  await expect(cell(page, 2, COLUMN.price)).toHaveText((gridRow.value(rows[2]!, 'priceCents') / 100).toFixed(2))
+  await expect(cell(page, 2, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[2]!, 'priceCents')))
   await expect(page.locator('.n-message')).toContainText('Not a number: “abc”')
   await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
 
@@ -132,7 +132,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   await expect(page.getByTestId('history-batch')).toHaveCount(1)
   await page.getByTestId('history-undo').click()
   await expect(summary).toHaveAttribute('data-changes', '2')
-  await expect(cell(page, 0, COLUMN.price)).toHaveText((gridRow.value(first, 'priceCents') / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(first, 'priceCents')))
   await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(gridRow.value(first, 'quantity')))
 })
 
@@ -148,7 +148,7 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
   const gridShowsMarketplace = async () => {
     for (let i = 0; i < 12; i++) {
       const listing = server(gridRow.id(rows[i]!))
-      const price = (listing.priceCents / 100).toFixed(2)
+      const price = gridPrice(listing.priceCents)
       await expect(cell(page, i, COLUMN.priceNow)).toHaveText(price, { timeout: 3_000 })
       await expect(cell(page, i, COLUMN.price)).toHaveText(price, { timeout: 3_000 })
       await expect(cell(page, i, COLUMN.quantityNow)).toHaveText(String(listing.quantity), { timeout: 3_000 })
@@ -227,8 +227,8 @@ test('change a selected range at once, with problems marked on the cells and kep
   await expect(dialog.getByTestId('bulk-target-selected')).toContainText('5 listings')
   await dialog.getByTestId('bulk-operation-run').click()
   await expect(dialog).toBeHidden()
-  for (let i = 0; i < 5; i++) await expect(cell(page, i, COLUMN.price)).toHaveText(((gridRow.value(rows[i]!, 'priceCents') - 100) / 100).toFixed(2))
-  await expect(cell(page, 5, COLUMN.price)).toHaveText((gridRow.value(rows[5]!, 'priceCents') / 100).toFixed(2))
+  for (let i = 0; i < 5; i++) await expect(cell(page, i, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[i]!, 'priceCents') - 100))
+  await expect(cell(page, 5, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[5]!, 'priceCents')))
 
   // A quantity below zero is staged, marked with the reason, counted, and kept out of the apply.
   await cell(page, 6, COLUMN.quantity).click()
@@ -262,7 +262,7 @@ test('import a semicolon CSV with bad rows: good rows staged, each bad row repor
   await expect(problems.filter({ hasText: 'Row 5' })).toContainText('-2')
   await report.getByTestId('import-report-close').click()
   await expect(cell(page, 0, COLUMN.price)).toHaveText('55.50')
-  await expect(cell(page, 1, COLUMN.price)).toHaveText((gridRow.value(b, 'priceCents') / 100).toFixed(2))
+  await expect(cell(page, 1, COLUMN.price)).toHaveText(gridPrice(gridRow.value(b, 'priceCents')))
 
   const download = page.waitForEvent('download')
   await page.getByTestId('bulk-export').click()
@@ -368,8 +368,8 @@ test('a listing changed elsewhere reaches the open grid with the next sync', asy
   const first = rows[0]!
   sandbox.state.editSellRequest(gridRow.id(first), { priceCents: gridRow.value(first, 'priceCents') + 1234 }, Date.now())
   await page.keyboard.press('Control+r')
-  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(((gridRow.value(first, 'priceCents') + 1234) / 100).toFixed(2))
-  await expect(cell(page, 0, COLUMN.price)).toHaveText(((gridRow.value(first, 'priceCents') + 1234) / 100).toFixed(2))
+  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(gridPrice(gridRow.value(first, 'priceCents') + 1234))
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(first, 'priceCents') + 1234))
 })
 
 test('the grid takes keys and the clipboard only while it is the one in use', async ({ app: page, host }) => {
@@ -485,7 +485,7 @@ test('typing at machine speed right after a click: every key lands, in the cell 
   }
   await expect.poll(stagedNow).toEqual(expected)
   for (const [row, column, text] of typed) {
-    await expect(cell(page, row, COLUMN[column])).toHaveText(column === 'price' ? Number(text).toFixed(2) : text)
+    await expect(cell(page, row, COLUMN[column])).toHaveText(column === 'price' ? gridPrice(Math.round(Number(text) * 100)) : text)
   }
 })
 

@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { gridCell as cell, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
+import { gridCell as cell, gridPrice, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_fixes_e2e_3Hw5'
 let sandbox: Sandbox
@@ -44,6 +44,7 @@ async function discardAll(page: Page) {
   await expect(page.getByTestId('bulk-summary')).toHaveText('No pending changes')
 }
 
+/** A price as typed or written to a file ("1299.00"). */
 const price = (cents: number) => (cents / 100).toFixed(2)
 
 test('Ctrl+Enter on a selected cell opens Review only; a cell editor open when the changes are discarded closes without saving', async ({
@@ -84,7 +85,7 @@ test('Ctrl+Enter on a selected cell opens Review only; a cell editor open when t
   await page.keyboard.press('Enter')
   await page.waitForTimeout(300)
   await expect(summary).toHaveAttribute('data-changes', '0')
-  await expect(cell(page, 0, COLUMN.price)).toHaveText(price(gridRow.value(rows[0]!, 'priceCents')))
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[0]!, 'priceCents')))
 })
 
 test('the status line follows the pending changes after an apply read the rows again', async ({ app: page, host }) => {
@@ -124,7 +125,7 @@ test('two columns pasted from a spreadsheet land in New price and New qty, acros
   await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
   await expect(cell(page, 1, COLUMN.quantity)).toHaveText('6')
   for (const row of [0, 1]) await expect(cell(page, row, COLUMN.quantityNow)).toHaveText(String(gridRow.value(rows[row]!, 'quantity')))
-  await expect(cell(page, 2, COLUMN.price)).toHaveText(price(gridRow.value(rows[2]!, 'priceCents')))
+  await expect(cell(page, 2, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[2]!, 'priceCents')))
 
   // Wider than the editable columns (a block copied from this grid, Qty now in it): cell for cell, and
   // what falls on a column that cannot be edited is not used, and said.
@@ -191,7 +192,7 @@ test('Review marks a change whose listing changed since it was staged, with the 
   const now = gridRow.value(first, 'priceCents') + 123_456
   sandbox.state.editSellRequest(gridRow.id(first), { priceCents: now }, Date.now())
   await page.keyboard.press('Control+r')
-  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(price(now))
+  await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(gridPrice(now))
 
   await page.getByTestId('bulk-review').click()
   const table = page.getByTestId('bulk-preview-table')
@@ -264,14 +265,14 @@ test('a value typed while a sync reads the rows again lands on the listing it wa
   const staged = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
   expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[typedInto, 6666]])
   await expect(cell(page, 4, COLUMN.price)).toHaveText('66.66')
-  await expect(cell(page, 3, COLUMN.price)).toHaveText(price(gridRow.value(rows[2]!, 'priceCents')))
+  await expect(cell(page, 3, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[2]!, 'priceCents')))
 })
 
 test('Delete takes back the pending changes of the selected cells, as one undo step; a cell without one stays as it is', async ({ app: page, host }) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
-  const now = (i: number) => price(gridRow.value(rows[i]!, 'priceCents'))
+  const now = (i: number) => gridPrice(gridRow.value(rows[i]!, 'priceCents'))
   await cell(page, 0, COLUMN.price).click()
   await paste(page, ['11.11', '22.22', '33.33'].join('\n'))
   await expect(summary).toHaveAttribute('data-changes', '3')

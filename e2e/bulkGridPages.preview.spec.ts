@@ -10,7 +10,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { gridCell, signInTo, openChangeMany } from './signedIn'
+import { gridCell, gridPrice, signInTo, openChangeMany } from './signedIn'
 
 const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
@@ -107,7 +107,7 @@ test('the first rows show and take edits before the last page arrives; the rest 
   // Every row is in, the one that came last with the change staged on it before.
   await scrollTo(page, LISTINGS - 1)
   const lastPrice = gridCell(page, LISTINGS - 1, COLUMN.price)
-  await expect(lastPrice).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
+  await expect(lastPrice).toHaveText(gridPrice(gridRow.value(last, 'priceCents') + 1))
   await expect(lastPrice).toHaveAttribute('data-mark', /staged|warning/)
   await expect(page.locator(`revogr-data[col-type="colPinStart"] .rgCell[data-rgrow="${LISTINGS - 1}"]`)).toHaveText(gridRow.text(last, 'name'))
 })
@@ -162,7 +162,7 @@ test('an import staging more marks than one answer carries marks every cell it c
   await expect(summary).toHaveAttribute('data-changes', String(changes))
   await marked(true)
   expect(marksAsked).toEqual([0, BULK_MARKS_PAGE])
-  await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(((gridRow.value(last, 'priceCents') + 1) / 100).toFixed(2))
+  await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(gridPrice(gridRow.value(last, 'priceCents') + 1))
 })
 
 test('counts of a thousand or more read with separators: Review’s tabs, the batch’s results and History', async ({ app: page, host }) => {

@@ -99,6 +99,11 @@ test('a number filter on a price keeps the listings it names; the status line co
   await page.keyboard.type('9999')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
+  // Shown with its thousands separator; copied as the plain number a spreadsheet reads.
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('9,999.00')
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.press('Control+c')
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('9999.00')
   await filterColumn(page, 'New price', 'amountGte', '$9,999')
   await expect.poll(async () => (await gridState(page)).shown.map((row) => row.id)).toEqual([gridRow.id(first)])
   await expect(count).toHaveText('1 of 40 listings shown')

@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
-import { signInTo } from './signedIn'
+import { gridCell, priceOfCell, signInTo } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
 const SIZES = [
@@ -285,8 +285,6 @@ test('an expanded order says each shipment once, above its items, with its shipp
   expect(items.x + items.width, '1024×700: the expanded items end right of the frame').toBeLessThanOrEqual(frame.x + frame.width + 1)
 })
 
-const gridCell = (page: Page, row: number, col: number) =>
-  page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
 const gridHeader = (page: Page, text: string) =>
   page.locator('revogr-header:not([type="colPinStart"]) .rgHeaderCell').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
@@ -300,7 +298,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   // A price ten times over: a change with a warning, so the summary says all it can.
   await gridCell(page, 0, 1).click()
   await page.keyboard.press('Enter')
-  const now = Number(await gridCell(page, 0, 0).textContent())
+  const now = priceOfCell(await gridCell(page, 0, 0).textContent())
   await page.locator('revogr-edit input').fill((now * 10).toFixed(2))
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('bulk-summary')).toContainText('1 with warnings')
@@ -322,7 +320,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   // Twenty more changes (a pasted column), so the batch's results fill their table.
   await gridCell(page, 1, 1).click()
   const prices = await Promise.all(Array.from({ length: 20 }, (_, i) => gridCell(page, i + 1, 0).textContent()))
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(prices.map((p) => (Number(p) + 1).toFixed(2)).join('\n'))})`)
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(prices.map((p) => (priceOfCell(p) + 1).toFixed(2)).join('\n'))})`)
   await page.keyboard.press('Control+v')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '21')
   // Apply, then the batch's results: their pager is shown whole, not under the grid.

@@ -15,6 +15,12 @@ export async function signInTo(page: Page, host: PreviewHost, marketplace: { bas
   await syncFinishedAfter(host, null)
 }
 
+/** A price as the grid's price cells show it in the specs' locale (en-US): 129999 → "1,299.99". */
+export const gridPrice = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** A price cell's text ("1,299.99") as a number of dollars. */
+export const priceOfCell = (text: string | null) => Number((text ?? '').replace(/,/g, ''))
+
 /** A cell of the grid's scrolling (not pinned) part: row and column from 0. */
 export const gridCell = (page: Page, row: number, col: number) =>
   page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
