@@ -22,13 +22,14 @@ import { openSnapshotReader } from './dashboard/snapshotReader'
 import type { SellRequest } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
 import { createPause } from './eventLoopTurns'
+import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
 import { ordersCsvWriter } from './orderExport/orderCsv'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
 import { sellRequestFacets } from './snapshot/sellRequestTable'
 import { openSnapshot, snapshotFileFor, type OrderQuery, type SellRequestQuery, type Snapshot } from './snapshot/snapshot'
-import type { SyncSettings } from './sync/syncEngine'
+import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync/syncEngine'
 import { createSyncService, type SyncService } from './sync/syncService'
 import { createBulkEdit, type BulkEdit } from './bulkEdit/bulkEdit'
 
@@ -144,6 +145,34 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
 
   const syncedAt = () => sync.status().lastSyncedAt
+  const olderOrders = createOlderOrders(api, { take: { ...DEFAULT_SYNC_SETTINGS, ...deps.syncEngine }.take, now })
+
+  /**
+   * A list or export reaching before the synced window, online and filtered only by dates and search:
+   * the orders placed in the range, from the marketplace (see olderOrders.ts); null when the snapshot
+   * answers it.
+   */
+  function olderRange(query: Omit<OrderListQuery, 'page' | 'take'>): OlderOrdersRange | null {
+    const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
+    if (fromMs === undefined || fromMs >= windowFrom() - DAY_MS) return null
+    if (!sync.status().online || query.statuses?.length || query.itemStatuses?.length) return null
+    return { fromMs, toMs: query.toDate ? Date.parse(query.toDate) : undefined, searchTerm: query.searchTerm }
+  }
+  const windowFrom = () => snapshot.syncState('orders').windowFromMs ?? now() - deps.settings().historyDays * DAY_MS
+
+  /** Older orders in the list's order. */
+  const inListOrder = (read: OlderOrdersRead, query: Pick<OrderListQuery, 'sortBy' | 'sortDir'>) =>
+    [...read.placed].sort(query.sortBy === 'total' ? byTotal(query.sortDir) : byDate(query.sortDir))
+
+  /** What the seller is told of a read of older orders: where they come from and whether any are missing. */
+  function olderNote(read: OlderOrdersRead): string {
+    const source = `Orders placed before ${windowStart(windowFrom())} are not kept on this computer: these come from the marketplace.`
+    if (read.capped)
+      return `${source} The marketplace lists more than ${OLDER_ORDERS_MAX.toLocaleString('en-US')} orders created or updated in these dates, and only that many were read: pick shorter dates, or keep more days on this computer (Settings).`
+    if (!read.complete)
+      return `${source} The marketplace counted ${read.listed.toLocaleString('en-US')} orders created or updated in these dates but answered ${read.answered.toLocaleString('en-US')}: some may be missing. Try again in a moment.`
+    return source
+  }
   let closing: Promise<void> | null = null
 
   function needsConnection(action: string) {
@@ -181,26 +210,20 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     async listOrders(query) {
       const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
       const toMs = query.toDate ? Date.parse(query.toDate) : undefined
-      const windowFromMs = snapshot.syncState('orders').windowFromMs ?? now() - deps.settings().historyDays * DAY_MS
+      const windowFromMs = windowFrom()
       const olderThanWindow = fromMs !== undefined && fromMs < windowFromMs - DAY_MS
-      if (olderThanWindow && sync.status().online && query.sortBy === 'date' && !query.statuses?.length && !query.itemStatuses?.length) {
-        // Orders before the synced window come from the marketplace on demand.
-        const { total, orders } = await api.listOrders({
-          page: query.page,
-          take: query.take,
-          sortDir: query.sortDir,
-          ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}),
-          ...(query.fromDate ? { fromDate: query.fromDate } : {}),
-          ...(query.toDate ? { toDate: query.toDate } : {})
-        })
+      const older = olderRange(query)
+      if (older) {
+        const read = await olderOrders.read(older)
+        const rows = inListOrder(read, query)
         return {
-          total,
+          total: rows.length,
           page: query.page,
           take: query.take,
-          rows: orders,
+          rows: rows.slice((query.page - 1) * query.take, query.page * query.take),
           source: 'server',
           syncedAt: new Date(now()).toISOString(),
-          note: 'Older orders, loaded from the marketplace (sorted by last update).',
+          note: olderNote(read),
           itemUnits: null
         }
       }
@@ -247,7 +270,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     },
 
     dashboard(timeZone) {
-      const windowFromMs = snapshot.syncState('orders').windowFromMs ?? now() - deps.settings().historyDays * DAY_MS
+      const windowFromMs = windowFrom()
       return computeDashboard(reader, {
         timeZone: knownZone(timeZone),
         nowMs: now(),
@@ -259,8 +282,19 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
     async exportOrdersCsv({ timeZone, fromDate, toDate, ...filters }) {
       knownZone(timeZone)
-      const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
       const csv = ordersCsvWriter(timeZone)
+      const older = olderRange({ fromDate, toDate, ...filters })
+      if (older) {
+        // The same orders the list shows for these dates, from the marketplace; refused rather than
+        // written short when some are missing.
+        const read = await olderOrders.read(older)
+        if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read)}`)
+        const rows = inListOrder(read, filters)
+        csv.add(rows)
+        const { parts, rows: lines } = csv.done()
+        return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, parts, orders: rows.length, rows: lines }
+      }
+      const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
       const pause = createPause()
       let orders = 0
       for (let from = 0; from < ids.length; from += EXPORT_PART) {

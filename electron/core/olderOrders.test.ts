@@ -1,0 +1,106 @@
+/**
+ * Older orders read from marketplaces that page differently where the spec says nothing: a cap on
+ * `take`, a page size of their own, a page past the end answered empty, again or refused, a count off
+ * by some, pages cut short, order times in another zone. Whatever they do, the orders placed in the
+ * range are the ones kept, and a read that ended short of the marketplace's count says so.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox'
+import { createOlderOrders } from './olderOrders'
+import { createSellerApi } from './sellerApi'
+
+const KEY = 'sk_test_older_orders_5521'
+const DAY = 86_400_000
+let sandbox: Sandbox | undefined
+
+afterEach(async () => {
+  await sandbox?.close()
+  sandbox = undefined
+})
+
+async function marketplace(options: SandboxOptions = {}) {
+  sandbox = await startSandbox({ apiKey: KEY, seed: 9, orders: 400, sellRequests: 5, now: new Date(), ...options })
+  const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, retries: 1, timeoutMs: 5_000 })
+  let requests = 0
+  const counted = { ...api, listOrders: (...args: Parameters<typeof api.listOrders>) => (requests++, api.listOrders(...args)) }
+  return { sandbox, api: counted, requests: () => requests }
+}
+
+/** The ids of the orders the marketplace holds placed in [from, to], newest first. */
+function placedIn(sandbox: Sandbox, fromMs: number, toMs: number, offsetMinutes = 0) {
+  // A marketplace writing local time: its order time, read as UTC, is that far off the real instant.
+  const shown = (micros: number) => micros / 1000 + offsetMinutes * 60_000
+  return sandbox.state.orders
+    .filter((o) => shown(o.orderDateMicros) >= fromMs && shown(o.orderDateMicros) <= toMs)
+    .sort((a, b) => b.orderDateMicros - a.orderDateMicros)
+    .map((o) => o.id)
+}
+
+const range = () => ({ fromMs: Date.now() - 150 * DAY, toMs: Date.now() - 40 * DAY })
+
+describe('orders placed in an older range', () => {
+  const variants: [string, SandboxOptions['variant']][] = [
+    ['the spec’s paging', {}],
+    ['take capped at 30', { maxTake: 30 }],
+    ['a page size of its own (17)', { fixedTake: 17 }],
+    ['a page past the end answered again', { pastEnd: 'last' }],
+    ['a page past the end refused', { pastEnd: 'refused', totalOffset: 5 }],
+    ['a page past the end not found', { pastEnd: 'not-found', totalOffset: 5 }],
+    ['a total as a number', { totalForm: 'number' }],
+    ['order times three hours ahead of UTC', { orderTimeOffsetMinutes: 180 }]
+  ]
+  for (const [name, variant] of variants) {
+    it(`are every order placed in it, newest first: ${name}`, async () => {
+      const { sandbox, api } = await marketplace({ variant })
+      const { fromMs, toMs } = range()
+      const read = await createOlderOrders(api, { take: 50 }).read({ fromMs, toMs })
+      const expected = placedIn(sandbox, fromMs, toMs, variant?.orderTimeOffsetMinutes ?? 0)
+      expect(expected.length).toBeGreaterThan(50)
+      expect(read.placed.map((o) => o.id)).toEqual(expected)
+      // A count that overcounts cannot be told from rows lost: said, not hidden.
+      expect(read.complete).toBe(!variant?.totalOffset)
+      expect(read.capped).toBe(false)
+    })
+  }
+
+  it('says so when pages come back short and rows are missing', async () => {
+    const { sandbox, api } = await marketplace({ variant: { shortPageRate: 0.5, variantSeed: 3 } })
+    const { fromMs, toMs } = range()
+    const read = await createOlderOrders(api, { take: 50 }).read({ fromMs, toMs })
+    expect(read.answered).toBeLessThan(read.listed)
+    expect(read.complete).toBe(false)
+    // What it kept is still only orders placed in the range.
+    const expected = new Set(placedIn(sandbox, fromMs, toMs))
+    expect(read.placed.every((o) => expected.has(o.id))).toBe(true)
+  })
+
+  it('stops at its cap and says so', async () => {
+    const { api } = await marketplace()
+    const { fromMs, toMs } = range()
+    const read = await createOlderOrders(api, { take: 20, max: 60 }).read({ fromMs, toMs })
+    expect(read.answered).toBe(60)
+    expect(read.capped).toBe(true)
+    expect(read.complete).toBe(false)
+  })
+
+  it('reads a range once a minute: page turns and an export reuse it; a failed read is not kept', async () => {
+    const { sandbox, api, requests } = await marketplace()
+    let clock = Date.now()
+    const older = createOlderOrders(api, { take: 100, now: () => clock })
+    const { fromMs, toMs } = range()
+    await older.read({ fromMs, toMs })
+    const once = requests()
+    await older.read({ fromMs, toMs })
+    expect(requests()).toBe(once)
+    clock += 61_000
+    await older.read({ fromMs, toMs })
+    expect(requests()).toBe(2 * once)
+
+    sandbox.setFaults({ errorRate: 1 })
+    clock += 61_000
+    await expect(older.read({ fromMs, toMs })).rejects.toMatchObject({ kind: 'server' })
+    sandbox.setFaults({ errorRate: 0 })
+    const again = await older.read({ fromMs, toMs })
+    expect(again.complete).toBe(true)
+  })
+})

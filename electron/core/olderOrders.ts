@@ -1,0 +1,134 @@
+/**
+ * Orders placed before the synced window, read from the marketplace when the seller picks their dates.
+ *
+ * The API's `fromDate` / `toDate` select orders created *or updated* in the range, sorted by last update,
+ * and the seller asked for the orders *placed* in it. So every page of the range is read (it is one
+ * range of old orders, not the whole history), the orders placed in it are kept, and they are sorted
+ * and paged here like the snapshot's. The range asked of the marketplace is widened by the slack for a
+ * marketplace writing its order times in another zone; the orders kept are the ones whose time, as this
+ * app reads it, is in the range.
+ *
+ * What was read is checked against the marketplace's own count: a read that ended short of it (rows lost
+ * to a list that moved while it was read, a total that overcounts, the cap on how much is read) is said,
+ * never passed off as the whole range. A read is kept for a minute, so turning pages and exporting the
+ * same dates do not read them again.
+ */
+import type { Order } from '../shared/domain'
+import { SellerDeskError } from '../shared/errors'
+import type { SellerApi } from './sellerApi'
+import { ZONELESS_SLACK_MS } from './sync/syncEngine'
+
+/** The most orders one range reads from the marketplace; a larger range is said to be cut short. */
+export const OLDER_ORDERS_MAX = 10_000
+const KEEP_MS = 60_000
+const KEPT_READS = 4
+
+export interface OlderOrdersRange {
+  fromMs: number
+  /** The end of the range; none for "until now". */
+  toMs: number | undefined
+  searchTerm?: string | undefined
+}
+
+export interface OlderOrdersRead {
+  /** The orders placed in the range, newest first. */
+  placed: Order[]
+  /** Orders the marketplace counted for the range (created or updated in it, the slack included). */
+  listed: number
+  /** Distinct orders it answered. */
+  answered: number
+  /** Whether every order it counted was read. */
+  complete: boolean
+  /** Whether the read stopped at OLDER_ORDERS_MAX. */
+  capped: boolean
+}
+
+export interface OlderOrdersOptions {
+  take: number
+  now?: () => number
+  max?: number
+}
+
+export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
+  const now = options.now ?? Date.now
+  const max = options.max ?? OLDER_ORDERS_MAX
+  const kept = new Map<string, { at: number; read: Promise<OlderOrdersRead> }>()
+
+  async function readRange(range: OlderOrdersRange): Promise<OlderOrdersRead> {
+    const query = {
+      take: options.take,
+      sortDir: 'DESC' as const,
+      fromDate: new Date(range.fromMs - ZONELESS_SLACK_MS).toISOString(),
+      ...(range.toMs !== undefined ? { toDate: new Date(range.toMs + ZONELESS_SLACK_MS).toISOString() } : {}),
+      ...(range.searchTerm ? { searchTerm: range.searchTerm } : {})
+    }
+    const byId = new Map<string, Order>()
+    let listed = 0
+    let capped = false
+    for (let page = 1; ; page++) {
+      let answer: { total: number; orders: Order[] }
+      try {
+        answer = await api.listOrders({ ...query, page })
+      } catch (error) {
+        // A page past the end refused (404, 400) by a marketplace whose count was too high: the end.
+        const pastEnd = page > 1 && error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'invalid-input')
+        if (!pastEnd) throw error
+        break
+      }
+      if (page === 1) listed = answer.total
+      const before = byId.size
+      for (const order of answer.orders) byId.set(order.id, order)
+      // The end: an empty page, a page with nothing new (a marketplace answering its last page again),
+      // or every counted order read and this page short of a full one.
+      if (answer.orders.length === 0 || byId.size === before) break
+      if (byId.size >= listed && answer.orders.length < options.take) break
+      if (byId.size >= max) {
+        capped = byId.size < listed
+        break
+      }
+    }
+    const to = range.toMs ?? Number.POSITIVE_INFINITY
+    const placed = [...byId.values()]
+      .filter((order) => {
+        const at = Date.parse(order.orderDate)
+        return at >= range.fromMs && at <= to
+      })
+      .sort(byDate('DESC'))
+    return { placed, listed, answered: byId.size, complete: !capped && byId.size >= listed, capped }
+  }
+
+  return {
+    /** The orders placed in the range, as read from the marketplace within the last minute or now. */
+    read(range: OlderOrdersRange): Promise<OlderOrdersRead> {
+      const key = JSON.stringify([range.fromMs, range.toMs ?? null, range.searchTerm?.trim() ?? ''])
+      const at = now()
+      for (const [k, entry] of kept) if (at - entry.at > KEEP_MS) kept.delete(k)
+      const hit = kept.get(key)
+      if (hit) return hit.read
+      const read = readRange(range)
+      kept.set(key, { at, read })
+      // A failed read is not kept: the next page turn tries again.
+      read.catch(() => kept.delete(key))
+      while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!)
+      return read
+    },
+    /** Forget what was read (a sync brought news, the account changed). */
+    forget() {
+      kept.clear()
+    }
+  }
+}
+
+export type OlderOrders = ReturnType<typeof createOlderOrders>
+
+/** Orders by their time placed, then by number so equal times keep one order. */
+export function byDate(dir: 'ASC' | 'DESC') {
+  const sign = dir === 'ASC' ? 1 : -1
+  return (a: Order, b: Order) => sign * (Date.parse(a.orderDate) - Date.parse(b.orderDate) || a.orderNo.localeCompare(b.orderNo))
+}
+
+/** Orders by total, then by time placed. */
+export function byTotal(dir: 'ASC' | 'DESC') {
+  const sign = dir === 'ASC' ? 1 : -1
+  return (a: Order, b: Order) => sign * (a.totalCents - b.totalCents || Date.parse(a.orderDate) - Date.parse(b.orderDate))
+}
