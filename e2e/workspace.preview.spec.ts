@@ -68,6 +68,12 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   expect(dashboard.today.orders).toBe(todays.length)
   expect(dashboard.today.revenueCents).toBe(todays.reduce((sum, order) => sum + order.totalCents, 0))
   expect(dashboard.week.orders).toBeGreaterThan(0)
+  // What the figures count is said: the window kept (an older unshipped order not updated since is not in
+  // them) and revenue with canceled items.
+  const footnote = page.getByTestId('dashboard-footnote')
+  await expect(footnote).toContainText('orders placed or updated since')
+  await expect(footnote).toContainText('an older order not updated since is not counted, shipped or not')
+  await expect(footnote).toContainText('Revenue is the order totals, canceled items included.')
 
   await expect(page.getByTestId('figure-today').getByTestId('figure-value')).toHaveText(money(dashboard.today.revenueCents))
   await expect(page.getByTestId('figure-today').getByTestId('figure-detail')).toHaveText(
