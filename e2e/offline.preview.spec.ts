@@ -63,6 +63,15 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   await expect(edit).toBeDisabled()
   await expect(page.getByTestId('sell-request-row').first().locator('[title*="offline" i]').first()).toBeAttached()
 
+  // Sync now stays a way to try the marketplace at once; while it is gone that says so.
+  const syncNow = page.getByTestId('sync-now')
+  await expect(syncNow).toBeEnabled()
+  await syncNow.click()
+  await expect(page.locator('.n-message').filter({ hasText: 'Still offline' })).toContainText(
+    'Still offline: the marketplace did not answer. Seller Desk keeps trying by itself.'
+  )
+  await expect(banner).toBeVisible()
+
   // The marketplace answers again: online by itself, and a sync runs.
   const syncedBefore = (await syncStatus(host))!.lastSyncedAt
   sandbox = await startSandbox({ apiKey: KEY, port, orders: 120, sellRequests: 60, seed: 21, now: new Date() })
@@ -137,6 +146,9 @@ test('sync settings survive a restart', async ({ page }) => {
   await interval.fill('0')
   await interval.press('Enter')
   await expect(page.getByTestId('settings-sync-interval-error')).toBeVisible()
+  // An emptied field shows nothing of the library's own ("Please Input", cut short to "Plea").
+  await interval.fill('')
+  expect(await interval.getAttribute('placeholder')).toBe('')
   expect((await viaRouter<AppSettings>(host, 'settings.get', {})).syncIntervalMinutes).toBe(15)
   await host.close()
 

@@ -37,7 +37,7 @@ export const useSyncStore = defineStore('sync', () => {
   const online = computed(() => status.value?.online ?? true)
   const running = computed(() => status.value?.running ?? false)
   const lastSyncedAt = computed(() => status.value?.lastSyncedAt ?? null)
-  /** Why edits, deletes and syncs are unavailable now, or null when they are available. */
+  /** Why edits and deletes are unavailable now (a sync may still be tried), or null when they are available. */
   const offlineReason = computed(() => (online.value ? null : OFFLINE_REASON))
 
   /** Statuses pushed by the main side so far: a call's answer older than a push is not applied. */
