@@ -270,10 +270,10 @@ export function numberField(spec: FieldSpec): ListingField {
 function priceWarning(before: number, after: number, rules: WarningRules): string | null {
   const movePercent = before > 0 ? (Math.abs(after - before) / before) * 100 : 0
   if (movePercent > rules.priceChangePercent) {
-    return `Price ${after > before ? 'rises' : 'falls'} by ${Math.round(movePercent)}% (from ${decimalStringFromCents(before)} to ${decimalStringFromCents(after)}).`
+    return `Price ${after > before ? 'rises' : 'falls'} by ${Math.round(movePercent)}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
   }
   if (rules.priceFloorCents !== null && after < rules.priceFloorCents) {
-    return `Price ${decimalStringFromCents(after)} is below your floor of ${decimalStringFromCents(rules.priceFloorCents)}.`
+    return `Price ${formatMoneyExact(after)} is below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`
   }
   return null
 }

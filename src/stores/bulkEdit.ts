@@ -529,6 +529,12 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     await changeSetStep(() => call('bulk.operation', { selection: { ids }, operation: op }))
   }
 
+  /** The warning rules as the change set holds them (for a dialog outside the grid, which may not have read them). */
+  async function readRules(): Promise<WarningRules> {
+    rules.value = (await call('bulk.status', {})).rules
+    return rules.value
+  }
+
   async function setRules(next: WarningRules): Promise<void> {
     await changeSetStep(() => call('bulk.setRules', next), false)
     rules.value = next
@@ -659,6 +665,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     loadError,
     summary,
     rules,
+    readRules,
     running,
     pendingBatch,
     shownBatch,

@@ -68,9 +68,9 @@ describe('change set', () => {
     expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most 1,000,000.00.')
     expect(checkChange(proposed(2.5, 'quantity', 1), rules).invalid).toBe('Quantity must be a whole number.')
     expect(checkChange(proposed(1_000_001, 'quantity', 1), rules).invalid).toBe('Quantity must be at most 1,000,000.')
-    expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from 10.00 to 16.00).' })
+    expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from $10.00 to $16.00).' })
     expect(checkChange(proposed(1500), rules)).toMatchObject({ invalid: null, warning: null }) // exactly 50%: no warning
-    expect(checkChange(proposed(400, 'priceCents', 700), rules).warning).toBe('Price 4.00 is below your floor of 5.00.')
+    expect(checkChange(proposed(400, 'priceCents', 700), rules).warning).toBe('Price $4.00 is below your floor of $5.00.')
     expect(checkChange(proposed(100, 'quantity', 1), rules).warning).toBeNull()
   })
 
