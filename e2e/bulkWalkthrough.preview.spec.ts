@@ -10,7 +10,7 @@ import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { gridCell as cell, signInTo, openGrid, openChangeMany, GRID_COLUMN as COLUMN } from './signedIn'
+import { gridCell as cell, signInTo, openGrid, openChangeMany, pasteIntoGrid as paste, GRID_COLUMN as COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_filters_e2e_8Rt1'
 let sandbox: Sandbox
@@ -212,4 +212,25 @@ test('at 1024 px the number columns’ titles fit beside their sort arrow and fi
     expect(fits, `“${title}” is shown whole`).toBe(true)
   }
   await expect(page.locator('revogr-header .rgHeaderCell.sortable.asc, revogr-header .rgHeaderCell.sortable.desc')).toHaveText('New qty')
+})
+
+test('Review tells listings of one name apart: each change shows its listing’s SKU whole, at 1024 px too', async ({ app: page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signInTo(page, host, sandbox)
+  const rows = await openGrid(page, host)
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, ['111', '222', '333'].join('\n'))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '3')
+  await page.getByTestId('bulk-review').click()
+  const preview = page.getByTestId('bulk-preview')
+  await expect(preview).toBeVisible()
+  const skus = preview.locator('.listing .sku')
+  await expect(skus).toHaveCount(3)
+  expect((await skus.allTextContents()).sort()).toEqual(
+    rows
+      .slice(0, 3)
+      .map((row) => gridRow.text(row, 'sku'))
+      .sort()
+  )
+  for (const sku of await skus.all()) expect(await sku.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the SKU is shown whole').toBe(true)
 })
