@@ -86,24 +86,26 @@ export function statement(db: Db, sql: string): Statement {
  */
 export type RowWrite =
   | { readonly insert: string; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
-  | {
-      /**
-       * Rows of two values: a key, and a part of `text` (row i: `keys[i]` and `text` from `bounds[2i]`
-       * to `bounds[2i + 1]`). A page's documents cross to the snapshot's thread as its one response
-       * text, not as a string per row, and are sliced where they are written.
-       */
-      readonly insert: string
-      readonly columns: readonly [string, string]
-      readonly keys: readonly string[]
-      readonly text: string
-      readonly bounds: readonly number[]
-    }
+  | DocRowsWrite
   | {
       readonly run: string
       readonly params: readonly unknown[]
       /** Exactly one row must change, else the write fails with these words (and its transaction with it). */
       readonly unlessOneRow?: string
     }
+
+/**
+ * Rows of two values: a key, and a row's text cut from the response it came in. A page's documents
+ * cross to the snapshot's thread as a few parts of its response text, not as a string per row, and are
+ * sliced where they are written: the rows of `parts[0]` come first (row j of a part is its `text` from
+ * `bounds[2j]` to `bounds[2j + 1]`), then those of `parts[1]`, …, each with the next of `keys`.
+ */
+export interface DocRowsWrite {
+  readonly insert: string
+  readonly columns: readonly [string, string]
+  readonly keys: readonly string[]
+  readonly parts: readonly { readonly text: string; readonly bounds: readonly number[] }[]
+}
 
 /**
  * Runs `writes` on the connection `prepared` prepares for: rows go up to 100 per native call, nothing
@@ -118,7 +120,14 @@ export function runWrites(writes: readonly RowWrite[], prepared: (sql: string) =
       continue
     }
     const row = '(' + write.columns.map(() => '?').join(', ') + ')'
-    const rows = 'text' in write ? write.keys.map((key, i) => [key, write.text.slice(write.bounds[2 * i], write.bounds[2 * i + 1])]) : write.rows
+    let rows: readonly (readonly unknown[])[]
+    if ('rows' in write) rows = write.rows
+    else {
+      const cut: unknown[][] = []
+      for (const { text, bounds } of write.parts)
+        for (let j = 0; j < bounds.length; j += 2) cut.push([write.keys[cut.length], text.slice(bounds[j], bounds[j + 1])])
+      rows = cut
+    }
     for (let from = 0; from < rows.length; from += 100) {
       const chunk = rows.slice(from, from + 100)
       const values: unknown[] = []

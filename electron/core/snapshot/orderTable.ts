@@ -4,7 +4,7 @@
  *
  * A page is written with one native call per 100 rows for the columns (values bound as they are) and
  * one for the documents: each row's text as the marketplace sent it (checked), cut from the response
- * (rowBounds). Nothing is serialised again and SQLite parses no JSON. Documents are kept in the wire
+ * (docRows.ts). Nothing is serialised again and SQLite parses no JSON. Documents are kept in the wire
  * format and converted when read (only a page at a time).
  */
 
@@ -18,7 +18,7 @@ import type { Order, Page, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
-import { rowBounds } from './rowBounds'
+import { docWrite } from './docRows'
 import { containsPattern, readPage, searchText } from './listQuery'
 
 export type Tables = '' | '_staged'
@@ -88,19 +88,6 @@ export function orderWrites({ rows: orders, wire }: OrderBatch, tables: Tables):
 export function writeOrders(db: Db, batch: OrderBatch, tables: Tables): void {
   writeRows(db, orderWrites(batch, tables))
 }
-
-/**
- * The documents of a page: each row's text as received, cut from the response (rowBounds); SQLite
- * unpacks the response itself only if the text cannot be cut as expected.
- */
-export function docWrite(table: string, rows: readonly { id: string }[], wire: WireRows): RowWrite {
-  const bounds = rowBounds(wire.json, wire.path)
-  return bounds && bounds.length === 2 * rows.length
-    ? { insert: table, columns: DOC_COLUMNS, keys: rows.map((row) => row.id), text: wire.json, bounds }
-    : { run: `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`, params: [wire.json, wire.path] }
-}
-
-const DOC_COLUMNS: readonly [string, string] = ['id', 'json']
 
 /** Ids among `ids` that the live table does not hold yet. */
 export function unknownOrderIds(db: Db, ids: string[]): Set<string> {

@@ -8,7 +8,8 @@ import { sellRequestFromWire } from '../sellerApi/wire'
 import { writeRows, type Db, type RowWrite } from './database'
 import { containsPattern, readPage, searchText } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
-import { docWrite, type Tables } from './orderTable'
+import { docRowsAt, docWrite } from './docRows'
+import type { Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
 export interface SellRequestBatch {
@@ -104,11 +105,10 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
   const writes = sellRequestWrites(batch, '')
   if (kept.length === rows.length) return writeRows(db, writes)
   const [columns, docs] = writes as [Extract<RowWrite, { rows: unknown }>, RowWrite]
-  const keptIds = kept.map((i) => rows[i]!.id)
   writeRows(db, [
     { ...columns, rows: kept.map((i) => columns.rows[i]!) },
-    'keys' in docs
-      ? { ...docs, keys: keptIds, bounds: kept.flatMap((i) => [docs.bounds[2 * i]!, docs.bounds[2 * i + 1]!]) }
+    'parts' in docs
+      ? docRowsAt(docs, kept)
       : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows
         // kept, by their place in the page (by id, an older copy of a row kept would be kept too).
         {
