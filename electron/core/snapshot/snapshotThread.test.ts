@@ -118,6 +118,14 @@ it("runs a job's statements on its own connection while this thread keeps turnin
   expect(scalar<number>(db, 'SELECT COUNT(*) FROM t')).toBe(2)
 })
 
+it("its connection is as durable as the core's: synchronous NORMAL in WAL mode (a commit waits for no disk sync; checkpoints sync)", async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const core = [scalar<number>(db, 'PRAGMA synchronous'), scalar<string>(db, 'PRAGMA journal_mode')]
+  expect(core).toEqual([1, 'wal'])
+  expect(await folder.run([{ all: 'PRAGMA synchronous' }, { all: 'PRAGMA journal_mode' }])).toEqual([[[1]], [['wal']]])
+})
+
 it('a statement that fails fails the job with its words, and the steps after it do not run', async () => {
   const { file, db } = freshDatabase()
   folder = startSnapshotThread(db, file)

@@ -69,6 +69,11 @@ try {
   if (thread > 0) setPriority(thread, ${BACKGROUND_NICE})
 } catch {}
 const db = new Database(file, { timeout: busyMs })
+// As durable as the core's connection (database.ts): in WAL mode a commit survives a crash of the app at
+// once, and one of the computer once the WAL is synced, which every checkpoint does first. SQLite's
+// default here, FULL, synced the WAL in every commit of a job, and a full sync's parts waited on the disk.
+// A part lost to a power cut goes with the positions it records (one transaction): the run reads it again.
+db.exec('PRAGMA synchronous = NORMAL')
 function walBytes() {
   try { return statSync(file + '-wal').size } catch { return 0 }
 }
