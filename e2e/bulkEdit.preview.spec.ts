@@ -14,7 +14,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
+import { applyFromPreview, signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
@@ -39,16 +39,6 @@ const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
 const server = (id: string) => sandbox.state.sellRequest(id)!
 
 /** Applies from the open preview, ticking the extra confirmation when the preview asks for it. */
-async function applyFromPreview(page: Page) {
-  const preview = page.getByTestId('bulk-preview')
-  const apply = preview.getByTestId('bulk-preview-apply')
-  await expect(apply).toContainText('Apply')
-  if ((await preview.getByTestId('bulk-preview-confirm').count()) > 0) {
-    await expect(apply).toBeDisabled()
-    await preview.getByTestId('bulk-preview-confirm').click()
-  }
-  await apply.click()
-}
 
 test('paste a column, fill down, undo, review and apply: a result per change, and the marketplace holds exactly the intended edits', async ({
   app: page,

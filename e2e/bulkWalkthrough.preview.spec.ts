@@ -10,7 +10,7 @@ import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { gridCell as cell, signInTo, openGrid, openChangeMany, pasteIntoGrid as paste, GRID_COLUMN as COLUMN } from './signedIn'
+import { applyFromPreview, gridCell as cell, signInTo, openGrid, openChangeMany, pasteIntoGrid as paste, GRID_COLUMN as COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_filters_e2e_8Rt1'
 let sandbox: Sandbox
@@ -233,4 +233,29 @@ test('Review tells listings of one name apart: each change shows its listing’s
       .sort()
   )
   for (const sku of await skus.all()) expect(await sku.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the SKU is shown whole').toBe(true)
+})
+
+test('an ended batch’s results give the grid its room back once new changes are staged; History still has them', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox)
+  await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  const panel = page.getByTestId('batch-panel')
+  await cell(page, 0, COLUMN.price).click()
+  await paste(page, ['111', '222'].join('\n'))
+  await expect(summary).toHaveAttribute('data-changes', '2')
+  await page.getByTestId('bulk-review').click()
+  await applyFromPreview(page)
+  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  // Still open after the batch: its results are what the seller looks at now.
+  await page.waitForTimeout(300)
+  await expect(panel).toBeVisible()
+
+  await cell(page, 2, COLUMN.quantity).click()
+  await page.keyboard.type('7')
+  await page.keyboard.press('Enter')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  await expect(panel).toBeHidden()
+  await page.getByTestId('bulk-history').click()
+  await expect(page.getByTestId('history-label').first()).toContainText('2 prices on 2 listings')
 })

@@ -50,3 +50,15 @@ export async function openChangeMany(page: Page, kind: string): Promise<Locator>
   await page.locator('.n-base-select-option').filter({ hasText: kind }).click()
   return dialog
 }
+
+/** Applies from the open Review, ticking its confirmation first when it asks for one. */
+export async function applyFromPreview(page: Page): Promise<void> {
+  const preview = page.getByTestId('bulk-preview')
+  const apply = preview.getByTestId('bulk-preview-apply')
+  await expect(apply).toContainText('Apply')
+  if ((await preview.getByTestId('bulk-preview-confirm').count()) > 0) {
+    await expect(apply).toBeDisabled()
+    await preview.getByTestId('bulk-preview-confirm').click()
+  }
+  await apply.click()
+}

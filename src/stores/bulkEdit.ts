@@ -257,6 +257,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
         if (from !== generation) return
         summary.value = state.summary
         if (replaces) cellsReplaced.value++
+        // New pending changes start the next batch: an ended batch's results give the grid back its room
+        // (they stay in History).
+        if (shownBatch.value && !shownBatch.value.running && state.summary.changes > 0) shownBatch.value = null
         if (!state.reread) return applyMarks(state)
         // Marks of more cells than an answer carries: read in pages.
         const cells = await readMarks(from)
