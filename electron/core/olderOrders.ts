@@ -111,10 +111,6 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       read.catch(() => kept.delete(key))
       while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!)
       return read
-    },
-    /** Forget what was read (a sync brought news, the account changed). */
-    forget() {
-      kept.clear()
     }
   }
 }

@@ -19,7 +19,7 @@ import {
 import { computeDashboard } from './dashboard/dashboard'
 import { isKnownTimeZone, localDateOf } from './dashboard/localCalendar'
 import { openSnapshotReader } from './dashboard/snapshotReader'
-import type { SellRequest } from '../shared/domain'
+import type { Order, SellRequest } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
 import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
@@ -152,9 +152,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
    * the orders placed in the range, from the marketplace (see olderOrders.ts); null when the snapshot
    * answers it.
    */
-  function olderRange(query: Omit<OrderListQuery, 'page' | 'take'>): OlderOrdersRange | null {
+  function olderRange(query: Omit<OrderListQuery, 'page' | 'take'>, windowFromMs: number): OlderOrdersRange | null {
     const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
-    if (fromMs === undefined || fromMs >= windowFrom() - DAY_MS) return null
+    if (fromMs === undefined || fromMs >= windowFromMs - DAY_MS) return null
     if (!sync.status().online || query.statuses?.length || query.itemStatuses?.length) return null
     return { fromMs, toMs: query.toDate ? Date.parse(query.toDate) : undefined, searchTerm: query.searchTerm }
   }
@@ -165,8 +165,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     [...read.placed].sort(query.sortBy === 'total' ? byTotal(query.sortDir) : byDate(query.sortDir))
 
   /** What the seller is told of a read of older orders: where they come from and whether any are missing. */
-  function olderNote(read: OlderOrdersRead): string {
-    const source = `Orders placed before ${windowStart(windowFrom())} are not kept on this computer: these come from the marketplace.`
+  function olderNote(read: OlderOrdersRead, windowFromMs: number): string {
+    const source = `Orders placed before ${windowStart(windowFromMs)} are not kept on this computer: these come from the marketplace.`
     if (read.capped)
       return `${source} The marketplace lists more than ${OLDER_ORDERS_MAX.toLocaleString('en-US')} orders created or updated in these dates, and only that many were read: pick shorter dates, or keep more days on this computer (Settings).`
     if (!read.complete)
@@ -212,7 +212,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const toMs = query.toDate ? Date.parse(query.toDate) : undefined
       const windowFromMs = windowFrom()
       const olderThanWindow = fromMs !== undefined && fromMs < windowFromMs - DAY_MS
-      const older = olderRange(query)
+      const older = olderRange(query, windowFromMs)
       if (older) {
         const read = await olderOrders.read(older)
         const rows = inListOrder(read, query)
@@ -223,7 +223,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
           rows: rows.slice((query.page - 1) * query.take, query.page * query.take),
           source: 'server',
           syncedAt: new Date(now()).toISOString(),
-          note: olderNote(read),
+          note: olderNote(read, windowFromMs),
           itemUnits: null
         }
       }
@@ -283,23 +283,29 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     async exportOrdersCsv({ timeZone, fromDate, toDate, ...filters }) {
       knownZone(timeZone)
       const csv = ordersCsvWriter(timeZone)
-      const older = olderRange({ fromDate, toDate, ...filters })
+      const windowFromMs = windowFrom()
+      const older = olderRange({ fromDate, toDate, ...filters }, windowFromMs)
+      // The same orders the list shows: for older dates from the marketplace (refused rather than
+      // written short when some are missing), else the snapshot's, read by their ids.
+      let ordersInPart: (from: number) => Order[]
+      let count: number
       if (older) {
-        // The same orders the list shows for these dates, from the marketplace; refused rather than
-        // written short when some are missing.
         const read = await olderOrders.read(older)
-        if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read)}`)
+        if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read, windowFromMs)}`)
         const rows = inListOrder(read, filters)
-        csv.add(rows)
-        const { parts, rows: lines } = csv.done()
-        return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, parts, orders: rows.length, rows: lines }
+        ordersInPart = (from) => rows.slice(from, from + EXPORT_PART)
+        count = rows.length
+      } else {
+        const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
+        ordersInPart = (from) => snapshot.ordersWithIds(ids.slice(from, from + EXPORT_PART))
+        count = ids.length
       }
-      const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
+      // A part at a time, with a turn of the core between.
       const pause = createPause()
       let orders = 0
-      for (let from = 0; from < ids.length; from += EXPORT_PART) {
+      for (let from = 0; from < count; from += EXPORT_PART) {
         await pause()
-        const part = snapshot.ordersWithIds(ids.slice(from, from + EXPORT_PART))
+        const part = ordersInPart(from)
         csv.add(part)
         orders += part.length
       }
