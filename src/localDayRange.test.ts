@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { instantsOfLocalDays, lastLocalDays, thisLocalMonth } from './localDayRange'
+import { instantsOfLocalDays, isAfterToday, lastLocalDays, thisLocalMonth } from './localDayRange'
 
 describe('local day ranges', () => {
   it('covers the first day from midnight and the last day to its last millisecond, local time', () => {
@@ -23,5 +23,14 @@ describe('local day ranges', () => {
   it('this month starts on the first', () => {
     const now = new Date(2026, 1, 17, 12)
     expect(thisLocalMonth(now)).toEqual([new Date(2026, 1, 1).getTime(), now.getTime()])
+  })
+
+  it('a day after today is one the calendar does not offer; today and earlier days are', () => {
+    const now = new Date(2026, 10, 28, 1, 52)
+    expect(isAfterToday(new Date(2026, 10, 28, 0, 0).getTime(), now)).toBe(false)
+    expect(isAfterToday(new Date(2026, 10, 28, 23, 59, 59, 999).getTime(), now)).toBe(false)
+    expect(isAfterToday(new Date(2026, 10, 27).getTime(), now)).toBe(false)
+    expect(isAfterToday(new Date(2026, 10, 29, 0, 0).getTime(), now)).toBe(true)
+    expect(isAfterToday(new Date(2027, 0, 1).getTime(), now)).toBe(true)
   })
 })

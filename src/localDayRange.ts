@@ -36,3 +36,8 @@ export function lastLocalDays(days: number, now: Date = new Date()): [number, nu
 export function thisLocalMonth(now: Date = new Date()): [number, number] {
   return [new Date(now.getFullYear(), now.getMonth(), 1).getTime(), now.getTime()]
 }
+
+/** A day after today on the seller's calendar: no order is placed on it yet, so the calendar does not offer it. */
+export function isAfterToday(day: number, now: Date = new Date()): boolean {
+  return day > endOfLocalDay(now.getTime()).getTime()
+}
