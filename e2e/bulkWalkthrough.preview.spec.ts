@@ -259,3 +259,46 @@ test('an ended batch’s results give the grid its room back once new changes ar
   await page.getByTestId('bulk-history').click()
   await expect(page.getByTestId('history-label').first()).toContainText('2 prices on 2 listings')
 })
+
+test('a quantity cut past the rule (a slipped digit) is flagged in the grid and in Review; a cut to 0 is not; the rule is the seller’s', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox)
+  const rows = await openGrid(page, host)
+  const at = rows.findIndex((row) => gridRow.value(row, 'quantity') >= 20)
+  expect(at, 'a listing with 20 or more units').toBeGreaterThanOrEqual(0)
+  const before = gridRow.value(rows[at]!, 'quantity')
+  const slipped = Math.floor(before / 20) // a cut of at least 95%
+  const summary = page.getByTestId('bulk-summary')
+
+  await cell(page, at, COLUMN.quantity).click()
+  await page.keyboard.type(String(slipped))
+  await page.keyboard.press('Enter')
+  await expect(cell(page, at, COLUMN.quantity)).toHaveAttribute('data-mark', 'warning')
+  await expect(summary).toContainText('1 with warnings')
+  await page.getByTestId('bulk-review').click()
+  const preview = page.getByTestId('bulk-preview')
+  await expect(preview).toContainText(`Quantity falls by ${Math.round(((before - slipped) / before) * 100)}% (from ${before.toLocaleString('en-US')} to ${slipped})`)
+  await page.keyboard.press('Escape')
+  await expect(preview).toBeHidden()
+
+  // Sold out is meant: no warning.
+  await cell(page, at, COLUMN.quantity).click()
+  await page.keyboard.type('0')
+  await page.keyboard.press('Enter')
+  await expect(cell(page, at, COLUMN.quantity)).toHaveAttribute('data-mark', 'staged')
+  await expect(summary).not.toContainText('with warnings')
+
+  // The seller's own rule: warn only past a 99% cut, and the slipped digit passes.
+  await cell(page, at, COLUMN.quantity).click()
+  await page.keyboard.type(String(slipped))
+  await page.keyboard.press('Enter')
+  await expect(summary).toContainText('1 with warnings')
+  await page.getByTestId('bulk-rules').click()
+  await expect(page.getByTestId('rule-quantity-cut').locator('input')).toHaveValue('90')
+  await page.getByTestId('rule-quantity-cut').locator('input').fill('99')
+  await page.getByTestId('rule-save').click()
+  await expect(summary).not.toContainText('with warnings')
+  await expect(cell(page, at, COLUMN.quantity)).toHaveAttribute('data-mark', 'staged')
+})

@@ -278,6 +278,17 @@ function priceWarning(before: number, after: number, rules: WarningRules): strin
   return null
 }
 
+/**
+ * A quantity cut beyond the seller's percentage: a slipped digit (432 → 12) takes stock off the market
+ * unseen. A cut to 0 is how a seller says sold out, and a rise is a restock: neither is warned about.
+ */
+function quantityWarning(before: number, after: number, rules: WarningRules): string | null {
+  if (after === 0 || after >= before || before <= 0) return null
+  const cutPercent = ((before - after) / before) * 100
+  if (cutPercent <= rules.quantityCutPercent) return null
+  return `Quantity falls by ${Math.round(cutPercent)}% (from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')}).`
+}
+
 export const priceField: ListingField = numberField({
   key: 'priceCents',
   wire: 'price',
@@ -312,6 +323,7 @@ export const quantityField: ListingField = numberField({
   gridTitle: 'New qty',
   rule: quantityInput,
   check: quantityProblem,
+  warning: quantityWarning,
   max: MAX_QUANTITY,
   formatMax: '1,000,000',
   wholeProblem: 'Quantity must be a whole number.',

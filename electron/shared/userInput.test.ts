@@ -3,6 +3,8 @@ import {
   priceCentsInput,
   priceChangePercentInput,
   priceChangePercentProblem,
+  quantityCutPercentInput,
+  quantityCutPercentProblem,
   priceProblem,
   quantityInput,
   quantityProblem,
@@ -50,5 +52,12 @@ describe('the rules for percentages (Adjust price by %, the warning rule)', () =
     expect([1, 50, 1000].map(warningPercentProblem)).toEqual([null, null, null])
     expect(warningPercentProblem(0.5)).toBe('At least 1%.')
     expect(warningPercentProblem(1001)).toBe('At most 1000%.')
+  })
+
+  it('the quantity-cut rule takes 1% to under 100% (a cut to 0 is never warned about)', () => {
+    expect([1, 90, 99.5].map(quantityCutPercentProblem)).toEqual([null, null, null])
+    expect(quantityCutPercentProblem(0.5)).toBe('At least 1%.')
+    expect(quantityCutPercentProblem(100)).toBe('Under 100%: a cut to 0 is never warned about.')
+    expect(quantityCutPercentInput.safeParse(100).error?.issues[0]?.message).toBe('Under 100%: a cut to 0 is never warned about.')
   })
 })

@@ -50,6 +50,14 @@ export function warningPercentProblem(percent: number): string | null {
   return null
 }
 
+/** Why the quantity cut that bulk edit warns about (a percentage of the quantity now) breaks the rules, or null. */
+export function quantityCutPercentProblem(percent: number): string | null {
+  if (!Number.isFinite(percent)) return 'Enter a percentage.'
+  if (percent < 1) return 'At least 1%.'
+  if (percent >= 100) return 'Under 100%: a cut to 0 is never warned about.'
+  return null
+}
+
 /** A rule as a zod schema (contract inputs), reporting the rule's one message. */
 export const ruleSchema = (label: string, problemOf: (n: number) => string | null) =>
   z.number({ error: `${label} must be a number.` }).superRefine((n, ctx) => {
@@ -61,6 +69,7 @@ export const priceCentsInput = ruleSchema('Price', priceProblem)
 export const quantityInput = ruleSchema('Quantity', quantityProblem)
 export const priceChangePercentInput = ruleSchema('A percentage', priceChangePercentProblem)
 export const warningPercentInput = ruleSchema('A percentage', warningPercentProblem)
+export const quantityCutPercentInput = ruleSchema('A percentage', quantityCutPercentProblem)
 
 /** A sell request id as the API issues them (UUID). */
 export const sellRequestIdInput = z.guid('That is not a sell request id (expected a UUID).')

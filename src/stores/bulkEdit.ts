@@ -12,6 +12,7 @@
 import {
   BULK_GRID_FIRST_PAGE,
   BULK_GRID_PAGE,
+  DEFAULT_WARNING_RULES,
   type BatchStatus,
   type BulkField,
   type BulkOperation,
@@ -137,7 +138,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   const stale = ref(false)
   const loadError = ref<string | null>(null)
   const summary = ref<ChangeSetSummary>(EMPTY_SUMMARY)
-  const rules = ref<WarningRules>({ priceChangePercent: 50, priceFloorCents: null })
+  const rules = ref<WarningRules>(DEFAULT_WARNING_RULES)
   const running = ref<BatchStatus | null>(null)
   /** A batch left with changes not yet sent (the app was closed mid-apply). */
   const pendingBatch = ref<BatchStatus | null>(null)

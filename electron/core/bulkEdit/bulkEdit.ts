@@ -23,7 +23,7 @@ import type {
   StagedChangeView,
   WarningRules
 } from '../../shared/contract'
-import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE } from '../../shared/contract'
+import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE, DEFAULT_WARNING_RULES } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
@@ -33,7 +33,7 @@ import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
-import { changeKey, changeKeyParts, createChangeSet, DEFAULT_WARNING_RULES, fieldValue, proposedChange, type ProposedChange, type StepKind } from './changeSet'
+import { changeKey, changeKeyParts, createChangeSet, fieldValue, proposedChange, type ProposedChange, type StepKind } from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable, type ImportResult } from './importFile'

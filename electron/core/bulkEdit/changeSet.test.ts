@@ -62,7 +62,7 @@ describe('change set', () => {
   })
 
   it('checks every change with the single-edit rules and warns without blocking', () => {
-    const rules = { priceChangePercent: 50, priceFloorCents: 500 }
+    const rules = { priceChangePercent: 50, priceFloorCents: 500, quantityCutPercent: 90 }
     expect(checkChange(proposed(1234.5), rules).invalid).toBe('Price has more than two decimals.')
     expect(checkChange(proposed(0), rules).invalid).toBe('Price must be more than 0.')
     expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most 1,000,000.00.')
@@ -71,7 +71,13 @@ describe('change set', () => {
     expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from $10.00 to $16.00).' })
     expect(checkChange(proposed(1500), rules)).toMatchObject({ invalid: null, warning: null }) // exactly 50%: no warning
     expect(checkChange(proposed(400, 'priceCents', 700), rules).warning).toBe('Price $4.00 is below your floor of $5.00.')
-    expect(checkChange(proposed(100, 'quantity', 1), rules).warning).toBeNull()
+    expect(checkChange(proposed(100, 'quantity', 1), rules).warning).toBeNull() // a restock
+    expect(checkChange(proposed(12, 'quantity', 432), rules).warning).toBe('Quantity falls by 97% (from 432 to 12).')
+    expect(checkChange(proposed(44, 'quantity', 432), rules).warning).toBeNull() // a cut of 89.8%: within the rule's 90%
+    expect(checkChange(proposed(43, 'quantity', 432), rules).warning).toBe('Quantity falls by 90% (from 432 to 43).') // 90.05%
+    expect(checkChange(proposed(1, 'quantity', 1200), rules).warning).toBe('Quantity falls by 100% (from 1,200 to 1).')
+    expect(checkChange(proposed(0, 'quantity', 432), rules).warning).toBeNull() // sold out: meant
+    expect(checkChange(proposed(12, 'quantity', 432), { ...rules, quantityCutPercent: 98 }).warning).toBeNull()
   })
 
   it('undoes and redoes staging steps, discards all (undoably), and drops changes back to the current value', () => {
@@ -91,7 +97,7 @@ describe('change set', () => {
     set.stage([proposed(-5)])
     expect(set.summary()).toMatchObject({ invalid: 1, canRedo: false })
     // Stricter rules re-check what is staged.
-    expect(set.setRules({ priceChangePercent: 10, priceFloorCents: null }).warnings).toBe(1)
+    expect(set.setRules({ priceChangePercent: 10, priceFloorCents: null, quantityCutPercent: 90 }).warnings).toBe(1)
   })
 
   it('stages and validates 10,000 changes well within 500 ms', () => {
@@ -170,7 +176,7 @@ describe('the summary', () => {
           if (action.kind === 'stage') set.stage(action.proposed)
           else if (action.kind === 'restore') set.restore(action.proposed)
           else if (action.kind === 'take') set.take([action.key])
-          else if (action.kind === 'rules') set.setRules({ priceChangePercent: action.percent, priceFloorCents: 900 })
+          else if (action.kind === 'rules') set.setRules({ priceChangePercent: action.percent, priceFloorCents: 900, quantityCutPercent: 90 })
           else set[action.kind]()
           expect(set.summary()).toMatchObject(recount(set))
         }
@@ -190,7 +196,7 @@ describe('the summary', () => {
             if (action.kind === 'stage') set.stage(action.proposed)
             else if (action.kind === 'restore') set.restore(action.proposed)
             else if (action.kind === 'take') set.take([action.key])
-            else if (action.kind === 'rules') set.setRules({ priceChangePercent: action.percent, priceFloorCents: 900 })
+            else if (action.kind === 'rules') set.setRules({ priceChangePercent: action.percent, priceFloorCents: 900, quantityCutPercent: 90 })
             else if (set === atOnce) set[action.kind]()
             else {
               const work = set.inParts(action.kind)

@@ -2,13 +2,11 @@
  * The change set: the seller's pending changes to listing fields (prices, quantities), before they are
  * applied. Each change is checked by its field's descriptor (listingFields.ts), with the same rules as a
  * single edit: an invalid one is kept, marked with the reason, and never applied; what the descriptor
- * warns about (a large price move, a price under the floor) does not block. Staging is done in steps that can be undone and redone.
+ * warns about (a large price move, a price under the floor, a large quantity cut) does not block. Staging is done in steps that can be undone and redone.
  */
-import type { BulkField, ChangeSetSummary, StagedChange, WarningRules } from '../../shared/contract'
+import { DEFAULT_WARNING_RULES, type BulkField, type ChangeSetSummary, type StagedChange, type WarningRules } from '../../shared/contract'
 import { LISTING_FIELD_SET, listingValue, type FieldSet } from '../../shared/listingFields'
 import type { ListingBase } from './currentListings'
-
-export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null }
 
 /** A change as proposed (by an operation, a paste or an import), before it is checked. */
 export interface ProposedChange {

@@ -72,7 +72,7 @@ describe('saved change set', () => {
     snapshot.close()
     snapshot = openSnapshot(join(dir, 'snapshot.sqlite'))
 
-    const restored = createChangeSet({ priceChangePercent: 50, priceFloorCents: null })
+    const restored = createChangeSet({ priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })
     const summary = restored.restore(snapshot.bulkEdit.readStaged())
     expect(summary).toMatchObject({ changes: 3, listings: 3, invalid: 1, warnings: 1, canUndo: false, canRedo: false })
     expect(restored.get('id-2', 'quantity')).toMatchObject<Partial<StagedChange>>({ after: -3, invalid: 'Quantity cannot be negative.' })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Page } from '../domain'
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
 import { priceField, quantityField } from '../listingFields'
-import { priceCentsInput, priceChangePercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
+import { priceCentsInput, priceChangePercentInput, quantityCutPercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
 import { call, noInput, pageInput } from './common'
 import { sellRequestFilterInput } from './sellRequests'
 
@@ -101,7 +101,12 @@ export interface WarningRules {
   priceChangePercent: number
   /** Warn when a new price falls below this, or null. */
   priceFloorCents: number | null
+  /** Warn when a quantity falls by more than this percentage (a slipped digit: 432 → 12), unless to 0. */
+  quantityCutPercent: number
 }
+
+/** The rules a new window starts with, until the seller changes them (Bulk edit's Warnings…). */
+export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }
 
 export type BatchRowStatus = 'pending' | 'applied' | 'failed' | 'conflict' | 'cancelled'
 
@@ -294,7 +299,8 @@ export type BulkOperation = z.infer<typeof bulkOperationInput>
 export const bulkRulesInput = z
   .object({
     priceChangePercent: warningPercentInput,
-    priceFloorCents: priceCentsInput.nullable()
+    priceFloorCents: priceCentsInput.nullable(),
+    quantityCutPercent: quantityCutPercentInput
   })
   .strict()
 
