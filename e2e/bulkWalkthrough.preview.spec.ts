@@ -279,7 +279,9 @@ test('a quantity cut past the rule (a slipped digit) is flagged in the grid and 
   await expect(summary).toContainText('1 with warnings')
   await page.getByTestId('bulk-review').click()
   const preview = page.getByTestId('bulk-preview')
-  await expect(preview).toContainText(`Quantity falls by ${Math.round(((before - slipped) / before) * 100)}% (from ${before.toLocaleString('en-US')} to ${slipped})`)
+  await expect(preview).toContainText(
+    `Quantity falls by ${Math.round(((before - slipped) / before) * 100)}% (from ${before.toLocaleString('en-US')} to ${slipped})`
+  )
   await page.keyboard.press('Escape')
   await expect(preview).toBeHidden()
 

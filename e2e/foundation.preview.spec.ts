@@ -41,7 +41,11 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(allOrders.total)
   await page.getByTestId('orders-date-range').click()
   // The calendar offers today and earlier days, never a day still to come.
-  const days = await page.locator('.n-date-panel-calendar').first().locator('.n-date-panel-date').evaluateAll((cells) => cells.map((cell) => cell.className))
+  const days = await page
+    .locator('.n-date-panel-calendar')
+    .first()
+    .locator('.n-date-panel-date')
+    .evaluateAll((cells) => cells.map((cell) => cell.className))
   const today = days.findIndex((names) => names.includes('n-date-panel-date--current'))
   expect(today, 'today is in the first calendar').toBeGreaterThanOrEqual(0)
   expect(days[today]).not.toContain('n-date-panel-date--disabled')

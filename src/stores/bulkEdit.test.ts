@@ -86,7 +86,8 @@ function fakeCore() {
       core.beforePage?.(offset)
       return { rows: core.listings.slice(offset, offset + limit), total: core.listings.length, version: core.version } satisfies GridRowsPage
     }
-    if (name === 'bulk.status') return { changeSet: summary, rules: { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }, running: null, pendingBatch: null }
+    if (name === 'bulk.status')
+      return { changeSet: summary, rules: { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }, running: null, pendingBatch: null }
     if (name === 'bulk.stagedCells') {
       const { offset, read } = input as { offset: number; read?: number }
       core.markPages.push([offset, read])
