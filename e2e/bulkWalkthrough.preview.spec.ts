@@ -304,3 +304,25 @@ test('a quantity cut past the rule (a slipped digit) is flagged in the grid and 
   await expect(summary).not.toContainText('with warnings')
   await expect(cell(page, at, COLUMN.quantity)).toHaveAttribute('data-mark', 'staged')
 })
+
+test('a view whose file cannot load says so with a Retry that reloads the window, not a blank page; a missing file is a 404', async ({ app: page, host }) => {
+  // A build replaced under the open window: its chunks' names are gone. The host answers such a file with
+  // a 404, not the page (a chunk given HTML fails to load just the same, but says less).
+  expect((await page.request.get(`${host.origin}/assets/BulkEditView-gone.js`)).status()).toBe(404)
+  expect((await page.request.get(`${host.origin}/some/route`)).status()).toBe(200)
+
+  await signInTo(page, host, sandbox)
+  await page.route(/\/assets\/BulkEditView-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }))
+  await page.getByTestId('nav-bulkEdit').click()
+  const failed = page.getByTestId('view-load-failed')
+  await expect(failed).toBeVisible()
+  await expect(failed).toContainText('This part of Seller Desk could not load')
+  await expect(failed.getByRole('alert')).toBeVisible()
+
+  // Retry reloads the window; with the file there again, Bulk edit opens with the listings.
+  await page.unroute(/\/assets\/BulkEditView-[^/]+\.js$/)
+  await failed.getByTestId('retry').click()
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(cell(page, 0, COLUMN.price)).toBeVisible()
+  await expect(failed).toHaveCount(0)
+})

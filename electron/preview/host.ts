@@ -130,7 +130,12 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     let file = join(rendererDir, relative || 'index.html')
     if (!file.startsWith(rendererDir + sep) && file !== rendererDir) return sendJson(response, 404, { message: 'Not found' })
     const info = await stat(file).catch(() => null)
-    if (!info || info.isDirectory()) file = join(rendererDir, 'index.html') // single-page app
+    if (!info || info.isDirectory()) {
+      // A missing file (a chunk of an older build under an open page) is a 404 the page can tell from a
+      // file; only a path that names no file is the single-page app's.
+      if (extname(relative)) return sendJson(response, 404, { message: 'Not found' })
+      file = join(rendererDir, 'index.html')
+    }
     const body = await readFile(file).catch(() => null)
     if (!body) return sendJson(response, 404, { message: 'Not found. Build the renderer first: npx electron-vite build' })
     response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', ...PAGE_HEADERS })
