@@ -154,10 +154,15 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
    */
   function olderRange(query: Omit<OrderListQuery, 'page' | 'take'>, windowFromMs: number): OlderOrdersRange | null {
     const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
-    if (fromMs === undefined || fromMs >= windowFromMs - DAY_MS) return null
+    if (!startsBeforeWindow(fromMs, windowFromMs)) return null
     if (!sync.status().online || query.statuses?.length || query.itemStatuses?.length) return null
     return { fromMs, toMs: query.toDate ? Date.parse(query.toDate) : undefined, searchTerm: query.searchTerm }
   }
+  /**
+   * Dates from more than a day before the kept window: a range starting within a day of the window's start
+   * (a preset as long as the window, from the start of its first local day) is the snapshot's to answer.
+   */
+  const startsBeforeWindow = (fromMs: number | undefined, windowFromMs: number): fromMs is number => fromMs !== undefined && fromMs < windowFromMs - DAY_MS
   const windowFrom = () => snapshot.syncState('orders').windowFromMs ?? now() - deps.settings().historyDays * DAY_MS
 
   /** Older orders in the list's order. */
@@ -211,7 +216,6 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
       const toMs = query.toDate ? Date.parse(query.toDate) : undefined
       const windowFromMs = windowFrom()
-      const olderThanWindow = fromMs !== undefined && fromMs < windowFromMs - DAY_MS
       const older = olderRange(query, windowFromMs)
       if (older) {
         const read = await olderOrders.read(older)
@@ -228,7 +232,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         }
       }
       const page = snapshot.queryOrders({ ...query, fromMs, toMs })
-      const note = olderThanWindow
+      const note = startsBeforeWindow(fromMs, windowFromMs)
         ? `Only orders since ${windowStart(windowFromMs)} are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
           ? keptForAnUpdate(query, toMs, windowFromMs)
