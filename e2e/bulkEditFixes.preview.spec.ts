@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
-import { gridCell as cell, gridPrice, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
+import { applyFromPreview, gridCell as cell, gridPrice, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_fixes_e2e_3Hw5'
 let sandbox: Sandbox
@@ -100,7 +100,7 @@ test('the status line follows the pending changes after an apply read the rows a
   await expect(focusText).toContainText('Cannot be applied: Quantity cannot be negative.')
 
   await page.getByTestId('bulk-review').click()
-  await page.getByTestId('bulk-preview-apply').click()
+  await applyFromPreview(page)
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
   await expect(page.getByTestId('batch-summary')).toHaveText('1 applied.')
   await expect(cell(page, 1, COLUMN.quantityNow)).toHaveText('7')
