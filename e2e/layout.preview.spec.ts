@@ -92,7 +92,7 @@ async function expectColumnFits(table: Locator, key: string, size: string, { con
   if (contentUncut) expect(cell.cut, `${size}: first ${key} cell cut ("${cell.text}")`).toBe(false)
 }
 
-test('dashboard at 1024, 1366 and 1920: every figure on one line, inside its card, nothing cut (the week holds an $11,452,103.42 order)', async ({
+test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every figure on one line, inside its card, nothing cut (the week holds an $11,452,103.42 order)', async ({
   app: page,
   host
 }) => {
@@ -109,6 +109,23 @@ test('dashboard at 1024, 1366 and 1920: every figure on one line, inside its car
   await expect(values.filter({ hasText: /^\$11,\d{3},\d{3}\.\d{2}$/ }).first()).toBeVisible()
   for (const size of SIZES) {
     await page.setViewportSize(size)
+    // The cards lie in one row, evenly, inside the view: none alone on a row of its own.
+    await page.waitForTimeout(200) // the layout after a resize
+    const cards = await values.evaluateAll((els) =>
+      els.map((el) => {
+        const card = el.closest('.figure')!.getBoundingClientRect()
+        const view = el.closest('.dashboard')!.getBoundingClientRect()
+        return { top: Math.round(card.top), width: Math.round(card.width), left: card.left - view.left, right: view.right - card.right }
+      })
+    )
+    expect(cards.length, `${size.width}×${size.height}: cards`).toBe(5)
+    expect(new Set(cards.map((card) => card.top)).size, `${size.width}×${size.height}: rows of cards (tops ${cards.map((c) => c.top)})`).toBe(1)
+    expect(
+      Math.max(...cards.map((c) => c.width)) - Math.min(...cards.map((c) => c.width)),
+      `${size.width}×${size.height}: cards' widths differ by`
+    ).toBeLessThanOrEqual(1)
+    for (const card of cards)
+      expect(Math.min(card.left, card.right), `${size.width}×${size.height}: a card past the view's edge by`).toBeGreaterThanOrEqual(-0.5)
     for (let i = 0; i < (await values.count()); i++) {
       const value = values.nth(i)
       expect(await fit(value), `${size.width}×${size.height}: figure ${i}`).toMatchObject({ cut: false, lines: 1 })
