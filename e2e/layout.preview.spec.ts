@@ -141,10 +141,11 @@ test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every fi
   }
 })
 
-test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({
+test('orders at 1024, 1366 and 1920: every column in the frame without scrolling sideways, key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({
   app: page,
   host
 }) => {
+  test.setTimeout(150_000) // every money cell of a page, measured at three sizes
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()
   const table = page.getByTestId('orders-table')
@@ -160,6 +161,27 @@ test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on o
       const box = (await header(table, key).boundingBox())!
       expect(box.x + box.width, `${name}: ${key} in view without scrolling`).toBeLessThanOrEqual(frame.x + frame.width + 1)
     }
+    // Every column is in view, the products and units included: the table does not scroll sideways at all.
+    await page.waitForTimeout(300) // the table measures itself after a resize
+    const body = table.locator('.n-data-table-base-table-body')
+    const sideways = await body.evaluate((el) => Math.max(...[el, ...el.querySelectorAll('.n-scrollbar-container')].map((e) => e.scrollWidth - e.clientWidth)))
+    expect(sideways, `${name}: the table scrolls sideways by`).toBeLessThanOrEqual(1)
+    for (const key of ['products', 'quantity']) {
+      for (const [what, locator] of [
+        ['header', header(table, key)],
+        ['first cell', cellsOf(table, key).first()]
+      ] as const) {
+        const box = (await locator.boundingBox())!
+        expect(box.x + box.width, `${name}: ${key} ${what} ends right of the frame`).toBeLessThanOrEqual(frame.x + frame.width + 1)
+      }
+    }
+    await expectColumnFits(table, 'quantity', name)
+    await expectColumnFits(table, 'products', name, { contentUncut: false })
+    // Products say something: at least a dozen characters of the first row's show.
+    const products = await cellsOf(table, 'products')
+      .first()
+      .evaluate((td) => td.querySelector('.clipped')!.getBoundingClientRect().width)
+    expect(products, `${name}: the products' text is only ${products}px wide`).toBeGreaterThanOrEqual(100)
     // What must ship (units by item status) is in view without scrolling sideways too, whole.
     const firstStatuses = page.getByTestId('order-row').first().getByTestId('item-statuses')
     const statusesBox = (await firstStatuses.boundingBox())!
