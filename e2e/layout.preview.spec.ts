@@ -203,7 +203,7 @@ test('orders at 1024, 1366 and 1920: every column in the frame without scrolling
   }
 })
 
-test('sell requests at 1024 and 1366: what a seller acts on is in the frame without scrolling sideways, nothing cut, covered or broken; at 1920 every column', async ({
+test('sell requests at 1024 and 1366: what a seller acts on is in the frame without scrolling sideways, nothing cut (names whole), covered or broken; at 1920 every column', async ({
   app: page,
   host
 }) => {
@@ -245,37 +245,52 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
       const cell = await fit(cellsOf(table, key).first())
       expect(cell.uncovered, `${name}: first ${key} cell covered by ${cell.coveredBy}`).toBe(true)
     }
-    // Every row: SKU whole (two lines at most), prices, MSRPs, quantities, minimums and times each on one line.
-    const rowProblems = await table.evaluate((t) => {
-      const measure = (el: Element) => {
-        const cut = [el, ...el.querySelectorAll('*')].some(
-          (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
-        )
-        const tops: number[] = []
-        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.textContent?.trim()) continue
-          const range = document.createRange()
-          range.selectNodeContents(node)
-          for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
+    // Every row: the name whole, SKU whole (one line from 1280 px, two at most below), prices, MSRPs, quantities, minimums and times each on one line.
+    const rowProblems = await table.evaluate(
+      (t, skuLines) => {
+        const measure = (el: Element) => {
+          const cut = [el, ...el.querySelectorAll('*')].some(
+            (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
+          )
+          const tops: number[] = []
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim()) continue
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
+          }
+          return { cut, lines: tops.length, text: (el.textContent ?? '').trim() }
         }
-        return { cut, lines: tops.length, text: (el.textContent ?? '').trim() }
-      }
-      const problems: string[] = []
-      t.querySelectorAll('tbody tr').forEach((row, i) => {
-        const sku = measure(row.querySelector('td[data-col-key="sku"]')!)
-        if (sku.cut || sku.lines > 2) problems.push(`row ${i}: SKU "${sku.text}" cut ${sku.cut}, ${sku.lines} lines`)
-        for (const key of ['priceCents', 'quantity', 'updatedAt']) {
-          const figures = row.querySelectorAll(`td[data-col-key="${key}"] :is(.inline-value, .nowrap)`)
-          if (figures.length === 0) problems.push(`row ${i}: no figure in ${key}`)
-          figures.forEach((figure) => {
-            const fig = measure(figure)
-            if (fig.cut || fig.lines !== 1) problems.push(`row ${i}: ${key} "${fig.text}" cut ${fig.cut}, ${fig.lines} lines`)
-          })
-        }
-      })
-      return problems
-    })
+        const problems: string[] = []
+        t.querySelectorAll('tbody tr').forEach((row, i) => {
+          // The name whole, its end (the storage, "… 256GB") in view inside its cell.
+          const nameCell = row.querySelector('td[data-col-key="name"]')!
+          const name = nameCell.querySelector('.name')!
+          const nameFit = measure(name)
+          const end = document.createRange()
+          end.setStart(name.firstChild!, Math.max(0, (name.textContent ?? '').length - 1))
+          end.setEnd(name.firstChild!, (name.textContent ?? '').length)
+          const [endBox, cellBox] = [end.getBoundingClientRect(), nameCell.getBoundingClientRect()]
+          if (nameFit.cut || endBox.right > cellBox.right + 0.5 || endBox.bottom > cellBox.bottom + 0.5)
+            problems.push(
+              `row ${i}: name "${nameFit.text}" cut ${nameFit.cut}, its end at ${Math.round(endBox.right)} past the cell's ${Math.round(cellBox.right)}`
+            )
+          const sku = measure(row.querySelector('td[data-col-key="sku"]')!)
+          if (sku.cut || sku.lines > skuLines) problems.push(`row ${i}: SKU "${sku.text}" cut ${sku.cut}, ${sku.lines} lines`)
+          for (const key of ['priceCents', 'quantity', 'updatedAt']) {
+            const figures = row.querySelectorAll(`td[data-col-key="${key}"] :is(.inline-value, .nowrap)`)
+            if (figures.length === 0) problems.push(`row ${i}: no figure in ${key}`)
+            figures.forEach((figure) => {
+              const fig = measure(figure)
+              if (fig.cut || fig.lines !== 1) problems.push(`row ${i}: ${key} "${fig.text}" cut ${fig.cut}, ${fig.lines} lines`)
+            })
+          }
+        })
+        return problems
+      },
+      size.width >= 1280 ? 1 : 2
+    )
     expect(rowProblems, `${name}: rows`).toEqual([])
     await body
       .locator('.n-scrollbar-container')
