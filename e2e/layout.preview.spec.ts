@@ -92,7 +92,7 @@ async function expectColumnFits(table: Locator, key: string, size: string, { con
   if (contentUncut) expect(cell.cut, `${size}: first ${key} cell cut ("${cell.text}")`).toBe(false)
 }
 
-test('dashboard at 1024, 1366 and 1920: every figure on one line, inside its card, nothing cut (the week holds an $11,452,103.42 order)', async ({
+test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every figure on one line, inside its card, nothing cut (the week holds an $11,452,103.42 order)', async ({
   app: page,
   host
 }) => {
@@ -109,6 +109,23 @@ test('dashboard at 1024, 1366 and 1920: every figure on one line, inside its car
   await expect(values.filter({ hasText: /^\$11,\d{3},\d{3}\.\d{2}$/ }).first()).toBeVisible()
   for (const size of SIZES) {
     await page.setViewportSize(size)
+    // The cards lie in one row, evenly, inside the view: none alone on a row of its own.
+    await page.waitForTimeout(200) // the layout after a resize
+    const cards = await values.evaluateAll((els) =>
+      els.map((el) => {
+        const card = el.closest('.figure')!.getBoundingClientRect()
+        const view = el.closest('.dashboard')!.getBoundingClientRect()
+        return { top: Math.round(card.top), width: Math.round(card.width), left: card.left - view.left, right: view.right - card.right }
+      })
+    )
+    expect(cards.length, `${size.width}×${size.height}: cards`).toBe(5)
+    expect(new Set(cards.map((card) => card.top)).size, `${size.width}×${size.height}: rows of cards (tops ${cards.map((c) => c.top)})`).toBe(1)
+    expect(
+      Math.max(...cards.map((c) => c.width)) - Math.min(...cards.map((c) => c.width)),
+      `${size.width}×${size.height}: cards' widths differ by`
+    ).toBeLessThanOrEqual(1)
+    for (const card of cards)
+      expect(Math.min(card.left, card.right), `${size.width}×${size.height}: a card past the view's edge by`).toBeGreaterThanOrEqual(-0.5)
     for (let i = 0; i < (await values.count()); i++) {
       const value = values.nth(i)
       expect(await fit(value), `${size.width}×${size.height}: figure ${i}`).toMatchObject({ cut: false, lines: 1 })
@@ -124,10 +141,11 @@ test('dashboard at 1024, 1366 and 1920: every figure on one line, inside its car
   }
 })
 
-test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({
+test('orders at 1024, 1366 and 1920: every column in the frame without scrolling sideways, key columns uncut and uncovered, money on one line, the zone said once in the Date header', async ({
   app: page,
   host
 }) => {
+  test.setTimeout(150_000) // every money cell of a page, measured at three sizes
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()
   const table = page.getByTestId('orders-table')
@@ -143,6 +161,27 @@ test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on o
       const box = (await header(table, key).boundingBox())!
       expect(box.x + box.width, `${name}: ${key} in view without scrolling`).toBeLessThanOrEqual(frame.x + frame.width + 1)
     }
+    // Every column is in view, the products and units included: the table does not scroll sideways at all.
+    await page.waitForTimeout(300) // the table measures itself after a resize
+    const body = table.locator('.n-data-table-base-table-body')
+    const sideways = await body.evaluate((el) => Math.max(...[el, ...el.querySelectorAll('.n-scrollbar-container')].map((e) => e.scrollWidth - e.clientWidth)))
+    expect(sideways, `${name}: the table scrolls sideways by`).toBeLessThanOrEqual(1)
+    for (const key of ['products', 'quantity']) {
+      for (const [what, locator] of [
+        ['header', header(table, key)],
+        ['first cell', cellsOf(table, key).first()]
+      ] as const) {
+        const box = (await locator.boundingBox())!
+        expect(box.x + box.width, `${name}: ${key} ${what} ends right of the frame`).toBeLessThanOrEqual(frame.x + frame.width + 1)
+      }
+    }
+    await expectColumnFits(table, 'quantity', name)
+    await expectColumnFits(table, 'products', name, { contentUncut: false })
+    // Products say something: at least a dozen characters of the first row's show.
+    const products = await cellsOf(table, 'products')
+      .first()
+      .evaluate((td) => td.querySelector('.clipped')!.getBoundingClientRect().width)
+    expect(products, `${name}: the products' text is only ${products}px wide`).toBeGreaterThanOrEqual(100)
     // What must ship (units by item status) is in view without scrolling sideways too, whole.
     const firstStatuses = page.getByTestId('order-row').first().getByTestId('item-statuses')
     const statusesBox = (await firstStatuses.boundingBox())!
@@ -164,7 +203,7 @@ test('orders at 1024, 1366 and 1920: key columns uncut and uncovered, money on o
   }
 })
 
-test('sell requests at 1024 and 1366: what a seller acts on is in the frame without scrolling sideways, nothing cut, covered or broken; at 1920 every column', async ({
+test('sell requests at 1024 and 1366: what a seller acts on is in the frame without scrolling sideways, nothing cut (names whole), covered or broken; at 1920 every column', async ({
   app: page,
   host
 }) => {
@@ -206,37 +245,52 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
       const cell = await fit(cellsOf(table, key).first())
       expect(cell.uncovered, `${name}: first ${key} cell covered by ${cell.coveredBy}`).toBe(true)
     }
-    // Every row: SKU whole (two lines at most), prices, MSRPs, quantities, minimums and times each on one line.
-    const rowProblems = await table.evaluate((t) => {
-      const measure = (el: Element) => {
-        const cut = [el, ...el.querySelectorAll('*')].some(
-          (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
-        )
-        const tops: number[] = []
-        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.textContent?.trim()) continue
-          const range = document.createRange()
-          range.selectNodeContents(node)
-          for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
+    // Every row: the name whole, SKU whole (one line from 1280 px, two at most below), prices, MSRPs, quantities, minimums and times each on one line.
+    const rowProblems = await table.evaluate(
+      (t, skuLines) => {
+        const measure = (el: Element) => {
+          const cut = [el, ...el.querySelectorAll('*')].some(
+            (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
+          )
+          const tops: number[] = []
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim()) continue
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
+          }
+          return { cut, lines: tops.length, text: (el.textContent ?? '').trim() }
         }
-        return { cut, lines: tops.length, text: (el.textContent ?? '').trim() }
-      }
-      const problems: string[] = []
-      t.querySelectorAll('tbody tr').forEach((row, i) => {
-        const sku = measure(row.querySelector('td[data-col-key="sku"]')!)
-        if (sku.cut || sku.lines > 2) problems.push(`row ${i}: SKU "${sku.text}" cut ${sku.cut}, ${sku.lines} lines`)
-        for (const key of ['priceCents', 'quantity', 'updatedAt']) {
-          const figures = row.querySelectorAll(`td[data-col-key="${key}"] :is(.inline-value, .nowrap)`)
-          if (figures.length === 0) problems.push(`row ${i}: no figure in ${key}`)
-          figures.forEach((figure) => {
-            const fig = measure(figure)
-            if (fig.cut || fig.lines !== 1) problems.push(`row ${i}: ${key} "${fig.text}" cut ${fig.cut}, ${fig.lines} lines`)
-          })
-        }
-      })
-      return problems
-    })
+        const problems: string[] = []
+        t.querySelectorAll('tbody tr').forEach((row, i) => {
+          // The name whole, its end (the storage, "… 256GB") in view inside its cell.
+          const nameCell = row.querySelector('td[data-col-key="name"]')!
+          const name = nameCell.querySelector('.name')!
+          const nameFit = measure(name)
+          const end = document.createRange()
+          end.setStart(name.firstChild!, Math.max(0, (name.textContent ?? '').length - 1))
+          end.setEnd(name.firstChild!, (name.textContent ?? '').length)
+          const [endBox, cellBox] = [end.getBoundingClientRect(), nameCell.getBoundingClientRect()]
+          if (nameFit.cut || endBox.right > cellBox.right + 0.5 || endBox.bottom > cellBox.bottom + 0.5)
+            problems.push(
+              `row ${i}: name "${nameFit.text}" cut ${nameFit.cut}, its end at ${Math.round(endBox.right)} past the cell's ${Math.round(cellBox.right)}`
+            )
+          const sku = measure(row.querySelector('td[data-col-key="sku"]')!)
+          if (sku.cut || sku.lines > skuLines) problems.push(`row ${i}: SKU "${sku.text}" cut ${sku.cut}, ${sku.lines} lines`)
+          for (const key of ['priceCents', 'quantity', 'updatedAt']) {
+            const figures = row.querySelectorAll(`td[data-col-key="${key}"] :is(.inline-value, .nowrap)`)
+            if (figures.length === 0) problems.push(`row ${i}: no figure in ${key}`)
+            figures.forEach((figure) => {
+              const fig = measure(figure)
+              if (fig.cut || fig.lines !== 1) problems.push(`row ${i}: ${key} "${fig.text}" cut ${fig.cut}, ${fig.lines} lines`)
+            })
+          }
+        })
+        return problems
+      },
+      size.width >= 1280 ? 1 : 2
+    )
     expect(rowProblems, `${name}: rows`).toEqual([])
     await body
       .locator('.n-scrollbar-container')

@@ -31,6 +31,18 @@ export function formatTimeInColumn(instant: string | null | undefined): string {
   return Number.isNaN(ms) ? instant : dateTimeInColumn.format(ms)
 }
 
+const dateInColumn = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+const clockInColumn = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
+
+/**
+ * For a narrow column of times: the date and the time apart ("Nov 19, 2026" and "2:03 PM"), each whole
+ * on a line of its own; null for text that is not a valid instant (shown as sent, on one line).
+ */
+export function dateAndClockInColumn(instant: string | null | undefined): { date: string; clock: string } | null {
+  const ms = instant ? Date.parse(instant) : Number.NaN
+  return Number.isNaN(ms) ? null : { date: dateInColumn.format(ms), clock: clockInColumn.format(ms) }
+}
+
 /** The seller's zone as the times above name it ("UTC", "GMT+1", "EST"); now's, the same on almost every row. */
 export function localZoneName(): string {
   return dateTime.formatToParts(Date.now()).find((part) => part.type === 'timeZoneName')?.value ?? ''
