@@ -8,5 +8,7 @@ export type {
   SellRequestValues,
   CallOptions,
   WireRows,
+  WireText,
+  WireDocs,
   ListAnswer
 } from './client'

@@ -1,6 +1,7 @@
 /**
- * A page's documents as a write (database.ts's DocRowsWrite): each row's text as received, cut from the
- * response (rowBounds), in parts of the response of at most PART_CHARS.
+ * A page's documents as a write: each row's text as received. A list answer read a row at a time
+ * (sellerApi/listRows.ts) brings them as texts of their own; a response text is cut (rowBounds) into
+ * parts of at most PART_CHARS (database.ts's DocRowsWrite).
  *
  * The parts keep every string that crosses to the snapshot's thread below V8's large-object size
  * (128 KiB): a larger one is given memory of its own, mapped when it arrives and unmapped once it is
@@ -30,10 +31,17 @@ function partsOf(text: string, bounds: readonly number[]): DocRowsWrite['parts']
 }
 
 /**
- * The documents of a page: each row's text as received, cut from the response (rowBounds); SQLite
- * unpacks the response itself only if the text cannot be cut as expected.
+ * The documents of a page: each row's text as received, as the client read it a row at a time, or cut
+ * from the response (rowBounds); SQLite unpacks the response itself only if the text cannot be cut as
+ * expected.
  */
 export function docWrite(table: string, rows: readonly { id: string }[], wire: WireRows): RowWrite {
+  if ('docs' in wire) {
+    const { docs } = wire
+    return docs.length === rows.length
+      ? { insert: table, columns: DOC_COLUMNS, rows: rows.map((row, i) => [row.id, docs[i]]) }
+      : { run: `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?)`, params: [`[${docs.join(',')}]`] }
+  }
   const bounds = rowBounds(wire.json, wire.path)
   return bounds && bounds.length === 2 * rows.length
     ? { insert: table, columns: DOC_COLUMNS, keys: rows.map((row) => row.id), parts: partsOf(wire.json, bounds) }

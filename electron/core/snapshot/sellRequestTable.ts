@@ -105,16 +105,19 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
   const writes = sellRequestWrites(batch, '')
   if (kept.length === rows.length) return writeRows(db, writes)
   const [columns, docs] = writes as [Extract<RowWrite, { rows: unknown }>, RowWrite]
+  const { wire } = batch
   writeRows(db, [
     { ...columns, rows: kept.map((i) => columns.rows[i]!) },
-    'parts' in docs
-      ? docRowsAt(docs, kept)
-      : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows
-        // kept, by their place in the page (by id, an older copy of a row kept would be kept too).
-        {
-          run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE key IN (SELECT value FROM json_each(?)) ORDER BY key`,
-          params: [batch.wire.json, batch.wire.path, JSON.stringify(kept)]
-        }
+    'rows' in docs
+      ? { ...docs, rows: kept.map((i) => docs.rows[i]!) }
+      : 'parts' in docs
+        ? docRowsAt(docs, kept)
+        : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows
+          // kept, by their place in the page (by id, an older copy of a row kept would be kept too).
+          {
+            run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE key IN (SELECT value FROM json_each(?)) ORDER BY key`,
+            params: 'docs' in wire ? [`[${wire.docs.join(',')}]`, '$', JSON.stringify(kept)] : [wire.json, wire.path, JSON.stringify(kept)]
+          }
   ])
 }
 
