@@ -91,9 +91,9 @@ export interface CallOptions {
 /**
  * Rows exactly as the marketplace sent them, which the snapshot stores (checked) instead of serialising
  * them again: a response text and the JSON path of its rows array, or (a list answer read a row at a
- * time: listRows.ts) each row's text, in order.
+ * time: listRows.ts) the answer's bytes and where each row lies in them.
  */
-export type WireRows = WireText | WireDocs
+export type WireRows = WireText | WireBytes
 
 /** A response text and the JSON path of its rows array. */
 export interface WireText {
@@ -101,9 +101,10 @@ export interface WireText {
   path: string
 }
 
-/** Each row's text as received, in the order of the rows. */
-export interface WireDocs {
-  docs: readonly string[]
+/** The answer's bytes as received (UTF-8); row i is `bytes` from `bounds[2i]` to `bounds[2i + 1]`. */
+export interface WireBytes {
+  bytes: Uint8Array
+  bounds: readonly number[]
 }
 
 /** The rows of a page that has none, as an array where whoever reads rows at a path expects one. */
@@ -467,8 +468,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     rowsAt?: string
   }
 
-  /** A 2xx answer's body converted, with its rows' texts (read a row at a time) or else its whole text. */
-  type Read<T> = { value: T; rows: string[]; text: null } | { value: T; rows: null; text: string }
+  /** A 2xx answer's body converted, with where its rows lie in its bytes (read a row at a time) or else its whole text. */
+  type Read<T> = { value: T; rows: WireBytes; text: null } | { value: T; rows: null; text: string }
 
   function readBody<T>(bytes: Uint8Array, format: WireFormat<T>, what: string, init: CallInit<T>): Read<T> {
     if (init.rowsAt !== undefined) {
@@ -479,7 +480,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         throw notJson(what)
       }
       // Not cut (no rows array where expected, or not JSON): read whole, which says what is wrong.
-      if (cut) return { value: checkedBody(cut.body, format, what), rows: cut.rows, text: null }
+      if (cut) return { value: checkedBody(cut.body, format, what), rows: { bytes, bounds: cut.bounds }, text: null }
     }
     const text = decodedText(bytes)
     const empty = init.emptyAnswer !== undefined && text.trim() === ''
@@ -539,7 +540,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
    * hold null or nothing where its rows go (wire.ts), and whoever reads rows at the path expects an array.
    */
   const wireRows = (read: Read<unknown>, path: string, rows: readonly unknown[]): WireRows =>
-    rows.length === 0 ? NO_ROWS : read.rows ? { docs: read.rows } : { json: read.text, path }
+    rows.length === 0 ? NO_ROWS : (read.rows ?? { json: read.text, path })
 
   return {
     baseUrl,

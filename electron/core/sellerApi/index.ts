@@ -9,6 +9,6 @@ export type {
   CallOptions,
   WireRows,
   WireText,
-  WireDocs,
+  WireBytes,
   ListAnswer
 } from './client'

@@ -6,8 +6,8 @@
  * A page of 100 orders is ~145 KB. Decoded as one text it is a string above V8's large-object size
  * (128 KiB), which V8 gives memory of its own, mapped for it and unmapped once it is collected: touching
  * freshly mapped memory page by page costs far more than decoding and parsing the text. Rows of a few
- * KB each stay in the young generation's memory, already mapped. The rows' texts are also what the
- * snapshot stores (each row exactly as received), so nothing is cut from a larger text later.
+ * KB each stay in the young generation's memory, already mapped, and are garbage once parsed: the
+ * snapshot stores each row's bytes as received, from where this found them.
  *
  * The result is what JSON.parse of the whole decoded text gives: a body that is not valid JSON is
  * refused by the part that holds the fault (the walk below lets only commas and spaces between rows),
@@ -143,12 +143,13 @@ export function decodedText(bytes: Uint8Array): string {
 }
 
 /**
- * The parsed answer and its rows' texts as received, read a row at a time (see the file comment):
+ * The parsed answer and where each row lies in its bytes (start, end, start, end, …), read a row at a
+ * time (see the file comment):
  * `path` is where the rows array is (`$.data`, `$.data.data`: member names only). Null when the bytes
  * cannot be cut so (the path leads to no array, or they are not JSON): the caller then reads them whole.
  * Throws a SyntaxError when a part that was cut is not valid JSON.
  */
-export function parseListRows(bytes: Uint8Array, path: string): { body: unknown; rows: string[] } | null {
+export function parseListRows(bytes: Uint8Array, path: string): { body: unknown; bounds: number[] } | null {
   if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(path)) return null
   const keys = path.split('.').slice(1)
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -160,17 +161,12 @@ export function parseListRows(bytes: Uint8Array, path: string): { body: unknown;
     return null
   }
   if (!cut) return null
-  const rows: string[] = []
   const parsed: unknown[] = []
-  for (let j = 0; j < cut.bounds.length; j += 2) {
-    const text = buffer.toString('utf8', cut.bounds[j], cut.bounds[j + 1])
-    rows.push(text)
-    parsed.push(JSON.parse(text))
-  }
+  for (let j = 0; j < cut.bounds.length; j += 2) parsed.push(JSON.parse(buffer.toString('utf8', cut.bounds[j], cut.bounds[j + 1])))
   const body = JSON.parse(`${buffer.toString('utf8', start, cut.open)}[]${buffer.toString('utf8', cut.close)}`) as Record<string, unknown>
   // The array the keys lead to in the parsed rest is the emptied one (the last member of each name): the rows go there.
   let holder = body
   for (const key of keys.slice(0, -1)) holder = holder[key] as Record<string, unknown>
   holder[keys[keys.length - 1]!] = parsed
-  return { body, rows }
+  return { body, bounds: cut.bounds }
 }
