@@ -41,7 +41,11 @@ describe('docWrite', () => {
 })
 
 describe('documents from the bytes of an answer read a row at a time', () => {
-  const rows = [{ id: 'a', name: 'Café 😀 "quoted"' }, { id: 'b', name: 'x'.repeat(3_000) }, { id: 'c', n: 1.5 }]
+  const rows = [
+    { id: 'a', name: 'Café 😀 "quoted"' },
+    { id: 'b', name: 'x'.repeat(3_000) },
+    { id: 'c', n: 1.5 }
+  ]
   const text = `{"total":3,"data":[${rows.map((row) => JSON.stringify(row)).join(' , ')}]}`
   const bytes = new Uint8Array(Buffer.from(text, 'utf8'))
   const bounds = rows.flatMap((row) => {
