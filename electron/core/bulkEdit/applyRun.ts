@@ -13,7 +13,7 @@
  */
 import type { BulkField } from '../../shared/contract'
 import { toErrorData } from '../../shared/errors'
-import type { SellerApi, WireRows } from '../sellerApi'
+import type { SellerApi, WireText } from '../sellerApi'
 import type { SellRequest } from '../../shared/domain'
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
@@ -59,7 +59,7 @@ export interface ApplyRunOptions {
 }
 
 /** The answers to several PATCHes as one rows array for the snapshot (each answer is a one-row array at `$`). */
-function mergedRows(edited: { sellRequest: SellRequest; wire: WireRows }[]): { rows: SellRequest[]; wire: WireRows }[] {
+function mergedRows(edited: { sellRequest: SellRequest; wire: WireText }[]): { rows: SellRequest[]; wire: WireText }[] {
   const plain = edited.filter((e) => e.wire.path === '$' && e.wire.json.startsWith('[') && e.wire.json.endsWith(']'))
   const other = edited.filter((e) => !plain.includes(e))
   const batches = other.map((e) => ({ rows: [e.sellRequest], wire: e.wire }))
@@ -87,7 +87,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   store.markStarted(batchId, started)
 
   let outcomes: Outcome[] = []
-  let edits: { sellRequest: SellRequest; wire: WireRows }[] = []
+  let edits: { sellRequest: SellRequest; wire: WireText }[] = []
   let timer: ReturnType<typeof setTimeout> | null = null
   let flushFailure: { error: unknown } | null = null
 

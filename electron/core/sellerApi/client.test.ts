@@ -408,10 +408,10 @@ describe('empty lists', () => {
       const orders = await client.listOrders()
       expect(orders).toMatchObject({ total: 0, orders: [] })
       // What the snapshot stores rows from: the path must still lead to an array, an empty one.
-      expect(rowBounds(orders.wire.json, orders.wire.path)).toEqual([])
+      expect('json' in orders.wire && rowBounds(orders.wire.json, orders.wire.path)).toEqual([])
       const sellRequests = await client.listSellRequests()
       expect(sellRequests).toMatchObject({ total: 0, sellRequests: [] })
-      expect(rowBounds(sellRequests.wire.json, sellRequests.wire.path)).toEqual([])
+      expect('json' in sellRequests.wire && rowBounds(sellRequests.wire.json, sellRequests.wire.path)).toEqual([])
       await goLike.close()
     }
   })

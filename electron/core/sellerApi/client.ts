@@ -10,6 +10,7 @@ import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/erro
 import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
 import { zonelessUtcFromInstant } from '../../shared/time'
 import { nextTurn } from '../eventLoopTurns'
+import { decodedText, parseListRows } from './listRows'
 import { nodeFetch } from './nodeFetch'
 import {
   orderListFormat,
@@ -88,16 +89,26 @@ export interface CallOptions {
 }
 
 /**
- * Rows exactly as the marketplace sent them: the response text and the JSON path of its rows array.
- * The snapshot stores these (checked) rows as received instead of serialising them again.
+ * Rows exactly as the marketplace sent them, which the snapshot stores (checked) instead of serialising
+ * them again: a response text and the JSON path of its rows array, or (a list answer read a row at a
+ * time: listRows.ts) the answer's bytes and where each row lies in them.
  */
-export interface WireRows {
+export type WireRows = WireText | WireBytes
+
+/** A response text and the JSON path of its rows array. */
+export interface WireText {
   json: string
   path: string
 }
 
+/** The answer's bytes as received (UTF-8); row i is `bytes` from `bounds[2i]` to `bounds[2i + 1]`. */
+export interface WireBytes {
+  bytes: Uint8Array
+  bounds: readonly number[]
+}
+
 /** The rows of a page that has none, as an array where whoever reads rows at a path expects one. */
-export const NO_ROWS: WireRows = Object.freeze({ json: '[]', path: '$' })
+export const NO_ROWS: WireText = Object.freeze({ json: '[]', path: '$' })
 
 /** What every list answer carries besides its rows. */
 export interface ListAnswer {
@@ -121,7 +132,7 @@ export interface SellerApi {
     change: SellRequestChange,
     options?: CallOptions,
     current?: SellRequestValues | (() => Promise<SellRequestValues | undefined>)
-  ): Promise<{ sellRequest: SellRequest; wire: WireRows }>
+  ): Promise<{ sellRequest: SellRequest; wire: WireText }>
   deleteSellRequest(id: string, options?: CallOptions): Promise<{ id: string }>
 }
 
@@ -391,7 +402,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     what: string,
     init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal | undefined },
     timeoutMs: number
-  ): Promise<{ text: string; serverDateMs: number | null } | { failure: Failure }> {
+  ): Promise<{ bytes: Uint8Array; serverDateMs: number | null } | { failure: Failure }> {
     // One controller per attempt, stopped by the deadline or the caller (cheaper than
     // AbortSignal.timeout + AbortSignal.any, which a bulk apply would create thousands of times).
     const controller = new AbortController()
@@ -411,7 +422,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         ...(init.json !== undefined ? { json: init.json } : {})
       })
       if (!response.ok) return { failure: await failureFromResponse(response, what) }
-      return { text: await response.text(), serverDateMs: serverDateOf(response.headers) }
+      return { bytes: new Uint8Array(await response.arrayBuffer()), serverDateMs: serverDateOf(response.headers) }
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason
       if (error instanceof SellerDeskError) throw error
@@ -422,16 +433,23 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
   }
 
+  const notJson = (what: string) =>
+    new SellerDeskError(
+      'malformed-response',
+      `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`
+    )
+
   function parseBody<T>(text: string, format: WireFormat<T>, what: string): T {
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
-      throw new SellerDeskError(
-        'malformed-response',
-        `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`
-      )
+      throw notJson(what)
     }
+    return checkedBody(body, format, what)
+  }
+
+  function checkedBody<T>(body: unknown, format: WireFormat<T>, what: string): T {
     const read = readWire(format, body)
     if (!read.ok)
       throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(read.problem, apiKey)}.`)
@@ -446,29 +464,49 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
      * there is just nothing to say). Without it an empty body is malformed, as where data is needed.
      */
     emptyAnswer?: T
+    /** Where a list answer's rows array is (a JSON path): the answer is read a row at a time (listRows.ts). */
+    rowsAt?: string
   }
 
-  /** The converted body, its text and the server's clock, or the SellerDeskError of the last attempt. */
+  /** A 2xx answer's body converted, with where its rows lie in its bytes (read a row at a time) or else its whole text. */
+  type Read<T> = { value: T; rows: WireBytes; text: null } | { value: T; rows: null; text: string }
+
+  function readBody<T>(bytes: Uint8Array, format: WireFormat<T>, what: string, init: CallInit<T>): Read<T> {
+    if (init.rowsAt !== undefined) {
+      let cut: ReturnType<typeof parseListRows>
+      try {
+        cut = parseListRows(bytes, init.rowsAt)
+      } catch {
+        throw notJson(what)
+      }
+      // Not cut (no rows array where expected, or not JSON): read whole, which says what is wrong.
+      if (cut) return { value: checkedBody(cut.body, format, what), rows: { bytes, bounds: cut.bounds }, text: null }
+    }
+    const text = decodedText(bytes)
+    const empty = init.emptyAnswer !== undefined && text.trim() === ''
+    return { value: empty ? init.emptyAnswer! : parseBody(text, format, what), rows: null, text }
+  }
+
+  /** The converted body, its text or rows, and the server's clock, or the SellerDeskError of the last attempt. */
   async function call<T>(
     method: Method,
     path: string,
     format: WireFormat<T>,
     what: string,
     init: CallInit<T> = {}
-  ): Promise<{ value: T; text: string; serverDateMs: number | null }> {
+  ): Promise<Read<T> & { serverDateMs: number | null }> {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs)
-      if ('text' in outcome) {
+      if ('bytes' in outcome) {
         init.onAnswered?.()
         if (init.beforeReading) await init.beforeReading()
         else if (init.onAnswered) await nextTurn()
         // Stopped while it waited: not read.
         if (init.signal?.aborted) throw init.signal.reason
-        const empty = init.emptyAnswer !== undefined && outcome.text.trim() === ''
-        return { value: empty ? init.emptyAnswer! : parseBody(outcome.text, format, what), text: outcome.text, serverDateMs: outcome.serverDateMs }
+        return { ...readBody(outcome.bytes, format, what, init), serverDateMs: outcome.serverDateMs }
       }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
@@ -501,13 +539,15 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
    * The rows of a list answer as received. No rows: an empty array of our own, since the answer may
    * hold null or nothing where its rows go (wire.ts), and whoever reads rows at the path expects an array.
    */
-  const wireRows = (text: string, path: string, rows: readonly unknown[]): WireRows => (rows.length > 0 ? { json: text, path } : NO_ROWS)
+  const wireRows = (read: Read<unknown>, path: string, rows: readonly unknown[]): WireRows =>
+    rows.length === 0 ? NO_ROWS : (read.rows ?? { json: read.text, path })
 
   return {
     baseUrl,
 
     async listOrders(query = {}, options = {}) {
-      const { value, text, serverDateMs } = await call('get', 'v1/orders/seller', orderListFormat, 'order list', {
+      const read = await call('get', 'v1/orders/seller', orderListFormat, 'order list', {
+        rowsAt: ORDER_ROWS_PATH,
         searchParams: params({
           page: query.page,
           take: query.take,
@@ -518,15 +558,16 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         }),
         ...options
       })
-      return { ...value, wire: wireRows(text, ORDER_ROWS_PATH, value.orders), serverDateMs }
+      return { ...read.value, wire: wireRows(read, ORDER_ROWS_PATH, read.value.orders), serverDateMs: read.serverDateMs }
     },
 
     async listSellRequests(query = {}, options = {}) {
-      const { value, text, serverDateMs } = await call('get', 'v1/sell-requests', sellRequestListFormat, 'sell request list', {
+      const read = await call('get', 'v1/sell-requests', sellRequestListFormat, 'sell request list', {
+        rowsAt: SELL_REQUEST_ROWS_PATH,
         searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
         ...options
       })
-      return { ...value, wire: wireRows(text, SELL_REQUEST_ROWS_PATH, value.sellRequests), serverDateMs }
+      return { ...read.value, wire: wireRows(read, SELL_REQUEST_ROWS_PATH, read.value.sellRequests), serverDateMs: read.serverDateMs }
     },
 
     async editSellRequest(id, change, options = {}, current) {
@@ -560,8 +601,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         }
       }
       const { value, text } = answer
-      // The one row sits at $.data; as a rows array: wrap it.
-      return { sellRequest: value, wire: { json: `[${JSON.stringify((JSON.parse(text) as { data: unknown }).data)}]`, path: '$' } }
+      // The one row sits at $.data; as a rows array: wrap it. (Not a list: read whole, so the text is there.)
+      return { sellRequest: value, wire: { json: `[${JSON.stringify((JSON.parse(text!) as { data: unknown }).data)}]`, path: '$' } }
     },
 
     async deleteSellRequest(id, options = {}) {

@@ -8,5 +8,7 @@ export type {
   SellRequestValues,
   CallOptions,
   WireRows,
+  WireText,
+  WireBytes,
   ListAnswer
 } from './client'

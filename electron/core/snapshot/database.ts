@@ -87,6 +87,7 @@ export function statement(db: Db, sql: string): Statement {
 export type RowWrite =
   | { readonly insert: string; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
   | DocRowsWrite
+  | DocBytesWrite
   | {
       readonly run: string
       readonly params: readonly unknown[]
@@ -108,6 +109,20 @@ export interface DocRowsWrite {
 }
 
 /**
+ * Rows of two values: a key, and a row's text as the UTF-8 bytes it came in (row j is `bytes` from
+ * `bounds[2j]` to `bounds[2j + 1]`, each with the next of `keys`). Held so while they wait to be
+ * written, they are memory outside the collected heap; bound as they are, SQLite stores them as text
+ * (CAST). They cross to the snapshot's thread as a text per row (snapshotThread.ts).
+ */
+export interface DocBytesWrite {
+  readonly insert: string
+  readonly columns: readonly [string, string]
+  readonly keys: readonly string[]
+  readonly bytes: Uint8Array
+  readonly bounds: readonly number[]
+}
+
+/**
  * Runs `writes` on the connection `prepared` prepares for: rows go up to 100 per native call, nothing
  * serialised for SQLite to parse again. The snapshot's thread runs this function's own text, so it
  * uses nothing from outside it.
@@ -119,10 +134,17 @@ export function runWrites(writes: readonly RowWrite[], prepared: (sql: string) =
       if (write.unlessOneRow !== undefined && done.changes !== 1) throw new Error(write.unlessOneRow)
       continue
     }
-    const row = '(' + write.columns.map(() => '?').join(', ') + ')'
+    let row = '(' + write.columns.map(() => '?').join(', ') + ')'
     let rows: readonly (readonly unknown[])[]
     if ('rows' in write) rows = write.rows
-    else {
+    else if ('bytes' in write) {
+      const { bytes, bounds } = write
+      const cut: unknown[][] = []
+      for (let j = 0; j < bounds.length; j += 2)
+        cut.push([write.keys[j / 2], Buffer.from(bytes.buffer, bytes.byteOffset + bounds[j]!, bounds[j + 1]! - bounds[j]!)])
+      rows = cut
+      row = '(?, CAST(? AS TEXT))'
+    } else {
       const cut: unknown[][] = []
       for (const { text, bounds } of write.parts)
         for (let j = 0; j < bounds.length; j += 2) cut.push([write.keys[cut.length], text.slice(bounds[j], bounds[j + 1])])
@@ -155,6 +177,14 @@ export function insertRows(db: Db, table: string, columns: readonly string[], ro
 const WAL_FOLD_LIMIT_PAGES = 262_144
 
 /**
+ * The page size of a snapshot file created now (one that exists keeps its own). A full sync writes tens
+ * of MB of documents of a few KB each: SQLite's default (4 KiB) takes four times the pages for them, and
+ * every page costs its own share of work (a WAL frame of its own and a checksum, written once and
+ * copied into the file once more by the fold, each a system call; a place in the B-tree).
+ */
+const NEW_FILE_PAGE_SIZE = 16_384
+
+/**
  * How long a write waits for the snapshot's thread to finish a statement (it indexes or drops a full
  * sync's rows, one statement over every row) before it fails.
  */
@@ -163,6 +193,8 @@ const BUSY_MS = 5_000
 function openAndMigrate(file: string): Db {
   const db = new Database(file, { timeout: BUSY_MS })
   try {
+    // Takes effect only in a file that holds nothing yet (before WAL mode writes its header).
+    db.exec(`PRAGMA page_size = ${NEW_FILE_PAGE_SIZE}`)
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA synchronous = NORMAL')
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)

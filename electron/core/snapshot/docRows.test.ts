@@ -1,6 +1,9 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { DocRowsWrite } from './database'
-import { docRowsAt, docWrite } from './docRows'
+import { openDatabase, writeRows, type DocBytesWrite, type DocRowsWrite } from './database'
+import { docBytesAt, docRowsAt, docWrite } from './docRows'
 
 /** Each row of the write as [key, text], in order. */
 const rowsOf = (write: DocRowsWrite): [string, string][] => {
@@ -34,5 +37,39 @@ describe('docWrite', () => {
     const write = docWrite('order_docs', small, { json: JSON.stringify(small), path: '$' }) as DocRowsWrite
     expect(write.parts).toHaveLength(1)
     expect(rowsOf(write)).toEqual(small.map((row) => [row.id, JSON.stringify(row)]))
+  })
+})
+
+describe('documents from the bytes of an answer read a row at a time', () => {
+  const rows = [
+    { id: 'a', name: 'Café 😀 "quoted"' },
+    { id: 'b', name: 'x'.repeat(3_000) },
+    { id: 'c', n: 1.5 }
+  ]
+  const text = `{"total":3,"data":[${rows.map((row) => JSON.stringify(row)).join(' , ')}]}`
+  const bytes = new Uint8Array(Buffer.from(text, 'utf8'))
+  const bounds = rows.flatMap((row) => {
+    const start = Buffer.byteLength(text.slice(0, text.indexOf(JSON.stringify(row))), 'utf8')
+    return [start, start + Buffer.byteLength(JSON.stringify(row), 'utf8')]
+  })
+
+  it('stores each row as text, exactly as sent, and keeps the rows at given places', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'seller-desk-doc-bytes-')), 'snapshot.sqlite')).db
+    try {
+      const write = docWrite('order_docs', rows, { bytes, bounds }) as DocBytesWrite
+      writeRows(db, [write])
+      const stored = () => db.prepare('SELECT id, typeof(json), json FROM order_docs ORDER BY id').raw().all() as [string, string, string][]
+      expect(stored()).toEqual(rows.map((row) => [row.id, 'text', JSON.stringify(row)]))
+      db.exec('DELETE FROM order_docs')
+      writeRows(db, [docBytesAt(write, [0, 2])])
+      expect(stored()).toEqual([rows[0]!, rows[2]!].map((row) => [row.id, 'text', JSON.stringify(row)]))
+    } finally {
+      db.close()
+    }
+  })
+
+  it('rows that do not match the page are unpacked by SQLite, each as sent', () => {
+    const write = docWrite('order_docs', rows.slice(0, 2), { bytes, bounds })
+    expect(write).toMatchObject({ params: [`[${rows.map((row) => JSON.stringify(row)).join(',')}]`] })
   })
 })

@@ -3,8 +3,9 @@
  * and the list query (search, dates, statuses, sort, paging) done in SQLite.
  *
  * A page is written with one native call per 100 rows for the columns (values bound as they are) and
- * one for the documents: each row's text as the marketplace sent it (checked), cut from the response
- * (docRows.ts). Nothing is serialised again and SQLite parses no JSON. Documents are kept in the wire
+ * as many for the documents: each row's text as the marketplace sent it (checked), as the client read
+ * it a row at a time or cut from the response (docRows.ts). Nothing is serialised again and SQLite
+ * parses no JSON. Documents are kept in the wire
  * format and converted when read (only a page at a time).
  */
 

@@ -239,3 +239,25 @@ it.runIf(process.platform === 'linux')('runs at a lower priority than the thread
   expect(threadNiceValues().filter((nice) => nice === BACKGROUND_NICE)).toHaveLength(before + 1)
   expect(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]).toBe('0')
 })
+
+it('documents held as bytes are written as text, as sent, by the thread and by the core once the thread is gone', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const text = '[{"a":"Café 😀"},{"b":1}]'
+  const bytes = new Uint8Array(Buffer.from(text, 'utf8'))
+  const bounds = [1, Buffer.byteLength('[{"a":"Café 😀"}', 'utf8'), Buffer.byteLength('[{"a":"Café 😀"},', 'utf8'), bytes.length - 1]
+  const stored = () => db.prepare('SELECT id, typeof(text), text FROM t ORDER BY id').raw().all()
+  await folder.run([{ transaction: [{ insert: 't', columns: ['id', 'text'], keys: ['1', '2'], bytes, bounds }] }])
+  expect(stored()).toEqual([
+    [1, 'text', '{"a":"Café 😀"}'],
+    [2, 'text', '{"b":1}']
+  ])
+  folder.stop()
+  await folder.run([{ transaction: [{ insert: 't', columns: ['id', 'text'], keys: ['3', '4'], bytes, bounds }] }])
+  expect(stored()).toEqual([
+    [1, 'text', '{"a":"Café 😀"}'],
+    [2, 'text', '{"b":1}'],
+    [3, 'text', '{"a":"Café 😀"}'],
+    [4, 'text', '{"b":1}']
+  ])
+})

@@ -172,6 +172,25 @@ export interface SnapshotThreadOptions {
   walLimitBytes?: number
 }
 
+/**
+ * A step as it crosses to the thread: documents held as the bytes they came in (DocBytesWrite) cross
+ * as a text per row. Those texts are made as the message is written and dropped at once; the step
+ * kept for the core (should the thread be gone) holds the bytes, outside the collected heap, so the
+ * steps waiting for the thread are not copied by every collection of the young generation meanwhile.
+ */
+function asSent(step: ThreadStep): ThreadStep {
+  if (!('transaction' in step) || !step.transaction.some((write) => 'bytes' in write)) return step
+  return {
+    transaction: step.transaction.map((write): RowWrite => {
+      if (!('bytes' in write)) return write
+      const buffer = Buffer.from(write.bytes.buffer, write.bytes.byteOffset, write.bytes.byteLength)
+      const rows: [string, string][] = []
+      for (let j = 0; j < write.bounds.length; j += 2) rows.push([write.keys[j / 2]!, buffer.toString('utf8', write.bounds[j], write.bounds[j + 1])])
+      return { insert: write.insert, columns: write.columns, rows }
+    })
+  }
+}
+
 /** Runs steps on `db` itself, a step per turn of the event loop. */
 async function runHere(db: Db, steps: readonly ThreadStep[]): Promise<(unknown[][] | null)[]> {
   const results: (unknown[][] | null)[] = []
@@ -239,7 +258,7 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
           return await new Promise<(unknown[][] | null)[]>((resolve, reject) => {
             pending.set(job, { resolve, reject })
             worker.ref()
-            worker.postMessage({ job, steps })
+            worker.postMessage({ job, steps: steps.map(asSent) })
           })
         } catch (error) {
           if (!(error instanceof ThreadGone)) throw error

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { decodedText, parseListRows } from './listRows'
+
+const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'))
+
+/** What reading the answer whole gives: its text decoded as fetch does, then JSON.parse. */
+const whole = (bytes: Uint8Array) => JSON.parse(decodedText(bytes)) as unknown
+
+/** parseListRows with each row's text cut from the bytes where it says the row lies. */
+function parsedRows(bytes: Uint8Array, path: string): { body: unknown; rows: string[] } | null {
+  const read = parseListRows(bytes, path)
+  if (!read) return null
+  const rows: string[] = []
+  for (let j = 0; j < read.bounds.length; j += 2) rows.push(Buffer.from(bytes.subarray(read.bounds[j], read.bounds[j + 1])).toString('utf8'))
+  return { body: read.body, rows }
+}
+
+describe('parseListRows', () => {
+  const rows = [
+    { id: 'a', name: 'Café 😀 "quoted" \\ back', items: [{ id: 'i', tags: ['[', ']', '{', '}', ','] }] },
+    { id: 'b', nested: { data: [1, 2, { data: [] }] }, n: -1.5e3, t: true, f: false, z: null },
+    { id: 'c', '': 'empty key', 'we\\u0069rd': 'escaped key' }
+  ]
+
+  it('gives what JSON.parse of the whole text gives, and each row exactly as sent', () => {
+    for (const [text, path] of [
+      [JSON.stringify({ total: '3', data: rows }), '$.data'],
+      [JSON.stringify({ status: 200, description: 'ok', data: { total: 3, data: rows } }), '$.data.data'],
+      // Spaces of every kind between the parts, rows spelt as JSON.stringify would not.
+      [`\r\n { "total" : 3 ,\t"data" :\n[ ${rows.map((row) => JSON.stringify(row, null, 2)).join(' ,\n ')} ] , "after": [1] } \n`, '$.data'],
+      // A byte order mark, which fetch's text() drops.
+      [`\uFEFF${JSON.stringify({ total: 3, data: rows })}`, '$.data']
+    ] as const) {
+      const bytes = bytesOf(text)
+      const read = parsedRows(bytes, path)
+      expect(read).not.toBeNull()
+      expect(read!.body).toEqual(whole(bytes))
+      const expected = (path === '$.data' ? (whole(bytes) as { data: unknown[] }).data : (whole(bytes) as { data: { data: unknown[] } }).data.data).map((row) =>
+        JSON.parse(JSON.stringify(row))
+      )
+      expect(read!.rows.map((row) => JSON.parse(row) as unknown)).toEqual(expected)
+      // Each row's text is a piece of the answer, untouched.
+      for (const row of read!.rows) expect(decodedText(bytes)).toContain(row)
+    }
+  })
+
+  it('a member named twice keeps its last value, as JSON.parse does', () => {
+    const text = `{"data":[{"id":"first"}],"total":1,"data":[{"id":"last"}],"nested":{"data":[{"id":"x"}]}}`
+    const read = parsedRows(bytesOf(text), '$.data')
+    expect(read!.body).toEqual(JSON.parse(text))
+    expect(read!.rows).toEqual(['{"id":"last"}'])
+    // A member name spelt with escapes is the name it spells.
+    const escaped = '{"total":1,"d\\u0061ta":[{"id":"a"}]}'
+    expect(parsedRows(bytesOf(escaped), '$.data')).toEqual({ body: JSON.parse(escaped), rows: ['{"id":"a"}'] })
+    // The last one is no array: not cut (read whole, the check then refuses or accepts it).
+    expect(parseListRows(bytesOf(`{"data":[{"id":"a"}],"data":null}`), '$.data')).toBeNull()
+  })
+
+  it('an empty array is no rows; a path to nothing, or to something else, is not cut', () => {
+    expect(parsedRows(bytesOf('{"total":0,"data":[ ]}'), '$.data')).toEqual({ body: { total: 0, data: [] }, rows: [] })
+    expect(parseListRows(bytesOf('{"total":0,"data":null}'), '$.data')).toBeNull()
+    expect(parseListRows(bytesOf('{"total":0}'), '$.data')).toBeNull()
+    expect(parsedRows(bytesOf('{"data":{"total":0,"data":[]}}'), '$.data.data')).toEqual({ body: { data: { total: 0, data: [] } }, rows: [] })
+    expect(parseListRows(bytesOf('[{"id":"a"}]'), '$.data')).toBeNull()
+  })
+
+  it('what is not JSON is refused, wherever the fault lies', () => {
+    for (const text of [
+      '{"total":1,"data":[{"id":"a",}]}', // in a row
+      '{"total":1,"data":[{"id":"a"} {"id":"b"}]}', // between rows
+      '{"total":1,"data":[,]}',
+      '{"total":1,"data":[{"id":"a"}],}', // after the rows
+      '{"total":1,"data":[{"id":"a"}]} trailing',
+      '{"total":01,"data":[{"id":"a"}]}'
+    ]) {
+      expect(() => JSON.parse(text)).toThrow()
+      let refused = false
+      try {
+        refused = parseListRows(bytesOf(text), '$.data') === null
+      } catch (error) {
+        refused = error instanceof SyntaxError
+      }
+      expect(refused, text).toBe(true)
+    }
+  })
+
+  it('bytes that are not UTF-8 read as fetch reads them (U+FFFD)', () => {
+    const bytes = new Uint8Array([...bytesOf('{"total":1,"data":[{"id":"'), 0xff, 0xc3, ...bytesOf('"}]}')])
+    const read = parseListRows(bytes, '$.data')
+    expect(read!.body).toEqual(JSON.parse(new TextDecoder().decode(bytes)))
+  })
+})
