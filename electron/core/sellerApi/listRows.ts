@@ -3,8 +3,8 @@
  * found in the bytes, each row is decoded and parsed on its own, and the rest of the answer (with an
  * empty array where the rows were) is parsed once; the rows are then put back where they were.
  *
- * A page of 100 orders is ~145 KB. Decoded as one text it is a string above V8's large-object size
- * (128 KiB), which V8 gives memory of its own, mapped for it and unmapped once it is collected: touching
+ * A page of orders decoded as one text is a string above V8's large-object size, which V8 gives
+ * memory of its own, mapped for it and unmapped once it is collected: touching
  * freshly mapped memory page by page costs far more than decoding and parsing the text. Rows of a few
  * KB each stay in the young generation's memory, already mapped, and are garbage once parsed: the
  * snapshot stores each row's bytes as received, from where this found them.

@@ -177,8 +177,8 @@ export function insertRows(db: Db, table: string, columns: readonly string[], ro
 const WAL_FOLD_LIMIT_PAGES = 262_144
 
 /**
- * The page size of a snapshot file created now (one that exists keeps its own). A full sync writes tens
- * of MB of documents of a few KB each: SQLite's default (4 KiB) takes four times the pages for them, and
+ * The page size of a snapshot file created now (one that exists keeps its own). A full sync writes many
+ * documents of a few KB each: SQLite's default page size takes several times the pages for them, and
  * every page costs its own share of work (a WAL frame of its own and a checksum, written once and
  * copied into the file once more by the fold, each a system call; a place in the B-tree).
  */
