@@ -31,9 +31,12 @@ export const useDashboardStore = defineStore('dashboard', () => {
     }
   }
 
-  /** Reads the figures again, quietly, if they have been read before (after a sync or an edit). */
+  /**
+   * Reads the figures again, quietly, if they have been read or are being read (after a sync or an
+   * edit): a read still on its way may have summed the snapshot before the sync wrote it.
+   */
   function reloadIfShown(): Promise<void> {
-    return figures.value || error.value ? load({ quiet: true }) : Promise.resolve()
+    return figures.value || loading.value || error.value ? load({ quiet: true }) : Promise.resolve()
   }
 
   function reset() {
