@@ -385,6 +385,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   if ((await preview.getByTestId('bulk-preview-confirm').count()) > 0) await preview.getByTestId('bulk-preview-confirm').click()
   await apply.click()
   await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 })
+  await expect(preview).toBeHidden() // Review has faded out: what lies under it is what the seller sees
   for (const size of SIZES) {
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}`
@@ -395,7 +396,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
     const hidden = await page.getByTestId('batch-panel').evaluate((panel) => panel.scrollHeight - panel.clientHeight)
     expect(hidden, `${name}: the batch panel hides ${hidden}px of its results`).toBeLessThanOrEqual(1)
     const shown = await fit(pager)
-    expect(shown.uncovered, `${name}: the results' pager is covered`).toBe(true)
+    expect(shown.uncovered, `${name}: the results' pager is covered (${JSON.stringify(shown)})`).toBe(true)
     const [pagerBox, gridBox] = [await pager.boundingBox(), await page.getByTestId('bulk-grid').boundingBox()]
     expect(pagerBox!.y + pagerBox!.height, `${name}: pager below the grid's top`).toBeLessThanOrEqual(gridBox!.y + 1)
   }
