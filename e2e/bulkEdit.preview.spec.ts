@@ -11,32 +11,25 @@ import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
 import { applyFromPreview, signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 20, sellRequests: 40, seed: 57 })
 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
-
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 20, sellRequests: 40, seed: 57, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
 
 const COLUMN = GRID_COLUMN
 
 const cell = gridCell
 
 /** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
-const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox())
 
-const server = (id: string) => sandbox.state.sellRequest(id)!
+const server = (id: string) => sandbox().state.sellRequest(id)!
 
 /** Applies from the open preview, ticking the extra confirmation when the preview asks for it. */
 
@@ -46,7 +39,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
 }) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
-  const before = new Map(sandbox.state.sellRequests.map((s) => [s.id, { priceCents: s.priceCents, quantity: s.quantity }]))
+  const before = new Map(sandbox().state.sellRequests.map((s) => [s.id, { priceCents: s.priceCents, quantity: s.quantity }]))
   const summary = page.getByTestId('bulk-summary')
 
   // Paste three prices from a spreadsheet (with its trailing newline); "abc" is no price and is reported.
@@ -90,7 +83,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
 
   // Row 1's listing is deleted on the marketplace meanwhile: its change must fail with the reason.
   const [first, second] = [rows[0]!, rows[1]!]
-  sandbox.state.deleteSellRequest(gridRow.id(second))
+  sandbox().state.deleteSellRequest(gridRow.id(second))
 
   await page.getByTestId('bulk-review').click()
   const preview = page.getByTestId('bulk-preview')
@@ -109,7 +102,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
 
   // The marketplace: the first listing has both edits, every other listing is as it was.
   expect(server(gridRow.id(first))).toMatchObject({ priceCents: 10050, quantity: 7 })
-  for (const listing of sandbox.state.sellRequests) {
+  for (const listing of sandbox().state.sellRequests) {
     if (listing.id === gridRow.id(first)) continue
     expect({ id: listing.id, priceCents: listing.priceCents, quantity: listing.quantity }).toEqual({ id: listing.id, ...before.get(listing.id) })
   }
@@ -151,8 +144,8 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
    */
   const applyAll = async () => {
     const other = rows[rows.length - 1]!
-    sandbox.state.editSellRequest(gridRow.id(other), { quantity: server(gridRow.id(other)).quantity + 1 }, Date.now())
-    sandbox.setFaults({ latencyMs: 300 })
+    sandbox().state.editSellRequest(gridRow.id(other), { quantity: server(gridRow.id(other)).quantity + 1 }, Date.now())
+    sandbox().setFaults({ latencyMs: 300 })
     await page.route(/\/rpc\/bulk\.stagedCells$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       await route.continue()
@@ -162,7 +155,7 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
     await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
     await expect(summary).toHaveAttribute('data-changes', '0')
     await page.unrouteAll({ behavior: 'wait' })
-    sandbox.setFaults({ latencyMs: 0 })
+    sandbox().setFaults({ latencyMs: 0 })
   }
 
   // 17 changes: new prices on 12 listings (two pastes of 6), new quantities on 5 of them.
@@ -322,7 +315,7 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     await dialog.getByTestId('bulk-operation-run').click()
     await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(rows.length))
     // Slow enough that the batch (40 listings, 8 at a time) is far from done when the app closes, even on a busy machine.
-    sandbox.setFaults({ latencyMs: 1_500 })
+    sandbox().setFaults({ latencyMs: 1_500 })
     await page.getByTestId('bulk-review').click()
     await applyFromPreview(page)
     await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'true')
@@ -332,7 +325,7 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     expect(rows.filter(raised).length).toBeLessThan(rows.length)
 
     // Next start: the same profile; the batch is offered, and resuming sends the rest exactly once.
-    sandbox.setFaults({ latencyMs: 0 })
+    sandbox().setFaults({ latencyMs: 0 })
     host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
     context = await browser.newContext({ locale: 'en-US' })
     page = await context.newPage()
@@ -356,7 +349,7 @@ test('a listing changed elsewhere reaches the open grid with the next sync', asy
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const first = rows[0]!
-  sandbox.state.editSellRequest(gridRow.id(first), { priceCents: gridRow.value(first, 'priceCents') + 1234 }, Date.now())
+  sandbox().state.editSellRequest(gridRow.id(first), { priceCents: gridRow.value(first, 'priceCents') + 1234 }, Date.now())
   await page.keyboard.press('Control+r')
   await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(gridPrice(gridRow.value(first, 'priceCents') + 1234))
   await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(first, 'priceCents') + 1234))

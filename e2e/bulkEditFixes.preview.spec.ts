@@ -9,27 +9,20 @@
 import type { Page } from '@playwright/test'
 import type { StagedChangeView } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
 import { applyFromPreview, gridCell as cell, gridPrice, signInTo, openGrid, pasteIntoGrid as paste, GRID_COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_fixes_e2e_3Hw5'
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71 })
 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
 
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
-
 const COLUMN = GRID_COLUMN
 
-const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox())
 
 /** Clicks a cell and types a value into it, then Enter. */
 async function typeInto(page: Page, row: number, column: number, text: string) {
@@ -190,7 +183,7 @@ test('Review marks a change whose listing changed since it was staged, with the 
 
   // The first listing's price is changed elsewhere; a sync brings it into the grid.
   const now = gridRow.value(first, 'priceCents') + 123_456
-  sandbox.state.editSellRequest(gridRow.id(first), { priceCents: now }, Date.now())
+  sandbox().state.editSellRequest(gridRow.id(first), { priceCents: now }, Date.now())
   await page.keyboard.press('Control+r')
   await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(gridPrice(now))
 
@@ -213,7 +206,7 @@ test('counts read right: one conflict in the results and in History; the import 
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
 
   // Changed on the marketplace, not synced yet: applying finds the conflict.
-  sandbox.state.editSellRequest(gridRow.id(second), { quantity: gridRow.value(second, 'quantity') + 1 }, Date.now())
+  sandbox().state.editSellRequest(gridRow.id(second), { quantity: gridRow.value(second, 'quantity') + 1 }, Date.now())
   await page.getByTestId('bulk-review').click()
   await page.getByTestId('bulk-preview-apply').click()
   const panel = page.getByTestId('batch-panel')
@@ -254,7 +247,7 @@ test('a value typed while a sync reads the rows again lands on the listing it wa
 
   // Meanwhile the seller's other tool adds a listing whose name sorts first, and a sync brings it in:
   // every row moves down one, and row 3 is now the listing that was row 2.
-  sandbox.state.addSellRequest({ ...sandbox.state.sellRequests[0]!, id: '00000000-0000-4000-8000-00000000aaaa', name: 'AAA first', sku: 'AAA-1' })
+  sandbox().state.addSellRequest({ ...sandbox().state.sellRequests[0]!, id: '00000000-0000-4000-8000-00000000aaaa', name: 'AAA first', sku: 'AAA-1' })
   await viaRouter(host, 'sync.run', { kind: 'auto' })
   await expect(page.getByTestId('bulk-status-line')).toContainText(`${rows.length + 1} listings`, { timeout: 20_000 })
   await expect(cell(page, 3, COLUMN.sku)).toHaveText(gridRow.text(rows[2]!, 'sku'))

@@ -7,23 +7,16 @@
 import type { Page, Route } from '@playwright/test'
 import { BULK_GRID_FIRST_PAGE, BULK_MARKS_PAGE, type GridListingRow, type GridRowsPage } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
 import { gridCell, gridPrice, signInTo, openChangeMany } from './signedIn'
 
 const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: LISTINGS, seed: 63 })
 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
-
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: LISTINGS, seed: 63, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
 
 /** Grid columns of the scrolling (not pinned) part. */
 const COLUMN = { price: 1, quantity: 3 } as const
@@ -55,7 +48,7 @@ async function everyRow(host: Parameters<typeof viaRouter>[0]): Promise<GridList
 }
 
 test('the first rows show and take edits before the last page arrives; the rest fill in with their marks', async ({ app: page, host }) => {
-  await signInTo(page, host, { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  await signInTo(page, host, { baseUrl: sandbox().baseUrl, apiKey: KEY })
   const rows = await everyRow(host)
   expect(rows).toHaveLength(LISTINGS)
   // A change staged before the grid is opened (kept from an earlier session), on the last row by name.
@@ -113,7 +106,7 @@ test('the first rows show and take edits before the last page arrives; the rest 
 })
 
 test('an import staging more marks than one answer carries marks every cell it changed, and so do its undo and redo', async ({ app: page, host }) => {
-  await signInTo(page, host, { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  await signInTo(page, host, { baseUrl: sandbox().baseUrl, apiKey: KEY })
   const rows = await everyRow(host)
   await page.getByTestId('nav-bulkEdit').click()
   await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
@@ -166,7 +159,7 @@ test('an import staging more marks than one answer carries marks every cell it c
 })
 
 test('counts of a thousand or more read with separators: Review’s tabs, the batch’s results and History', async ({ app: page, host }) => {
-  await signInTo(page, host, { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  await signInTo(page, host, { baseUrl: sandbox().baseUrl, apiKey: KEY })
   await page.getByTestId('nav-bulkEdit').click()
   await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
   await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)

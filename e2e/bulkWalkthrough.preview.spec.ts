@@ -8,21 +8,14 @@
 import type { Page } from '@playwright/test'
 import type { GridListingRow } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { applyFromPreview, gridCell as cell, signInTo, openGrid, openChangeMany, pasteIntoGrid as paste, GRID_COLUMN as COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_filters_e2e_8Rt1'
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71 })
 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
-
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
 
 interface ShownRow {
   id: string
@@ -66,7 +59,7 @@ const cents = (row: GridListingRow) => gridRow.value(row, 'priceCents')
 const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
 test('a number filter on a price keeps the listings it names; the status line counts them and names the highlighted listing', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   const rows = await openGrid(page, host)
   const count = page.getByTestId('bulk-row-count')
   const focusText = page.getByTestId('bulk-focus-text')
@@ -117,7 +110,7 @@ test('a number filter on a price keeps the listings it names; the status line co
 })
 
 test('after a sort the status line names the listing the highlighted cell is on', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   const rows = await openGrid(page, host)
   const focusText = page.getByTestId('bulk-focus-text')
   await cell(page, 0, COLUMN.price).click()
@@ -136,7 +129,7 @@ test('after a sort the status line names the listing the highlighted cell is on'
 })
 
 test('Ctrl+Z right after Change many undoes it, with the keyboard still on the toolbar', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const dialog = await openChangeMany(page, 'Add / subtract quantity')
@@ -169,7 +162,7 @@ test('Ctrl+Z right after Change many undoes it, with the keyboard still on the t
 })
 
 test('Change many refuses a change that does nothing or takes prices to 0, before anything is staged', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   await openGrid(page, host)
   const dialog = await openChangeMany(page, 'Adjust price by %')
   const value = dialog.getByTestId('bulk-operation-value').locator('input')
@@ -197,7 +190,7 @@ test('Change many refuses a change that does nothing or takes prices to 0, befor
 
 test('at 1024 px the number columns’ titles fit beside their sort arrow and filter button', async ({ app: page, host }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   await openGrid(page, host)
   const titles = ['Price now', 'New price', 'Qty now', 'New qty']
   for (const title of titles) {
@@ -216,7 +209,7 @@ test('at 1024 px the number columns’ titles fit beside their sort arrow and fi
 
 test('Review tells listings of one name apart: each change shows its listing’s SKU whole, at 1024 px too', async ({ app: page, host }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   const rows = await openGrid(page, host)
   await cell(page, 0, COLUMN.price).click()
   await paste(page, ['111', '222', '333'].join('\n'))
@@ -236,7 +229,7 @@ test('Review tells listings of one name apart: each change shows its listing’s
 })
 
 test('an ended batch’s results give the grid its room back once new changes are staged; History still has them', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const panel = page.getByTestId('batch-panel')
@@ -264,7 +257,7 @@ test('a quantity cut past the rule (a slipped digit) is flagged in the grid and 
   app: page,
   host
 }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   const rows = await openGrid(page, host)
   const at = rows.findIndex((row) => gridRow.value(row, 'quantity') >= 20)
   expect(at, 'a listing with 20 or more units').toBeGreaterThanOrEqual(0)
@@ -311,7 +304,7 @@ test('a view whose file cannot load says so with a Retry that reloads the window
   expect((await page.request.get(`${host.origin}/assets/BulkEditView-gone.js`)).status()).toBe(404)
   expect((await page.request.get(`${host.origin}/some/route`)).status()).toBe(200)
 
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   await page.route(/\/assets\/BulkEditView-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }))
   await page.getByTestId('nav-bulkEdit').click()
   const failed = page.getByTestId('view-load-failed')

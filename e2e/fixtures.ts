@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, type Page } from '@playwright/test'
 import { startPreviewHost, type PreviewHost, type PreviewHostOptions } from '../electron/preview/host'
+import { installPageMeasures } from './pageMeasures'
 
 export interface BridgeTraffic {
   /** Bodies of every /rpc response and event-stream chunk the page received. */
@@ -59,6 +60,7 @@ export const test = base.extend<Fixtures>({
         }
       } as typeof EventSource
     })
+    await page.addInitScript(installPageMeasures)
     // No remote content: anything not from the host (or the sandbox's images on loopback) is blocked.
     await page.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort())
     await page.goto(host.url)

@@ -9,9 +9,9 @@
  * view for looking by eye: scripts/view-screenshots.ts.)
  */
 import type { Locator, Page } from '@playwright/test'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { gridCell, priceOfCell, signInTo } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
@@ -20,25 +20,21 @@ const SIZES = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 }
 ] as const
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 31 })
 
 test.use({ timezoneId: 'UTC', locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
 
 test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 31, now: new Date() })
   // Amounts as large as wholesale orders reach: the widest money the columns must hold on one line.
-  const newest = sandbox.state.orders[sandbox.state.orders.length - 1]!
-  sandbox.state.updateOrder(newest.id, Date.now() - 60_000, (order) => {
+  const newest = sandbox().state.orders[sandbox().state.orders.length - 1]!
+  sandbox().state.updateOrder(newest.id, Date.now() - 60_000, (order) => {
     order.items = [{ ...order.items[0]!, quantity: 1, priceCents: 19_754_288 }]
     order.amountPaidCents = 19_754_288
   })
 })
-test.afterEach(async () => {
-  await sandbox.close()
-})
 
 /** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
-const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox())
 
 interface Fit {
   /** Text wider than its box (cut or ellipsized), by any element in it. */
@@ -56,22 +52,12 @@ interface Fit {
 async function fit(box: Locator): Promise<Fit> {
   await box.scrollIntoViewIfNeeded()
   return box.evaluate((el) => {
-    const all = [el, ...el.querySelectorAll('*')] as HTMLElement[]
-    const cutBy = all.find((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
-    // Lines: the tops of the text's line boxes (a line's pieces differ by a few pixels at most).
-    const tops: number[] = []
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent?.trim()) continue
-      const range = document.createRange()
-      range.selectNodeContents(node)
-      for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
-    }
+    const cutBy = window.sdMeasure.cutBy(el)
     const rect = el.getBoundingClientRect()
     const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
     return {
       cut: !!cutBy,
-      lines: tops.length,
+      lines: window.sdMeasure.textLines(el),
       uncovered: !!hit && (el === hit || el.contains(hit)),
       text: (el.textContent ?? '').trim(),
       ...(cutBy ? { cutBy: `${cutBy.className} ${cutBy.scrollWidth}>${cutBy.clientWidth}` } : {}),
@@ -97,8 +83,8 @@ test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every fi
   host
 }) => {
   // The week's revenue of a busy wholesale seller: the longest amount a figure holds.
-  const newest = sandbox.state.orders[sandbox.state.orders.length - 1]!
-  sandbox.state.updateOrder(newest.id, Date.now() - 30_000, (order) => {
+  const newest = sandbox().state.orders[sandbox().state.orders.length - 1]!
+  sandbox().state.updateOrder(newest.id, Date.now() - 30_000, (order) => {
     order.items = [{ ...order.items[0]!, quantity: 1, priceCents: 1_145_210_342 }]
     order.amountPaidCents = 1_145_210_342
   })
@@ -248,20 +234,11 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
     // Every row: the name whole, SKU whole (one line from 1280 px, two at most below), prices, MSRPs, quantities, minimums and times each on one line.
     const rowProblems = await table.evaluate(
       (t, skuLines) => {
-        const measure = (el: Element) => {
-          const cut = [el, ...el.querySelectorAll('*')].some(
-            (e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
-          )
-          const tops: number[] = []
-          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            if (!node.textContent?.trim()) continue
-            const range = document.createRange()
-            range.selectNodeContents(node)
-            for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
-          }
-          return { cut, lines: tops.length, text: (el.textContent ?? '').trim() }
-        }
+        const measure = (el: Element) => ({
+          cut: window.sdMeasure.cutBy(el) !== null,
+          lines: window.sdMeasure.textLines(el),
+          text: (el.textContent ?? '').trim()
+        })
         const problems: string[] = []
         t.querySelectorAll('tbody tr').forEach((row, i) => {
           // The name whole, its end (the storage, "… 256GB") in view inside its cell.
@@ -310,7 +287,7 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
 
 test('an expanded order says each shipment once, above its items, with its shipping method and tracking, in the frame at 1024', async ({ app: page, host }) => {
   // The newest order with two items or more in one shipment.
-  const order = [...sandbox.state.orders].reverse().find((o) => o.items.length >= 2 && new Set(o.items.map((i) => i.shipment)).size < o.items.length)!
+  const order = [...sandbox().state.orders].reverse().find((o) => o.items.length >= 2 && new Set(o.items.map((i) => i.shipment)).size < o.items.length)!
   const shipments = [...new Set(order.items.map((item) => item.shipment))]
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()

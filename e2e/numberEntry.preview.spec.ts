@@ -11,28 +11,21 @@ import type { Locator, Page } from '@playwright/test'
 import type { BulkStatus } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
 import { signInTo, gridCell, openGrid, openChangeMany } from './signedIn'
 
 const KEY = 'sk_live_numbers_e2e_4Kp9'
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: 20, seed: 31 })
 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
-
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 10, sellRequests: 20, seed: 31, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
 
 const NEGATIVE_PRICE = 'Price cannot be negative.'
 
 /** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
-const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox())
 
 async function firstListing(host: PreviewHost): Promise<SellRequest> {
   const outcome = await host.router.dispatch('sellRequests.list', { take: 1 })
@@ -73,7 +66,7 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await page.getByTestId('edit-price').fill('1,299.00')
   await page.getByTestId('edit-save').click()
   await expect(dialog).toBeHidden()
-  await expect.poll(() => sandbox.state.sellRequest(listing.id)?.priceCents).toBe(129_900)
+  await expect.poll(() => sandbox().state.sellRequest(listing.id)?.priceCents).toBe(129_900)
 
   // The price in the table, changed in place: the same message.
   const row = page.getByTestId('sell-request-row').filter({ hasText: listing.sku })

@@ -13,28 +13,21 @@ import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import type { Dashboard, GridListingRow } from '../electron/shared/contract'
 import type { Order } from '../electron/shared/domain'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { numberIn, viaRouter, readSnapshot } from './fromCore'
 import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_plain_words_e2e_4Tz8'
 const TIME_ZONE = 'America/New_York'
 const SCREENSHOT_DIR = process.env['SCREENSHOT_DIR']
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests: 40, seed: 44 })
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' })
 
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 40, seed: 44, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
-
 /** Signs in to this spec's marketplace as a seller would; the first sync has finished. */
-const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox)
+const signIn = (page: Page, host: PreviewHost) => signInTo(page, host, sandbox())
 
 async function screenshots(page: Page, name: string, show: () => Promise<void>) {
   if (!SCREENSHOT_DIR) return

@@ -8,8 +8,8 @@
  * toolbars, the sections' menu or Bulk edit's summary and grid, and no text or control of the page at all.
  */
 import type { Locator, Page } from '@playwright/test'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_toasts_e2e_9Qm3'
@@ -18,17 +18,10 @@ const SIZES = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 }
 ] as const
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 37 })
 
 test.use({ timezoneId: 'UTC', locale: 'en-US' })
 test.setTimeout(180_000)
-
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 37, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
 
 type Box = { x: number; y: number; width: number; height: number }
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
@@ -47,14 +40,6 @@ async function expectReadable(page: Page, toast: Locator, what: string) {
   const size = page.viewportSize()!
   const read = await toast.evaluate((el) => {
     const content = el.querySelector('.n-message__content')!
-    const tops: number[] = []
-    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent?.trim()) continue
-      const range = document.createRange()
-      range.selectNodeContents(node)
-      for (const r of range.getClientRects()) if (r.width > 0 && !tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top)
-    }
     const box = el.getBoundingClientRect()
     // The part of the toast its lane (any clipping ancestor) shows.
     let shown = { top: box.top, bottom: box.bottom, left: box.left, right: box.right }
@@ -69,7 +54,7 @@ async function expectReadable(page: Page, toast: Locator, what: string) {
       }
     }
     return {
-      lines: tops.length,
+      lines: window.sdMeasure.textLines(content),
       cut: content.scrollWidth > content.clientWidth + 1,
       box: { top: box.top, bottom: box.bottom, left: box.left, right: box.right },
       clipped: shown.top > box.top + 1 || shown.bottom < box.bottom - 1 || shown.left > box.left + 1 || shown.right < box.right - 1
@@ -168,7 +153,7 @@ async function dismiss(toast: Locator) {
 }
 
 test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every view, with the order drawer open or closed', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
 
   // Orders, with an order open: its drawer (title, close, tracking actions), the search, the filters and the toolbar.
   await page.getByTestId('nav-orders').click()
@@ -272,7 +257,7 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
   // Dashboard: Ctrl+R while the marketplace is away says why in a toast; pressed three times, the toasts
   // shown (with the offline banner, which pushes the menu down) still cover nothing, the menu included.
   await page.getByTestId('nav-dashboard').click()
-  await sandbox.close()
+  await sandbox().close()
   await page.getByTestId('sync-now').click()
   await expect(page.getByTestId('offline-banner')).toBeVisible()
   for (const size of SIZES) {

@@ -5,23 +5,16 @@
  */
 import type { BatchStatus } from '../electron/shared/contract'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
 import { signInTo } from './signedIn'
 
 const KEY = 'sk_live_worker_e2e_3Rb8'
-let sandbox: Sandbox
-
-test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 30, sellRequests: 120, seed: 61, now: new Date() })
-})
-test.afterEach(async () => {
-  await sandbox.close()
-})
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 30, sellRequests: 120, seed: 61 })
 
 test('the core’s worker killed mid-apply: a notice, the page keeps working, and the batch is offered again and finishes', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox)
+  await signInTo(page, host, sandbox())
   await page.getByTestId('nav-bulkEdit').click()
   await expect(page.getByTestId('bulk-summary')).toBeVisible()
 
@@ -32,16 +25,16 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
   // A slow marketplace, then one that holds every further change once some are through: the batch is
   // still running when the worker dies, however slowly this machine runs (unheld, the whole batch can
   // finish between two looks at its progress, and nothing is left to offer again).
-  sandbox.setFaults({ latencyMs: 150 })
+  sandbox().setFaults({ latencyMs: 150 })
   const batch = await viaRouter<BatchStatus>(host, 'bulk.apply', { confirmed: true })
   await expect
     .poll(async () => (await viaRouter<{ running: BatchStatus | null }>(host, 'bulk.status', {})).running?.applied ?? 0, { intervals: [50] })
     .toBeGreaterThan(30)
-  sandbox.setFaults({ latencyMs: 120_000 })
+  sandbox().setFaults({ latencyMs: 120_000 })
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'true')
   await host.core.worker().terminate()
   // (What the dead worker had sent stays held; the new worker's calls are answered at once.)
-  sandbox.setFaults({ latencyMs: 0 })
+  sandbox().setFaults({ latencyMs: 0 })
 
   await expect(page.getByText(/background work stopped unexpectedly and has been restarted/)).toBeVisible()
   const banner = page.getByTestId('resume-banner')
@@ -58,5 +51,5 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
   await expect
     .poll(async () => (await viaRouter<BatchStatus[]>(host, 'bulk.history', { limit: 5 })).find((b) => b.id === batch.id)?.applied, { timeout: 20_000 })
     .toBe(listings.length)
-  for (const [id, quantity] of intended) expect(sandbox.state.sellRequests.find((listing) => listing.id === id)?.quantity).toBe(quantity)
+  for (const [id, quantity] of intended) expect(sandbox().state.sellRequests.find((listing) => listing.id === id)?.quantity).toBe(quantity)
 })

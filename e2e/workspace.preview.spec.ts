@@ -12,28 +12,24 @@ import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import type { Dashboard, ListResult, WorkspacePreferences } from '../electron/shared/contract'
 import type { Order, SellRequest } from '../electron/shared/domain'
-import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
+import { marketplaceForEachTest } from './marketplace'
 import { numberIn, viaRouter, readSnapshot, syncFinishedAfter, syncStatus } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 
 const KEY = 'sk_live_workspace_e2e_9Hc3'
 const TIME_ZONE = 'America/New_York'
 const FORMULA = '=HYPERLINK("http://evil.example","Click")'
-let sandbox: Sandbox
+const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 160, sellRequests: 80, seed: 31 })
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' })
 
 test.beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 160, sellRequests: 80, seed: 31, now: new Date() })
   // One item name a spreadsheet would run as a formula: the CSV export must neutralise it.
-  const newest = sandbox.state.orders[sandbox.state.orders.length - 1]!
-  sandbox.state.updateOrder(newest.id, Date.now() - 60_000, (order) => {
+  const newest = sandbox().state.orders[sandbox().state.orders.length - 1]!
+  sandbox().state.updateOrder(newest.id, Date.now() - 60_000, (order) => {
     order.items[0]!.name = FORMULA
   })
-})
-test.afterEach(async () => {
-  await sandbox.close()
 })
 
 /** A choice in an open naive-ui select menu. */
@@ -42,7 +38,7 @@ const option = (page: Page, text: string) =>
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
 
 async function signIn(page: Page, host: PreviewHost) {
-  await page.getByTestId('base-url').fill(sandbox.baseUrl)
+  await page.getByTestId('base-url').fill(sandbox().baseUrl)
   await page.getByTestId('api-key').fill(KEY)
   await page.getByTestId('sign-in').click()
   await page.getByTestId('nav-orders').click()
@@ -288,17 +284,17 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect(page.getByText(`Saved the price of “${target.name}”`)).toBeVisible()
   const edited = () => page.getByTestId('sell-request-row').filter({ hasText: target.sku })
   await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
-  expect(sandbox.state.sellRequest(target.id)!.priceCents).toBe(23456)
+  expect(sandbox().state.sellRequest(target.id)!.priceCents).toBe(23456)
 
   // Quantity.
   await edited().getByTestId('inline-quantity').click()
   await page.getByTestId('inline-quantity-input').fill('42')
   await page.getByTestId('inline-quantity-input').press('Enter')
   await expect(edited().getByTestId('inline-quantity')).toHaveText('42')
-  await expect.poll(() => sandbox.state.sellRequest(target.id)!.quantity).toBe(42)
+  await expect.poll(() => sandbox().state.sellRequest(target.id)!.quantity).toBe(42)
 
   // Invalid: refused as typed, nothing sent, Escape keeps the old value.
-  const requestsBefore = sandbox.requestCount()
+  const requestsBefore = sandbox().requestCount()
   await edited().getByTestId('inline-price').click()
   await page.getByTestId('inline-price-input').fill('12.345')
   await expect(page.getByTestId('inline-price-error')).toContainText(/two decimals/)
@@ -326,17 +322,17 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await page.evaluate(`delete document.hasFocus`)
   await page.getByTestId('inline-price-input').press('Escape')
   await expect(edited().getByTestId('inline-price')).toHaveText('$234.56')
-  expect(sandbox.requestCount()).toBe(requestsBefore)
+  expect(sandbox().requestCount()).toBe(requestsBefore)
 
   // Failure on the marketplace: shown at once, then rolled back with the reason.
-  sandbox.injectNext('server-error', 10)
+  sandbox().injectNext('server-error', 10)
   await edited().getByTestId('inline-quantity').click()
   await page.getByTestId('inline-quantity-input').fill('7')
   await page.getByTestId('inline-quantity-input').press('Enter')
   await expect(page.getByText(`The quantity of “${target.name}” was not changed`)).toBeVisible({ timeout: 15_000 })
   await expect(edited().getByTestId('inline-quantity')).toHaveText('42')
-  sandbox.injectNext('server-error', 0)
-  expect(sandbox.state.sellRequest(target.id)!.quantity).toBe(42)
+  sandbox().injectNext('server-error', 0)
+  expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(42)
 
   // Delete three at once; one is already gone on the marketplace: done as asked, and said so.
   const page1 = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 10 })
@@ -345,7 +341,7 @@ test('sell requests: edit price and quantity in the table, refused values and fa
     await page.getByTestId('sell-request-row').filter({ hasText: victim.sku }).locator('.n-checkbox').click()
   }
   await expect(page.getByTestId('delete-selected')).toHaveText(/Delete 3 selected/)
-  sandbox.state.deleteSellRequest(victims[1]!.id)
+  sandbox().state.deleteSellRequest(victims[1]!.id)
   await page.getByTestId('delete-selected').click()
   for (const victim of victims) await expect(page.getByRole('dialog')).toContainText(victim.name)
   // One word for them, and each named apart from same-named listings: SKU, grade, price.
@@ -412,7 +408,7 @@ test('sell requests: a search or filter change drops hidden listings from the se
   await page.getByTestId('sell-requests-search').fill('')
   await expect(rowOf(hidden)).toBeVisible()
   await expect(page.getByTestId('delete-selected')).toHaveText(/Delete 1 selected/)
-  expect(sandbox.state.sellRequest(hidden.id)).toBeTruthy()
+  expect(sandbox().state.sellRequest(hidden.id)).toBeTruthy()
 })
 
 test('preferences survive a restart: open view, filters, sort', async ({ page }) => {
