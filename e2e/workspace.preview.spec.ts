@@ -216,9 +216,13 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
   await signIn(page, host)
   await page.getByTestId('orders-preset-last30').click()
   await page.getByTestId('orders-item-status-filter').click()
+  // The list read with both filters: what the page must show before the export.
+  const filtered = page.waitForResponse((r) => r.url().endsWith('/rpc/orders.list') && (r.request().postData() ?? '').includes('awaiting-shipment'))
   await option(page, 'Awaiting shipment').click()
   await page.keyboard.press('Escape')
-  const total = await numberIn(page, 'orders-total')
+  const { value } = (await (await filtered).json()) as { value: { total: number } }
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(value.total)
+  const total = value.total
   expect(total).toBeGreaterThan(0)
 
   const download = page.waitForEvent('download')
