@@ -261,3 +261,26 @@ it('documents held as bytes are written as text, as sent, by the thread and by t
     [4, 'text', '{"b":1}']
   ])
 })
+
+it('documents held as a Buffer within a larger one (as the client reads them) are written by the thread and stay whole for the core', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const text = '{"data":[{"a":"Café 😀"},{"b":1}]}'
+  // Memory of its own (as an answer's body has), not a slice of Node's shared pool.
+  const whole = Buffer.alloc(Buffer.byteLength(`xx${text}yy`))
+  whole.write(`xx${text}yy`, 'utf8')
+  const bytes = whole.subarray(2, 2 + Buffer.byteLength(text))
+  const start = Buffer.byteLength('{"data":[')
+  const bounds = [start, start + Buffer.byteLength('{"a":"Café 😀"}'), start + Buffer.byteLength('{"a":"Café 😀"},'), bytes.length - 2]
+  const stored = () => db.prepare('SELECT id, text FROM t ORDER BY id').raw().all()
+  await folder.run([{ transaction: [{ insert: 't', columns: ['id', 'text'], keys: ['1', '2'], bytes, bounds }] }])
+  expect(whole.toString('utf8')).toBe(`xx${text}yy`)
+  folder.stop()
+  await folder.run([{ transaction: [{ insert: 't', columns: ['id', 'text'], keys: ['3', '4'], bytes, bounds }] }])
+  expect(stored()).toEqual([
+    [1, '{"a":"Café 😀"}'],
+    [2, '{"b":1}'],
+    [3, '{"a":"Café 😀"}'],
+    [4, '{"b":1}']
+  ])
+})

@@ -115,8 +115,9 @@ function fold() {
   }
   timer = setTimeout(fold, idle ? idleIntervalMs : intervalMs)
 }
-// Named here: a bundler may rename the function itself.
+// Named here: a bundler may rename the functions themselves.
 const runStep = (${runStep.toString()})
+const textRows = (${textRows.toString()})
 parentPort.on('message', (message) => {
   if (message.job !== undefined) {
     // Stopping: the jobs still queued were refused on the other side already.
@@ -127,7 +128,7 @@ parentPort.on('message', (message) => {
         job: message.job,
         results: message.steps.map((step) => {
           afterCoreWriters()
-          return runStep(db, step, tools)
+          return runStep(db, textRows(step), tools)
         })
       }
     } catch (error) {
@@ -174,12 +175,32 @@ export interface SnapshotThreadOptions {
 
 /**
  * A step as it crosses to the thread: documents held as the bytes they came in (DocBytesWrite) cross
- * as a text per row. Those texts are made as the message is written and dropped at once; the step
- * kept for the core (should the thread be gone) holds the bytes, outside the collected heap, so the
- * steps waiting for the thread are not copied by every collection of the young generation meanwhile.
+ * as a copy of the bytes that hold their rows, handed over (transferred) rather than serialised, and
+ * the thread makes a text per row of them (textRows). The step kept for the core (should the thread be
+ * gone) keeps its own bytes, outside the collected heap. Texts made here would be copied into the
+ * message and out again, on the core's thread: a page of orders is ~145 KB of them.
  */
-function asSent(step: ThreadStep): ThreadStep {
+function asSent(step: ThreadStep, transfer: ArrayBuffer[]): ThreadStep {
   if (!('transaction' in step) || !step.transaction.some((write) => 'bytes' in write)) return step
+  return {
+    transaction: step.transaction.map((write): RowWrite => {
+      if (!('bytes' in write) || write.bounds.length === 0) return write
+      const from = write.bounds[0]!
+      // A copy (a Buffer's slice would be a view of the same memory, which the transfer would take away).
+      const bytes = new Uint8Array(write.bytes.subarray(from, write.bounds[write.bounds.length - 1]))
+      transfer.push(bytes.buffer)
+      return { ...write, bytes, bounds: write.bounds.map((at) => at - from) }
+    })
+  }
+}
+
+/**
+ * A step's documents held as bytes (DocBytesWrite), as rows of a key and a text: how the thread writes
+ * them (bound as strings; binding a view of the bytes per row costs the thread more). The thread runs
+ * this function's own text (it uses nothing but its argument and Buffer).
+ */
+function textRows(step: ThreadStep): ThreadStep {
+  if (!('transaction' in step)) return step
   return {
     transaction: step.transaction.map((write): RowWrite => {
       if (!('bytes' in write)) return write
@@ -258,7 +279,8 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
           return await new Promise<(unknown[][] | null)[]>((resolve, reject) => {
             pending.set(job, { resolve, reject })
             worker.ref()
-            worker.postMessage({ job, steps: steps.map(asSent) })
+            const transfer: ArrayBuffer[] = []
+            worker.postMessage({ job, steps: steps.map((step) => asSent(step, transfer)) }, transfer)
           })
         } catch (error) {
           if (!(error instanceof ThreadGone)) throw error
