@@ -112,7 +112,7 @@ export interface DocRowsWrite {
  * Rows of two values: a key, and a row's text as the UTF-8 bytes it came in (row j is `bytes` from
  * `bounds[2j]` to `bounds[2j + 1]`, each with the next of `keys`). Held so while they wait to be
  * written, they are memory outside the collected heap; bound as they are, SQLite stores them as text
- * (CAST). They cross to the snapshot's thread as a text per row (snapshotThread.ts).
+ * (CAST). They cross to the snapshot's thread as bytes, which it writes as a text per row (snapshotThread.ts).
  */
 export interface DocBytesWrite {
   readonly insert: string
