@@ -17,8 +17,8 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1360, height: 860 },
     actionTimeout: 10_000,
-    // Recording a trace for every test made the suite about 1.7× slower on these 2-core machines; pass
-    // `--trace retain-on-failure` to record them while chasing a failure.
+    // Recording a trace for every test costs the suite much of its time on these 2-core machines, and
+    // faster runs are what show races; pass `--trace retain-on-failure` while chasing a failure.
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
