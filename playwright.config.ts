@@ -17,9 +17,7 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1360, height: 860 },
     actionTimeout: 10_000,
-    // Recording a trace for every test costs the suite much of its time on these 2-core machines, and
-    // faster runs are what show races; pass `--trace retain-on-failure` while chasing a failure.
-    trace: 'off',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
