@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import Database from 'libsql'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { generateMarketplace } from '../../sandbox'
@@ -343,6 +344,28 @@ describe('atomic swaps', () => {
     expect(snapshot.count('sellRequests')).toBe(sellRequests.length)
     expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 200]])
     expect(scalar<number>(core, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(200)
+  })
+
+  it("begins a run without the snapshot's thread when nothing is staged, and empties rows an abandoned run left staged on it", async () => {
+    // A sync started right after the snapshot opened need not wait for the thread to start.
+    const jobs = vi.spyOn(Worker.prototype, 'postMessage')
+    try {
+      await snapshot.beginRun(newRun('sellRequests', 300))
+      expect(jobs).not.toHaveBeenCalled()
+      const abandoned = snapshot.run('sellRequests')!
+      abandoned.covered = [[0, 100]]
+      await snapshot.stagePages(abandoned, [sellRequestBatch(sellRequests.slice(0, 100))])
+      await snapshot.stagingWritten('sellRequests')
+      jobs.mockClear()
+      const next = newRun('sellRequests', 300)
+      await snapshot.beginRun(next)
+      expect(jobs).toHaveBeenCalledTimes(1)
+    } finally {
+      jobs.mockRestore()
+    }
+    expect(scalar<number>(snapshot.database, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(0)
+    expect(scalar<number>(snapshot.database, 'SELECT COUNT(*) FROM sell_request_docs_staged')).toBe(0)
+    expect(snapshot.run('sellRequests')?.covered).toEqual([])
   })
 
   it('a staged full sync is invisible until committed, and reports only unseen orders', async () => {

@@ -10,7 +10,7 @@ import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import { inTransaction, openDatabase, type Db } from './database'
-import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged } from './stagedTables'
+import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
   countOrders,
@@ -287,7 +287,9 @@ export function openSnapshot(file: string): Snapshot {
       // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
       handedOver.delete(run.resource)
       tx(() => deleteRun(db, run.resource))
-      await thread.run(clearStagedSteps(db, run.resource))
+      // Rows an earlier run left staged go on the thread; without any, the run need not wait for the
+      // thread at all (it may still be starting: a sync right after the snapshot opened).
+      if (stagedHoldsRows(db, run.resource)) await thread.run(clearStagedSteps(db, run.resource))
       const positions = tx(() => {
         clearStaged(db, run.resource)
         return writeRun(db, run)

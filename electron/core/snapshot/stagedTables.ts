@@ -63,6 +63,21 @@ export function clearStagedSteps(db: Db, resource: Resource): ThreadStep[] {
   })
 }
 
+/**
+ * Whether the twins hold rows: only then is emptying them long work for the snapshot's thread. They
+ * are empty in a new snapshot and after every committed run (clearStagedSteps), and dropping the
+ * indexes of an empty table is quick wherever it runs.
+ */
+export function stagedHoldsRows(db: Db, resource: Resource): boolean {
+  return TABLES[resource].some(
+    (table) =>
+      db
+        .prepare(`SELECT 1 FROM ${twinOf(table)} LIMIT 1`)
+        .raw()
+        .get() !== undefined
+  )
+}
+
 /** Empties the twins and drops their indexes here (cheap once clearStagedSteps has run). */
 export function clearStaged(db: Db, resource: Resource): void {
   for (const step of clearStagedSteps(db, resource)) if ('exec' in step) db.exec(step.exec)
