@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
-import ky from 'ky'
+import ky, { type Options } from 'ky'
 import { afterEach, expect, it } from 'vitest'
-import { nodeFetch } from './nodeFetch'
+import { bodyBytes, nodeFetch, type NodeFetchInit } from './nodeFetch'
 
 let server: Server | null = null
 afterEach(
@@ -137,6 +137,36 @@ it('rejects with the stop reason when stopped while the answer is arriving', asy
   const answer = nodeFetch(base, { signal: controller.signal })
   setTimeout(() => controller.abort(new Error('stopped by the caller')), 50)
   await expect(answer).rejects.toThrow('stopped by the caller')
+})
+
+it.each(['before sending', 'while the answer is arriving'])(
+  'a stop given beside the request (through ky, as the client sends) ends it %s, and so does the Request’s own signal',
+  async (when) => {
+    const base = await serve((_request, response) => {
+      response.writeHead(200)
+      response.write('{"data":') // and nothing more
+    })
+    const http = ky.create({ prefixUrl: base, fetch: nodeFetch, retry: 0, timeout: false })
+    for (const given of ['stop', 'signal'] as const) {
+      const controller = new AbortController()
+      const reason = new Error(`stopped by the caller's ${given}`)
+      if (when === 'before sending') controller.abort(reason)
+      else setTimeout(() => controller.abort(reason), 50)
+      const options: Options & NodeFetchInit = { [given]: controller.signal }
+      await expect(http('v1/orders/seller', options)).rejects.toThrow(reason.message)
+    }
+  }
+)
+
+it('hands over the body it received without reading the Response; the Response reads the same', async () => {
+  const sent = JSON.stringify({ data: ['é', 'x'.repeat(70_000)] })
+  const base = await serve((_request, response) => response.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(sent)))
+  const answer = await nodeFetch(base)
+  expect(Buffer.from(await bodyBytes(answer)).toString('utf8')).toBe(sent)
+  expect(answer.bodyUsed).toBe(false)
+  expect(await answer.text()).toBe(sent)
+  // An answer another fetch made is read from the Response.
+  expect(Buffer.from(await bodyBytes(new Response('{"a":1}'))).toString('utf8')).toBe('{"a":1}')
 })
 
 it('keeps the system error code when nobody listens (the client tells "offline" by it)', async () => {
