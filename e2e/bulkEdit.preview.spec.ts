@@ -43,8 +43,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   const summary = page.getByTestId('bulk-summary')
 
   // Paste three prices from a spreadsheet (with its trailing newline); "abc" is no price and is reported.
-  await cell(page, 0, COLUMN.price).click()
-  await paste(page, '100.5\n101\nabc\n')
+  await paste(page, 0, COLUMN.price, '100.5\n101\nabc\n')
   await expect(summary).toHaveAttribute('data-changes', '2')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
@@ -160,13 +159,12 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
 
   // 17 changes: new prices on 12 listings (two pastes of 6), new quantities on 5 of them.
   const prices = rows.slice(0, 12).map((row, i) => ((gridRow.value(row, 'priceCents') + 111 * (i + 1)) / 100).toFixed(2))
-  await cell(page, 0, COLUMN.price).click()
-  await paste(page, prices.slice(0, 6).join('\n'))
-  await cell(page, 6, COLUMN.price).click()
-  await paste(page, prices.slice(6).join('\n'))
-  await cell(page, 0, COLUMN.quantity).click()
+  await paste(page, 0, COLUMN.price, prices.slice(0, 6).join('\n'))
+  await paste(page, 6, COLUMN.price, prices.slice(6).join('\n'))
   await paste(
     page,
+    0,
+    COLUMN.quantity,
     rows
       .slice(0, 5)
       .map((row) => String(gridRow.value(row, 'quantity') + 3))
@@ -214,8 +212,7 @@ test('change a selected range at once, with problems marked on the cells and kep
   await expect(cell(page, 5, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[5]!, 'priceCents')))
 
   // A quantity below zero is staged, marked with the reason, counted, and kept out of the apply.
-  await cell(page, 6, COLUMN.quantity).click()
-  await paste(page, '-4')
+  await paste(page, 6, COLUMN.quantity, '-4')
   await expect(cell(page, 6, COLUMN.quantity)).toHaveAttribute('data-mark', 'invalid')
   await expect(cell(page, 6, COLUMN.quantity)).toHaveAttribute('title', 'Quantity cannot be negative.')
   await expect(page.getByTestId('bulk-invalid-count')).toHaveText('1 with problems')
@@ -269,8 +266,7 @@ test("importing the app's own export over pending changes keeps them and says so
   const exported = readFileSync(await (await download).path())
 
   const staged = ['100.50', '101.00', '102.25']
-  await cell(page, 0, COLUMN.price).click()
-  await paste(page, staged.join('\n'))
+  await paste(page, 0, COLUMN.price, staged.join('\n'))
   await expect(summary).toHaveAttribute('data-changes', '3')
 
   await page
@@ -406,8 +402,7 @@ test('the grid takes keys and the clipboard only while it is the one in use', as
   await expect(summary).toHaveAttribute('data-changes', '0')
 
   // Back in the grid, its keys and paste work as before.
-  await cell(page, 1, COLUMN.price).click()
-  await paste(page, '77.70')
+  await paste(page, 1, COLUMN.price, '77.70')
   await expect(summary).toHaveAttribute('data-changes', '1')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('77.70')
 

@@ -110,8 +110,7 @@ test('two columns pasted from a spreadsheet land in New price and New qty, acros
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
 
-  await cell(page, 0, COLUMN.price).click()
-  await paste(page, '100\t5\r\n101\t6\r\n')
+  await paste(page, 0, COLUMN.price, '100\t5\r\n101\t6\r\n')
   await expect(summary).toHaveAttribute('data-changes', '4')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('100.00')
   await expect(cell(page, 0, COLUMN.quantity)).toHaveText('5')
@@ -122,15 +121,13 @@ test('two columns pasted from a spreadsheet land in New price and New qty, acros
 
   // Wider than the editable columns (a block copied from this grid, Qty now in it): cell for cell, and
   // what falls on a column that cannot be edited is not used, and said.
-  await cell(page, 3, COLUMN.price).click()
-  await paste(page, '102\t9\t8\n')
+  await paste(page, 3, COLUMN.price, '102\t9\t8\n')
   await expect(summary).toHaveAttribute('data-changes', '6')
   await expect(cell(page, 3, COLUMN.price)).toHaveText('102.00')
   await expect(cell(page, 3, COLUMN.quantity)).toHaveText('8')
   await expect(page.locator('.n-message').filter({ hasText: 'pasted cell' })).toContainText('1 pasted cell was not used: Qty now cannot be edited')
 
-  await cell(page, 4, COLUMN.quantity).click()
-  await paste(page, '3\tX-1\n4\tX-2\n')
+  await paste(page, 4, COLUMN.quantity, '3\tX-1\n4\tX-2\n')
   await expect(summary).toHaveAttribute('data-changes', '8')
   await expect(cell(page, 4, COLUMN.quantity)).toHaveText('3')
   await expect(cell(page, 5, COLUMN.quantity)).toHaveText('4')
@@ -142,8 +139,7 @@ test('in a 1024×768 window with a batch’s results open, the grid fits above t
   await page.setViewportSize({ width: 1024, height: 768 })
   await signIn(page, host)
   const rows = await openGrid(page, host)
-  await cell(page, 0, COLUMN.quantity).click()
-  await paste(page, rows.map((row) => String(gridRow.value(row, 'quantity') + 2)).join('\n'))
+  await paste(page, 0, COLUMN.quantity, rows.map((row) => String(gridRow.value(row, 'quantity') + 2)).join('\n'))
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(rows.length))
   await page.getByTestId('bulk-review').click()
   await page.getByTestId('bulk-preview-apply').click()
@@ -266,8 +262,7 @@ test('Delete takes back the pending changes of the selected cells, as one undo s
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const now = (i: number) => gridPrice(gridRow.value(rows[i]!, 'priceCents'))
-  await cell(page, 0, COLUMN.price).click()
-  await paste(page, ['11.11', '22.22', '33.33'].join('\n'))
+  await paste(page, 0, COLUMN.price, ['11.11', '22.22', '33.33'].join('\n'))
   await expect(summary).toHaveAttribute('data-changes', '3')
   await cell(page, 0, COLUMN.price).click()
   await expect(page.getByTestId('bulk-focus-text')).toContainText('Delete or Backspace takes it back.')

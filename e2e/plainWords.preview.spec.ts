@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
+import { listingsHeader } from '../electron/core/bulkEdit/exportFile'
 import type { Dashboard, GridListingRow } from '../electron/shared/contract'
 import type { Order } from '../electron/shared/domain'
 import type { PreviewHost } from '../electron/preview/host'
@@ -196,23 +197,7 @@ test('exports: the orders CSV in words with dates a spreadsheet reads; the grid 
   await file.saveAs(saved)
   const read = readWorkbook(saved)
   if (read) {
-    expect(read.header).toEqual([
-      'ID',
-      'SKU',
-      'Name',
-      'Brand',
-      'Status',
-      'Price',
-      'Quantity',
-      'Current price',
-      'Current quantity',
-      'Pending change',
-      'Grade',
-      'Color',
-      'Storage',
-      'Carrier',
-      'Last updated (UTC)'
-    ])
+    expect(read.header).toEqual(listingsHeader())
     expect(read.freeze).toBe('A2')
     expect(read.kinds).toEqual({ price: 'number', priceFormat: '0.00', updated: 'date', status: 'Open' })
   }

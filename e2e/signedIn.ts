@@ -35,8 +35,9 @@ export async function openGrid(page: Page, host: PreviewHost): Promise<GridListi
   return (await viaRouter<{ rows: GridListingRow[] }>(host, 'bulk.gridRows', {})).rows
 }
 
-/** Pastes `text` where the grid's focus is, as Ctrl+V from a spreadsheet does. */
-export async function pasteIntoGrid(page: Page, text: string): Promise<void> {
+/** Clicks the grid's cell at `row`, `col` (gridCell) and pastes `text` there, as Ctrl+V from a spreadsheet does. */
+export async function pasteIntoGrid(page: Page, row: number, col: number, text: string): Promise<void> {
+  await gridCell(page, row, col).click()
   await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
   await page.keyboard.press('Control+v')
 }

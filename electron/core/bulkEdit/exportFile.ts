@@ -59,6 +59,26 @@ export function withoutFormulaEscape(text: string): string {
   return text.charCodeAt(0) === 0x27 && /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text
 }
 
+/** The listings export's column titles, in the order listingsSheet writes each row's cells. */
+export function listingsHeader(fields: FieldSet = LISTING_FIELD_SET): string[] {
+  const all = fields.all
+  return [
+    'ID',
+    'SKU',
+    'Name',
+    'Brand',
+    'Status',
+    ...all.map((field) => field.label),
+    ...all.map((field) => `Current ${field.label.toLowerCase()}`),
+    'Pending change',
+    'Grade',
+    'Color',
+    'Storage',
+    'Carrier',
+    'Last updated (UTC)'
+  ]
+}
+
 /**
  * Listings with the values the seller wants: the importable columns (ID, SKU, then each field's, headed
  * by its label) with the current values and whether a change is pending right after them, then the
@@ -74,21 +94,7 @@ export function listingsSheet(
   const all = fields.all
   return {
     name: `sell-requests-${day}`,
-    header: [
-      'ID',
-      'SKU',
-      'Name',
-      'Brand',
-      'Status',
-      ...all.map((field) => field.label),
-      ...all.map((field) => `Current ${field.label.toLowerCase()}`),
-      'Pending change',
-      'Grade',
-      'Color',
-      'Storage',
-      'Carrier',
-      'Last updated (UTC)'
-    ],
+    header: listingsHeader(fields),
     widths: [38, 16, 40, 14, 10, ...all.map((field) => field.fileWidth), ...all.map((field) => field.label.length + 9), 15, 8, 12, 10, 12, 20],
     rows: listings.map((listing) => {
       const wanted = pending(listing.id)

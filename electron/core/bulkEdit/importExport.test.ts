@@ -12,7 +12,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { BULK_IMPORT_ACCEPT, BULK_IMPORT_MAX_BYTES } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
 import type { Workspace } from '../workspace'
-import { neutraliseFormula, withoutFormulaEscape } from './exportFile'
+import { listingsHeader, neutraliseFormula, withoutFormulaEscape } from './exportFile'
 import { checkWorkbookArchive, WORKBOOK_MAX_ENTRIES, WORKBOOK_MAX_UNPACKED_BYTES } from './workbookArchive'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 
@@ -472,23 +472,7 @@ describe('export', () => {
 
     const xlsx = await workspace.bulk.exportFile('xlsx', { kind: 'listings', selection: { ids: [a!.id, b!.id] } })
     const sheet = await readSheet(Buffer.from(xlsx.base64, 'base64'))
-    expect(sheet[0]).toEqual([
-      'ID',
-      'SKU',
-      'Name',
-      'Brand',
-      'Status',
-      'Price',
-      'Quantity',
-      'Current price',
-      'Current quantity',
-      'Pending change',
-      'Grade',
-      'Color',
-      'Storage',
-      'Carrier',
-      'Last updated (UTC)'
-    ])
+    expect(sheet[0]).toEqual(listingsHeader())
     // XLSX: the name is a string cell (a spreadsheet never runs it), so it is written as it is, with no formula in the file.
     expect(sheet[1]![2]).toBe(`=cmd|"/c calc"!A1`)
     expect(checkWorkbookArchive(Buffer.from(xlsx.base64, 'base64'))).toMatchObject({ ok: true, formulaCells: new Set() })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodedText, parseListRows } from './listRows'
+import { decodedText, parseListRows, rowBounds } from './listRows'
 
 const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'))
 
@@ -88,5 +88,45 @@ describe('parseListRows', () => {
     const bytes = new Uint8Array([...bytesOf('{"total":1,"data":[{"id":"'), 0xff, 0xc3, ...bytesOf('"}]}')])
     const read = parseListRows(bytes, '$.data')
     expect(read!.body).toEqual(JSON.parse(new TextDecoder().decode(bytes)))
+  })
+})
+
+describe('rowBounds', () => {
+  /** The rows' texts, cut from the text's bytes where rowBounds says they lie. */
+  function rowTexts(text: string, path: string): string[] | null {
+    const bytes = bytesOf(text)
+    const bounds = rowBounds(bytes, path)
+    return bounds && Array.from({ length: bounds.length / 2 }, (_, i) => Buffer.from(bytes.subarray(bounds[2 * i], bounds[2 * i + 1])).toString('utf8'))
+  }
+
+  it('cuts the rows array at a path into each row as sent', () => {
+    const rows = [{ id: 'a', n: 1.5, s: 'x,]}"{\\', nested: { list: [1, [2, { q: '[' }]], e: {} } }, { id: 'b' }, [1, 2], 'text', 3, null, true]
+    for (const [body, path] of [
+      [rows, '$'],
+      [{ total: '7', data: rows }, '$.data'],
+      [{ status: 200, data: { total: 7, data: rows } }, '$.data.data']
+    ] as const) {
+      for (const text of [JSON.stringify(body), JSON.stringify(body, null, 2)]) {
+        const cut = rowTexts(text, path)
+        expect(cut).toHaveLength(rows.length)
+        expect(cut!.map((row) => JSON.parse(row) as unknown)).toEqual(rows)
+        for (const row of cut!) expect(text.includes(row)).toBe(true)
+      }
+    }
+  })
+
+  it('reads member names with escapes, skips other members, and takes the last of a repeated name as JSON.parse does', () => {
+    expect(rowTexts('{"a":[1],"d\\u0061ta":[{"x":"\\"]"}],"z":{"data":[9]}}', '$.data')).toEqual(['{"x":"\\"]"}'])
+    expect(rowTexts('{"data":[1],"data":[2,3]}', '$.data')).toEqual(['2', '3'])
+    expect(rowTexts(' [ ] ', '$')).toEqual([])
+    expect(rowTexts('{"data":[ {"id":"é😀"} , 2 ]}', '$.data')).toEqual(['{"id":"é😀"}', '2'])
+  })
+
+  it('says null when the path does not lead to an array', () => {
+    expect(rowTexts('{"data":{"total":1}}', '$.data')).toBeNull()
+    expect(rowTexts('{"other":[1]}', '$.data')).toBeNull()
+    expect(rowTexts('[1]', '$.data')).toBeNull()
+    expect(rowTexts('{"data":[1]}', '$.data[0]')).toBeNull()
+    expect(rowTexts('{"data":[1,', '$.data')).toBeNull()
   })
 })

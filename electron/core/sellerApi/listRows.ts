@@ -170,3 +170,18 @@ export function parseListRows(bytes: Uint8Array, path: string): { body: unknown;
   holder[keys[keys.length - 1]!] = parsed
   return { body, bounds: cut.bounds }
 }
+
+/**
+ * Where each element of the array at `path` (`$`, `$.data`, `$.data.data`: member names only) lies in
+ * JSON `bytes` (UTF-8): element i is `bytes` from `bounds[2i]` to `bounds[2i + 1]`. The same walk as
+ * parseListRows's, for rows that came as a text (encoded once by the caller) rather than read a row at a
+ * time. Null when the path does not lead to an array or the bytes are not well formed there.
+ */
+export function rowBounds(bytes: Uint8Array, path: string): number[] | null {
+  if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path)) return null
+  try {
+    return walk(bytes, skipSpace(bytes, hasBom(bytes) ? 3 : 0), path.split('.').slice(1), 0)[0]?.bounds ?? null
+  } catch {
+    return null
+  }
+}

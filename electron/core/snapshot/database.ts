@@ -86,7 +86,6 @@ export function statement(db: Db, sql: string): Statement {
  */
 export type RowWrite =
   | { readonly insert: string; readonly columns: readonly string[]; readonly rows: readonly (readonly unknown[])[] }
-  | DocRowsWrite
   | DocBytesWrite
   | {
       readonly run: string
@@ -94,19 +93,6 @@ export type RowWrite =
       /** Exactly one row must change, else the write fails with these words (and its transaction with it). */
       readonly unlessOneRow?: string
     }
-
-/**
- * Rows of two values: a key, and a row's text cut from the response it came in. A page's documents
- * cross to the snapshot's thread as a few parts of its response text, not as a string per row, and are
- * sliced where they are written: the rows of `parts[0]` come first (row j of a part is its `text` from
- * `bounds[2j]` to `bounds[2j + 1]`), then those of `parts[1]`, …, each with the next of `keys`.
- */
-export interface DocRowsWrite {
-  readonly insert: string
-  readonly columns: readonly [string, string]
-  readonly keys: readonly string[]
-  readonly parts: readonly { readonly text: string; readonly bounds: readonly number[] }[]
-}
 
 /**
  * Rows of two values: a key, and a row's text as the UTF-8 bytes it came in (row j is `bytes` from
@@ -137,18 +123,13 @@ export function runWrites(writes: readonly RowWrite[], prepared: (sql: string) =
     let row = '(' + write.columns.map(() => '?').join(', ') + ')'
     let rows: readonly (readonly unknown[])[]
     if ('rows' in write) rows = write.rows
-    else if ('bytes' in write) {
+    else {
       const { bytes, bounds } = write
       const cut: unknown[][] = []
       for (let j = 0; j < bounds.length; j += 2)
         cut.push([write.keys[j / 2], Buffer.from(bytes.buffer, bytes.byteOffset + bounds[j]!, bounds[j + 1]! - bounds[j]!)])
       rows = cut
       row = '(?, CAST(? AS TEXT))'
-    } else {
-      const cut: unknown[][] = []
-      for (const { text, bounds } of write.parts)
-        for (let j = 0; j < bounds.length; j += 2) cut.push([write.keys[cut.length], text.slice(bounds[j], bounds[j + 1])])
-      rows = cut
     }
     for (let from = 0; from < rows.length; from += 100) {
       const chunk = rows.slice(from, from + 100)

@@ -1,48 +1,34 @@
 /**
- * A page's documents as a write: each row's text as received. A list answer read a row at a time
- * (sellerApi/listRows.ts) brings its bytes and where each row lies in them (database.ts's
- * DocBytesWrite); a response text is cut (rowBounds) into parts of at most PART_CHARS (DocRowsWrite).
+ * A page's documents as a write: each row's text as received, as UTF-8 bytes and where each row lies in
+ * them (database.ts's DocBytesWrite). A list answer read a row at a time (sellerApi/listRows.ts) brings
+ * its bytes and bounds; a response text is encoded once and cut by the same walk (listRows.ts rowBounds).
  *
- * The parts keep every string that crosses to the snapshot's thread below V8's large-object size
- * (128 KiB): a larger one is given memory of its own, mapped when it arrives and unmapped once it is
- * collected, and touching freshly mapped memory page by page costs far more than copying the text. A
- * page of 100 orders is larger than that as one text.
+ * Bytes cross to the snapshot's thread transferred, and the thread makes a text per row of them
+ * (snapshotThread.ts), so no string that crosses is above V8's large-object size (128 KiB): a larger one
+ * is given memory of its own, mapped when it arrives and unmapped once it is collected, and touching
+ * freshly mapped memory page by page costs far more than copying the text. A page of 100 orders is
+ * larger than that as one text.
  */
 import type { WireBytes, WireRows } from '../sellerApi'
-import type { DocBytesWrite, DocRowsWrite, RowWrite } from './database'
-import { rowBounds } from './rowBounds'
-
-/** The most characters a part holds (two bytes each at worst), unless one row alone is longer. */
-const PART_CHARS = 32_768
+import { rowBounds } from '../sellerApi/listRows'
+import type { DocBytesWrite, RowWrite } from './database'
 
 const DOC_COLUMNS: readonly [string, string] = ['id', 'json']
 
-/** `bounds` (rowBounds: start, end, start, end, …) in `text` → the parts of `text` that hold them, bounds rebased. */
-function partsOf(text: string, bounds: readonly number[]): DocRowsWrite['parts'] {
-  const parts: { text: string; bounds: number[] }[] = []
-  for (let first = 0; first < bounds.length;) {
-    const start = bounds[first]!
-    let end = first + 2
-    while (end < bounds.length && bounds[end + 1]! - start <= PART_CHARS) end += 2
-    parts.push({ text: text.slice(start, bounds[end - 1]), bounds: bounds.slice(first, end).map((at) => at - start) })
-    first = end
-  }
-  return parts
-}
-
 /**
  * The documents of a page: each row's text as received, where the client found it reading a row at a
- * time, or cut from the response (rowBounds); SQLite unpacks the rows itself only if they cannot be
- * cut as expected.
+ * time, or cut from the response's text encoded as UTF-8; SQLite unpacks the rows itself only if they
+ * cannot be cut as expected.
  */
 export function docWrite(table: string, rows: readonly { id: string }[], wire: WireRows): RowWrite {
   if ('bytes' in wire)
     return wire.bounds.length === 2 * rows.length
       ? { insert: table, columns: DOC_COLUMNS, keys: rows.map((row) => row.id), bytes: wire.bytes, bounds: wire.bounds }
       : { run: `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?)`, params: [rowsText(wire)] }
-  const bounds = rowBounds(wire.json, wire.path)
+  const bytes = Buffer.from(wire.json, 'utf8')
+  const bounds = rowBounds(bytes, wire.path)
   return bounds && bounds.length === 2 * rows.length
-    ? { insert: table, columns: DOC_COLUMNS, keys: rows.map((row) => row.id), parts: partsOf(wire.json, bounds) }
+    ? { insert: table, columns: DOC_COLUMNS, keys: rows.map((row) => row.id), bytes, bounds }
     : { run: `INSERT OR REPLACE INTO ${table} (id, json) SELECT value->>'$.id', value FROM json_each(?, ?)`, params: [wire.json, wire.path] }
 }
 
@@ -57,19 +43,4 @@ export function rowsText({ bytes, bounds }: WireBytes): string {
 /** The same documents, of only the rows at these places in the page (ascending). */
 export function docBytesAt(write: DocBytesWrite, places: readonly number[]): DocBytesWrite {
   return { ...write, keys: places.map((place) => write.keys[place]!), bounds: places.flatMap((place) => write.bounds.slice(2 * place, 2 * place + 2)) }
-}
-
-/** The same documents, of only the rows at these places in the page (ascending). */
-export function docRowsAt(write: DocRowsWrite, places: readonly number[]): DocRowsWrite {
-  const parts: { text: string; bounds: number[] }[] = []
-  let first = 0
-  for (const part of write.parts) {
-    const rows = part.bounds.length / 2
-    const bounds = places
-      .filter((place) => place >= first && place < first + rows)
-      .flatMap((place) => part.bounds.slice(2 * (place - first), 2 * (place - first) + 2))
-    if (bounds.length > 0) parts.push({ text: part.text, bounds })
-    first += rows
-  }
-  return { ...write, keys: places.map((place) => write.keys[place]!), parts }
 }

@@ -8,7 +8,7 @@ import { sellRequestFromWire } from '../sellerApi/wire'
 import { writeRows, type Db, type RowWrite } from './database'
 import { containsPattern, readPage, searchText } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
-import { docBytesAt, docRowsAt, docWrite, rowsText } from './docRows'
+import { docBytesAt, docWrite, rowsText } from './docRows'
 import type { Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
@@ -110,14 +110,12 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
     { ...columns, rows: kept.map((i) => columns.rows[i]!) },
     'bytes' in docs
       ? docBytesAt(docs, kept)
-      : 'parts' in docs
-        ? docRowsAt(docs, kept)
-        : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows
-          // kept, by their place in the page (by id, an older copy of a row kept would be kept too).
-          {
-            run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE key IN (SELECT value FROM json_each(?)) ORDER BY key`,
-            params: 'bytes' in wire ? [rowsText(wire), '$', JSON.stringify(kept)] : [wire.json, wire.path, JSON.stringify(kept)]
-          }
+      : // The response could not be cut into rows: SQLite unpacks it, and keeps the documents of the rows
+        // kept, by their place in the page (by id, an older copy of a row kept would be kept too).
+        {
+          run: `INSERT OR REPLACE INTO sell_request_docs (id, json) SELECT value->>'$.id', value FROM json_each(?, ?) WHERE key IN (SELECT value FROM json_each(?)) ORDER BY key`,
+          params: 'bytes' in wire ? [rowsText(wire), '$', JSON.stringify(kept)] : [wire.json, wire.path, JSON.stringify(kept)]
+        }
   ])
 }
 
