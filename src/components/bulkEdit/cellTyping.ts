@@ -63,6 +63,12 @@ export interface CellTyping {
    * while the editor is open (a sync in the background) may have put another listing there.
    */
   savingRow(): object | null
+  /**
+   * Whether `target` is in a cell editor that still takes keys. An editor that has saved or closed stays
+   * in the page until the grid's next redraw: keys meant for the grid (Escape to leave it) may reach it
+   * meanwhile.
+   */
+  editing(target: Element): boolean
 }
 
 /**
@@ -163,6 +169,8 @@ export function createCellTyping(
     private row: object | null = null
     private buffer: TypedBuffer | null = null
     private closed = false
+    /** Saved or closed: the keys no longer go to it (see CellTyping.editing). */
+    ended = false
 
     constructor(
       _column: ColumnDataSchemaModel,
@@ -191,7 +199,9 @@ export function createCellTyping(
       if (buffer?.dropped) return this.closeNow()
       if (buffer?.enter) return this.saveNow()
       await nextTask()
-      if (this.buffer?.enter || this.buffer?.dropped || !this.input) return
+      // A redraw after the save (or close) renders the editor once more before the grid drops it: it
+      // must not take the focus back from the grid's cell.
+      if (this.ended || this.buffer?.enter || this.buffer?.dropped || !this.input) return
       this.input.focus()
       // From here the keys reach the input itself.
       if (this.buffer) done(this.buffer)
@@ -210,6 +220,7 @@ export function createCellTyping(
     closeNow() {
       const buffer = this.buffer
       this.buffer = null
+      this.ended = true
       if (!this.closed) this.close(false)
       this.closed = true
       if (buffer) done(buffer)
@@ -217,6 +228,7 @@ export function createCellTyping(
 
     /** Saves for the row the editor was opened on (RevoGrid sends beforeedit within the save). */
     private commit(value: string | undefined, preventFocus?: boolean) {
+      this.ended = true
       saving = this.row
       try {
         this.save(value, preventFocus)
@@ -270,6 +282,10 @@ export function createCellTyping(
     },
     editors: { bulkCell: CellEditor },
     editorName: 'bulkCell',
-    savingRow: () => saving
+    savingRow: () => saving,
+    editing(target) {
+      const editor = target.closest('revogr-edit')
+      return !!editor && [...opened].some((open) => !open.ended && !!open.input?.isConnected && editor.contains(open.input))
+    }
   }
 }
