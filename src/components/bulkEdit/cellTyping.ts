@@ -169,8 +169,17 @@ export function createCellTyping(
     private row: object | null = null
     private buffer: TypedBuffer | null = null
     private closed = false
+    /**
+     * The cell whose edit it saved or closed. RevoGrid keeps an editor for as long as its element stays
+     * in the page, which may carry it on to another cell's edit; each redraw hands it a new editCell
+     * object, so the cell is told by its place.
+     */
+    private endedOn: string | null = null
+    private place = () => (this.editCell ? `${this.editCell.type}:${this.editCell.x}:${this.editCell.y}:${String(this.editCell.prop)}` : null)
     /** Saved or closed: the keys no longer go to it (see CellTyping.editing). */
-    ended = false
+    get ended(): boolean {
+      return this.endedOn !== null && this.endedOn === this.place()
+    }
 
     constructor(
       _column: ColumnDataSchemaModel,
@@ -220,7 +229,7 @@ export function createCellTyping(
     closeNow() {
       const buffer = this.buffer
       this.buffer = null
-      this.ended = true
+      this.endedOn = this.place()
       if (!this.closed) this.close(false)
       this.closed = true
       if (buffer) done(buffer)
@@ -228,7 +237,7 @@ export function createCellTyping(
 
     /** Saves for the row the editor was opened on (RevoGrid sends beforeedit within the save). */
     private commit(value: string | undefined, preventFocus?: boolean) {
-      this.ended = true
+      this.endedOn = this.place()
       saving = this.row
       try {
         this.save(value, preventFocus)
