@@ -7,17 +7,27 @@
  *
  * Here a printable key on a selected cell with no editor starts a buffer for THAT cell (the cell the grid
  * has in focus at that key, once the buffer before it is done): the keys after it are kept in order, the
- * cell's editor opens holding the whole buffer, and an Enter typed meanwhile saves it as soon as the
- * editor exists (moving down, as Enter in the editor does). The editor's input is uncontrolled: a redraw
+ * cell's editor opens holding the whole buffer, and an Enter typed before it opens saves the buffer
+ * without it (moving down, as Enter in the editor does). The editor's input is uncontrolled: a redraw
  * of the grid never rewrites what was typed into it.
  */
-import type { ColumnDataSchemaModel, EditCell, EditorBase, HyperFunc, VNode } from '@revolist/revogrid'
+import type { ColumnDataSchemaModel, DimensionCols, DimensionRows, EditCell, EditorBase, HyperFunc, VNode } from '@revolist/revogrid'
+
+/** A cell by its place in the grid, as RevoGrid's focus takes it. */
+interface CellPlace {
+  x: number
+  y: number
+  colType: DimensionCols
+  rowType: DimensionRows
+}
 
 interface TypedBuffer {
   text: string
   /** The cell the keys are for, once the grid has said which cell has the focus. */
-  cell: { model: object; prop: string } | null
-  /** Enter was typed: save as soon as the editor exists. */
+  cell: { model: object; prop: string; at: CellPlace } | null
+  /** The grid has been asked for the cell's editor. */
+  requested: boolean
+  /** Enter was typed: saved without the editor, or by it if it opened first. */
   enter: boolean
   /** A click elsewhere came first: the keys are dropped, as a click drops an open editor's text. */
   dropped: boolean
@@ -63,6 +73,18 @@ export interface CellTyping {
    * while the editor is open (a sync in the background) may have put another listing there.
    */
   savingRow(): object | null
+  /**
+   * Whether a cell editor has answered this key (Enter saved it): the grid must not answer it too. The
+   * editor closes within the Enter, so the grid would take it for an Enter on the cell below and open
+   * that cell's editor.
+   */
+  answered(event: Event): boolean
+  /**
+   * Whether `target` is in a cell editor that still takes keys. An editor that has saved or closed stays
+   * in the page until the grid's next redraw: keys meant for the grid (Escape to leave it) may reach it
+   * meanwhile.
+   */
+  editing(target: Element): boolean
 }
 
 /**
@@ -72,7 +94,8 @@ export interface CellTyping {
 export function createCellTyping(
   grid: () => HTMLRevoGridElement | null,
   takesKeys: (event: KeyboardEvent) => boolean,
-  editable: (prop: string) => boolean
+  editable: (prop: string) => boolean,
+  stage: (row: object, prop: string, text: string) => void
 ): CellTyping {
   /** The buffer keys go to now; null when keys go where the browser sends them. */
   let current: TypedBuffer | null = null
@@ -84,6 +107,8 @@ export function createCellTyping(
   const opened = new Set<CellEditor>()
   /** The row of the editor saving now (see savingRow). */
   let saving: object | null = null
+  /** Keys an editor has answered (see CellTyping.answered). */
+  const answered = new WeakSet<Event>()
 
   function done(buffer: TypedBuffer) {
     const at = waiting.indexOf(buffer)
@@ -95,7 +120,7 @@ export function createCellTyping(
   function start(): TypedBuffer {
     let finish = () => {}
     const finished = new Promise<void>((resolve) => (finish = resolve))
-    const buffer: TypedBuffer = { text: '', cell: null, enter: false, dropped: false, editor: null, finish }
+    const buffer: TypedBuffer = { text: '', cell: null, requested: false, enter: false, dropped: false, editor: null, finish }
     waiting.push(buffer)
     const before = queue
     queue = finished
@@ -104,13 +129,42 @@ export function createCellTyping(
       .then(async (focused) => {
         const prop = String(focused?.column?.prop ?? '')
         if (buffer.dropped || !focused?.model || !editable(prop)) return done(buffer)
-        buffer.cell = { model: focused.model, prop }
+        buffer.cell = { model: focused.model, prop, at: { x: focused.cell.x, y: focused.cell.y, colType: focused.colType, rowType: focused.rowType } }
+        if (buffer.enter) return saveWithoutEditor(buffer)
         await grid()?.setCellEdit(focused.cell.y, prop, focused.rowType)
+        buffer.requested = true
+        if (buffer.enter && !buffer.editor) return saveWithoutEditor(buffer)
         // An editor that never opens (the grid became read-only meanwhile) must not hold up the keys after it.
         setTimeout(() => buffer.editor || done(buffer), EDITOR_WAIT_MS)
       })
       .catch(() => done(buffer))
     return buffer
+  }
+
+  /**
+   * Enter typed before the cell's editor opened: the keys are saved as typed, without waiting for it. A
+   * click meanwhile would close the editor the grid is about to open (RevoGrid drops an edit when its
+   * focus moves) and the keys waiting for it would be lost.
+   */
+  async function saveWithoutEditor(buffer: TypedBuffer) {
+    const cell = buffer.cell!
+    try {
+      stage(cell.model, cell.prop, buffer.text)
+      await moveDown(cell.at)
+    } finally {
+      done(buffer)
+    }
+  }
+
+  /**
+   * After a save the focus moves down, as in a spreadsheet, unless the seller has clicked another cell
+   * meanwhile. Moving it also drops an edit the grid was about to open on the saved cell.
+   */
+  async function moveDown(at: CellPlace) {
+    const el = grid()
+    const focused = await el?.getFocused()
+    if (!el || focused?.cell.x !== at.x || focused.cell.y !== at.y || focused.colType !== at.colType || focused.rowType !== at.rowType) return
+    await el.setCellsFocus({ x: at.x, y: at.y + 1 }, { x: at.x, y: at.y + 1 }, at.colType, at.rowType)
   }
 
   function add(buffer: TypedBuffer, key: string) {
@@ -136,7 +190,8 @@ export function createCellTyping(
     } else if (event.key === 'Enter' && !event.shiftKey) {
       buffer.enter = true
       current = null
-      buffer.editor?.saveNow()
+      if (buffer.editor) buffer.editor.saveNow()
+      else if (buffer.requested) void saveWithoutEditor(buffer)
     } else if (event.key === 'Escape') {
       drop(buffer)
     } else return
@@ -163,6 +218,19 @@ export function createCellTyping(
     private row: object | null = null
     private buffer: TypedBuffer | null = null
     private closed = false
+    /** Counts the edits this editor has served (see restartIfCarriedOn). */
+    private session = 0
+    /**
+     * The cell whose edit it saved or closed. RevoGrid keeps an editor for as long as its element stays
+     * in the page, which may carry it on to another cell's edit; each redraw hands it a new editCell
+     * object, so the cell is told by its place.
+     */
+    private endedOn: string | null = null
+    private place = () => (this.editCell ? `${this.editCell.type}:${this.editCell.x}:${this.editCell.y}:${String(this.editCell.prop)}` : null)
+    /** Saved or closed: the keys no longer go to it (see CellTyping.editing). */
+    get ended(): boolean {
+      return this.endedOn !== null && this.endedOn === this.place()
+    }
 
     constructor(
       _column: ColumnDataSchemaModel,
@@ -191,7 +259,9 @@ export function createCellTyping(
       if (buffer?.dropped) return this.closeNow()
       if (buffer?.enter) return this.saveNow()
       await nextTask()
-      if (this.buffer?.enter || this.buffer?.dropped || !this.input) return
+      // A redraw after the save (or close) renders the editor once more before the grid drops it: it
+      // must not take the focus back from the grid's cell.
+      if (this.ended || this.buffer?.enter || this.buffer?.dropped || !this.input) return
       this.input.focus()
       // From here the keys reach the input itself.
       if (this.buffer) done(this.buffer)
@@ -202,27 +272,40 @@ export function createCellTyping(
       this.buffer = null
       const value = this.input?.value
       this.input?.blur()
-      this.commit(value)
-      // The grid moves the focus down after the save: the next buffer looks for its cell after that.
-      if (buffer) void nextTask().then(() => done(buffer))
+      const moved = this.commit(value, 'Enter')
+      // The next buffer looks for its cell once the focus has moved down.
+      if (buffer) void moved.then(() => done(buffer))
     }
 
     closeNow() {
       const buffer = this.buffer
       this.buffer = null
+      this.endedOn = this.place()
       if (!this.closed) this.close(false)
       this.closed = true
       if (buffer) done(buffer)
     }
 
-    /** Saves for the row the editor was opened on (RevoGrid sends beforeedit within the save). */
-    private commit(value: string | undefined, preventFocus?: boolean) {
+    /**
+     * Saves for the row the editor was opened on (RevoGrid sends beforeedit within the save). On Enter
+     * the editor closes at once and the focus moves down here, not by RevoGrid: its own move comes
+     * later and, when a click has moved the focus meanwhile, it closes whatever editor is open by then,
+     * the next cell's, which a fast typist has already opened (their keys were lost). Tab is left to
+     * RevoGrid: it moves right from the open editor itself.
+     */
+    private commit(value: string | undefined, key: 'Enter' | 'Tab'): Promise<void> {
+      const cell = this.editCell
+      this.endedOn = this.place()
       saving = this.row
       try {
-        this.save(value, preventFocus)
+        this.save(value, true)
       } finally {
         saving = null
       }
+      if (key === 'Tab') return Promise.resolve()
+      this.closed = true
+      this.close(false)
+      return cell ? moveDown({ x: cell.x, y: cell.y, colType: cell.colType, rowType: cell.type }).catch(() => {}) : Promise.resolve()
     }
 
     appendPendingInput(value: string): boolean {
@@ -241,14 +324,32 @@ export function createCellTyping(
 
     private onKeyDown(event: KeyboardEvent) {
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.isComposing) {
+        if (event.key === 'Enter') answered.add(event)
         this.input?.blur()
-        this.commit(this.input?.value, event.key === 'Tab')
+        void this.commit(this.input?.value, event.key)
       }
     }
 
+    /**
+     * RevoGrid keeps an editor for as long as its element stays in the page, which may carry it on to
+     * the next cell's edit (the next cell opened before the grid redrew without the ended one). That
+     * edit starts afresh: a new input, bound to the keys typed for it as a new editor's would be.
+     */
+    private restartIfCarriedOn() {
+      if (this.endedOn === null || (this.endedOn === this.place() && !bufferFor(this.editCell))) return
+      this.session++
+      this.endedOn = null
+      this.closed = false
+      this.buffer = null
+      this.row = null
+      this.input = null
+    }
+
     render(h: HyperFunc<VNode>) {
+      this.restartIfCarriedOn()
       // No `value` here: a redraw would write it back over what was typed.
       return h('input', {
+        key: this.session,
         type: 'text',
         enterKeyHint: 'enter',
         ref: (input: HTMLInputElement | null) => this.attach(input),
@@ -270,6 +371,11 @@ export function createCellTyping(
     },
     editors: { bulkCell: CellEditor },
     editorName: 'bulkCell',
-    savingRow: () => saving
+    savingRow: () => saving,
+    answered: (event) => answered.has(event),
+    editing(target) {
+      const editor = target.closest('revogr-edit')
+      return !!editor && [...opened].some((open) => !open.ended && !!open.input?.isConnected && editor.contains(open.input))
+    }
   }
 }

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createCellTyping } from './cellTyping'
+
+/** The grid as cellTyping sees it: its focused cell, and the editor it opens on request. */
+function fakeGrid() {
+  const row = { id: 'r2' }
+  const below = { id: 'r3' }
+  let focused: { model: object; cell: { x: number; y: number }; colType: string; rowType: string; column: { prop: string } } = {
+    model: row,
+    cell: { x: 3, y: 2 },
+    colType: 'rgCol',
+    rowType: 'rgRow',
+    column: { prop: 'quantity' }
+  }
+  const grid = {
+    getFocused: vi.fn(async () => focused),
+    setCellEdit: vi.fn(async () => {}),
+    setCellsFocus: vi.fn(async (start: { x: number; y: number }) => {
+      focused = { ...focused, model: below, cell: { ...start } }
+    }),
+    clickOn(model: { id: string }, cell: { x: number; y: number }) {
+      focused = { ...focused, model, cell }
+    }
+  }
+  return { grid, row, below }
+}
+
+const key = (k: string) =>
+  ({
+    key: k,
+    target: null,
+    isComposing: false,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    preventDefault() {},
+    stopPropagation() {}
+  }) as unknown as KeyboardEvent
+const flush = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+/** The editor's input as its render asks for it: one per `key`, as the page would make; `keyDown` is a key in it. */
+function fakeInputs() {
+  const inputs = new Map<unknown, { value: string; isConnected: boolean; focus(): void; blur(): void }>()
+  let onKeyDown: (event: KeyboardEvent) => void = () => {}
+  const h = (_tag: string, props: { key: unknown; ref: (input: unknown) => void; onKeyDown: typeof onKeyDown }) => {
+    if (!inputs.has(props.key)) inputs.set(props.key, { value: '', isConnected: true, focus() {}, blur() {} })
+    props.ref(inputs.get(props.key))
+    onKeyDown = props.onKeyDown
+    return null
+  }
+  return { h, keyDown: (k: string) => onKeyDown(key(k)) }
+}
+
+describe('typing into a grid cell', () => {
+  beforeEach(() => vi.stubGlobal('Element', class {}))
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('an Enter typed before the cell’s editor opens stages the keys for that cell and moves the focus down', async () => {
+    const { grid, row } = fakeGrid()
+    const stage = vi.fn()
+    const typing = createCellTyping(
+      () => grid as unknown as HTMLRevoGridElement,
+      () => true,
+      () => true,
+      stage
+    )
+    typing.onKeyDown(key('7'))
+    typing.onKeyDown(key('Enter'))
+    await flush()
+    expect(stage).toHaveBeenCalledWith(row, 'quantity', '7')
+    expect(grid.setCellsFocus).toHaveBeenCalledWith({ x: 3, y: 3 }, { x: 3, y: 3 }, 'rgCol', 'rgRow')
+  })
+
+  it('a click on another cell before that Enter keeps the focus where the seller clicked', async () => {
+    const { grid, row } = fakeGrid()
+    const stage = vi.fn()
+    const typing = createCellTyping(
+      () => grid as unknown as HTMLRevoGridElement,
+      () => true,
+      () => true,
+      stage
+    )
+    typing.onKeyDown(key('5'))
+    await flush() // the grid was asked for the editor, which has not opened yet
+    grid.clickOn({ id: 'r4' }, { x: 1, y: 4 })
+    typing.onKeyDown(key('Enter'))
+    await flush()
+    expect(stage).toHaveBeenCalledWith(row, 'quantity', '5')
+    expect(grid.setCellsFocus).not.toHaveBeenCalled()
+  })
+
+  it('an editor the grid carries on to the next cell’s edit takes that cell’s keys', async () => {
+    const { grid, row, below } = fakeGrid()
+    const saved: unknown[] = []
+    const typing = createCellTyping(
+      () => grid as unknown as HTMLRevoGridElement,
+      () => true,
+      () => true,
+      vi.fn()
+    )
+    const editor = new typing.editors.bulkCell!(
+      {} as never,
+      (value) => saved.push(value),
+      () => {}
+    ) as unknown as {
+      editCell: unknown
+      render(h: unknown): unknown
+      componentDidRender(): Promise<void>
+    }
+    const { h, keyDown } = fakeInputs()
+    const editCell = (model: object, y: number) => ({ model, prop: 'quantity', x: 3, y, type: 'rgRow', colType: 'rgCol', val: '' })
+
+    typing.onKeyDown(key('5'))
+    await flush()
+    editor.editCell = editCell(row, 2)
+    editor.render(h)
+    await editor.componentDidRender()
+    keyDown('Enter')
+    await flush()
+    expect(saved).toEqual(['5'])
+
+    // The next cell's keys, its edit opened before the grid redrew without the ended one.
+    typing.onKeyDown(key('8'))
+    await flush()
+    editor.editCell = editCell(below, 3)
+    editor.render(h)
+    await editor.componentDidRender()
+    keyDown('Enter')
+    await flush()
+    expect(saved).toEqual(['5', '8'])
+  })
+})
