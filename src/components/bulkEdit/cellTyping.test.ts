@@ -52,6 +52,15 @@ function fakeInputs() {
   return { h, keyDown: (k: string) => onKeyDown(key(k)) }
 }
 
+/** Typing on the fake grid, every key taken and every column editable; `stage` gets what is saved without an editor. */
+const typingOn = (grid: ReturnType<typeof fakeGrid>['grid'], stage: (row: object, prop: string, text: string) => void) =>
+  createCellTyping(
+    () => grid as unknown as HTMLRevoGridElement,
+    () => true,
+    () => true,
+    stage
+  )
+
 describe('typing into a grid cell', () => {
   beforeEach(() => vi.stubGlobal('Element', class {}))
   afterEach(() => vi.unstubAllGlobals())
@@ -59,12 +68,7 @@ describe('typing into a grid cell', () => {
   it('an Enter typed before the cell’s editor opens stages the keys for that cell and moves the focus down', async () => {
     const { grid, row } = fakeGrid()
     const stage = vi.fn()
-    const typing = createCellTyping(
-      () => grid as unknown as HTMLRevoGridElement,
-      () => true,
-      () => true,
-      stage
-    )
+    const typing = typingOn(grid, stage)
     typing.onKeyDown(key('7'))
     typing.onKeyDown(key('Enter'))
     await flush()
@@ -75,12 +79,7 @@ describe('typing into a grid cell', () => {
   it('a click on another cell before that Enter keeps the focus where the seller clicked', async () => {
     const { grid, row } = fakeGrid()
     const stage = vi.fn()
-    const typing = createCellTyping(
-      () => grid as unknown as HTMLRevoGridElement,
-      () => true,
-      () => true,
-      stage
-    )
+    const typing = typingOn(grid, stage)
     typing.onKeyDown(key('5'))
     await flush() // the grid was asked for the editor, which has not opened yet
     grid.clickOn({ id: 'r4' }, { x: 1, y: 4 })
@@ -93,12 +92,7 @@ describe('typing into a grid cell', () => {
   it('an editor the grid carries on to the next cell’s edit takes that cell’s keys', async () => {
     const { grid, row, below } = fakeGrid()
     const saved: unknown[] = []
-    const typing = createCellTyping(
-      () => grid as unknown as HTMLRevoGridElement,
-      () => true,
-      () => true,
-      vi.fn()
-    )
+    const typing = typingOn(grid, vi.fn())
     const editor = new typing.editors.bulkCell!(
       {} as never,
       (value) => saved.push(value),
@@ -111,23 +105,21 @@ describe('typing into a grid cell', () => {
     const { h, keyDown } = fakeInputs()
     const editCell = (model: object, y: number) => ({ model, prop: 'quantity', x: 3, y, type: 'rgRow', colType: 'rgCol', val: '' })
 
-    typing.onKeyDown(key('5'))
-    await flush()
-    editor.editCell = editCell(row, 2)
-    editor.render(h)
-    await editor.componentDidRender()
-    keyDown('Enter')
-    await flush()
-    expect(saved).toEqual(['5'])
+    /** A key typed on the cell with the focus, the editor opened on that cell (row `y`), then Enter in it. */
+    const typeInto = async (digit: string, model: object, y: number) => {
+      typing.onKeyDown(key(digit))
+      await flush()
+      editor.editCell = editCell(model, y)
+      editor.render(h)
+      await editor.componentDidRender()
+      keyDown('Enter')
+      await flush()
+    }
 
+    await typeInto('5', row, 2)
+    expect(saved).toEqual(['5'])
     // The next cell's keys, its edit opened before the grid redrew without the ended one.
-    typing.onKeyDown(key('8'))
-    await flush()
-    editor.editCell = editCell(below, 3)
-    editor.render(h)
-    await editor.componentDidRender()
-    keyDown('Enter')
-    await flush()
+    await typeInto('8', below, 3)
     expect(saved).toEqual(['5', '8'])
   })
 })
