@@ -150,17 +150,12 @@ export function decodedText(bytes: Uint8Array): string {
  * Throws a SyntaxError when a part that was cut is not valid JSON.
  */
 export function parseListRows(bytes: Uint8Array, path: string): { body: unknown; bounds: number[] } | null {
-  if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(path)) return null
+  if (path === '$') return null // rows at the root: nothing else to parse, and no member to put them back in
+  const cut = cutAt(bytes, path)
+  if (!cut) return null
   const keys = path.split('.').slice(1)
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const start = hasBom(bytes) ? 3 : 0
-  let cut: Cut | null
-  try {
-    cut = walk(bytes, skipSpace(bytes, start), keys, 0)[0]
-  } catch {
-    return null
-  }
-  if (!cut) return null
   const parsed: unknown[] = []
   for (let j = 0; j < cut.bounds.length; j += 2) parsed.push(JSON.parse(buffer.toString('utf8', cut.bounds[j], cut.bounds[j + 1])))
   const body = JSON.parse(`${buffer.toString('utf8', start, cut.open)}[]${buffer.toString('utf8', cut.close)}`) as Record<string, unknown>
@@ -178,9 +173,14 @@ export function parseListRows(bytes: Uint8Array, path: string): { body: unknown;
  * time. Null when the path does not lead to an array or the bytes are not well formed there.
  */
 export function rowBounds(bytes: Uint8Array, path: string): number[] | null {
+  return cutAt(bytes, path)?.bounds ?? null
+}
+
+/** The rows array at `path` (`$` or member names only) and its elements; null when the bytes cannot be cut so there. */
+function cutAt(bytes: Uint8Array, path: string): Cut | null {
   if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path)) return null
   try {
-    return walk(bytes, skipSpace(bytes, hasBom(bytes) ? 3 : 0), path.split('.').slice(1), 0)[0]?.bounds ?? null
+    return walk(bytes, skipSpace(bytes, hasBom(bytes) ? 3 : 0), path.split('.').slice(1), 0)[0]
   } catch {
     return null
   }
