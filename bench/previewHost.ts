@@ -36,7 +36,9 @@ export function post(origin: string, token: string, name: string, input: unknown
 }
 
 export async function startPreviewHostProcess(userDataDir: string): Promise<PreviewHostProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'previewHostProcess.ts'), userDataDir], {
+  // BENCH_HOST_NODE_ARGS: extra Node flags for the host, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile its threads.
+  const extra = (process.env['BENCH_HOST_NODE_ARGS'] ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', join(import.meta.dirname, 'previewHostProcess.ts'), userDataDir], {
     stdio: ['pipe', 'pipe', 'inherit']
   })
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()

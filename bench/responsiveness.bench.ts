@@ -20,6 +20,8 @@
  * BENCH_ONLY=grid,import runs only those activities (in the order above; the grid is read before an
  * import or an apply whether or not it is named, as the seller opens Bulk edit before either).
  * Budget (issue 12): p99 ≤ 16 ms and worst ≤ 50 ms during each activity.
+ * BENCH_KEEP=1 keeps the user-data folder (its synced snapshot) for a look after; BENCH_HOST_NODE_ARGS passes
+ * Node flags to the preview host (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles each of its threads).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -214,7 +216,8 @@ for (let round = 0; round < RUNS; round++) {
 
 await host.stop()
 await market.stop()
-rmSync(work, { recursive: true, force: true })
+if (process.env['BENCH_KEEP']) console.log(`The user-data folder is kept (BENCH_KEEP): ${work}`)
+else rmSync(work, { recursive: true, force: true })
 
 const median = (values: number[]) => percentile(values, 50)
 const statsOf = (samples: Sample[]) => {

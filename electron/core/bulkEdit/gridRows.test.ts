@@ -12,6 +12,8 @@ import { statusLabel } from '../../shared/plainWords'
 import { gridVersion } from '../snapshot/listingGrid'
 import { LISTING_FIELD_SET } from '../../shared/listingFields'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
+import { createBulkEdit } from './bulkEdit'
+import { createSellerApi } from '../sellerApi'
 
 const KEY = 'sk_test_grid_rows_123456'
 let sandbox: Sandbox
@@ -33,20 +35,20 @@ afterAll(async () => {
 })
 
 /** Every page of the grid's rows, `limit` at a time. */
-function allRows(limit: number) {
+async function allRows(limit: number) {
   const rows = []
   for (let offset = 0; ; offset += limit) {
-    const page = workspace.bulk.gridRows({ offset, limit })
+    const page = await workspace.bulk.gridRows({ offset, limit })
     rows.push(...page.rows)
     if (offset + limit >= page.total) return rows
   }
 }
 
-it('lists every listing in name order, page by page, with its grade, color, storage and carrier as text, and its status in words', () => {
-  const rows = allRows(4)
+it('lists every listing in name order, page by page, with its grade, color, storage and carrier as text, and its status in words', async () => {
+  const rows = await allRows(4)
   const listings = workspace.snapshot.dump().sellRequests
   expect(rows).toHaveLength(listings.length)
-  expect(workspace.bulk.gridRows({ offset: 0, limit: 100 }).rows).toEqual(rows)
+  expect((await workspace.bulk.gridRows({ offset: 0, limit: 100 })).rows).toEqual(rows)
   const byName = [...listings].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   expect(rows.map((row) => gridRow.id(row))).toEqual(byName.map((listing) => listing.id))
   for (const row of rows) {
@@ -150,21 +152,51 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   workspace.bulk.marksSince()
 })
 
+it('reads a page in parts, a turn each, as one version: listings changed between two parts make it read again', async () => {
+  const inParts = createBulkEdit({
+    snapshot: workspace.snapshot,
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+    online: () => true,
+    onProgress: () => {},
+    gridPart: 3
+  })
+  try {
+    const whole = await workspace.bulk.gridRows({ offset: 2, limit: 100 })
+    expect(await inParts.gridRows({ offset: 2, limit: 10 })).toEqual({ ...whole, rows: whole.rows.slice(0, 10) })
+    expect(await inParts.gridRows({ offset: 0, limit: 100 })).toEqual(await workspace.bulk.gridRows({ offset: 0, limit: 100 }))
+
+    // The first part is read when the call begins; a listing of it goes before the next part is read.
+    const gone = gridRow.id(whole.rows[0]!)
+    const reading = inParts.gridRows({ offset: 0, limit: 10 })
+    workspace.snapshot.removeSellRequest(gone)
+    const page = await reading
+    const after = await workspace.bulk.gridRows({ offset: 0, limit: 10 })
+    expect(page).toEqual(after)
+    expect(page.rows.map((row) => gridRow.id(row))).not.toContain(gone)
+    expect(page.version).toBe(workspace.bulk.gridVersion())
+  } finally {
+    await inParts.close()
+    // The listing is still the marketplace's: the next sync's check finds it missing and brings it back.
+    await workspace.sync.sync()
+    expect(workspace.snapshot.dump().sellRequests).toHaveLength(sandbox.state.sellRequests.length)
+  }
+})
+
 it('has a version that a sync bringing nothing keeps and an edit or a deletion changes; each page carries it and the total', async () => {
   const version = () => workspace.bulk.gridVersion()
   const first = version()
-  expect(workspace.bulk.gridRows({ offset: 3, limit: 2 })).toMatchObject({ version: first, total: workspace.snapshot.dump().sellRequests.length })
+  expect(await workspace.bulk.gridRows({ offset: 3, limit: 2 })).toMatchObject({ version: first, total: workspace.snapshot.dump().sellRequests.length })
   await workspace.sync.sync()
   expect(version()).toBe(first)
   const [listing] = workspace.snapshot.dump().sellRequests
   await workspace.editSellRequest(listing!.id, { quantity: listing!.quantity + 1 })
   const edited = version()
   expect(edited).not.toBe(first)
-  expect(workspace.bulk.gridRows({ offset: 0, limit: 2 }).version).toBe(edited)
+  expect((await workspace.bulk.gridRows({ offset: 0, limit: 2 })).version).toBe(edited)
   await workspace.deleteSellRequest(listing!.id)
   expect(version()).not.toBe(edited)
   expect(version().split(':')[0]).toBe(String(workspace.snapshot.dump().sellRequests.length))
-  expect(workspace.bulk.gridRows({ offset: 0, limit: 2 }).total).toBe(workspace.snapshot.dump().sellRequests.length)
+  expect((await workspace.bulk.gridRows({ offset: 0, limit: 2 })).total).toBe(workspace.snapshot.dump().sellRequests.length)
 })
 
 it('has a version that a new price or quantity changes even when the listing keeps its update time', () => {
@@ -181,7 +213,7 @@ it('has a version that a new price or quantity changes even when the listing kee
 
 it('stages on the values the grid read while the listings are unchanged, and on the snapshot once they change', async () => {
   const { snapshot } = workspace
-  const read = { rows: allRows(10) }
+  const read = { rows: await allRows(10) }
   const row = read.rows[2]!
   const [id, priceCents, updatedAt] = [gridRow.id(row), gridRow.value(row, 'priceCents'), gridRow.updatedAt(row)]
   workspace.bulk.stage([{ sellRequestId: id, priceCents: priceCents + 100 }])
@@ -271,7 +303,7 @@ it('the listings memo takes the grid pages as they come, and answers from them o
   expect(memo.byId([other!.id]).get(other!.id)).toMatchObject({ priceCents: other!.priceCents })
 
   // The grid's own reads fill it: a stage then starts from the values the grid read.
-  allRows(3)
+  await allRows(3)
   const [a] = workspace.snapshot.dump().sellRequests
   db.prepare('UPDATE sell_requests SET price_cents = price_cents + 7 WHERE id = ?').run(a!.id) // not through the snapshot: the generation stays
   workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 100 }])

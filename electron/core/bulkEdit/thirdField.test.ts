@@ -158,7 +158,7 @@ it('stages, exports, imports and applies a third field added to the descriptors,
     ].sort()
   )
   const read = gridRowReader(fields.all.map((field) => field.key))
-  const gridRows = bulk.gridRows({ offset: 0, limit: 10_000 }).rows
+  const gridRows = (await bulk.gridRows({ offset: 0, limit: 10_000 })).rows
   expect(
     read.value(
       gridRows.find((row) => read.id(row) === a!.id)!,

@@ -96,6 +96,24 @@ it('reads the listings page by page in the grid order (name without case, then i
   expect(snapshot.gridRows({ offset: 10, limit: 5 }, fields).rows.map((row) => gridRow.id(row))).toEqual(gridOrder(generated).slice(10, 15))
 })
 
+it('goes on from where the last page ended only while the listings are unchanged: after a deletion or an arrival, the next page is at its offset', async () => {
+  const ids = (page: { rows: readonly unknown[] }) => page.rows.map((row) => gridRow.id(row as never))
+  expect(ids(snapshot.gridRows({ offset: 0, limit: 10 }, fields))).toEqual(gridOrder(generated).slice(0, 10))
+  // A listing before the tenth goes: the listing at offset 10 is the one that was eleventh.
+  const gone = gridOrder(generated)[3]!
+  snapshot.removeSellRequest(gone)
+  const left = generated.filter((row) => row.id !== gone)
+  expect(ids(snapshot.gridRows({ offset: 10, limit: 10 }, fields))).toEqual(gridOrder(left).slice(10, 20))
+  // Read on in turn, an arrival first by name comes between two pages: the next is again at its offset.
+  expect(ids(snapshot.gridRows({ offset: 20, limit: 10 }, fields))).toEqual(gridOrder(left).slice(20, 30))
+  const arrival = { ...generated[6]!, id: 'zz-new-listing', sku: 'NEW-1', name: 'aaa first by name' }
+  await snapshot.applyChanges('sellRequests', [batch([arrival])], Date.now())
+  expect(ids(snapshot.gridRows({ offset: 30, limit: 10 }, fields))).toEqual(gridOrder([...left, arrival]).slice(30, 40))
+  // A page asked out of turn (the grid's first page again, then a jump) is read at its offset too.
+  expect(ids(snapshot.gridRows({ offset: 0, limit: 5 }, fields))).toEqual(gridOrder([...left, arrival]).slice(0, 5))
+  expect(ids(snapshot.gridRows({ offset: 40, limit: 5 }, fields))).toEqual(gridOrder([...left, arrival]).slice(40, 45))
+})
+
 it('answers each row with its columns, its status in words and every field value', () => {
   const byId = new Map(generated.map((row) => [row.id, row]))
   for (const row of snapshot.gridRows({ offset: 0, limit: 100 }, fields).rows) {

@@ -4,7 +4,7 @@
  * shows come from their own columns (written at sync), not from the documents.
  */
 import type { GridListingRow } from '../../shared/contract'
-import { gridRowReader, type GridTextColumn } from '../../shared/gridRow'
+import { gridRow, gridRowReader, type GridTextColumn } from '../../shared/gridRow'
 import type { FieldSet } from '../../shared/listingFields'
 import { statusLabel } from '../../shared/plainWords'
 import { rowsAsJson, type Db } from './database'
@@ -35,22 +35,37 @@ const TEXT_SQL: Record<GridTextColumn, string> = {
 const labels = new Map<string, string>()
 const label = (status: string) => labels.get(status) ?? labels.set(status, statusLabel(status)).get(status)!
 
+/** Where the grid's order stands between two listings: the name and id of the listing before. */
+export interface GridKey {
+  name: string
+  id: string
+}
+
+/** The key of a grid row (text columns come first in every field set's rows). */
+export const gridKeyOf = (row: GridListingRow): GridKey => ({ name: gridRow.text(row, 'name'), id: gridRow.id(row) })
+
 /**
  * The listings at these positions of the grid's order. SQLite builds each row in the order the grid's
  * row reader gives, so only the status (into words) and the last update (into ISO text) change after.
+ *
+ * With `after` (the key of the listing at `offset - 1`, as the page before ended), the page starts
+ * right after that listing in the name index: no listing before it is stepped over, so the grid's last
+ * page costs what its first does. Without it, the offset is skipped in the index.
  */
-export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldSet): GridListingRow[] {
+export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldSet, after?: GridKey): GridListingRow[] {
   const { columns } = gridRowReader(fields.all.map((field) => field.key))
   const sql = columns.map((column) => (Object.hasOwn(TEXT_SQL, column) ? TEXT_SQL[column as GridTextColumn] : fields.get(column).column))
+  // The page's rows are found in the name index alone, then read by rowid in the index's order (the
+  // CROSS JOIN keeps the index walk as the outer loop).
+  const positions = after
+    ? `SELECT rowid AS at FROM sell_requests WHERE name >= ?1 COLLATE NOCASE AND (name COLLATE NOCASE, id) > (?1, ?2) ORDER BY name COLLATE NOCASE, id LIMIT ?3`
+    : `SELECT rowid AS at FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT ?3 OFFSET ?4`
   const rows = rowsAsJson<unknown[]>(
     db,
     sql.join(', '),
-    // The page's rows are found in the name index alone (skipping the offset reads no listing), then
-    // read by rowid.
-    `FROM sell_requests s WHERE s.rowid IN (SELECT rowid FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?)`,
-    's.name COLLATE NOCASE, s.id',
-    limit,
-    offset
+    `FROM (${positions}) page CROSS JOIN sell_requests s ON s.rowid = page.at`,
+    null,
+    ...(after ? [after.name, after.id, limit] : [null, null, limit, offset])
   )
   const statusAt = columns.indexOf('status')
   const updatedAt = columns.indexOf('updatedAt')

@@ -41,7 +41,7 @@ import {
   type SellRequestBatch,
   type SellRequestQuery
 } from './sellRequestTable'
-import { gridRowsPage, gridVersion, listingProperties, type GridPage, type ListingProperties } from './listingGrid'
+import { gridKeyOf, gridRowsPage, gridVersion, listingProperties, type GridKey, type GridPage, type ListingProperties } from './listingGrid'
 import {
   deleteRun,
   readRun,
@@ -206,6 +206,9 @@ export function openSnapshot(file: string): Snapshot {
     (fields: FieldSet) => [generations.sellRequests, fields],
     (fields: FieldSet) => gridVersion(db, fields)
   )
+
+  /** Where the grid's last page ended, and at which listings generation (see gridRows). */
+  let gridEnd: { generation: number; offset: number; key: GridKey } | null = null
 
   // A first sync brings everything: nothing is "new" to the seller then.
   const firstOrderSync = () => readSyncState(db, 'orders').lastFullMs === null && countOrders(db) === 0
@@ -375,7 +378,14 @@ export function openSnapshot(file: string): Snapshot {
     listingsGeneration: () => generations.sellRequests,
     gridRows(page, fields) {
       const { version, total } = gridVersionNow(fields)
-      return { rows: gridRowsPage(db, page, fields), total, version }
+      // A page that starts where the last one ended, with the listings unchanged since, goes on from its
+      // last listing (the grid reads its pages in turn, and bulk edit reads each page in parts).
+      const end = gridEnd
+      const after = end && end.generation === generations.sellRequests && end.offset === page.offset ? end.key : undefined
+      const rows = gridRowsPage(db, page, fields, after)
+      const last = rows.at(-1)
+      gridEnd = last ? { generation: generations.sellRequests, offset: page.offset + rows.length, key: gridKeyOf(last) } : null
+      return { rows, total, version }
     },
     gridVersion: (fields) => gridVersionNow(fields).version,
     listingProperties: (ids) => listingProperties(db, ids),
