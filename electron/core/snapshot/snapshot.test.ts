@@ -229,6 +229,26 @@ describe('changes applied to the live tables', () => {
     expect(snapshot.count('sellRequests')).toBe(sellRequests.length + 20_000)
     expect(snapshot.syncState('sellRequests').lastIncrementalMs).toBe(123_456)
   })
+
+  it('cut a page read a row at a time into parts of at most 50 rows, each row with its own document', async () => {
+    const idOf = (k: number) => `00000000-0000-4000-8000-${String(900_000 + k).padStart(12, '0')}`
+    const texts = Array.from({ length: 120 }, (_, k) => JSON.stringify({ ...wireSellRequests[k % wireSellRequests.length]!, id: idOf(k) }))
+    // As the client hands over a list answer read a row at a time: its bytes, and where each row lies.
+    const bytes = Buffer.from(`{"data":[${texts.join(',')}],"total":120}`)
+    const bounds = texts.flatMap((text) => {
+      const at = bytes.indexOf(text)
+      return [at, at + Buffer.byteLength(text)]
+    })
+    const rows = texts.map((text) => sellRequestFromWire(JSON.parse(text)))
+    const before = snapshot.listingsGeneration()
+    await snapshot.applyChanges('sellRequests', [{ rows, wire: { bytes, bounds } }], 123_456)
+    // Three transactions (50, 50 and 20 rows): each moves the listings' generation once.
+    expect(snapshot.listingsGeneration() - before).toBe(3)
+    const docs = new Map(snapshot.database.prepare(`SELECT id, json FROM sell_request_docs WHERE id LIKE '%-0000009%'`).raw().all() as [string, string][])
+    expect(docs.size).toBe(120)
+    for (const [k, text] of texts.entries()) expect(docs.get(idOf(k))).toBe(text)
+    expect(snapshot.count('sellRequests')).toBe(sellRequests.length + 120)
+  })
 })
 
 describe('sell requests changed while a page was read', () => {

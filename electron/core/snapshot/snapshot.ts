@@ -9,6 +9,7 @@ import type { GridListingRow, OrderItemUnits } from '../../shared/contract'
 import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
+import type { WireRows } from '../sellerApi'
 import { inTransaction, openDatabase, type Db } from './database'
 import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedHoldsRows } from './stagedTables'
 import {
@@ -125,8 +126,8 @@ export interface Snapshot {
   recordCheck(
     resource: Resource,
     check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null; zonelessUtc?: boolean | undefined }
-  ): void
-  /** Applies the pages of changed rows an incremental sync fetched: a few hundred rows per transaction, turns between. */
+  ): Promise<void>
+  /** Applies the pages of changed rows an incremental sync fetched: about 50 rows per transaction, turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   putSellRequest(batch: SellRequestBatch): void
@@ -155,22 +156,38 @@ export interface Snapshot {
  */
 const STAGING_JOBS = 4
 
-/** Rows written per transaction when changes are applied to the live tables: a short turn of the core. */
-const ROWS_PER_PART = 250
+/**
+ * Rows written per transaction when changes are applied to the live tables: with the documents and seven
+ * indexes, about 0.1 ms a row on a slow machine, so one part is a few ms of the core (a pause groups them
+ * into turns).
+ */
+const ROWS_PER_PART = 50
 
-/** Pages in order, grouped into parts of at least `rows` rows (the last may hold fewer). */
-function partsOf<Batch extends { rows: readonly unknown[] }>(batches: readonly Batch[], rows: number): Batch[][] {
+/**
+ * Batches in parts of about `rows` rows, in order (the last may hold fewer). A batch larger than that is
+ * cut between its rows when its documents can be (each row's bytes are known), else it stays whole.
+ */
+function partsOf<Batch extends { rows: readonly unknown[]; wire: WireRows }>(batches: readonly Batch[], rows: number): Batch[][] {
   const parts: Batch[][] = [[]]
   let held = 0
-  for (const batch of batches) {
+  for (const piece of batches.flatMap((batch) => piecesOf(batch, rows))) {
     if (held >= rows) {
       parts.push([])
       held = 0
     }
-    parts[parts.length - 1]!.push(batch)
-    held += batch.rows.length
+    parts[parts.length - 1]!.push(piece)
+    held += piece.rows.length
   }
   return parts
+}
+
+function piecesOf<Batch extends { rows: readonly unknown[]; wire: WireRows }>(batch: Batch, rows: number): Batch[] {
+  const { wire } = batch
+  if (batch.rows.length <= rows || !('bytes' in wire) || wire.bounds.length !== 2 * batch.rows.length) return [batch]
+  const pieces: Batch[] = []
+  for (let from = 0; from < batch.rows.length; from += rows)
+    pieces.push({ ...batch, rows: batch.rows.slice(from, from + rows), wire: { bytes: wire.bytes, bounds: wire.bounds.slice(2 * from, 2 * (from + rows)) } })
+  return pieces
 }
 
 export function openSnapshot(file: string): Snapshot {
@@ -289,14 +306,16 @@ export function openSnapshot(file: string): Snapshot {
       await staged(run.resource)
       // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
       handedOver.delete(run.resource)
-      tx(() => deleteRun(db, run.resource))
+      await thread.betweenStatements(() => tx(() => deleteRun(db, run.resource)))
       // Rows an earlier run left staged go on the thread; without any, the run need not wait for the
       // thread at all (it may still be starting: a sync right after the snapshot opened).
       if (stagedHoldsRows(db, run.resource)) await thread.run(clearStagedSteps(db, run.resource))
-      const positions = tx(() => {
-        clearStaged(db, run.resource)
-        return writeRun(db, run)
-      })
+      const positions = await thread.betweenStatements(() =>
+        tx(() => {
+          clearStaged(db, run.resource)
+          return writeRun(db, run)
+        })
+      )
       handedOver.set(run.resource, positions)
     },
     stagePages,
@@ -311,30 +330,32 @@ export function openSnapshot(file: string): Snapshot {
         const [ids] = await thread.run([{ all: newStagedOrderIds(readRun(db, resource)?.windowFromMs ?? null) }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
-      writing(resource)(() => {
-        const run = readRun(db, resource)
-        if (!run) throw noRun()
-        promoteStaged(db, resource)
-        deleteRun(db, resource)
-        handedOver.delete(resource)
-        // Unverified until the check after it records what it found (a check that cannot run leaves it so).
-        writeSyncState(db, resource, {
-          lastFullMs: run.startedMs,
-          lastIncrementalMs: run.startedMs,
-          windowFromMs: run.windowFromMs,
-          cursorMs: run.cursorMs,
-          complete: false,
-          syncedCount: null,
-          serverTotal: null,
-          pageSize: run.pageSize
+      await thread.betweenStatements(() =>
+        writing(resource)(() => {
+          const run = readRun(db, resource)
+          if (!run) throw noRun()
+          promoteStaged(db, resource)
+          deleteRun(db, resource)
+          handedOver.delete(resource)
+          // Unverified until the check after it records what it found (a check that cannot run leaves it so).
+          writeSyncState(db, resource, {
+            lastFullMs: run.startedMs,
+            lastIncrementalMs: run.startedMs,
+            windowFromMs: run.windowFromMs,
+            cursorMs: run.cursorMs,
+            complete: false,
+            syncedCount: null,
+            serverTotal: null,
+            pageSize: run.pageSize
+          })
         })
-      })
+      )
       // The rows swapped out.
       await thread.run(clearStagedSteps(db, resource))
       return { newOrderIds }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
-    recordCheck: (resource, check) => tx(() => writeSyncState(db, resource, check)),
+    recordCheck: (resource, check) => thread.betweenStatements(() => tx(() => writeSyncState(db, resource, check))),
     async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
       // turns between parts: thousands of changed rows would be one long turn. Each part is whole
@@ -347,21 +368,23 @@ export function openSnapshot(file: string): Snapshot {
       const parts = partsOf<OrderBatch | SellRequestBatch>(batches, ROWS_PER_PART)
       for (const [k, part] of parts.entries()) {
         if (k > 0) await pause()
-        writing(resource)(() => {
-          if (resource === 'orders') {
-            if (!first)
-              newOrderIds.push(
-                ...unknownOrderIds(
-                  db,
-                  (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
+        await thread.betweenStatements(() =>
+          writing(resource)(() => {
+            if (resource === 'orders') {
+              if (!first)
+                newOrderIds.push(
+                  ...unknownOrderIds(
+                    db,
+                    (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
+                  )
                 )
-              )
-            for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
-          } else {
-            for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
-          }
-          if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
-        })
+              for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
+            } else {
+              for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
+            }
+            if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
+          })
+        )
       }
       return { newOrderIds }
     },

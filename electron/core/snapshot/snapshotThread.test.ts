@@ -180,6 +180,38 @@ it("a write of the core waits for the thread's statement at hand, not for the re
   expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
 })
 
+it("a write of the core handed to betweenStatements waits for the thread's statement at hand while the core's thread goes on turning", async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const statementMs = (() => {
+    const started = performance.now()
+    db.exec(SLOW_WRITE)
+    return performance.now() - started
+  })()
+  const job = folder.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
+  await sleep(statementMs / 2)
+  // The core's thread turns while the write waits: a timer every millisecond counts the turns.
+  let turns = 0
+  const ticking = setInterval(() => turns++, 1)
+  let heldMs = 0
+  const written = folder.betweenStatements(() => {
+    const started = performance.now()
+    db.exec("INSERT INTO t (text) VALUES ('core')")
+    heldMs = performance.now() - started
+    return turns
+  })
+  const turnsBeforeWrite = await written
+  clearInterval(ticking)
+  await job
+  // It waited for the statement with the thread free (timers fired meanwhile), then took the lock at once.
+  expect(turnsBeforeWrite).toBeGreaterThan(0)
+  expect(heldMs).toBeLessThan(statementMs / 2)
+  // And went in between the job's statements, as a write that waits on the lock does.
+  const texts = (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
+  expect(texts.indexOf('core')).toBeGreaterThan(0)
+  expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
+})
+
 it('writes a transaction step whole on its own connection, or nothing of it when one write fails; the core writes the same steps once the thread is gone', async () => {
   const { file, db } = freshDatabase()
   folder = startSnapshotThread(db, file)

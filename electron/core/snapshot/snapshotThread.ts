@@ -61,7 +61,7 @@ const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.libsql)
 const { statSync, readlinkSync } = require('node:fs')
 const { setPriority } = require('node:os')
-const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping } = workerData
+const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping, inStatement } = workerData
 // Its work can wait: on Linux, where a thread has a nice value of its own, it lets the threads that
 // answer the window run first when the cores are busy (elsewhere it keeps its process's priority).
 try {
@@ -93,6 +93,23 @@ let framesBefore = -1
 function afterCoreWriters() {
   for (let waiting = Atomics.load(writers, 0); waiting > 0; waiting = Atomics.load(writers, 0)) Atomics.wait(writers, 0, waiting, 50)
 }
+/**
+ * Begins a statement once no write of the core waits, and says so (inStatement): a write of the core
+ * that counted itself first waits for the end (leaveStatement) without holding its thread. Set, then
+ * checked: of the two sides, at least one sees the other.
+ */
+function enterStatement() {
+  for (;;) {
+    afterCoreWriters()
+    Atomics.store(inStatement, 0, 1)
+    if (Atomics.load(writers, 0) === 0) return
+    leaveStatement()
+  }
+}
+function leaveStatement() {
+  Atomics.store(inStatement, 0, 0)
+  Atomics.notify(inStatement, 0)
+}
 function fold() {
   timer = null
   if (stopped) return
@@ -106,9 +123,15 @@ function fold() {
     // large file), so it waits until writes have paused, and gives up at once when someone is busy.
     const quiet = idle && frames === framesBefore
     framesBefore = frames
-    if (quiet && walBytes() > walLimitBytes && Atomics.load(writers, 0) === 0) {
+    if (quiet && walBytes() > walLimitBytes) {
+      Atomics.store(inStatement, 0, 1)
       db.exec('PRAGMA busy_timeout = 0')
-      try { db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get() } finally { db.exec('PRAGMA busy_timeout = ' + busyMs) }
+      try {
+        if (Atomics.load(writers, 0) === 0) db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get()
+      } finally {
+        db.exec('PRAGMA busy_timeout = ' + busyMs)
+        leaveStatement()
+      }
     }
   } catch {
     // Busy or locked for a moment: the next turn folds it.
@@ -127,8 +150,12 @@ parentPort.on('message', (message) => {
       answer = {
         job: message.job,
         results: message.steps.map((step) => {
-          afterCoreWriters()
-          return runStep(db, textRows(step), tools)
+          enterStatement()
+          try {
+            return runStep(db, textRows(step), tools)
+          } finally {
+            leaveStatement()
+          }
         })
       }
     } catch (error) {
@@ -155,6 +182,13 @@ export interface SnapshotThread {
    * still waiting for the thread when it is stopped fail instead: the snapshot is being closed.
    */
   run(steps: readonly ThreadStep[]): Promise<(unknown[][] | null)[]>
+  /**
+   * Runs `work` (a write of the core) once the thread is between statements, and keeps the thread from
+   * starting one until it is done. The wait does not hold the core's thread: without it, the write would
+   * wait for the thread's statement in SQLite's busy handler (tens of ms for a staging transaction, more
+   * for an index), and every call would wait behind it.
+   */
+  betweenStatements<T>(work: () => T): Promise<T>
   /**
    * Stops and waits (at most `waitMs`) until the thread's connection is closed, so the snapshot's own
    * close is the last one and leaves one self-contained file. A job under way ends first (it cannot be
@@ -237,12 +271,17 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
   // so a write of the core waits for one statement of a job at most, never for the whole job.
   const writers = new Int32Array(new SharedArrayBuffer(4))
   countWritersIn(db, writers)
+  // 1 while the thread runs a statement (or cuts the WAL), so a write of the core can wait for it in turn.
+  const inStatement = new Int32Array(new SharedArrayBuffer(4))
   const pending = new Map<number, { resolve: (results: (unknown[][] | null)[]) => void; reject: (error: Error) => void }>()
   let gone: string | null = null
   let exited = false
   let stopped = false
   let jobs = 0
-  const worker = new Worker(THREAD, { eval: true, workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping } })
+  const worker = new Worker(THREAD, {
+    eval: true,
+    workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping, inStatement }
+  })
   worker.unref()
 
   /** The thread is gone: jobs waiting for it fail, and are run by the core instead unless it was stopped. */
@@ -287,6 +326,20 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
         }
       }
       return runHere(db, steps)
+    },
+    async betweenStatements(work) {
+      Atomics.add(writers, 0, 1)
+      try {
+        // A thread that is gone or stopped runs nothing; its flag may be left set by a statement cut short.
+        for (let waited = 0; Atomics.load(inStatement, 0) === 1 && gone === null && waited < busyMs; waited += 100) {
+          const wait = Atomics.waitAsync(inStatement, 0, 1, 100)
+          if (wait.async) await wait.value
+        }
+        return work()
+      } finally {
+        Atomics.sub(writers, 0, 1)
+        Atomics.notify(writers, 0)
+      }
     },
     stop(waitMs = 2_000) {
       if (stopped) return

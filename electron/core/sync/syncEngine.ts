@@ -710,7 +710,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const complete =
         completeness.synced === completeness.total && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.cutShort && !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
-        snapshot.recordCheck(resource, {
+        await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
           complete,
@@ -755,7 +755,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped || shifted || unexplained || cutShort
     const complete = completeness.synced === completeness.total && before.complete !== false && !cutShort
     if (!escalate)
-      snapshot.recordCheck(resource, {
+      await snapshot.recordCheck(resource, {
         serverTotal: completeness.total,
         syncedCount: completeness.synced,
         complete,
