@@ -4,6 +4,7 @@ import { once } from 'node:events'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { encodeCallBody } from '../electron/shared/callBody'
 
 export interface PreviewHostProcess {
   origin: string
@@ -18,11 +19,20 @@ export interface PreviewHostProcess {
 const agent = new Agent({ keepAlive: true })
 
 export function post(origin: string, token: string, name: string, input: unknown): Promise<Buffer> {
-  const body = JSON.stringify(input ?? {})
+  // As the page sends it: JSON text, or a frame when the input carries bytes (shared/callBody.ts).
+  const body = encodeCallBody(input)
   return new Promise((resolve, reject) => {
     const sent = request(
       `${origin}/rpc/${name}`,
-      { method: 'POST', agent, headers: { 'x-preview-token': token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'x-preview-token': token,
+          'content-type': typeof body === 'string' ? 'application/json' : 'application/octet-stream',
+          'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+        }
+      },
       (answer) => {
         const chunks: Buffer[] = []
         answer.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -182,7 +182,7 @@ for (let round = 0; round < RUNS; round++) {
       const imported = await whilePolling(async () => {
         const report = await host.call<{ rows: number; staged: number }>('bulk.importFile', {
           fileName: 'bench.csv',
-          base64: Buffer.from(csv).toString('base64')
+          bytes: new TextEncoder().encode(csv)
         })
         const first = await host.call<StagedCellsPage>('bulk.stagedCells', { offset: 0 })
         let marks = first.cells.length

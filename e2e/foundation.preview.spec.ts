@@ -5,6 +5,7 @@
  * reaches the page.
  */
 import type { Page } from '@playwright/test'
+import { encodeCallBody } from '../electron/shared/callBody'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import type { Order, Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
@@ -239,10 +240,11 @@ test('the bridge refuses calls without the per-run token and from other origins'
     headers: { 'x-preview-token': host.token }
   })
   expect(await invalid.json()).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
-  // A call as large as an import file may be (here 3 MB) reaches the app; one beyond the largest is refused unread.
+  // A call as large as an import file may be (here 3 MB, sent as the page sends a file) reaches the app;
+  // one beyond the largest is refused unread.
   const large = await fetch(`${host.origin}/rpc/bulk.importFile`, {
     method: 'POST',
-    body: JSON.stringify({ fileName: 'big.csv', base64: 'A'.repeat(3_000_000) }),
+    body: encodeCallBody({ fileName: 'big.csv', bytes: new Uint8Array(3_000_000).fill(0x41) }),
     headers: { 'x-preview-token': host.token }
   })
   expect(large.status).toBe(200)

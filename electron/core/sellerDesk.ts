@@ -184,12 +184,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
       'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),
       'bulk.undoBatch': async ({ batchId }) => changeSetState(await open(), (bulk) => bulk.undoBatch(batchId)),
-      'bulk.importFile': async ({ fileName, base64 }) => {
-        const workspace = await open()
-        // The file's check took this turn (it can be megabytes): it is decoded in the next.
-        await new Promise((resolve) => setImmediate(resolve))
-        return workspace.bulk.importFile(fileName, Buffer.from(base64, 'base64'))
-      },
+      'bulk.importFile': async ({ fileName, bytes }) => (await open()).bulk.importFile(fileName, bytes),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
       'bulk.gridRows': async (page) => (await open()).bulk.gridRows(page),
       'bulk.gridVersion': async () => ({ version: (await open()).bulk.gridVersion() }),

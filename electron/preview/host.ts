@@ -58,8 +58,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json'
 }
 
-/** The largest call body the bridge reads: an import file at its limit, base64-encoded, with room to spare (a 100,000-change paste is smaller). */
-const MAX_BODY_BYTES = Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4 + 1024 * 1024
+/**
+ * The largest call body the bridge reads: an import file at its limit (its bytes as they are,
+ * shared/callBody.ts), with room to spare; a 100,000-change paste, as JSON text, is smaller.
+ */
+const MAX_BODY_BYTES = BULK_IMPORT_MAX_BYTES + 4 * 1024 * 1024
 
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false
@@ -163,7 +166,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         const body = await readBody(request)
         if (body === null) return sendJson(response, 413, { ok: false, error: { kind: 'invalid-input', message: 'That request is too large.' } })
         // Read and parsed in the core's worker: a large body (an import's file) never holds up this thread.
-        return sendJson(response, 200, await core.dispatchJson(name, body))
+        return sendJson(response, 200, await core.dispatchBody(name, body))
       }
       if (url.pathname === '/events') {
         if (!sameToken(url.searchParams.get('token'), token)) return sendJson(response, 401, { message: 'Bad preview token' })

@@ -10,7 +10,17 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox'
 import { createSessionSecretStore, type SecretStore } from '../core/secrets/secretStore'
-import type { BatchStatus, BulkStatus, EventName, Events, ListResult, Outcome, SyncStatus } from '../shared/contract'
+import {
+  BULK_IMPORT_MAX_BYTES,
+  type BatchStatus,
+  type BulkStatus,
+  type EventName,
+  type Events,
+  type ListResult,
+  type Outcome,
+  type SyncStatus
+} from '../shared/contract'
+import { encodeCallBody } from '../shared/callBody'
 import type { Order, SellRequest } from '../shared/domain'
 import { CORE_YOUNG_GENERATION_MB, startCoreHost, type CoreHost } from './coreHost'
 
@@ -177,19 +187,33 @@ it('gives up after repeated deaths instead of restarting forever, and says what 
   expect(events.at(-1)).toMatchObject({ event: 'notice', payload: { level: 'error' } })
 })
 
-it('reads a call given as JSON text in its worker: the same answer as the parsed call, and text that is not JSON refused as invalid input', async () => {
+it('reads a call given as its body in its worker: JSON text gives the same answer as the parsed call, a frame carries a file as bytes, and a body that is neither is refused as invalid input', async () => {
   const { host } = start()
   const encode = (text: string) => new TextEncoder().encode(text)
-  expect(await host.dispatchJson('app.info', encode('{}'))).toEqual(await host.router.dispatch('app.info', {}))
-  expect(await host.dispatchJson('app.info', new Uint8Array())).toMatchObject({ ok: true })
-  expect(await host.dispatchJson('sellRequests.edit', encode('{"id":"x","priceCents":-1}'))).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
-  expect(await host.dispatchJson('app.info', encode('{"a":'))).toEqual({
+  expect(await host.dispatchBody('app.info', encode('{}'))).toEqual(await host.router.dispatch('app.info', {}))
+  expect(await host.dispatchBody('app.info', new Uint8Array())).toMatchObject({ ok: true })
+  expect(await host.dispatchBody('sellRequests.edit', encode('{"id":"x","priceCents":-1}'))).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+  expect(await host.dispatchBody('app.info', encode('{"a":'))).toEqual({
     ok: false,
-    error: { kind: 'invalid-input', message: 'The request was not valid JSON.' }
+    error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
+  })
+  // A file comes framed (shared/callBody.ts) and reaches the call's check as bytes: here one too large.
+  // (A body is moved to the worker, not copied: each is made afresh.)
+  const tooLarge = encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) }) as Uint8Array
+  expect(await host.dispatchBody('bulk.importFile', tooLarge)).toMatchObject({
+    ok: false,
+    error: { kind: 'invalid-input', message: expect.stringMatching(/larger than 20 MB/) }
+  })
+  // A cut-off frame is refused as unreadable.
+  expect(
+    await host.dispatchBody('bulk.importFile', (encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(10) }) as Uint8Array).subarray(0, 20))
+  ).toMatchObject({
+    ok: false,
+    error: { kind: 'invalid-input', message: expect.stringMatching(/could not be read/) }
   })
   // A view over part of a larger buffer (Node pools small ones) is copied, and the pool stays usable.
   const pooled = Buffer.from('{}')
-  expect(await host.dispatchJson('app.info', pooled)).toMatchObject({ ok: true })
+  expect(await host.dispatchBody('app.info', pooled)).toMatchObject({ ok: true })
   expect(pooled.toString()).toBe('{}')
 })
 

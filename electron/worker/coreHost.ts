@@ -31,11 +31,11 @@ export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOp
 export interface CoreHost {
   router: Router
   /**
-   * A call whose input is JSON text as received (the preview bridge's request body): the worker decodes
-   * and parses it, so a large input (an import's file) costs the answering thread no parsing. Text that
-   * is not JSON is refused as invalid input.
+   * A call whose input is its body as received (the preview bridge's request: JSON text, or a frame
+   * carrying bytes; shared/callBody.ts): the worker reads it, so a large input (an import's file) costs
+   * the answering thread no parsing. A body that is neither is refused as invalid input.
    */
-  dispatchJson(name: string, json: Uint8Array): Promise<Outcome<unknown>>
+  dispatchBody(name: string, body: Uint8Array): Promise<Outcome<unknown>>
   /** The running worker (tests kill it to check recovery). */
   worker(): Worker
   /** How many times the worker was restarted after dying. */
@@ -159,10 +159,10 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
 
   return {
     router,
-    dispatchJson(name, json) {
+    dispatchBody(name, body) {
       // Moved to the worker, not copied: a view over part of a shared pool (small buffers) is copied out first.
-      const own = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength && json.buffer instanceof ArrayBuffer ? json : new Uint8Array(json)
-      return call((id) => ({ type: 'callJson', id, name, json: own }), [own.buffer as ArrayBuffer])
+      const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer ? body : new Uint8Array(body)
+      return call((id) => ({ type: 'callBody', id, name, body: own }), [own.buffer as ArrayBuffer])
     },
     worker: () => current,
     restarts: () => restarted,

@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { SecretStore } from '../core/secrets/secretStore'
 import { createSellerDesk } from '../core/sellerDesk'
+import { decodeCallBody } from '../shared/callBody'
 import type { EventName, Events, Outcome } from '../shared/contract'
 import { hostServiceNames, type CoreWorkerData, type FromWorker, type HostServices, type ToWorker } from './protocol'
 
@@ -58,19 +59,15 @@ const desk = createSellerDesk({
   onUnexpectedError: (where, error) => void host.unexpectedError(where, error instanceof Error ? error.name : 'unknown').catch(() => undefined)
 })
 
-const NOT_JSON = Symbol('not JSON')
+const UNREADABLE = Symbol('unreadable')
 /** Inputs past this size are checked a turn after they are read (each can take milliseconds). */
 const LARGE_INPUT_BYTES = 64 * 1024
-const utf8 = new TextDecoder()
-
-/** A call's input from the JSON text it arrived as (empty: no input). */
-function inputOf(json: Uint8Array): unknown {
-  const text = utf8.decode(json)
-  if (!text.trim()) return {}
+/** A call's input from the body it arrived as (shared/callBody.ts; empty: no input). */
+function inputOf(body: Uint8Array): unknown {
   try {
-    return JSON.parse(text) as unknown
+    return decodeCallBody(body)
   } catch {
-    return NOT_JSON
+    return UNREADABLE
   }
 }
 
@@ -84,15 +81,18 @@ port.on('message', (message: ToWorker) => {
         )
         .then((outcome) => post({ type: 'result', id: message.id, outcome }))
       return
-    case 'callJson':
+    case 'callBody':
       void desk
         .then(
           async (started) => {
-            const input = inputOf(message.json)
-            if (input === NOT_JSON)
-              return { ok: false, error: { kind: 'invalid-input', message: 'The request was not valid JSON.' } } satisfies Outcome<unknown>
+            const input = inputOf(message.body)
+            if (input === UNREADABLE)
+              return {
+                ok: false,
+                error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
+              } satisfies Outcome<unknown>
             // A large input's check (an import's whole file) in a turn of its own, after the reading.
-            if (message.json.byteLength > LARGE_INPUT_BYTES) await new Promise((resolve) => setImmediate(resolve))
+            if (message.body.byteLength > LARGE_INPUT_BYTES) await new Promise((resolve) => setImmediate(resolve))
             return started.router.dispatch(message.name, input)
           },
           (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })

@@ -38,8 +38,8 @@ export const hostServiceNames: readonly HostServiceName[] = ['secretGet', 'secre
 
 export type ToWorker =
   | { type: 'call'; id: number; name: string; input: unknown }
-  /** A call whose input is still JSON text as received (UTF-8 bytes, moved, not copied): the worker reads it. */
-  | { type: 'callJson'; id: number; name: string; json: Uint8Array }
+  /** A call whose input is still its body as received (shared/callBody.ts; moved, not copied): the worker reads it. */
+  | { type: 'callBody'; id: number; name: string; body: Uint8Array }
   | { type: 'hostAnswer'; id: number; ok: true; value: unknown }
   | { type: 'hostAnswer'; id: number; ok: false; message: string }
   | { type: 'dispose' }

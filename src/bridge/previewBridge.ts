@@ -3,6 +3,7 @@
  * preview host (electron/preview/host.ts). The host hands the page a per-run token in the URL fragment;
  * it is kept in sessionStorage so a reload keeps working, and sent with every call.
  */
+import { encodeCallBody } from '@shared/callBody'
 import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@shared/contract'
 
 const TOKEN_KEY = 'seller-desk-preview-token'
@@ -36,10 +37,11 @@ export function createPreviewBridge(): SellerDeskBridge {
   return {
     async invoke<N extends CallName>(name: N, input: CallInput<N>): Promise<Outcome<CallResult<N>>> {
       try {
-        const body = JSON.stringify(input ?? {})
+        // JSON text, or a frame when the input carries bytes (a file to import): shared/callBody.ts.
+        const body = encodeCallBody(input)
         const response = await fetch(`/rpc/${encodeURIComponent(name)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-preview-token': token },
+          headers: { 'content-type': typeof body === 'string' ? 'application/json' : 'application/octet-stream', 'x-preview-token': token },
           body,
           // A small call made as the page goes away (a reload) still arrives, as an IPC message would;
           // the browser allows keepalive only for bodies under 64 KiB.

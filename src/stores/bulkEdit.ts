@@ -544,9 +544,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     rules.value = next
   }
 
-  async function importFile(fileName: string, base64: string): Promise<ImportReport> {
+  async function importFile(fileName: string, bytes: Uint8Array<ArrayBuffer>): Promise<ImportReport> {
     return withBusy(async () => {
-      const report = await call('bulk.importFile', { fileName, base64 })
+      const report = await call('bulk.importFile', { fileName, bytes })
       cellsReplaced.value++
       await refreshMarks(report.changeSet)
       return report

@@ -711,7 +711,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       notWhileBusy()
       busy = IMPORTING
       try {
-        // This turn already checked and decoded the call's file (its base64 text): the file is read from the next.
+        // This turn already read and checked the call (its input can be megabytes): the file is read from the next.
         await nextTurn()
         const pause = createPause(deps.turnMs ?? TURN_MS, deps.restMs ?? REST_MS)
         const result = await proposedByFile(fileName, bytes, pause)

@@ -387,11 +387,14 @@ describe('import', () => {
     for (const type of ['.txt', '.tsv', '.csv', '.xlsx']) expect(BULK_IMPORT_ACCEPT.split(',')).toContain(type)
   })
 
-  it('refuses an over-size file at the contract too', async () => {
+  it('refuses an over-size file at the contract too, and a file that is not bytes', async () => {
     const { calls } = await import('../../shared/contract')
-    const parsed = calls['bulk.importFile'].input.safeParse({ fileName: 'x.csv', base64: 'A'.repeat(Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4 + 4) })
+    const input = calls['bulk.importFile'].input
+    const parsed = input.safeParse({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) })
     expect(parsed.success).toBe(false)
     expect(parsed.error?.issues[0]?.message).toMatch(/larger than 20 MB/)
+    expect(input.safeParse({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES) }).success).toBe(true)
+    for (const bytes of ['aWQscHJpY2U=', [105, 100], { 0: 105 }, null]) expect(input.safeParse({ fileName: 'x.csv', bytes }).success, String(bytes)).toBe(false)
   })
 })
 

@@ -307,10 +307,8 @@ export const bulkRulesInput = z
 export const bulkImportInput = z
   .object({
     fileName: z.string().trim().min(1).max(255),
-    base64: z
-      .string()
-      .max(Math.ceil(BULK_IMPORT_MAX_BYTES / 3) * 4, 'That file is larger than 20 MB. Split it into smaller files.')
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file content is not base64.')
+    // As read from the disk: IPC and the preview's bridge (shared/callBody.ts) carry bytes as they are.
+    bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= BULK_IMPORT_MAX_BYTES, 'That file is larger than 20 MB. Split it into smaller files.')
   })
   .strict()
 

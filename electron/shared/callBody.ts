@@ -1,0 +1,66 @@
+/**
+ * A call's input as it crosses the browser preview's HTTP bridge. Most inputs are JSON text. An input
+ * holding bytes (a file to import) goes as a frame that carries them as they are: no base64 text a
+ * third larger than the file, and no JSON text the size of the file for the core to parse in one step.
+ * (Electron's IPC carries bytes as they are already.)
+ *
+ * Frame: a 0 byte, the length of a JSON text (4 bytes, big-endian), that text, then the bytes. In the
+ * text, each Uint8Array of the input is `{"$bytes":[offset,length]}`, its place among the bytes.
+ */
+const FRAME = 0
+const HEAD = 5
+const BYTES = '$bytes'
+
+/** The body for `input`: JSON text, or a frame when it holds a Uint8Array. */
+export function encodeCallBody(input: unknown): string | Uint8Array<ArrayBuffer> {
+  const parts: Uint8Array[] = []
+  let at = 0
+  const json = JSON.stringify(input ?? {}, (_key, value: unknown) => {
+    if (!(value instanceof Uint8Array)) return value
+    parts.push(value)
+    at += value.byteLength
+    return { [BYTES]: [at - value.byteLength, value.byteLength] }
+  })
+  if (parts.length === 0) return json
+  const text = new TextEncoder().encode(json)
+  const frame = new Uint8Array(HEAD + text.byteLength + at)
+  frame[0] = FRAME
+  new DataView(frame.buffer).setUint32(1, text.byteLength)
+  frame.set(text, HEAD)
+  let offset = HEAD + text.byteLength
+  for (const part of parts) {
+    frame.set(part, offset)
+    offset += part.byteLength
+  }
+  return frame
+}
+
+/** Thrown for a body that is neither JSON text nor a whole frame. */
+export class BadCallBody extends Error {}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The input a body carries (empty: `{}`). Bytes come back as views over `body`, not copies. */
+export function decodeCallBody(body: Uint8Array): unknown {
+  try {
+    if (body.byteLength === 0 || body[0] !== FRAME) {
+      const text = utf8.decode(body)
+      return text.trim() ? (JSON.parse(text) as unknown) : {}
+    }
+    if (body.byteLength < HEAD) throw new BadCallBody('cut short')
+    const textLength = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(1)
+    if (HEAD + textLength > body.byteLength) throw new BadCallBody('cut short')
+    const bytes = body.subarray(HEAD + textLength)
+    return JSON.parse(utf8.decode(body.subarray(HEAD, HEAD + textLength)), (_key, value: unknown) => {
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, BYTES)) return value
+      const place = (value as Record<string, unknown>)[BYTES]
+      const [offset, length] = Array.isArray(place) ? (place as unknown[]) : []
+      if (Object.keys(value).length !== 1 || !Number.isSafeInteger(offset) || !Number.isSafeInteger(length)) throw new BadCallBody('bad bytes reference')
+      if ((offset as number) < 0 || (length as number) < 0 || (offset as number) + (length as number) > bytes.byteLength)
+        throw new BadCallBody('bytes out of range')
+      return bytes.subarray(offset as number, (offset as number) + (length as number))
+    })
+  } catch (error) {
+    throw error instanceof BadCallBody ? error : new BadCallBody(error instanceof Error ? error.message : 'unreadable')
+  }
+}
