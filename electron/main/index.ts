@@ -47,7 +47,7 @@ if (!app.requestSingleInstanceLock()) {
       onUnexpectedError: (where, errorName) => console.error(`[seller-desk] unexpected error in ${where}:`, errorName)
     })
     core = started
-    bindContract(started.router)
+    bindContract(started)
     // The window shows at once; `session.get` waits for the worker's restore (which may wait for the keychain).
     createMainWindow()
     app.on('activate', () => {

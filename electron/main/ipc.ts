@@ -1,10 +1,12 @@
 /**
  * Binds the contract to ipcMain: one handler per call, each refusing senders that are not our own
- * window's top frame, then handing the untrusted input to the router (which validates it with zod).
+ * window's top frame, then handing the untrusted input to the core (whose router validates it with
+ * zod). The answer goes back as the core's worker made it, JSON text as bytes, which the preload reads
+ * (shared/callBody.ts): this thread, which also runs the window, never serializes a large answer.
  */
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { callNames, channelOf, eventChannelOf, type EventName, type Events } from '../shared/contract'
-import type { Router } from '../core/router'
+import type { CoreHost } from '../worker/coreHost'
 import { isAppUrl } from './security'
 
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
@@ -13,13 +15,13 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   return isAppUrl(frame.url)
 }
 
-export function bindContract(router: Router): void {
+export function bindContract(core: Pick<CoreHost, 'answer'>): void {
   for (const name of callNames) {
     ipcMain.handle(channelOf(name), (event, input: unknown) => {
       if (!isTrustedSender(event)) {
         return { ok: false, error: { kind: 'invalid-input', message: 'This window may not talk to Seller Desk.' } }
       }
-      return router.dispatch(name, input)
+      return core.answer(name, input)
     })
   }
 }

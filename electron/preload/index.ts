@@ -3,6 +3,7 @@
  * call and event names can be used; `ipcRenderer` itself is never exposed.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { decodeAnswer } from '../shared/callBody'
 import { callNames, channelOf, eventChannelOf, eventNames, type SellerDeskBridge } from '../shared/contract'
 
 const callSet = new Set<string>(callNames)
@@ -11,7 +12,8 @@ const eventSet = new Set<string>(eventNames)
 const bridge: SellerDeskBridge = {
   invoke(name, input) {
     if (!callSet.has(name)) return Promise.resolve({ ok: false, error: { kind: 'invalid-input', message: 'Unknown call.' } })
-    return ipcRenderer.invoke(channelOf(name), input)
+    // The core answers JSON text as bytes (its refusals of a sender come as values): read here.
+    return ipcRenderer.invoke(channelOf(name), input).then(decodeAnswer) as ReturnType<SellerDeskBridge['invoke']>
   },
   on(event, listener) {
     if (!eventSet.has(event)) return () => undefined

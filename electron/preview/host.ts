@@ -71,9 +71,15 @@ function sameToken(given: string | null | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
+/** Sends JSON: a value, or JSON text already encoded (a call's answer, as the core's worker made it). */
 function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-  response.end(JSON.stringify(body))
+  const bytes = body instanceof Uint8Array ? body : JSON.stringify(body)
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength
+  })
+  response.end(bytes)
 }
 
 /** decodeURIComponent that answers null instead of throwing on bad percent-encoding. */
@@ -93,16 +99,25 @@ const PAGE_HEADERS = {
   'cache-control': 'no-cache'
 }
 
-/** The request's body as bytes (the core's worker decodes and parses it), or null past the limit. */
-async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+/**
+ * The request's body as bytes (the core's worker decodes and parses it), or null past the limit. With
+ * its length told (as a browser's fetch tells it), each part is copied into place as it arrives: a file
+ * of megabytes is never copied in one step of this thread.
+ */
+async function readBody(request: IncomingMessage): Promise<Uint8Array | null> {
+  const told = Number(request.headers['content-length'])
+  const into = Number.isSafeInteger(told) && told >= 0 && told <= MAX_BODY_BYTES ? new Uint8Array(told) : null
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) return null
-    chunks.push(chunk as Buffer)
+    const part = chunk as Buffer
+    // (Node's parser ends the body at the length told; past it would be a broken request.)
+    if (size + part.length > (into?.length ?? MAX_BODY_BYTES)) return null
+    if (into) into.set(part, size)
+    else chunks.push(part)
+    size += part.length
   }
-  return Buffer.concat(chunks)
+  return into ?? Buffer.concat(chunks)
 }
 
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
@@ -165,8 +180,9 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         if (name === null) return sendJson(response, 400, { ok: false, error: { kind: 'invalid-input', message: 'Bad call name.' } })
         const body = await readBody(request)
         if (body === null) return sendJson(response, 413, { ok: false, error: { kind: 'invalid-input', message: 'That request is too large.' } })
-        // Read and parsed in the core's worker: a large body (an import's file) never holds up this thread.
-        return sendJson(response, 200, await core.dispatchBody(name, body))
+        // Read in the core's worker, and answered as JSON text it made: a large body (an import's file)
+        // or answer (a page of grid rows) never holds up this thread.
+        return sendJson(response, 200, await core.answerBody(name, body))
       }
       if (url.pathname === '/events') {
         if (!sameToken(url.searchParams.get('token'), token)) return sendJson(response, 401, { message: 'Bad preview token' })

@@ -3,7 +3,7 @@
  * as they are in a frame, read back as the same bytes; a body that is neither is refused.
  */
 import { expect, it } from 'vitest'
-import { BadCallBody, decodeCallBody, encodeCallBody } from './callBody'
+import { BadCallBody, decodeAnswer, decodeCallBody, encodeAnswer, encodeCallBody } from './callBody'
 
 const asBytes = (body: string | Uint8Array) => (typeof body === 'string' ? new TextEncoder().encode(body) : body)
 const roundTrip = (input: unknown) => decodeCallBody(asBytes(encodeCallBody(input)))
@@ -52,4 +52,14 @@ it('refuses a body that is neither JSON text nor a whole frame', () => {
     ['a reference with more in it', header('{"bytes":{"$bytes":[0,2],"x":1}}', 10)]
   ] as const)
     expect(() => decodeCallBody(body), why).toThrow(BadCallBody)
+})
+
+it("answers cross as the outcome's JSON text in bytes; a value that is not bytes (a bridge's own refusal) is passed on", () => {
+  const outcome = { ok: true, value: { rows: [['id-1', 'Pixel 9', 1_999]], total: 1, note: 'ü €' } }
+  const bytes = encodeAnswer(outcome)
+  expect(bytes).toBeInstanceOf(Uint8Array)
+  expect(new TextDecoder().decode(bytes)).toBe(JSON.stringify(outcome))
+  expect(decodeAnswer(bytes)).toEqual(outcome)
+  const refusal = { ok: false, error: { kind: 'invalid-input', message: 'This window may not talk to Seller Desk.' } }
+  expect(decodeAnswer(refusal)).toBe(refusal)
 })

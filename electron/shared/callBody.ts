@@ -1,5 +1,6 @@
 /**
- * A call's input as it crosses the browser preview's HTTP bridge. Most inputs are JSON text. An input
+ * A call's input as it crosses the browser preview's HTTP bridge, and its answer as it crosses to the
+ * window (both bridges). Most inputs are JSON text. An input
  * holding bytes (a file to import) goes as a frame that carries them as they are: no base64 text a
  * third larger than the file, and no JSON text the size of the file for the core to parse in one step.
  * (Electron's IPC carries bytes as they are already.)
@@ -63,4 +64,18 @@ export function decodeCallBody(body: Uint8Array): unknown {
   } catch (error) {
     throw error instanceof BadCallBody ? error : new BadCallBody(error instanceof Error ? error.message : 'unreadable')
   }
+}
+
+/**
+ * A call's answer (its Outcome) as it crosses from the core's worker to the window: JSON text as UTF-8
+ * bytes, made in the worker, so the thread that answers the window passes it on without reading or
+ * copying it (a page of 1,000 grid rows, 50,000 cell marks); the window's side reads it.
+ */
+export function encodeAnswer(outcome: unknown): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(JSON.stringify(outcome))
+}
+
+/** The outcome an answer carries; anything but bytes (a refusal made by the bridge itself) is passed on as is. */
+export function decodeAnswer(answer: unknown): unknown {
+  return answer instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(answer)) as unknown) : answer
 }

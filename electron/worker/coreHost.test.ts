@@ -20,7 +20,7 @@ import {
   type Outcome,
   type SyncStatus
 } from '../shared/contract'
-import { encodeCallBody } from '../shared/callBody'
+import { decodeAnswer, encodeCallBody } from '../shared/callBody'
 import type { Order, SellRequest } from '../shared/domain'
 import { CORE_YOUNG_GENERATION_MB, startCoreHost, type CoreHost } from './coreHost'
 
@@ -190,30 +190,34 @@ it('gives up after repeated deaths instead of restarting forever, and says what 
 it('reads a call given as its body in its worker: JSON text gives the same answer as the parsed call, a frame carries a file as bytes, and a body that is neither is refused as invalid input', async () => {
   const { host } = start()
   const encode = (text: string) => new TextEncoder().encode(text)
-  expect(await host.dispatchBody('app.info', encode('{}'))).toEqual(await host.router.dispatch('app.info', {}))
-  expect(await host.dispatchBody('app.info', new Uint8Array())).toMatchObject({ ok: true })
-  expect(await host.dispatchBody('sellRequests.edit', encode('{"id":"x","priceCents":-1}'))).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
-  expect(await host.dispatchBody('app.info', encode('{"a":'))).toEqual({
+  /** What the window reads of the answer to a body (the worker's JSON text). */
+  const answered = async (name: string, body: Uint8Array) => decodeAnswer(await host.answerBody(name, body))
+  expect(await answered('app.info', encode('{}'))).toEqual(await host.router.dispatch('app.info', {}))
+  // The answer crosses as the worker made it: JSON text as bytes, which the window reads.
+  const bytes = await host.answer('app.info', {})
+  expect(bytes).toBeInstanceOf(Uint8Array)
+  expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(await host.router.dispatch('app.info', {}))
+  expect(await answered('app.info', new Uint8Array())).toMatchObject({ ok: true })
+  expect(await answered('sellRequests.edit', encode('{"id":"x","priceCents":-1}'))).toMatchObject({ ok: false, error: { kind: 'invalid-input' } })
+  expect(await answered('app.info', encode('{"a":'))).toEqual({
     ok: false,
     error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
   })
   // A file comes framed (shared/callBody.ts) and reaches the call's check as bytes: here one too large.
   // (A body is moved to the worker, not copied: each is made afresh.)
   const tooLarge = encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) }) as Uint8Array
-  expect(await host.dispatchBody('bulk.importFile', tooLarge)).toMatchObject({
+  expect(await answered('bulk.importFile', tooLarge)).toMatchObject({
     ok: false,
     error: { kind: 'invalid-input', message: expect.stringMatching(/larger than 20 MB/) }
   })
   // A cut-off frame is refused as unreadable.
-  expect(
-    await host.dispatchBody('bulk.importFile', (encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(10) }) as Uint8Array).subarray(0, 20))
-  ).toMatchObject({
+  expect(await answered('bulk.importFile', (encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(10) }) as Uint8Array).subarray(0, 20))).toMatchObject({
     ok: false,
     error: { kind: 'invalid-input', message: expect.stringMatching(/could not be read/) }
   })
   // A view over part of a larger buffer (Node pools small ones) is copied, and the pool stays usable.
   const pooled = Buffer.from('{}')
-  expect(await host.dispatchBody('app.info', pooled)).toMatchObject({ ok: true })
+  expect(await answered('app.info', pooled)).toMatchObject({ ok: true })
   expect(pooled.toString()).toBe('{}')
 })
 

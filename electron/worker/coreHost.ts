@@ -12,6 +12,7 @@ import type { SecretStoreChoice } from '../core/secrets/chooseSecretStore'
 import type { Router } from '../core/router'
 import type { Emit } from '../core/sellerDesk'
 import type { Outcome } from '../shared/contract'
+import { decodeAnswer, encodeAnswer } from '../shared/callBody'
 import { isAllowedExternalUrl } from '../shared/externalLinks'
 import type { CoreWorkerData, FromWorker, HostServices, ToWorker } from './protocol'
 
@@ -29,13 +30,20 @@ export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOp
 }
 
 export interface CoreHost {
+  /** Calls with their outcomes as values (read here from the worker's answers: for tests and scripts). */
   router: Router
   /**
-   * A call whose input is its body as received (the preview bridge's request: JSON text, or a frame
-   * carrying bytes; shared/callBody.ts): the worker reads it, so a large input (an import's file) costs
-   * the answering thread no parsing. A body that is neither is refused as invalid input.
+   * A call's answer as the worker made it: its Outcome as JSON text (shared/callBody.ts encodeAnswer),
+   * which the window's IPC and the preview's bridge pass on unread, so a large answer (a page of grid
+   * rows, every cell mark) costs this thread neither serializing nor copying.
    */
-  dispatchBody(name: string, body: Uint8Array): Promise<Outcome<unknown>>
+  answer(name: string, input: unknown): Promise<Uint8Array>
+  /**
+   * The same for a call whose input is its body as received (the preview bridge's request: JSON text,
+   * or a frame carrying bytes; shared/callBody.ts): the worker reads it, so a large input (an import's
+   * file) costs this thread no parsing. A body that is neither is refused as invalid input.
+   */
+  answerBody(name: string, body: Uint8Array): Promise<Uint8Array>
   /** The running worker (tests kill it to check recovery). */
   worker(): Worker
   /** How many times the worker was restarted after dying. */
@@ -70,7 +78,7 @@ function newCoreWorker(workerData: CoreWorkerData): Worker {
   return new Worker(bootstrap, { eval: true, workerData, resourceLimits })
 }
 
-const failure = (message: string): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message } })
+const failure = (message: string): Uint8Array => encodeAnswer({ ok: false, error: { kind: 'internal', message } } satisfies Outcome<unknown>)
 
 export function startCoreHost(options: CoreHostOptions): CoreHost {
   const { secrets, emit, openExternal, onUnexpectedError, maxRestarts = 3, restartWindowMs = 60_000, disposeTimeoutMs = 20_000, ...data } = options
@@ -90,7 +98,7 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
   }
 
   let nextCall = 1
-  const inFlight = new Map<number, (outcome: Outcome<unknown>) => void>()
+  const inFlight = new Map<number, (answer: Uint8Array) => void>()
   const crashes: number[] = []
   let restarted = 0
   let gaveUp = false
@@ -103,7 +111,7 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
     worker.on('message', (message: FromWorker) => {
       switch (message.type) {
         case 'result':
-          inFlight.get(message.id)?.(message.outcome)
+          inFlight.get(message.id)?.(message.answer)
           inFlight.delete(message.id)
           return
         case 'event':
@@ -146,7 +154,7 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
     return worker
   }
 
-  function call(message: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<Outcome<unknown>> {
+  function call(message: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<Uint8Array> {
     if (disposing) return Promise.resolve(failure(CLOSED))
     if (gaveUp) return Promise.resolve(failure(GAVE_UP))
     return new Promise((resolve) => {
@@ -155,11 +163,13 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
       current.postMessage(message(id), transfer)
     })
   }
-  const router: Router = { dispatch: (name, input) => call((id) => ({ type: 'call', id, name, input })) }
+  const answer = (name: string, input: unknown) => call((id) => ({ type: 'call', id, name, input }))
+  const router: Router = { dispatch: async (name, input) => decodeAnswer(await answer(name, input)) as Outcome<unknown> }
 
   return {
     router,
-    dispatchBody(name, body) {
+    answer,
+    answerBody(name, body) {
       // Moved to the worker, not copied: a view over part of a shared pool (small buffers) is copied out first.
       const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer ? body : new Uint8Array(body)
       return call((id) => ({ type: 'callBody', id, name, body: own }), [own.buffer as ArrayBuffer])

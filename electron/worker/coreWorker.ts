@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { SecretStore } from '../core/secrets/secretStore'
 import { createSellerDesk } from '../core/sellerDesk'
-import { decodeCallBody } from '../shared/callBody'
+import { decodeCallBody, encodeAnswer } from '../shared/callBody'
 import type { EventName, Events, Outcome } from '../shared/contract'
 import { hostServiceNames, type CoreWorkerData, type FromWorker, type HostServices, type ToWorker } from './protocol'
 
@@ -42,6 +42,12 @@ const secrets: SecretStore = {
 
 const NOT_STARTED =
   'Seller Desk could not open its settings on this computer. Restart the app; if it keeps failing, check that its user-data folder can be written.'
+
+/** A call's outcome back to the answering thread as JSON text, moved (shared/callBody.ts encodeAnswer). */
+function answer(id: number, outcome: Outcome<unknown>) {
+  const json = encodeAnswer(outcome)
+  port.postMessage({ type: 'result', id, answer: json } satisfies FromWorker, [json.buffer])
+}
 
 const emit = <E extends EventName>(event: E, payload: Events[E]) => post({ type: 'event', event, payload } as FromWorker)
 
@@ -79,7 +85,7 @@ port.on('message', (message: ToWorker) => {
           (started) => started.router.dispatch(message.name, message.input),
           (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
         )
-        .then((outcome) => post({ type: 'result', id: message.id, outcome }))
+        .then((outcome) => answer(message.id, outcome))
       return
     case 'callBody':
       void desk
@@ -97,7 +103,7 @@ port.on('message', (message: ToWorker) => {
           },
           (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
         )
-        .then((outcome) => post({ type: 'result', id: message.id, outcome }))
+        .then((outcome) => answer(message.id, outcome))
       return
     case 'hostAnswer': {
       const waiting = waitingHost.get(message.id)

@@ -5,7 +5,7 @@
  * change here. The few services only the answering thread has (the keychain, the system browser) form
  * the one hand-listed part, `HostServices`.
  */
-import type { AppInfo, EventName, Events, KeyStorage, Outcome } from '../shared/contract'
+import type { AppInfo, EventName, Events, KeyStorage } from '../shared/contract'
 import type { SellerApiOptions } from '../core/sellerApi'
 import type { SyncSettings } from '../core/sync/syncEngine'
 
@@ -46,7 +46,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'result'; id: number; outcome: Outcome<unknown> }
+  /** The call's Outcome as JSON text (shared/callBody.ts encodeAnswer), moved, not copied. */
+  | { type: 'result'; id: number; answer: Uint8Array }
   | { [E in EventName]: { type: 'event'; event: E; payload: Events[E] } }[EventName]
   | { type: 'hostCall'; id: number; name: HostServiceName; args: unknown[] }
   | { type: 'disposed' }
