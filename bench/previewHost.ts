@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { encodeCallBody } from '../electron/shared/callBody'
+import { callBodyContentType, encodeCallBody } from '../electron/shared/callBody'
 
 export interface PreviewHostProcess {
   origin: string
@@ -29,7 +29,7 @@ export function post(origin: string, token: string, name: string, input: unknown
         agent,
         headers: {
           'x-preview-token': token,
-          'content-type': typeof body === 'string' ? 'application/json' : 'application/octet-stream',
+          'content-type': callBodyContentType(body),
           'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
         }
       },

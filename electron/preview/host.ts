@@ -100,7 +100,7 @@ const PAGE_HEADERS = {
 }
 
 /**
- * The request's body as bytes (the core's worker decodes and parses it), or null past the limit. With
+ * The request's body as bytes (the core's worker decodes and parses it), or null past the limit (or short of the length told). With
  * its length told (as a browser's fetch tells it), each part is copied into place as it arrives: a file
  * of megabytes is never copied in one step of this thread.
  */
@@ -117,7 +117,8 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array | null> {
     else chunks.push(part)
     size += part.length
   }
-  return into ?? Buffer.concat(chunks)
+  if (into) return size === into.length ? into : null
+  return Buffer.concat(chunks)
 }
 
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {

@@ -27,6 +27,11 @@ it('carries bytes as they are, each where the input had it, beside the rest of t
   expect(read.bytes).toBeInstanceOf(Uint8Array)
   expect(Buffer.from(read.bytes).equals(Buffer.from(file))).toBe(true)
   expect([...read.more.also]).toEqual([0, 255])
+  // A Buffer (as Node reads a file) is bytes too, not the numbers its toJSON would give.
+  const buffer = Buffer.from('id,price\nabc,1.00\n')
+  const framed = encodeCallBody({ fileName: 'b.csv', bytes: buffer })
+  expect(framed).toBeInstanceOf(Uint8Array)
+  expect(Buffer.from((decodeCallBody(framed as Uint8Array) as { bytes: Uint8Array }).bytes).equals(buffer)).toBe(true)
   // An empty file is still a file.
   expect((roundTrip({ bytes: new Uint8Array() }) as { bytes: Uint8Array }).bytes).toEqual(new Uint8Array())
 })

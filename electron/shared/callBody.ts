@@ -16,11 +16,14 @@ const BYTES = '$bytes'
 export function encodeCallBody(input: unknown): string | Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = []
   let at = 0
-  const json = JSON.stringify(input ?? {}, (_key, value: unknown) => {
-    if (!(value instanceof Uint8Array)) return value
-    parts.push(value)
-    at += value.byteLength
-    return { [BYTES]: [at - value.byteLength, value.byteLength] }
+  // The value as the input holds it (`this[key]`), not as JSON.stringify hands it on: a Buffer would
+  // arrive already turned into { type: 'Buffer', data: [...] } by its toJSON.
+  const json = JSON.stringify(input ?? {}, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const held = this[key]
+    if (!(held instanceof Uint8Array)) return value
+    parts.push(held)
+    at += held.byteLength
+    return { [BYTES]: [at - held.byteLength, held.byteLength] }
   })
   if (parts.length === 0) return json
   const text = new TextEncoder().encode(json)
@@ -35,6 +38,9 @@ export function encodeCallBody(input: unknown): string | Uint8Array<ArrayBuffer>
   }
   return frame
 }
+
+/** The content type a body is sent with. */
+export const callBodyContentType = (body: string | Uint8Array): string => (typeof body === 'string' ? 'application/json' : 'application/octet-stream')
 
 /** Thrown for a body that is neither JSON text nor a whole frame. */
 export class BadCallBody extends Error {}
@@ -77,5 +83,6 @@ export function encodeAnswer(outcome: unknown): Uint8Array<ArrayBuffer> {
 
 /** The outcome an answer carries; anything but bytes (a refusal made by the bridge itself) is passed on as is. */
 export function decodeAnswer(answer: unknown): unknown {
-  return answer instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(answer)) as unknown) : answer
+  return answer instanceof Uint8Array ? (JSON.parse(answerText.decode(answer)) as unknown) : answer
 }
+const answerText = new TextDecoder()

@@ -6,6 +6,7 @@
  * thread and are reached through `HostServices`.
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import type { Router } from '../core/router'
 import type { SecretStore } from '../core/secrets/secretStore'
 import { createSellerDesk } from '../core/sellerDesk'
 import { decodeCallBody, encodeAnswer } from '../shared/callBody'
@@ -43,10 +44,20 @@ const secrets: SecretStore = {
 const NOT_STARTED =
   'Seller Desk could not open its settings on this computer. Restart the app; if it keeps failing, check that its user-data folder can be written.'
 
-/** A call's outcome back to the answering thread as JSON text, moved (shared/callBody.ts encodeAnswer). */
-function answer(id: number, outcome: Outcome<unknown>) {
-  const json = encodeAnswer(outcome)
-  port.postMessage({ type: 'result', id, answer: json } satisfies FromWorker, [json.buffer])
+/**
+ * Answers call `id` with what `run` makes of it once the core has started (or that it could not start):
+ * the outcome goes back as JSON text, moved (shared/callBody.ts encodeAnswer).
+ */
+function reply(id: number, run: (router: Router) => Promise<Outcome<unknown>>) {
+  void desk
+    .then(
+      (started) => run(started.router),
+      (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
+    )
+    .then((outcome) => {
+      const json = encodeAnswer(outcome)
+      port.postMessage({ type: 'result', id, answer: json } satisfies FromWorker, [json.buffer])
+    })
 }
 
 const emit = <E extends EventName>(event: E, payload: Events[E]) => post({ type: 'event', event, payload } as FromWorker)
@@ -80,31 +91,19 @@ function inputOf(body: Uint8Array): unknown {
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'call':
-      void desk
-        .then(
-          (started) => started.router.dispatch(message.name, message.input),
-          (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
-        )
-        .then((outcome) => answer(message.id, outcome))
-      return
+      return reply(message.id, (router) => router.dispatch(message.name, message.input))
     case 'callBody':
-      void desk
-        .then(
-          async (started) => {
-            const input = inputOf(message.body)
-            if (input === UNREADABLE)
-              return {
-                ok: false,
-                error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
-              } satisfies Outcome<unknown>
-            // A large input's check (an import's whole file) in a turn of its own, after the reading.
-            if (message.body.byteLength > LARGE_INPUT_BYTES) await new Promise((resolve) => setImmediate(resolve))
-            return started.router.dispatch(message.name, input)
-          },
-          (): Outcome<unknown> => ({ ok: false, error: { kind: 'internal', message: NOT_STARTED } })
-        )
-        .then((outcome) => answer(message.id, outcome))
-      return
+      return reply(message.id, async (router) => {
+        const input = inputOf(message.body)
+        if (input === UNREADABLE)
+          return {
+            ok: false,
+            error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
+          } satisfies Outcome<unknown>
+        // A large input's check (an import's whole file) in a turn of its own, after the reading.
+        if (message.body.byteLength > LARGE_INPUT_BYTES) await new Promise((resolve) => setImmediate(resolve))
+        return router.dispatch(message.name, input)
+      })
     case 'hostAnswer': {
       const waiting = waitingHost.get(message.id)
       waitingHost.delete(message.id)

@@ -3,7 +3,7 @@
  * preview host (electron/preview/host.ts). The host hands the page a per-run token in the URL fragment;
  * it is kept in sessionStorage so a reload keeps working, and sent with every call.
  */
-import { encodeCallBody } from '@shared/callBody'
+import { callBodyContentType, encodeCallBody } from '@shared/callBody'
 import type { CallInput, CallName, CallResult, EventName, Events, Outcome, SellerDeskBridge } from '@shared/contract'
 
 const TOKEN_KEY = 'seller-desk-preview-token'
@@ -41,7 +41,7 @@ export function createPreviewBridge(): SellerDeskBridge {
         const body = encodeCallBody(input)
         const response = await fetch(`/rpc/${encodeURIComponent(name)}`, {
           method: 'POST',
-          headers: { 'content-type': typeof body === 'string' ? 'application/json' : 'application/octet-stream', 'x-preview-token': token },
+          headers: { 'content-type': callBodyContentType(body), 'x-preview-token': token },
           body,
           // A small call made as the page goes away (a reload) still arrives, as an IPC message would;
           // the browser allows keepalive only for bodies under 64 KiB.

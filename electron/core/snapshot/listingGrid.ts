@@ -55,8 +55,8 @@ export const gridKeyOf = (row: GridListingRow): GridKey => ({ name: gridRow.text
 export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldSet, after?: GridKey): GridListingRow[] {
   const { columns } = gridRowReader(fields.all.map((field) => field.key))
   const sql = columns.map((column) => (Object.hasOwn(TEXT_SQL, column) ? TEXT_SQL[column as GridTextColumn] : fields.get(column).column))
-  // The page's rows are found in the name index alone, then read by rowid in the index's order (the
-  // CROSS JOIN keeps the index walk as the outer loop).
+  // The page's rows are found in the name index alone, then read by rowid (the CROSS JOIN keeps the
+  // index walk as the outer loop); the page is put in order once more, a sort of its own rows only.
   const positions = after
     ? `SELECT rowid AS at FROM sell_requests WHERE name >= ?1 COLLATE NOCASE AND (name COLLATE NOCASE, id) > (?1, ?2) ORDER BY name COLLATE NOCASE, id LIMIT ?3`
     : `SELECT rowid AS at FROM sell_requests ORDER BY name COLLATE NOCASE, id LIMIT ?3 OFFSET ?4`
@@ -64,7 +64,7 @@ export function gridRowsPage(db: Db, { offset, limit }: GridPage, fields: FieldS
     db,
     sql.join(', '),
     `FROM (${positions}) page CROSS JOIN sell_requests s ON s.rowid = page.at`,
-    null,
+    's.name COLLATE NOCASE, s.id',
     ...(after ? [after.name, after.id, limit] : [null, null, limit, offset])
   )
   const statusAt = columns.indexOf('status')

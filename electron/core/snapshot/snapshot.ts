@@ -127,7 +127,7 @@ export interface Snapshot {
     resource: Resource,
     check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null; zonelessUtc?: boolean | undefined }
   ): Promise<void>
-  /** Applies the pages of changed rows an incremental sync fetched: about 50 rows per transaction, turns between. */
+  /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   putSellRequest(batch: SellRequestBatch): void

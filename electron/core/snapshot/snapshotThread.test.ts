@@ -212,6 +212,30 @@ it("a write of the core handed to betweenStatements waits for the thread's state
   expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
 })
 
+it('stopping the thread while a write of the core waits for its turn ends the job at once and refuses the write', async () => {
+  const { file, db } = freshDatabase()
+  folder = startSnapshotThread(db, file)
+  const statementMs = (() => {
+    const started = performance.now()
+    db.exec(SLOW_WRITE)
+    return performance.now() - started
+  })()
+  const job = folder.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
+  job.catch(() => undefined)
+  await sleep(statementMs / 2)
+  let ran = false
+  const waiting = folder.betweenStatements(() => (ran = true))
+  // The core stops the thread while its write waits: the thread must not wait for that write to go first.
+  const started = performance.now()
+  folder.stop(5_000)
+  const stopMs = performance.now() - started
+  await expect(waiting).rejects.toThrow(/closed/)
+  expect(ran).toBe(false)
+  await expect(job).rejects.toThrow()
+  // At most the statement under way, not the 5 s the stop would wait for a thread that never ends.
+  expect(stopMs).toBeLessThan(statementMs + 2_000)
+})
+
 it('writes a transaction step whole on its own connection, or nothing of it when one write fails; the core writes the same steps once the thread is gone', async () => {
   const { file, db } = freshDatabase()
   folder = startSnapshotThread(db, file)

@@ -89,9 +89,15 @@ const tools = {
 let timer = null
 let stopped = false
 let framesBefore = -1
-/** Lets the core's transactions go first: waits while one waits for the lock or runs. */
+/**
+ * Lets the core's transactions go first: waits while one waits for the lock or runs. Stopping ends the
+ * wait and the job: the core that stops the thread may be the one whose write waits (betweenStatements).
+ */
 function afterCoreWriters() {
-  for (let waiting = Atomics.load(writers, 0); waiting > 0; waiting = Atomics.load(writers, 0)) Atomics.wait(writers, 0, waiting, 50)
+  for (let waiting = Atomics.load(writers, 0); waiting > 0; waiting = Atomics.load(writers, 0)) {
+    if (Atomics.load(stopping, 0) === 1) throw new Error('the snapshot is being closed')
+    Atomics.wait(writers, 0, waiting, 50)
+  }
 }
 /**
  * Begins a statement once no write of the core waits, and says so (inStatement): a write of the core
@@ -124,12 +130,13 @@ function fold() {
     const quiet = idle && frames === framesBefore
     framesBefore = frames
     if (quiet && walBytes() > walLimitBytes) {
-      Atomics.store(inStatement, 0, 1)
-      db.exec('PRAGMA busy_timeout = 0')
       try {
-        if (Atomics.load(writers, 0) === 0) db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get()
+        Atomics.store(inStatement, 0, 1)
+        if (Atomics.load(writers, 0) === 0) {
+          db.exec('PRAGMA busy_timeout = 0')
+          try { db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get() } finally { db.exec('PRAGMA busy_timeout = ' + busyMs) }
+        }
       } finally {
-        db.exec('PRAGMA busy_timeout = ' + busyMs)
         leaveStatement()
       }
     }
@@ -186,7 +193,8 @@ export interface SnapshotThread {
    * Runs `work` (a write of the core) once the thread is between statements, and keeps the thread from
    * starting one until it is done. The wait does not hold the core's thread: without it, the write would
    * wait for the thread's statement in SQLite's busy handler (tens of ms for a staging transaction, more
-   * for an index), and every call would wait behind it.
+   * for an index), and every call would wait behind it. Once the thread is stopped (the snapshot is
+   * closing), the write is refused.
    */
   betweenStatements<T>(work: () => T): Promise<T>
   /**
@@ -330,11 +338,14 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
     async betweenStatements(work) {
       Atomics.add(writers, 0, 1)
       try {
-        // A thread that is gone or stopped runs nothing; its flag may be left set by a statement cut short.
-        for (let waited = 0; Atomics.load(inStatement, 0) === 1 && gone === null && waited < busyMs; waited += 100) {
+        // A thread that is gone runs nothing (its flag may be left set by a statement cut short): the
+        // write goes on at once, as the core runs the thread's jobs itself then.
+        for (let waited = 0; !stopped && gone === null && Atomics.load(inStatement, 0) === 1 && waited < busyMs; waited += 100) {
           const wait = Atomics.waitAsync(inStatement, 0, 1, 100)
           if (wait.async) await wait.value
         }
+        // Stopped: the snapshot is being closed, and its connection with it.
+        if (stopped) throw new Error('the snapshot was closed while this write waited for its turn')
         return work()
       } finally {
         Atomics.sub(writers, 0, 1)
@@ -347,6 +358,8 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
       failAll('the snapshot was closed')
       if (exited) return
       Atomics.store(stopping, 0, 1)
+      // A job waiting for a write of the core to go first (betweenStatements) ends now.
+      Atomics.notify(writers, 0)
       worker.postMessage('stop')
       if (Atomics.wait(closed, 0, 0, waitMs) === 'timed-out') void worker.terminate()
     }
