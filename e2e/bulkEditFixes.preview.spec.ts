@@ -142,7 +142,7 @@ test('in a 1024×768 window with a batch’s results open, the grid fits above t
   await paste(page, 0, COLUMN.quantity, rows.map((row) => String(gridRow.value(row, 'quantity') + 2)).join('\n'))
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(rows.length))
   await page.getByTestId('bulk-review').click()
-  await page.getByTestId('bulk-preview-apply').click()
+  await applyFromPreview(page)
   const panel = page.getByTestId('batch-panel')
   await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
 
@@ -204,7 +204,7 @@ test('counts read right: one conflict in the results and in History; the import 
   // Changed on the marketplace, not synced yet: applying finds the conflict.
   sandbox().state.editSellRequest(gridRow.id(second), { quantity: gridRow.value(second, 'quantity') + 1 }, Date.now())
   await page.getByTestId('bulk-review').click()
-  await page.getByTestId('bulk-preview-apply').click()
+  await applyFromPreview(page)
   const panel = page.getByTestId('batch-panel')
   await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
   await expect(panel.getByTestId('batch-summary')).toHaveText('1 applied, 1 conflict (changed elsewhere since you staged it; not sent).')

@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { gridCell, priceOfCell, signInTo } from './signedIn'
+import { applyFromPreview, gridCell, priceOfCell, signInTo } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
 const SIZES = [
@@ -357,10 +357,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   // Apply, then the batch's results: their pager is shown whole, not under the grid.
   await page.getByTestId('bulk-review').click()
   const preview = page.getByTestId('bulk-preview')
-  const apply = preview.getByTestId('bulk-preview-apply')
-  await expect(apply).toContainText('Apply') // the preview has read the changes
-  if ((await preview.getByTestId('bulk-preview-confirm').count()) > 0) await preview.getByTestId('bulk-preview-confirm').click()
-  await apply.click()
+  await applyFromPreview(page)
   await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 })
   await expect(preview).toBeHidden() // Review has faded out: what lies under it is what the seller sees
   for (const size of SIZES) {
