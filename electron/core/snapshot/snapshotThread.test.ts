@@ -158,16 +158,30 @@ it('once the thread is gone, the core runs the jobs itself, a step per turn', as
   expect(value).toEqual([null, [['on the thread'], ['here']]])
 })
 
-it("a write of the core waits for the thread's statement at hand, not for the rest of its job", async () => {
+/**
+ * A thread halfway through the first of six slow statements of a job: the database, how long one
+ * statement takes here, and the job.
+ */
+async function threadMidStatement(): Promise<{ db: Db; thread: SnapshotThread; statementMs: number; job: Promise<unknown> }> {
   const { file, db } = freshDatabase()
-  folder = startSnapshotThread(db, file)
+  const thread = startSnapshotThread(db, file)
+  folder = thread
   const statementMs = (() => {
     const started = performance.now()
     db.exec(SLOW_WRITE)
     return performance.now() - started
   })()
-  const job = folder.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
+  const job = thread.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
+  job.catch(() => undefined)
   await sleep(statementMs / 2)
+  return { db, thread, statementMs, job }
+}
+
+/** The texts of table t in the order written. */
+const textsOf = (db: Db) => (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
+
+it("a write of the core waits for the thread's statement at hand, not for the rest of its job", async () => {
+  const { db, statementMs, job } = await threadMidStatement()
   const started = performance.now()
   inTransaction(db, () => db.exec("INSERT INTO t (text) VALUES ('core')"))
   const waitedMs = performance.now() - started
@@ -175,26 +189,18 @@ it("a write of the core waits for the thread's statement at hand, not for the re
   // Waiting for the rest of the job would be most of it; one statement and the lock's polling, less.
   expect(waitedMs).toBeLessThan(statementMs * 2.5)
   // The core's row went in between the job's: written before the last of them.
-  const texts = (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
+  const texts = textsOf(db)
   expect(texts.indexOf('core')).toBeGreaterThan(0)
   expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
 })
 
 it("a write of the core handed to betweenStatements waits for the thread's statement at hand while the core's thread goes on turning", async () => {
-  const { file, db } = freshDatabase()
-  folder = startSnapshotThread(db, file)
-  const statementMs = (() => {
-    const started = performance.now()
-    db.exec(SLOW_WRITE)
-    return performance.now() - started
-  })()
-  const job = folder.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
-  await sleep(statementMs / 2)
+  const { db, thread, statementMs, job } = await threadMidStatement()
   // The core's thread turns while the write waits: a timer every millisecond counts the turns.
   let turns = 0
   const ticking = setInterval(() => turns++, 1)
   let heldMs = 0
-  const written = folder.betweenStatements(() => {
+  const written = thread.betweenStatements(() => {
     const started = performance.now()
     db.exec("INSERT INTO t (text) VALUES ('core')")
     heldMs = performance.now() - started
@@ -207,27 +213,18 @@ it("a write of the core handed to betweenStatements waits for the thread's state
   expect(turnsBeforeWrite).toBeGreaterThan(0)
   expect(heldMs).toBeLessThan(statementMs / 2)
   // And went in between the job's statements, as a write that waits on the lock does.
-  const texts = (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)
+  const texts = textsOf(db)
   expect(texts.indexOf('core')).toBeGreaterThan(0)
   expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
 })
 
 it('stopping the thread while a write of the core waits for its turn ends the job at once and refuses the write', async () => {
-  const { file, db } = freshDatabase()
-  folder = startSnapshotThread(db, file)
-  const statementMs = (() => {
-    const started = performance.now()
-    db.exec(SLOW_WRITE)
-    return performance.now() - started
-  })()
-  const job = folder.run(Array.from({ length: 6 }, () => ({ exec: SLOW_WRITE })))
-  job.catch(() => undefined)
-  await sleep(statementMs / 2)
+  const { thread, statementMs, job } = await threadMidStatement()
   let ran = false
-  const waiting = folder.betweenStatements(() => (ran = true))
+  const waiting = thread.betweenStatements(() => (ran = true))
   // The core stops the thread while its write waits: the thread must not wait for that write to go first.
   const started = performance.now()
-  folder.stop(5_000)
+  thread.stop(5_000)
   const stopMs = performance.now() - started
   await expect(waiting).rejects.toThrow(/closed/)
   expect(ran).toBe(false)
