@@ -17,8 +17,8 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1360, height: 860 },
     actionTimeout: 10_000,
-    // A trace per test cost 1.7× the suite's time on these 2 cores (it is recorded for every test, kept only
-    // for failures); a failure still leaves its screenshot. To trace: npx playwright test --trace on.
+    // A trace is recorded for every test (kept only for failures), which slows the whole suite and hid
+    // timing bugs; a failure still leaves its screenshot. To trace: npx playwright test --trace on.
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -9,6 +9,7 @@
  * text, each Uint8Array of the input is `{"$bytes":[offset,length]}`, its place among the bytes.
  */
 const FRAME = 0
+const utf8Bytes = new TextEncoder()
 const HEAD = 5
 const BYTES = '$bytes'
 
@@ -26,7 +27,7 @@ export function encodeCallBody(input: unknown): string | Uint8Array<ArrayBuffer>
     return { [BYTES]: [at - held.byteLength, held.byteLength] }
   })
   if (parts.length === 0) return json
-  const text = new TextEncoder().encode(json)
+  const text = utf8Bytes.encode(json)
   const frame = new Uint8Array(HEAD + text.byteLength + at)
   frame[0] = FRAME
   new DataView(frame.buffer).setUint32(1, text.byteLength)
@@ -78,7 +79,7 @@ export function decodeCallBody(body: Uint8Array): unknown {
  * copying it (a page of 1,000 grid rows, 50,000 cell marks); the window's side reads it.
  */
 export function encodeAnswer(outcome: unknown): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(JSON.stringify(outcome))
+  return utf8Bytes.encode(JSON.stringify(outcome))
 }
 
 /** The outcome an answer carries; anything but bytes (a refusal made by the bridge itself) is passed on as is. */

@@ -76,16 +76,11 @@ const desk = createSellerDesk({
   onUnexpectedError: (where, error) => void host.unexpectedError(where, error instanceof Error ? error.name : 'unknown').catch(() => undefined)
 })
 
-const UNREADABLE = Symbol('unreadable')
 /** Inputs past this size are checked a turn after they are read (each can take milliseconds). */
 const LARGE_INPUT_BYTES = 64 * 1024
-/** A call's input from the body it arrived as (shared/callBody.ts; empty: no input). */
-function inputOf(body: Uint8Array): unknown {
-  try {
-    return decodeCallBody(body)
-  } catch {
-    return UNREADABLE
-  }
+const UNREADABLE: Outcome<unknown> = {
+  ok: false,
+  error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
 }
 
 port.on('message', (message: ToWorker) => {
@@ -94,12 +89,12 @@ port.on('message', (message: ToWorker) => {
       return reply(message.id, (router) => router.dispatch(message.name, message.input))
     case 'callBody':
       return reply(message.id, async (router) => {
-        const input = inputOf(message.body)
-        if (input === UNREADABLE)
-          return {
-            ok: false,
-            error: { kind: 'invalid-input', message: 'The request could not be read: it was neither JSON nor a whole file.' }
-          } satisfies Outcome<unknown>
+        let input: unknown
+        try {
+          input = decodeCallBody(message.body)
+        } catch {
+          return UNREADABLE
+        }
         // A large input's check (an import's whole file) in a turn of its own, after the reading.
         if (message.body.byteLength > LARGE_INPUT_BYTES) await new Promise((resolve) => setImmediate(resolve))
         return router.dispatch(message.name, input)

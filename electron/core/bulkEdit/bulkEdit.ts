@@ -151,7 +151,7 @@ const STAGE_PART = 250
 const IMPORTING = 'An import is being staged. Try again when it is done.'
 /**
  * Grid rows read in one turn of the thread (a grid page is read in parts of this many): each part goes on
- * in the name index from the one before, about 2 ms here, so a call arriving meanwhile waits for one part.
+ * in the name index from the one before, so a call arriving meanwhile waits for one short part, not a page.
  */
 const GRID_PART = 250
 /** Listings that change between the parts of a page make it be read again, this many times at most, then in one turn. */

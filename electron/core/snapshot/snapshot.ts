@@ -157,9 +157,8 @@ export interface Snapshot {
 const STAGING_JOBS = 4
 
 /**
- * Rows written per transaction when changes are applied to the live tables: with the documents and seven
- * indexes, about 0.1 ms a row on a slow machine, so one part is a few ms of the core (a pause groups them
- * into turns).
+ * Rows written per transaction when changes are applied to the live tables: each row also writes its
+ * document and seven indexes, so a part stays a short step of the core (a pause groups parts into turns).
  */
 const ROWS_PER_PART = 50
 
@@ -194,6 +193,8 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   const thread = startSnapshotThread(db, file)
+  /** A transaction of the sync's, begun once the thread is between statements (see betweenStatements). */
+  const txInTurn = <T>(work: () => T): Promise<T> => thread.betweenStatements(() => tx(work))
   /**
    * Writes of a resource's live rows, counted: what was read of them at one generation still holds while
    * it is the same (see listingsGeneration).
@@ -306,16 +307,14 @@ export function openSnapshot(file: string): Snapshot {
       await staged(run.resource)
       // The run is forgotten before its rows go: rows being dropped are never rows a run counts as staged.
       handedOver.delete(run.resource)
-      await thread.betweenStatements(() => tx(() => deleteRun(db, run.resource)))
+      await txInTurn(() => deleteRun(db, run.resource))
       // Rows an earlier run left staged go on the thread; without any, the run need not wait for the
       // thread at all (it may still be starting: a sync right after the snapshot opened).
       if (stagedHoldsRows(db, run.resource)) await thread.run(clearStagedSteps(db, run.resource))
-      const positions = await thread.betweenStatements(() =>
-        tx(() => {
-          clearStaged(db, run.resource)
-          return writeRun(db, run)
-        })
-      )
+      const positions = await txInTurn(() => {
+        clearStaged(db, run.resource)
+        return writeRun(db, run)
+      })
       handedOver.set(run.resource, positions)
     },
     stagePages,
@@ -355,7 +354,7 @@ export function openSnapshot(file: string): Snapshot {
       return { newOrderIds }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
-    recordCheck: (resource, check) => thread.betweenStatements(() => tx(() => writeSyncState(db, resource, check))),
+    recordCheck: (resource, check) => txInTurn(() => writeSyncState(db, resource, check)),
     async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
       // turns between parts: thousands of changed rows would be one long turn. Each part is whole
