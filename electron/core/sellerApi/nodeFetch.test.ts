@@ -165,6 +165,11 @@ it('hands over the body it received without reading the Response; the Response r
   expect(Buffer.from(await bodyBytes(answer)).toString('utf8')).toBe(sent)
   expect(answer.bodyUsed).toBe(false)
   expect(await answer.text()).toBe(sent)
+  // What the Response reads is its own copy: changing it leaves the bytes handed over as received.
+  const again = await nodeFetch(base)
+  const read = new Uint8Array(await again.arrayBuffer())
+  read.fill(0)
+  expect(Buffer.from(await bodyBytes(again)).toString('utf8')).toBe(sent)
   // An answer another fetch made is read from the Response.
   expect(Buffer.from(await bodyBytes(new Response('{"a":1}'))).toString('utf8')).toBe('{"a":1}')
 })

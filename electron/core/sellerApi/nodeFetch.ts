@@ -78,6 +78,20 @@ export async function bodyBytes(response: Response): Promise<Uint8Array> {
   return bodies.get(response) ?? new Uint8Array(await response.arrayBuffer())
 }
 
+/**
+ * The Response's own body: a stream that copies the bytes only if it is read. Handed the bytes
+ * themselves, Response copies them at once, for every answer; the client reads them from `bodies`
+ * instead, so that copy would be garbage from the start (a page of orders is over a hundred KB).
+ */
+function readLater(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(new Uint8Array(bytes))
+      controller.close()
+    }
+  })
+}
+
 export const nodeFetch = async (input: Parameters<typeof fetch>[0], init?: NodeFetchInit): Promise<Response> => {
   const request = input instanceof Request ? input : new Request(input, init)
   const url = new URL(request.url)
@@ -104,7 +118,7 @@ export const nodeFetch = async (input: Parameters<typeof fetch>[0], init?: NodeF
         const status = response.statusCode ?? 0
         try {
           const body = NULL_BODY.has(status) ? null : Buffer.concat(chunks)
-          const answer = new Response(body, { status, statusText: response.statusMessage ?? '', headers: headersOf(response) })
+          const answer = new Response(body && readLater(body), { status, statusText: response.statusMessage ?? '', headers: headersOf(response) })
           if (body) bodies.set(answer, body)
           resolve(answer)
         } catch (error) {
