@@ -4,7 +4,9 @@
  * worker killed mid-sync or mid-apply is replaced: calls in flight fail with a clear error, the seller
  * gets a notice, what was saved is still there, and the interrupted apply is offered again and finishes.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -22,7 +24,7 @@ import {
 } from '../shared/contract'
 import { decodeAnswer, encodeCallBody } from '../shared/callBody'
 import type { Order, SellRequest } from '../shared/domain'
-import { CORE_YOUNG_GENERATION_MB, startCoreHost, type CoreHost } from './coreHost'
+import { CORE_YOUNG_GENERATION_MB, sourceWorkerFile, startCoreHost, type CoreHost } from './coreHost'
 
 const KEY = 'sk_test_core_worker_5b1c9d2e7f'
 const APP = { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' } as const
@@ -229,4 +231,16 @@ it('runs the core with a small young generation, a restarted worker too: a scave
   await host.router.dispatch('app.info', {})
   expect(host.restarts()).toBe(1)
   expect(host.worker().resourceLimits?.maxYoungGenerationSizeMb).toBe(CORE_YOUNG_GENERATION_MB)
+})
+
+it('from source, the worker is one bundle of the core, named by its content, made once per process', () => {
+  const file = sourceWorkerFile()
+  expect(sourceWorkerFile()).toBe(file)
+  const path = fileURLToPath(file)
+  expect(path).toMatch(/node_modules\/\.cache\/seller-desk\/coreWorker-[0-9a-f]{16}\.mjs$/)
+  const text = readFileSync(path, 'utf8')
+  expect(path).toContain(createHash('sha256').update(text).digest('hex').slice(0, 16))
+  // The core's own modules are inside it (no relative import left); packages are loaded from node_modules.
+  expect(text).not.toMatch(/from ["']\.{1,2}\//)
+  expect(text).toMatch(/from ["']libsql["']|require\(["']libsql["']\)|import\(["']libsql["']\)/)
 })

@@ -7,7 +7,12 @@
  * the seller is told, and a new worker starts on the same files: the snapshot's transactions keep what
  * was saved, and an apply that was cut off is offered again as after any interrupted run.
  */
-import { Worker } from 'node:worker_threads'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { threadId, Worker } from 'node:worker_threads'
 import type { SecretStoreChoice } from '../core/secrets/chooseSecretStore'
 import type { Router } from '../core/router'
 import type { Emit } from '../core/sellerDesk'
@@ -67,15 +72,52 @@ export const CORE_YOUNG_GENERATION_MB = 6
 
 /**
  * Starts the worker's file. Built, it sits next to this module's bundle (out/main/coreWorker.js). From
- * source (the preview run by tsx, tests) it is the .ts file: a worker does not inherit the loader that
- * reads TypeScript, so a two-line bootstrap registers tsx's loader in the worker first.
+ * source (the preview run by tsx, tests) it is the bundle sourceWorkerFile makes.
  */
 function newCoreWorker(workerData: CoreWorkerData): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB }
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
-  const entry = new URL('./coreWorker.ts', import.meta.url).href
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(bootstrap, { eval: true, workerData, resourceLimits })
+  const file = import.meta.url.endsWith('.ts') ? sourceWorkerFile() : new URL('./coreWorker.js', import.meta.url)
+  return new Worker(file, { workerData, resourceLimits })
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+let sourceWorker: URL | null = null
+/**
+ * From source, the worker's file and everything it imports bundled into one module, as the build does
+ * it, once per process. A worker does not inherit the loader that reads TypeScript; with tsx's loader
+ * registered in it, the worker read the core a file at a time through that loader at every start (and
+ * every restart), far slower than one bundle. The bundle is written under node_modules (so that the
+ * packages it leaves out resolve from it), named by its content: processes that bundle the same source
+ * share one file, and a changed source makes a new one.
+ */
+export function sourceWorkerFile(): URL {
+  if (sourceWorker) return sourceWorker
+  // Loaded only here: the built app never bundles from source and does not ship esbuild.
+  const require = createRequire(import.meta.url)
+  const { buildSync } = require('esbuild') as typeof import('esbuild')
+  const [bundle] = buildSync({
+    entryPoints: [fileURLToPath(new URL('./coreWorker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    keepNames: true,
+    write: false
+  }).outputFiles
+  if (!bundle) throw new Error('esbuild made no bundle of the core worker')
+  const folder = fileURLToPath(new URL('../../node_modules/.cache/seller-desk/', import.meta.url))
+  const file = join(folder, `coreWorker-${createHash('sha256').update(bundle.contents).digest('hex').slice(0, 16)}.mjs`)
+  if (!existsSync(file)) {
+    mkdirSync(folder, { recursive: true })
+    // Written whole, then named: another process may be starting the same bundle.
+    const partial = `${file}.${process.pid}.${threadId}.partial`
+    writeFileSync(partial, bundle.contents)
+    renameSync(partial, file)
+    // Bundles of older sources, once a day old (a process started before may still restart its worker from one).
+    for (const name of readdirSync(folder))
+      if (/^coreWorker-/.test(name) && join(folder, name) !== file && statSync(join(folder, name)).mtimeMs < Date.now() - DAY_MS) rmSync(join(folder, name), { force: true })
+  }
+  return (sourceWorker = pathToFileURL(file))
 }
 
 const failure = (message: string): Uint8Array => encodeAnswer({ ok: false, error: { kind: 'internal', message } } satisfies Outcome<unknown>)
