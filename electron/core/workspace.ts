@@ -254,7 +254,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         return snapshot.sellRequestValues(id) ?? undefined
       }
       const { sellRequest, wire } = await api.editSellRequest(id, change, {}, current)
-      snapshot.putSellRequest({ rows: [sellRequest], wire })
+      await snapshot.putSellRequest({ rows: [sellRequest], wire })
       return sellRequest
     },
 
@@ -262,13 +262,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       needsConnection('deleting a listing')
       try {
         await api.deleteSellRequest(id)
-        snapshot.removeSellRequest(id)
+        await snapshot.removeSellRequest(id)
         return { id, alreadyDeleted: false }
       } catch (error) {
         // Already gone on the marketplace (deleted elsewhere, or by a try whose answer was lost): what the
         // seller asked for is done. Dropped here too, and said so; trying again could only fail the same way.
         if (!(error instanceof SellerDeskError && error.kind === 'not-found')) throw error
-        snapshot.removeSellRequest(id)
+        await snapshot.removeSellRequest(id)
         return { id, alreadyDeleted: true }
       }
     },

@@ -84,42 +84,48 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     descriptors
   )
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
-  store.markStarted(batchId, started)
+  await store.markStarted(batchId, started)
 
   let outcomes: Outcome[] = []
   let edits: { sellRequest: SellRequest; wire: WireText }[] = []
   let timer: ReturnType<typeof setTimeout> | null = null
   let flushFailure: { error: unknown } | null = null
 
-  /** Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back. */
-  function flush() {
+  /** The writes of the flushes so far, one after another; rejected once one failed. */
+  let written: Promise<void> = Promise.resolve()
+  /**
+   * Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back,
+   * after what earlier flushes write; resolves once all of it is written.
+   */
+  function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
-    if (outcomes.length === 0) return
+    if (outcomes.length === 0) return written
     const settled = outcomes
     const edited = edits
     outcomes = []
     edits = []
-    store.settle(batchId, settled)
-    // Their own transactions, after the outcomes: a listing that cannot be written costs only itself.
-    for (const batch of mergedRows(edited)) {
-      try {
-        snapshot.putSellRequest(batch)
-      } catch {
-        // The next sync brings the new values into the snapshot.
+    written = written.then(async () => {
+      await store.settle(batchId, settled)
+      // Their own transactions, after the outcomes: a listing that cannot be written costs only itself.
+      for (const batch of mergedRows(edited)) {
+        try {
+          await snapshot.putSellRequest(batch)
+        } catch {
+          // The next sync brings the new values into the snapshot.
+        }
       }
-    }
+    })
+    return written
   }
 
   function flushSoon() {
     if (timer || flushFailure) return
     timer = setTimeout(() => {
       timer = null
-      try {
-        flush()
-      } catch (error) {
+      flush().catch((error: unknown) => {
         flushFailure ??= { error }
-      }
+      })
     }, flushMs)
     timer.unref?.()
   }
@@ -190,6 +196,6 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   }
   // (Set by the flush timer, which TypeScript cannot follow.)
   if (flushFailure) throw (flushFailure as { error: unknown }).error
-  flush()
-  store.finishRun(batchId, now(), signal.aborted ? options.cancelledMessage() : null)
+  await flush()
+  await store.finishRun(batchId, now(), signal.aborted ? options.cancelledMessage() : null)
 }

@@ -48,7 +48,7 @@ it(`survives ${KILLS} SIGKILLs mid-apply and resumes to exactly the intended sta
     if (change.field === 'priceCents') intended.get(change.sellRequestId)!.priceCents = change.after
   }
   sandbox.setFaults({ latencyMs: 20 })
-  const batch = workspace.bulk.apply(true) // queued, first PATCHes sent…
+  const batch = await workspace.bulk.apply(true) // queued, first PATCHes sent…
   await workspace.close() // …and closed at once (the PATCHes in flight answered): the children take over
   expect(batch.total).toBeGreaterThan(LISTINGS * 1.9) // a listing already at 17 has no quantity change
 

@@ -71,10 +71,10 @@ it('applies every change as one PATCH per listing, with progress, and the market
   const preview = workspace.bulk.preview()
   expect(preview).toMatchObject({ applicableListings: 120, applicableChanges: 240, quantityDelta: 360, needsConfirmation: true })
   expect(preview.averagePriceChangePercent).toBeCloseTo(10, 0)
-  expect(() => workspace.bulk.apply(false)).toThrow(/Confirm applying 240 changes to 120 listings/)
+  await expect(workspace.bulk.apply(false)).rejects.toThrow(/Confirm applying 240 changes to 120 listings/)
 
   const requestsBefore = sandbox.requestCount()
-  const started = workspace.bulk.apply(true)
+  const started = await workspace.bulk.apply(true)
   expect(started).toMatchObject({ running: true, total: 240 })
   expect(workspace.bulk.status().running?.id).toBe(started.id)
   expect(workspace.bulk.preview().changes).toBe(0) // queued changes left the change set
@@ -116,12 +116,12 @@ it('applies every change as one PATCH per listing, with progress, and the market
 
 it('an applied undo is labelled as the undo of its batch, and that batch is marked undone', async () => {
   workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 2 })
-  const first = workspace.bulk.apply(true)
+  const first = await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.history(1)[0]).toMatchObject({ id: first.id, undoOf: null, undoneAt: null })
 
   workspace.bulk.undoBatch(first.id)
-  const undo = workspace.bulk.apply(true)
+  const undo = await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
   const [latest, earlier] = workspace.bulk.history(2)
   expect(latest).toMatchObject({
@@ -136,7 +136,7 @@ it('an applied undo is labelled as the undo of its batch, and that batch is mark
 
   // An ordinary batch afterwards is no undo, even of a value set before.
   workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 1 })
-  workspace.bulk.apply(true)
+  await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.history(1)[0]).toMatchObject({ label: '120 quantities on 120 listings', undoOf: null })
 })
@@ -144,7 +144,7 @@ it('an applied undo is labelled as the undo of its batch, and that batch is mark
 it('under 500s, 429s (Retry-After 0) and dropped connections every change ends applied or failed with a reason; retry finishes the job', async () => {
   const intended = stageEverything()
   sandbox.setFaults({ latencyMs: 2, errorRate: 0.15, rateLimitRate: 0.15, retryAfterSeconds: 0, dropRate: 0.1, faultSeed: 3 })
-  const batch = workspace.bulk.apply(true)
+  const batch = await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
   let status = workspace.bulk.history(1)[0]!
   expect(status.pending).toBe(0)
@@ -164,7 +164,7 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
   sandbox.setFaults({ latencyMs: 20 })
   const firstRun = status
   const reportsBefore = progress.length
-  workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.retryFailed(batch.id)
   await workspace.bulk.whenIdle()
   status = workspace.bulk.history(1)[0]!
   // The retry's live reports start from what the first run applied and count only what is sent again.
@@ -191,7 +191,7 @@ it('marks a listing changed elsewhere since staging as a conflict and does not o
     headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
     body: JSON.stringify({ quantity: 99 })
   })
-  const batch = workspace.bulk.apply(false)
+  const batch = await workspace.bulk.apply(false)
   await workspace.bulk.whenIdle()
   const rows = workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows
   expect(rows.find((r) => r.sellRequestId === a!.id)).toMatchObject({
@@ -245,15 +245,15 @@ it('a change taken back (null) is removed against the listing as the snapshot ho
 it('cancels: what was not sent is cancelled with a reason, and can be retried', async () => {
   sandbox.setFaults({ latencyMs: 20 })
   stageEverything()
-  const batch = workspace.bulk.apply(true)
+  const batch = await workspace.bulk.apply(true)
   await new Promise((resolve) => setTimeout(resolve, 60))
-  workspace.bulk.cancel(batch.id)
+  await workspace.bulk.cancel(batch.id)
   await workspace.bulk.whenIdle()
   const status = workspace.bulk.history(1)[0]!
   expect(status.cancelled).toBeGreaterThan(0)
   expect(status.applied + status.cancelled).toBe(240)
   expect(workspace.bulk.batchRows({ batchId: batch.id, status: 'cancelled', page: 1, take: 1 }).rows[0]!.message).toBe('Canceled before it was sent.')
-  workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.retryFailed(batch.id)
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, cancelled: 0 })
 })
@@ -261,7 +261,7 @@ it('cancels: what was not sent is cancelled with a reason, and can be retried', 
 it('keeps pending changes when the workspace closes mid-apply, reports them at the next open, and resumes', async () => {
   sandbox.setFaults({ latencyMs: 20 })
   const intended = stageEverything()
-  const batch = workspace.bulk.apply(true)
+  const batch = await workspace.bulk.apply(true)
   await new Promise((resolve) => setTimeout(resolve, 60))
   await workspace.close()
   await new Promise((resolve) => setTimeout(resolve, 50)) // in-flight answers arrive after the close
@@ -302,7 +302,7 @@ it('closing the workspace mid-apply waits for the PATCHes in flight and records 
   sandbox.setFaults({ latencyMs: 150 })
   stageEverything()
   const file = workspace.snapshot.file
-  const batch = workspace.bulk.apply(true)
+  const batch = await workspace.bulk.apply(true)
   await until(() => progress.some((p) => p.applied > 0), 'the first PATCHes to be answered')
   await workspace.close() // sign-out: PATCHes are in flight now
   const settledAfterClose = progress.length
@@ -328,7 +328,7 @@ it('closing the workspace mid-apply waits for the PATCHes in flight and records 
 it('closing stops PATCHes that take longer than the grace time; their changes stay pending and a resume finishes the batch', async () => {
   stageEverything()
   const file = workspace.snapshot.file
-  const batch = workspace.bulk.apply(true)
+  const batch = await workspace.bulk.apply(true)
   await workspace.close() // the batch is queued; nothing sent yet
   const intended = new Map(queueRows(file, batch.id).map(([id, field, , after]) => [`${id}:${field}`, after]))
 
@@ -369,7 +369,7 @@ it('finds a change the marketplace already holds (sent before a crash, not recor
   // The PATCH reached the marketplace, and the app died before recording it.
   sandbox.state.editSellRequest(a!.id, { quantity: a!.quantity + 7 }, Date.now())
   const requestsBefore = sandbox.requestCount()
-  const batch = workspace.bulk.apply(false)
+  const batch = await workspace.bulk.apply(false)
   await workspace.bulk.whenIdle()
   const refresh = workspace.sync.lastReport()!.pagesFetched
   expect(sandbox.requestCount() - requestsBefore).toBe(refresh.orders + refresh.sellRequests) // no PATCH
@@ -425,7 +425,7 @@ it('keeps staged changes saved with the account: a reopened workspace has them c
   expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 2, listings: 2, invalid: 1, canUndo: false })
   expect(everyMark(workspace.bulk)).toContainEqual([second!.id, 'quantity', -2, 'Quantity cannot be negative.', null])
 
-  workspace.bulk.apply(true)
+  await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
   expect(sandbox.state.sellRequest(first!.id)!.priceCents).toBe(first!.priceCents + 100)
   // The applied change left the saved set with its queueing; the invalid one is still staged.

@@ -98,9 +98,9 @@ export interface BulkEdit {
   discard(): Promise<ChangeSetSummary>
   setRules(rules: WarningRules): ChangeSetSummary
   /** Queues the valid changes as a batch (one transaction) and starts applying it; resolves once started. */
-  apply(confirmed: boolean): BatchStatus
-  cancel(batchId: string): BatchStatus
-  retryFailed(batchId: string): BatchStatus
+  apply(confirmed: boolean): Promise<BatchStatus>
+  cancel(batchId: string): Promise<BatchStatus>
+  retryFailed(batchId: string): Promise<BatchStatus>
   resume(batchId: string): BatchStatus
   status(): BulkStatus
   history(limit: number): BatchStatus[]
@@ -195,6 +195,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   // has answered), so it outlives the window, a quit or a crash, and comes back with the account.
   const edits: StagedEdits = new Map()
   let saveQueued = false
+  /** The last part handed to the store: once written, so is every edit taken out of `edits` before it. */
+  let lastSave: Promise<void> = Promise.resolve()
   /** Waiting for every edit to be saved (whenSaved). */
   const savedWaiting: (() => void)[] = []
   /**
@@ -228,17 +230,23 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    * Saves what was staged: a part per turn of the event loop (a large import's edits in several
    * transactions, so calls are answered between them), or everything at once (closing).
    */
-  function saveStaged(limit = SAVE_PART) {
+  function saveStaged(limit = SAVE_PART): Promise<void> {
     saveQueued = false
-    try {
-      store.writeStaged(stagedWrites(limit))
-    } catch (error) {
+    // The store writes in the order asked, so once this part is written every part before it is too.
+    const saved = store.writeStaged(stagedWrites(limit)).catch((error: unknown) => {
       deps.onFailure?.(
         `Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`
       )
-    }
+    })
+    lastSave = saved
     if (edits.size > 0 && !closed) queueSave()
-    else if (edits.size === 0) for (const saved of savedWaiting.splice(0)) saved()
+    else if (edits.size === 0) {
+      const waiting = savedWaiting.splice(0)
+      void saved.then(() => {
+        for (const done of waiting) done()
+      })
+    }
+    return saved
   }
   /**
    * While an import stages (or a large undo, redo or discard runs), its edits wait: a save queued for
@@ -288,13 +296,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   /** Saves what is staged, stops applying and resolves once nothing more will be written (see BulkEdit.close). */
   function closeNow(): Promise<void> {
-    if (edits.size) saveStaged(Infinity)
+    const saved = edits.size ? saveStaged(Infinity) : lastSave
     closed = true
     const run = running
-    if (!run) return Promise.resolve()
+    if (!run) return saved
     run.controller.abort()
     const grace = setTimeout(() => run.hardStop.abort(), deps.closeGraceMs ?? 10_000)
-    return run.promise.finally(() => clearTimeout(grace))
+    return Promise.all([saved, run.promise.finally(() => clearTimeout(grace))]).then(() => undefined)
   }
 
   function notWhileBusy() {
@@ -581,7 +589,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       return changeSet.setRules(rules)
     },
 
-    apply(confirmed) {
+    async apply(confirmed) {
       notWhileBusy()
       const check = preview()
       if (check.applicableChanges === 0) {
@@ -621,32 +629,39 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         undoSources.splice(undoSources.indexOf(undo.source.id), 1)
       }
       const id = randomUUID()
-      // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
-      store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
-        const keys = valid.map((change) => changeKey(change.sellRequestId, change.field))
-        changeSet.take(keys)
-        // Only these changes' removal goes with the batch; other edits not saved yet keep their turns.
-        return stagedWritesOf(keys)
-      })
+      // The change set stays as read above until the batch is written (the write may wait its turn).
+      busy = 'Changes are being queued to apply. Try again in a moment.'
+      try {
+        // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
+        await store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
+          const keys = valid.map((change) => changeKey(change.sellRequestId, change.field))
+          changeSet.take(keys)
+          // Only these changes' removal goes with the batch; other edits not saved yet keep their turns.
+          return stagedWritesOf(keys)
+        })
+      } finally {
+        busy = null
+        if (edits.size > 0) queueSave()
+      }
       return start(id)
     },
 
-    cancel(batchId) {
+    async cancel(batchId) {
       if (running?.batchId === batchId) {
         running.cancelled = true
         running.controller.abort()
       } else {
         statusOf(batchId)
-        store.finishRun(batchId, now(), CANCELLED)
+        await store.finishRun(batchId, now(), CANCELLED)
       }
       return statusOf(batchId)
     },
 
-    retryFailed(batchId) {
+    async retryFailed(batchId) {
       statusOf(batchId)
       needsConnection()
       if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
-      if (store.requeueFailed(batchId, now()) === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
+      if ((await store.requeueFailed(batchId, now())) === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
       return start(batchId)
     },
 

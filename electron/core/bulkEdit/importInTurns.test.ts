@@ -321,7 +321,7 @@ describe('an import in turns', () => {
     const written = { whileImporting: 0, after: 0 }
     store.writeStaged = (writes) => {
       written[done ? 'after' : 'whileImporting'] += writes.length
-      writeStaged(writes)
+      return writeStaged(writes)
     }
     try {
       const importing = bulk.importFile('prices again.csv', new TextEncoder().encode(csv))
@@ -353,7 +353,7 @@ describe('an import in turns', () => {
       })
     try {
       bulk.stage(listings.slice(0, 3).map((listing) => ({ sellRequestId: listing.id, quantity: listing.quantity + 2 })))
-      bulk.apply(true)
+      await bulk.apply(true)
       expect(writtenWithBatch).toEqual([3])
       await bulk.whenIdle()
     } finally {

@@ -30,8 +30,8 @@ afterEach(() => {
 function savedChangeSet() {
   const edits = new Map<string, StagedChange | undefined>()
   const set = createChangeSet(undefined, (key, change) => edits.set(key, change))
-  const save = () => {
-    snapshot.bulkEdit.writeStaged([...edits].map(([key, change]) => ({ ...changeKeyParts(key), change: change ?? null })))
+  const save = async () => {
+    await snapshot.bulkEdit.writeStaged([...edits].map(([key, change]) => ({ ...changeKeyParts(key), change: change ?? null })))
     edits.clear()
   }
   return { set, save }
@@ -40,35 +40,35 @@ function savedChangeSet() {
 const saved = () => snapshot.bulkEdit.readStaged().map((c) => `${c.sellRequestId}:${c.field}=${c.after}`)
 
 describe('saved change set', () => {
-  it('follows every step: stage, restage, undo, redo, take, discard', () => {
+  it('follows every step: stage, restage, undo, redo, take, discard', async () => {
     const { set, save } = savedChangeSet()
     set.stage([price(1, 1100), quantity(1, 7), price(2, 12.5)]) // 12.5 cents: invalid, saved as staged
-    save()
+    await save()
     expect(saved()).toEqual(['id-1:priceCents=1100', 'id-1:quantity=7', 'id-2:priceCents=12.5'])
     set.stage([price(1, 1200), quantity(1, 5)]) // back to the current quantity: no longer pending
-    save()
+    await save()
     expect(saved()).toEqual(['id-2:priceCents=12.5', 'id-1:priceCents=1200'])
     set.undo()
-    save()
+    await save()
     expect(saved().sort()).toEqual(['id-1:priceCents=1100', 'id-1:quantity=7', 'id-2:priceCents=12.5'])
     set.redo()
-    save()
+    await save()
     expect(saved().sort()).toEqual(['id-1:priceCents=1200', 'id-2:priceCents=12.5'])
     set.take(['id-2:priceCents'])
-    save()
+    await save()
     expect(saved()).toEqual(['id-1:priceCents=1200'])
     set.discard()
-    save()
+    await save()
     expect(saved()).toEqual([])
     set.undo() // discard is a step too
-    save()
+    await save()
     expect(saved()).toEqual(['id-1:priceCents=1200'])
   })
 
-  it('comes back from the file after a reopen, checked again, with nothing to undo', () => {
+  it('comes back from the file after a reopen, checked again, with nothing to undo', async () => {
     const { set, save } = savedChangeSet()
     set.stage([price(1, 1100), quantity(2, -3), price(3, 40)])
-    save()
+    await save()
     snapshot.close()
     snapshot = openSnapshot(join(dir, 'snapshot.sqlite'))
 
@@ -80,10 +80,10 @@ describe('saved change set', () => {
     expect(restored.all().map((c) => c.sellRequestId)).toEqual(['id-1', 'id-2', 'id-3'])
   })
 
-  it('is per file (per account)', () => {
+  it('is per file (per account)', async () => {
     const { set, save } = savedChangeSet()
     set.stage([price(1, 1100)])
-    save()
+    await save()
     const other = openSnapshot(join(dir, 'other.sqlite'))
     try {
       expect(other.bulkEdit.readStaged()).toEqual([])
@@ -93,12 +93,12 @@ describe('saved change set', () => {
     expect(saved()).toEqual(['id-1:priceCents=1100'])
   })
 
-  it('saves a 10,000-change paste in well under the paste budget', () => {
+  it('saves a 10,000-change paste in well under the paste budget', async () => {
     const { set, save } = savedChangeSet()
     const paste = Array.from({ length: 5_000 }, (_, n) => [price(n, 1001 + n), quantity(n, 6)]).flat()
     set.stage(paste)
     const started = performance.now()
-    save()
+    await save()
     const ms = performance.now() - started
     expect(snapshot.bulkEdit.readStaged()).toHaveLength(10_000)
     // A bound far above the usual time, so a loaded machine passes and only a slowdown by an order of magnitude fails (a test, not a benchmark).

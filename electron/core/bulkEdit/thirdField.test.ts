@@ -138,7 +138,7 @@ it('stages, exports, imports and applies a third field added to the descriptors,
 
   // Apply: the PATCH carries the field under its wire name; the marketplace, the queue and the snapshot end with it.
   bulk.stage([{ sellRequestId: b!.id, weightGrams: 0 }]) // back to its value: no longer pending
-  const started = bulk.apply(true)
+  const started = await bulk.apply(true)
   expect(started.label).toBe('1 price and 2 weights on 2 listings')
   await bulk.whenIdle()
   expect(bulk.history(1)[0]).toMatchObject({ id: started.id, applied: 3, failed: 0, conflict: 0 })
@@ -169,7 +169,7 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   // A conflict on the field is told with its wire name and its own format.
   bulk.stage([{ sellRequestId: c!.id, weightGrams: 300 }])
   sandbox.state.editSellRequest(c!.id, { extra: { weight_g: 999 } }, Date.now())
-  const second = bulk.apply(true)
+  const second = await bulk.apply(true)
   await bulk.whenIdle()
   const [conflict] = bulk.batchRows({ batchId: second.id, page: 1, take: 10 }).rows
   expect(conflict).toMatchObject({ field: 'weightGrams', status: 'conflict' })

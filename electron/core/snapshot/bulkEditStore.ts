@@ -38,25 +38,30 @@ export interface NewBatch {
   undoOf: string | null
 }
 
+/**
+ * The store's writes resolve once written. Each begins when the snapshot's thread is between
+ * statements (snapshotThread.betweenStatements), so the core never waits in SQLite's busy handler for
+ * one of the thread's long statements (an index over every row at the end of a full sync).
+ */
 export interface BulkEditStore {
   /** The saved change set, in staging order. */
   readStaged(): SavedChange[]
   /** Saves what staging did to these cells (one transaction). */
-  writeStaged(writes: readonly StagedWrite[]): void
+  writeStaged(writes: readonly StagedWrite[]): Promise<void>
   /**
    * Queues a batch and saves the change set without its changes in one transaction: a crash leaves each
    * change either staged or queued. `taken` is called inside it and says what leaving the change set did.
    */
-  queueBatch(batch: NewBatch, taken: () => readonly StagedWrite[]): void
+  queueBatch(batch: NewBatch, taken: () => readonly StagedWrite[]): Promise<void>
   /** A batch's pending changes, by listing (each listing's are sent as one PATCH). */
   pendingChanges(batchId: string): ListingChanges[]
-  markStarted(batchId: string, ms: number): void
+  markStarted(batchId: string, ms: number): Promise<void>
   /** Records many outcomes in one transaction (changes no longer pending are left as they are). */
-  settle(batchId: string, outcomes: readonly Outcome[]): void
+  settle(batchId: string, outcomes: readonly Outcome[]): Promise<void>
   /** Ends a run: pending changes become cancelled when there is a message; the batch is stamped finished if nothing is pending. */
-  finishRun(batchId: string, ms: number, cancelledMessage: string | null): void
+  finishRun(batchId: string, ms: number, cancelledMessage: string | null): Promise<void>
   /** Failed and cancelled changes go back to pending. Returns how many. */
-  requeueFailed(batchId: string, ms: number): number
+  requeueFailed(batchId: string, ms: number): Promise<number>
   batchStatus(batchId: string): BatchStatus | null
   /** The most recent batch with changes not yet sent. */
   batchWithPending(): BatchStatus | null
@@ -81,21 +86,23 @@ export interface BulkEditStore {
   ): { listings: ImportListing[]; read: number; lastRow: number }
 }
 
-export function createBulkEditStore(db: Db): BulkEditStore {
+/** `inTurn` runs a write once the snapshot's thread is between statements (see BulkEditStore). */
+export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promise<T>): BulkEditStore {
   return {
     readStaged: () => readStagedChanges(db),
-    writeStaged: (writes) => writeStagedChanges(db, writes),
-    queueBatch(batch, taken) {
-      inTransaction(db, () => {
-        createBatch(db, batch)
-        writeStagedChanges(db, taken())
-      })
-    },
+    writeStaged: (writes) => inTurn(() => writeStagedChanges(db, writes)),
+    queueBatch: (batch, taken) =>
+      inTurn(() =>
+        inTransaction(db, () => {
+          createBatch(db, batch)
+          writeStagedChanges(db, taken())
+        })
+      ),
     pendingChanges: (batchId) => pendingChanges(db, batchId),
-    markStarted: (batchId, ms) => markStarted(db, batchId, ms),
-    settle: (batchId, outcomes) => settleMany(db, batchId, outcomes),
-    finishRun: (batchId, ms, cancelledMessage) => finishRun(db, batchId, ms, cancelledMessage),
-    requeueFailed: (batchId, ms) => requeueFailed(db, batchId, ms),
+    markStarted: (batchId, ms) => inTurn(() => markStarted(db, batchId, ms)),
+    settle: (batchId, outcomes) => inTurn(() => settleMany(db, batchId, outcomes)),
+    finishRun: (batchId, ms, cancelledMessage) => inTurn(() => finishRun(db, batchId, ms, cancelledMessage)),
+    requeueFailed: (batchId, ms) => inTurn(() => requeueFailed(db, batchId, ms)),
     batchStatus: (batchId) => batchStatus(db, batchId),
     batchWithPending: () => batchWithPending(db),
     batchHistory: (limit) => batchHistory(db, limit),

@@ -101,7 +101,7 @@ it('goes on from where the last page ended only while the listings are unchanged
   expect(ids(snapshot.gridRows({ offset: 0, limit: 10 }, fields))).toEqual(gridOrder(generated).slice(0, 10))
   // A listing before the tenth goes: the listing at offset 10 is the one that was eleventh.
   const gone = gridOrder(generated)[3]!
-  snapshot.removeSellRequest(gone)
+  await snapshot.removeSellRequest(gone)
   const left = generated.filter((row) => row.id !== gone)
   expect(ids(snapshot.gridRows({ offset: 10, limit: 10 }, fields))).toEqual(gridOrder(left).slice(10, 20))
   // Read on in turn, an arrival first by name comes between two pages: the next is again at its offset.
@@ -139,7 +139,7 @@ it('keeps one version while the listings stay, and a new one (and total) once a 
 
   // A new price with the same update time (the spec leaves open whether an edit moves it).
   const edited = { ...generated[5]!, price: generated[5]!.price + 1 }
-  snapshot.putSellRequest(batch([edited]))
+  await snapshot.putSellRequest(batch([edited]))
   const priced = snapshot.gridRows({ offset: 20, limit: 10 }, fields)
   expect(priced.version).not.toBe(first)
   expect(priced.version).toBe(gridVersion(snapshot.database, fields).version)
@@ -152,7 +152,7 @@ it('keeps one version while the listings stay, and a new one (and total) once a 
   expect(gridRow.id(grown.rows[0]!)).toBe('zz-new-listing')
   expect(grown.version).not.toBe(priced.version)
 
-  snapshot.removeSellRequest('zz-new-listing')
+  await snapshot.removeSellRequest('zz-new-listing')
   const shrunk = snapshot.gridRows({ offset: 0, limit: 100 }, fields)
   expect(shrunk.total).toBe(53)
   expect(shrunk.rows).toHaveLength(53)
@@ -183,7 +183,7 @@ it('writes grade, color, storage and carrier as columns at every sync and put: t
 
   // An incremental sync changes a property, adds one and drops one; a put changes another.
   await snapshot.applyChanges('sellRequests', [batch([{ ...a!, properties: { grade: 'B', color: 'Black', carrier: 'Verizon' } }])], Date.now())
-  snapshot.putSellRequest(batch([{ ...c!, properties: { color: 'Blue' } }]))
+  await snapshot.putSellRequest(batch([{ ...c!, properties: { color: 'Blue' } }]))
   expect(properties().get(a!.id)).toEqual({ grade: 'B', color: 'Black', storage: '', carrier: 'Verizon' })
   expect(properties().get(c!.id)).toEqual({ grade: '', color: 'Blue', storage: '', carrier: '' })
 

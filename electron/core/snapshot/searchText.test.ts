@@ -49,7 +49,7 @@ beforeEach(async () => {
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-search-')), 'snapshot.sqlite'))
   // One row of each list written each way, as received.
   const listings = [wireSellRequest('composed', `${COMPOSED} Phone`), wireSellRequest('decomposed', `${DECOMPOSED} Phone`)]
-  for (const listing of listings) snapshot.putSellRequest({ rows: [sellRequestFromWire(listing)], wire: { json: JSON.stringify([listing]), path: '$' } })
+  for (const listing of listings) await snapshot.putSellRequest({ rows: [sellRequestFromWire(listing)], wire: { json: JSON.stringify([listing]), path: '$' } })
   const orders = [wireOrder('composed', `${COMPOSED} Phone`), wireOrder('decomposed', `${DECOMPOSED} Phone`)]
   await snapshot.applyChanges('orders', [{ rows: orders.map(orderFromWire), wire: { json: JSON.stringify(orders), path: '$' } }], Date.now())
 })

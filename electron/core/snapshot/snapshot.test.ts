@@ -197,11 +197,11 @@ describe('sell request list query', () => {
     expect(names).toEqual([...names].sort())
   })
 
-  it('applies an edit and a delete to the live table', () => {
+  it('applies an edit and a delete to the live table', async () => {
     const target = sellRequests[5]!
-    snapshot.putSellRequest(sellRequestBatch([{ ...target, priceCents: 1, quantity: 999 }]))
+    await snapshot.putSellRequest(sellRequestBatch([{ ...target, priceCents: 1, quantity: 999 }]))
     expect(snapshot.querySellRequests({ ...all, searchTerm: target.sku }).rows[0]).toMatchObject({ priceCents: 1, quantity: 999 })
-    snapshot.removeSellRequest(target.id)
+    await snapshot.removeSellRequest(target.id)
     expect(snapshot.querySellRequests({ ...all, searchTerm: target.sku }).total).toBe(0)
   })
 })
@@ -281,7 +281,7 @@ describe('sell requests changed while a page was read', () => {
       const [edited, other] = [sellRequests[7]!, sellRequests[8]!]
       const added = '22222222-2222-4222-8222-222222222222'
       // The edit's answer, written at once.
-      snapshot.putSellRequest(page(path, { of: edited, updatedAt: T2, priceCents: 99_900 }))
+      await snapshot.putSellRequest(page(path, { of: edited, updatedAt: T2, priceCents: 99_900 }))
       // The sync's page, read before the edit: the listing as it was, another changed, one not held yet.
       await snapshot.applyChanges(
         'sellRequests',

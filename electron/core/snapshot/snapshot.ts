@@ -130,8 +130,10 @@ export interface Snapshot {
   /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
-  putSellRequest(batch: SellRequestBatch): void
-  removeSellRequest(id: string): void
+  /** A listing as the marketplace answered an edit: written once the snapshot's thread is between statements (as the bulk-edit store's writes). */
+  putSellRequest(batch: SellRequestBatch): Promise<void>
+  /** A listing deleted through this app, likewise. */
+  removeSellRequest(id: string): Promise<void>
   /** Those of the ids the live snapshot does not hold. */
   unknownIds(resource: Resource, ids: string[]): string[]
   /**
@@ -291,7 +293,7 @@ export function openSnapshot(file: string): Snapshot {
     file,
     notice,
     database: db,
-    bulkEdit: createBulkEditStore(db),
+    bulkEdit: createBulkEditStore(db, (work) => thread.betweenStatements(work)),
     queryOrders: (query) => queryOrders(db, query),
     orderItemUnits: (query, statuses) => orderItemUnits(db, query, statuses),
     orderIds: (query) => orderIds(db, query),
@@ -387,15 +389,17 @@ export function openSnapshot(file: string): Snapshot {
       }
       return { newOrderIds }
     },
-    putSellRequest: (batch) => writingListings(() => writeSellRequests(db, batch, '')),
+    putSellRequest: (batch) => thread.betweenStatements(() => writingListings(() => writeSellRequests(db, batch, ''))),
     removeSellRequest: (id) =>
-      writingListings(() => {
-        if (sellRequestValues(db, id) === null) return
-        deleteSellRequest(db, id)
-        // Deleted through this app: the marketplace counts one fewer too, and the last check stays true.
-        const { serverTotal, syncedCount } = readSyncState(db, 'sellRequests')
-        if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
-      }),
+      thread.betweenStatements(() =>
+        writingListings(() => {
+          if (sellRequestValues(db, id) === null) return
+          deleteSellRequest(db, id)
+          // Deleted through this app: the marketplace counts one fewer too, and the last check stays true.
+          const { serverTotal, syncedCount } = readSyncState(db, 'sellRequests')
+          if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
+        })
+      ),
     unknownIds: (resource, ids) => (resource === 'orders' ? [...unknownOrderIds(db, ids)] : unknownSellRequestIds(db, ids)),
     listingsGeneration: () => generations.sellRequests,
     gridRows(page, fields) {

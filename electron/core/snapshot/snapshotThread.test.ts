@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { inTransaction, openDatabase, scalar, type Db } from './database'
+import { createBulkEditStore } from './bulkEditStore'
 import { BACKGROUND_NICE, startSnapshotThread, type SnapshotThread } from './snapshotThread'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -216,6 +217,43 @@ it("a write of the core handed to betweenStatements waits for the thread's state
   const texts = textsOf(db)
   expect(texts.indexOf('core')).toBeGreaterThan(0)
   expect(texts.indexOf('core')).toBeLessThan(texts.length - 1)
+})
+
+it('writes of the core that wait for their turn land in the order they were asked, one asked while none waits runs at once', async () => {
+  const { db, thread, job } = await threadMidStatement()
+  const written = ['first', 'second', 'third'].map(async (text, k) => {
+    await sleep(k * 30)
+    return thread.betweenStatements(() => db.prepare('INSERT INTO t (text) VALUES (?)').run(text))
+  })
+  await Promise.all(written)
+  await job
+  const texts = textsOf(db).filter((text) => !text.startsWith('n='))
+  expect(texts).toEqual(['first', 'second', 'third'])
+  // The thread between statements and nothing waiting: written before betweenStatements returns.
+  let ran = false
+  const now = thread.betweenStatements(() => (ran = true))
+  expect(ran).toBe(true)
+  await now
+})
+
+it("the bulk-edit store's writes wait for the thread's statement without holding the core's thread", async () => {
+  const { db, thread, statementMs, job } = await threadMidStatement()
+  const store = createBulkEditStore(db, (work) => thread.betweenStatements(work))
+  let turns = 0
+  const ticking = setInterval(() => turns++, 1)
+  const started = performance.now()
+  const saved = store.writeStaged([
+    { sellRequestId: 'listing-1', field: 'priceCents', change: { sellRequestId: 'listing-1', field: 'priceCents', before: 1000, after: 1100, baseUpdatedAt: '2026-11-01T00:00:00.000Z' } }
+  ])
+  // Asked mid-statement: not written yet, and this thread was not held (a plain write would have waited here).
+  const askedMs = performance.now() - started
+  expect(askedMs).toBeLessThan(statementMs / 4)
+  expect(store.readStaged()).toEqual([])
+  await saved
+  clearInterval(ticking)
+  expect(turns).toBeGreaterThan(0)
+  expect(store.readStaged()).toMatchObject([{ sellRequestId: 'listing-1', field: 'priceCents', after: 1100 }])
+  await job
 })
 
 it('stopping the thread while a write of the core waits for its turn ends the job at once and refuses the write', async () => {

@@ -194,7 +194,8 @@ export interface SnapshotThread {
    * starting one until it is done. The wait does not hold the core's thread: without it, the write would
    * wait for the thread's statement in SQLite's busy handler (tens of ms for a staging transaction, more
    * for an index), and every call would wait behind it. Once the thread is stopped (the snapshot is
-   * closing), the write is refused.
+   * closing), the write is refused. Writes that wait run in the order they were asked for; one asked
+   * while none waits and the thread is between statements runs at once, before this returns.
    */
   betweenStatements<T>(work: () => T): Promise<T>
   /**
@@ -286,6 +287,9 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
   let exited = false
   let stopped = false
   let jobs = 0
+  /** Writes of the core waiting for their turn (betweenStatements), and the last of them. */
+  let queued = 0
+  let queue: Promise<unknown> = Promise.resolve()
   const worker = new Worker(THREAD, {
     eval: true,
     workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping, inStatement }
@@ -335,22 +339,43 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
       }
       return runHere(db, steps)
     },
-    async betweenStatements(work) {
+    betweenStatements<T>(work: () => T): Promise<T> {
+      // Counted at once: the thread starts no statement while a write of the core waits its turn.
       Atomics.add(writers, 0, 1)
-      try {
-        // A thread that is gone runs nothing (its flag may be left set by a statement cut short): the
-        // write goes on at once, as the core runs the thread's jobs itself then.
-        for (let waited = 0; !stopped && gone === null && Atomics.load(inStatement, 0) === 1 && waited < busyMs; waited += 100) {
-          const wait = Atomics.waitAsync(inStatement, 0, 1, 100)
-          if (wait.async) await wait.value
+      const write = (): T => {
+        try {
+          // Stopped: the snapshot is being closed, and its connection with it.
+          if (stopped) throw new Error('the snapshot was closed while this write waited for its turn')
+          return work()
+        } finally {
+          Atomics.sub(writers, 0, 1)
+          Atomics.notify(writers, 0)
         }
-        // Stopped: the snapshot is being closed, and its connection with it.
-        if (stopped) throw new Error('the snapshot was closed while this write waited for its turn')
-        return work()
-      } finally {
-        Atomics.sub(writers, 0, 1)
-        Atomics.notify(writers, 0)
       }
+      // Nothing before it and the thread between statements (or gone, or stopped): now, in this turn.
+      if (queued === 0 && (stopped || gone !== null || Atomics.load(inStatement, 0) === 0)) {
+        try {
+          return Promise.resolve(write())
+        } catch (error) {
+          return Promise.reject(error as Error)
+        }
+      }
+      // Else after the writes before it, in the order they were asked for (a seller's later edit of a
+      // cell lands after the earlier one), once the thread's statement has ended.
+      queued++
+      const mine = queue
+        .then(async () => {
+          // A thread that is gone runs nothing (its flag may be left set by a statement cut short): the
+          // write goes on at once, as the core runs the thread's jobs itself then.
+          for (let waited = 0; !stopped && gone === null && Atomics.load(inStatement, 0) === 1 && waited < busyMs; waited += 100) {
+            const wait = Atomics.waitAsync(inStatement, 0, 1, 100)
+            if (wait.async) await wait.value
+          }
+          return write()
+        })
+        .finally(() => queued--)
+      queue = mine.catch(() => undefined)
+      return mine
     },
     stop(waitMs = 2_000) {
       if (stopped) return
