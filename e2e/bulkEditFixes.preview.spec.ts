@@ -4,7 +4,8 @@
  * line follows the pending changes after an apply reads the rows again; two columns pasted from a
  * spreadsheet land in New price and New qty across the read-only Qty now; a short window keeps the grid
  * above the status line with a batch's results open; Review says which changes a listing changed since
- * staging makes conflicts; and counts read right (one conflict, a space between sentences).
+ * staging makes conflicts; counts read right (one conflict, a space between sentences); and a click on
+ * a cell then Enter opens its editor, also when the grid has not drawn the click yet.
  */
 import type { Page } from '@playwright/test'
 import type { StagedChangeView } from '../electron/shared/contract'
@@ -225,6 +226,34 @@ test('counts read right: one conflict in the results and in History; the import 
   await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const report = page.getByTestId('import-summary')
   await expect(report).toContainText('1 pending change replaced by the file’s values. 1 pending change kept where')
+})
+
+test('a click on a cell then Enter opens the cell’s editor, also before the grid has drawn the click (the page’s focus still on the menu)', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host) // by the menu: its item keeps the page's focus
+  const editor = page.locator('revogr-edit input')
+  // A busy machine: the grid draws the click only after the Enter has come. Where the page's focus is
+  // at the press is written down, so the test says it began outside the grid.
+  await page.evaluate(() => {
+    const seen = window as unknown as { focusAtPress?: string; drawSoon?: typeof requestAnimationFrame }
+    seen.drawSoon = window.requestAnimationFrame.bind(window)
+    window.requestAnimationFrame = (draw) => seen.drawSoon!((time) => setTimeout(() => draw(time), 300))
+    window.addEventListener('pointerdown', () => (seen.focusAtPress = document.activeElement?.getAttribute('data-testid') ?? ''), { capture: true, once: true })
+  })
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.press('Enter')
+  expect(await page.evaluate(() => (window as unknown as { focusAtPress?: string }).focusAtPress)).toBe('nav-bulkEdit')
+  await expect(editor).toBeFocused()
+  await page.evaluate(() => (window.requestAnimationFrame = (window as unknown as { drawSoon: typeof requestAnimationFrame }).drawSoon))
+
+  await editor.fill('123.45')
+  await page.keyboard.press('Enter')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('123.45')
+  const staged = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
+  expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[gridRow.id(rows[0]!), 12345]])
 })
 
 test('a value typed while a sync reads the rows again lands on the listing it was typed into, though another now stands in its place', async ({

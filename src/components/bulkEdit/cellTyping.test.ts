@@ -61,8 +61,16 @@ const typingOn = (grid: ReturnType<typeof fakeGrid>['grid'], stage: (row: object
     stage
   )
 
+/** A page element as takeKeysToCell sees it: where it is (`closest`) and whether it takes the focus. */
+const pageElement = (closest: (selector: string) => unknown = () => null) =>
+  Object.assign(new (globalThis.HTMLElement as unknown as new () => object)(), { closest, focus: vi.fn() })
+
 describe('typing into a grid cell', () => {
-  beforeEach(() => vi.stubGlobal('Element', class {}))
+  beforeEach(() => {
+    class FakeElement {}
+    vi.stubGlobal('Element', FakeElement)
+    vi.stubGlobal('HTMLElement', class extends FakeElement {})
+  })
   afterEach(() => vi.unstubAllGlobals())
 
   it('an Enter typed before the cell’s editor opens stages the keys for that cell and moves the focus down', async () => {
@@ -74,6 +82,27 @@ describe('typing into a grid cell', () => {
     await flush()
     expect(stage).toHaveBeenCalledWith(row, 'quantity', '7')
     expect(grid.setCellsFocus).toHaveBeenCalledWith({ x: 3, y: 3 }, { x: 3, y: 3 }, 'rgCol', 'rgRow')
+  })
+
+  it('a press on a cell takes the page’s focus from the menu item that had it to the cell, so the Enter after it is the grid’s', () => {
+    const { grid } = fakeGrid()
+    const menuItem = pageElement()
+    const cell = pageElement()
+    const pressed = pageElement((selector) => (selector === '.rgCell' ? cell : null))
+    const inGrid = new Set<unknown>([cell, pressed])
+    const page = Object.assign(grid, { ownerDocument: { activeElement: menuItem as unknown }, contains: (node: unknown) => inGrid.has(node) })
+    const typing = typingOn(page, vi.fn())
+
+    typing.onPointerDown({ target: menuItem } as unknown as PointerEvent) // a press outside the grid leaves the focus be
+    expect(cell.focus).not.toHaveBeenCalled()
+    typing.onPointerDown({ target: pressed } as unknown as PointerEvent)
+    expect(cell.focus).toHaveBeenCalledWith({ preventScroll: true })
+
+    // Already in the grid (a cell, an open editor): the grid moves it itself.
+    cell.focus.mockClear()
+    page.ownerDocument.activeElement = pressed
+    typing.onPointerDown({ target: pressed } as unknown as PointerEvent)
+    expect(cell.focus).not.toHaveBeenCalled()
   })
 
   it('a click on another cell before that Enter keeps the focus where the seller clicked', async () => {

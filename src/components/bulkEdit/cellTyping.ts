@@ -9,7 +9,8 @@
  * has in focus at that key, once the buffer before it is done): the keys after it are kept in order, the
  * cell's editor opens holding the whole buffer, and an Enter typed before it opens saves the buffer
  * without it (moving down, as Enter in the editor does). The editor's input is uncontrolled: a redraw
- * of the grid never rewrites what was typed into it.
+ * of the grid never rewrites what was typed into it. A press on a cell takes the page's focus there with
+ * the press, so the keys after it are the grid's even before it has drawn the click.
  */
 import type { ColumnDataSchemaModel, DimensionCols, DimensionRows, EditCell, EditorBase, HyperFunc, VNode } from '@revolist/revogrid'
 
@@ -50,8 +51,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export interface CellTyping {
   /** Window keydown listener (capture phase): takes the keys of a cell whose editor is not ready. */
   onKeyDown(event: KeyboardEvent): void
-  /** A click in the page: keys typed before it no longer wait for their cell's editor. */
-  onPointerDown(): void
+  /**
+   * A press in the page (pointerdown, capture phase): keys typed before it no longer wait for their
+   * cell's editor; on a cell, the keys after it go to the grid (see takeKeysToCell).
+   */
+  onPointerDown(event: Event): void
   /**
    * Closes the cell's editor if one is open, without saving, and drops keys still waiting for one: what
    * it holds may be a pending value that is gone (discarded, applied, read again).
@@ -197,6 +201,22 @@ export function createCellTyping(
     } else return
     event.preventDefault()
     event.stopPropagation()
+  }
+
+  /**
+   * A press on a cell while the page's focus is outside the grid (on the section's menu item, a button
+   * just clicked): the grid takes the cell as focused at once, but it keeps the press from moving the
+   * page's focus and moves it there itself only once it has drawn the new focus. Until then keys go to
+   * what had the focus: the menu item answers Enter (it opens its section) and the grid ignores a key
+   * already answered, so the clicked cell's editor never opens; a focused button would take Enter as a
+   * click. So the page's focus goes to the cell with the press.
+   */
+  function takeKeysToCell(target: EventTarget | null) {
+    const el = grid()
+    const active = el?.ownerDocument.activeElement
+    if (!el || !(target instanceof Element) || !el.contains(target) || (active && el.contains(active))) return
+    const cell = target.closest('.rgCell')
+    if (cell instanceof HTMLElement) cell.focus({ preventScroll: true })
   }
 
   function drop(buffer: TypedBuffer) {
@@ -360,8 +380,9 @@ export function createCellTyping(
 
   return {
     onKeyDown,
-    onPointerDown() {
+    onPointerDown(event) {
       if (current && !current.enter) drop(current)
+      takeKeysToCell(event.target)
     },
     closeEditor() {
       for (const buffer of [...waiting]) drop(buffer)
