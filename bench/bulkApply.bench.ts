@@ -95,7 +95,7 @@ started = performance.now()
 await workspace.sync.catchUpSellRequests()
 const refreshMs = performance.now() - started
 started = performance.now()
-workspace.bulk.apply(true)
+await workspace.bulk.apply(true)
 await workspace.bulk.whenIdle()
 const applyMs = performance.now() - started
 const batch = workspace.bulk.history(1)[0]!
