@@ -237,7 +237,7 @@ it('from source, the worker is one bundle of the core, named by its content, mad
   const file = sourceWorkerFile()
   expect(sourceWorkerFile()).toBe(file)
   const path = fileURLToPath(file)
-  expect(path).toMatch(/node_modules\/\.cache\/seller-desk\/coreWorker-[0-9a-f]{16}\.mjs$/)
+  expect(path.replaceAll('\\', '/')).toMatch(/node_modules\/\.cache\/seller-desk\/coreWorker-[0-9a-f]{16}\.mjs$/)
   const text = readFileSync(path, 'utf8')
   expect(path).toContain(createHash('sha256').update(text).digest('hex').slice(0, 16))
   // The core's own modules are inside it (no relative import left); packages are loaded from node_modules.

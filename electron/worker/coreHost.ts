@@ -8,7 +8,7 @@
  * was saved, and an apply that was cut off is offered again as after any interrupted run.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -91,7 +91,8 @@ let sourceWorker: URL | null = null
  * share one file, and a changed source makes a new one.
  */
 export function sourceWorkerFile(): URL {
-  if (sourceWorker) return sourceWorker
+  // Made again if it went meanwhile (pruned by a process of another source a day later).
+  if (sourceWorker && existsSync(fileURLToPath(sourceWorker))) return sourceWorker
   // Loaded only here: the built app never bundles from source and does not ship esbuild.
   const require = createRequire(import.meta.url)
   const { buildSync } = require('esbuild') as typeof import('esbuild')
@@ -107,15 +108,34 @@ export function sourceWorkerFile(): URL {
   if (!bundle) throw new Error('esbuild made no bundle of the core worker')
   const folder = fileURLToPath(new URL('../../node_modules/.cache/seller-desk/', import.meta.url))
   const file = join(folder, `coreWorker-${createHash('sha256').update(bundle.contents).digest('hex').slice(0, 16)}.mjs`)
-  if (!existsSync(file)) {
+  if (existsSync(file)) {
+    // Used again: a day from now it is still not an older source's to prune.
+    try {
+      utimesSync(file, new Date(), new Date())
+    } catch {
+      // Another process is writing it.
+    }
+  } else {
     mkdirSync(folder, { recursive: true })
     // Written whole, then named: another process may be starting the same bundle.
     const partial = `${file}.${process.pid}.${threadId}.partial`
     writeFileSync(partial, bundle.contents)
-    renameSync(partial, file)
-    // Bundles of older sources, once a day old (a process started before may still restart its worker from one).
-    for (const name of readdirSync(folder))
-      if (/^coreWorker-/.test(name) && join(folder, name) !== file && statSync(join(folder, name)).mtimeMs < Date.now() - DAY_MS) rmSync(join(folder, name), { force: true })
+    try {
+      renameSync(partial, file)
+    } catch (error) {
+      // Named by another process meanwhile (Windows refuses to replace a file that is open).
+      rmSync(partial, { force: true })
+      if (!existsSync(file)) throw error
+    }
+    // Bundles of older sources, unused for a day (a process started before may still restart its worker from one).
+    for (const name of readdirSync(folder)) {
+      if (!/^coreWorker-[0-9a-f]+\.mjs$/.test(name) || join(folder, name) === file) continue
+      try {
+        if (statSync(join(folder, name)).mtimeMs < Date.now() - DAY_MS) rmSync(join(folder, name), { force: true })
+      } catch {
+        // Pruned by another process meanwhile.
+      }
+    }
   }
   return (sourceWorker = pathToFileURL(file))
 }

@@ -193,6 +193,8 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   } finally {
     if (timer) clearTimeout(timer)
     timer = null
+    // Flushes still waiting their turn land before the run ends (the snapshot may be closed right after).
+    await written.catch(() => undefined)
   }
   // (Set by the flush timer, which TypeScript cannot follow.)
   if (flushFailure) throw (flushFailure as { error: unknown }).error

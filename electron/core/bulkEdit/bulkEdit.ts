@@ -197,6 +197,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   let saveQueued = false
   /** The last part handed to the store: once written, so is every edit taken out of `edits` before it. */
   let lastSave: Promise<void> = Promise.resolve()
+  /** A write to the batches under way (whileWritingBatch): what refuses other changes meanwhile, and its end. */
+  let writingBatch: { words: string; done: Promise<void> } | null = null
   /** Waiting for every edit to be saved (whenSaved). */
   const savedWaiting: (() => void)[] = []
   /**
@@ -232,21 +234,26 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    */
   function saveStaged(limit = SAVE_PART): Promise<void> {
     saveQueued = false
-    // The store writes in the order asked, so once this part is written every part before it is too.
-    const saved = store.writeStaged(stagedWrites(limit)).catch((error: unknown) => {
-      deps.onFailure?.(
-        `Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`
-      )
-    })
-    lastSave = saved
+    // A batch being written takes its changes out of the change set as it lands: edits taken out before
+    // that would be written after it, staging again what it queued. They wait for it.
+    if (writingBatch && edits.size > 0) return writingBatch.done.then(() => saveStaged(limit))
+    // A part due after close is not written (close saved everything).
+    if (edits.size > 0 && !(closed && limit !== Infinity)) {
+      // The store writes in the order asked, so once this part is written every part before it is too.
+      lastSave = store.writeStaged(stagedWrites(limit)).catch((error: unknown) => {
+        deps.onFailure?.(
+          `Staged changes could not be saved on this computer (${error instanceof Error ? error.message : String(error)}). They are kept while Seller Desk stays open.`
+        )
+      })
+    }
     if (edits.size > 0 && !closed) queueSave()
     else if (edits.size === 0) {
       const waiting = savedWaiting.splice(0)
-      void saved.then(() => {
+      void lastSave.then(() => {
         for (const done of waiting) done()
       })
     }
-    return saved
+    return lastSave
   }
   /**
    * While an import stages (or a large undo, redo or discard runs), its edits wait: a save queued for
@@ -306,7 +313,29 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   }
 
   function notWhileBusy() {
-    if (busy) throw new SellerDeskError('invalid-input', busy)
+    const words = busy ?? writingBatch?.words
+    if (words) throw new SellerDeskError('invalid-input', words)
+  }
+  function notWhileWritingBatch() {
+    if (writingBatch) throw new SellerDeskError('invalid-input', writingBatch.words)
+  }
+
+  /**
+   * A write to the batches (queueing one, cancelling or requeueing its changes) that may wait its turn
+   * for the snapshot's thread: meanwhile what would change the change set, start a run or write the
+   * batches is refused with `words`, and saves of staged edits wait for it.
+   */
+  async function whileWritingBatch<T>(words: string, write: () => Promise<T>): Promise<T> {
+    notWhileWritingBatch()
+    let ended = () => {}
+    writingBatch = { words, done: new Promise<void>((resolve) => (ended = resolve)) }
+    try {
+      return await write()
+    } finally {
+      writingBatch = null
+      ended()
+      if (edits.size > 0) queueSave()
+    }
   }
 
   /** An undo, a redo or a discard, a part per turn once it has taken a turn's time. */
@@ -629,20 +658,16 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         undoSources.splice(undoSources.indexOf(undo.source.id), 1)
       }
       const id = randomUUID()
-      // The change set stays as read above until the batch is written (the write may wait its turn).
-      busy = 'Changes are being queued to apply. Try again in a moment.'
-      try {
-        // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
-        await store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
+      // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
+      // The change set stays as read above until then.
+      await whileWritingBatch('Changes are being queued to apply. Try again in a moment.', () =>
+        store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
           const keys = valid.map((change) => changeKey(change.sellRequestId, change.field))
           changeSet.take(keys)
           // Only these changes' removal goes with the batch; other edits not saved yet keep their turns.
           return stagedWritesOf(keys)
         })
-      } finally {
-        busy = null
-        if (edits.size > 0) queueSave()
-      }
+      )
       return start(id)
     },
 
@@ -652,7 +677,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         running.controller.abort()
       } else {
         statusOf(batchId)
-        await store.finishRun(batchId, now(), CANCELLED)
+        await whileWritingBatch('A batch is being cancelled. Try again in a moment.', () => store.finishRun(batchId, now(), CANCELLED))
       }
       return statusOf(batchId)
     },
@@ -661,11 +686,13 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       statusOf(batchId)
       needsConnection()
       if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
-      if ((await store.requeueFailed(batchId, now())) === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
+      const requeued = await whileWritingBatch('Failed changes are being queued again. Try again in a moment.', () => store.requeueFailed(batchId, now()))
+      if (requeued === 0) throw new SellerDeskError('invalid-input', 'No failed or cancelled changes to retry in this batch.')
       return start(batchId)
     },
 
     resume(batchId) {
+      notWhileWritingBatch()
       if (statusOf(batchId).pending === 0) throw new SellerDeskError('invalid-input', 'Every change of this batch has been sent already.')
       needsConnection()
       return start(batchId)
@@ -782,7 +809,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       await running?.promise
     },
 
-    whenSaved: () => (edits.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => savedWaiting.push(resolve))),
+    whenSaved: () => (edits.size === 0 ? lastSave : new Promise<void>((resolve) => savedWaiting.push(resolve))),
 
     close() {
       // An undo, a redo or a discard running over several turns ends first: what is saved is its whole result.

@@ -361,4 +361,42 @@ describe('an import in turns', () => {
     }
     await savedAs(0)
   })
+
+  it('a batch whose write waits its turn (the snapshot thread mid-statement) leaves its changes queued only: a save due meanwhile waits for it, and other changes are refused until it lands', async () => {
+    const listings = workspace.snapshot.dump().sellRequests.slice(0, 3)
+    const store = workspace.snapshot.bulkEdit
+    const { queueBatch, writeStaged } = store
+    // The store's writes wait their turn, in the order asked, until let go: as they do behind a
+    // statement of the snapshot's thread (betweenStatements).
+    let letGo = () => {}
+    let turn = new Promise<void>((resolve) => (letGo = resolve))
+    const inTurn = <T>(write: () => Promise<T>): Promise<T> => {
+      const mine = turn.then(write)
+      turn = mine.then(
+        () => undefined,
+        () => undefined
+      )
+      return mine
+    }
+    store.queueBatch = (batch, taken) => inTurn(() => queueBatch(batch, taken))
+    store.writeStaged = (writes) => inTurn(() => writeStaged(writes))
+    try {
+      // Staged, and their save due at the next turn: the batch's write begins before it and waits.
+      bulk.stage(listings.map((listing) => ({ sellRequestId: listing.id, quantity: listing.quantity + 3 })))
+      const applying = bulk.apply(true)
+      await new Promise((resolve) => setImmediate(resolve))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(() => bulk.stage([{ sellRequestId: listings[0]!.id, quantity: 1 }])).toThrow(/being queued to apply/)
+      letGo()
+      const batch = await applying
+      expect(batch.total).toBe(3)
+      await bulk.whenIdle()
+    } finally {
+      store.queueBatch = queueBatch
+      store.writeStaged = writeStaged
+    }
+    // Each change in one place: queued (and applied), none staged again by the save that was due.
+    await savedAs(0)
+    expect(store.readStaged()).toEqual([])
+  })
 })

@@ -243,7 +243,11 @@ it("the bulk-edit store's writes wait for the thread's statement without holding
   const ticking = setInterval(() => turns++, 1)
   const started = performance.now()
   const saved = store.writeStaged([
-    { sellRequestId: 'listing-1', field: 'priceCents', change: { sellRequestId: 'listing-1', field: 'priceCents', before: 1000, after: 1100, baseUpdatedAt: '2026-11-01T00:00:00.000Z' } }
+    {
+      sellRequestId: 'listing-1',
+      field: 'priceCents',
+      change: { sellRequestId: 'listing-1', field: 'priceCents', before: 1000, after: 1100, baseUpdatedAt: '2026-11-01T00:00:00.000Z' }
+    }
   ])
   // Asked mid-statement: not written yet, and this thread was not held (a plain write would have waited here).
   const askedMs = performance.now() - started
