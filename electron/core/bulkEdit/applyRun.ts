@@ -91,30 +91,25 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null
   let flushFailure: { error: unknown } | null = null
 
-  /** The writes of the flushes so far, one after another; rejected once one failed. */
+  /** What the flushes so far write; rejected once an outcome could not be written. */
   let written: Promise<void> = Promise.resolve()
   /**
-   * Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back,
-   * after what earlier flushes write; resolves once all of it is written.
+   * Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back
+   * (the snapshot writes in the order asked, after what earlier flushes asked); resolves once all of it
+   * is written.
    */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
     if (outcomes.length === 0) return written
-    const settled = outcomes
-    const edited = edits
+    const settled = store.settle(batchId, outcomes)
+    // Their own transactions: a listing that cannot be written costs only itself (the next sync brings it).
+    const listings = mergedRows(edits).map((batch) => snapshot.putSellRequest(batch).catch(() => undefined))
     outcomes = []
     edits = []
-    written = written.then(async () => {
-      await store.settle(batchId, settled)
-      // Their own transactions, after the outcomes: a listing that cannot be written costs only itself.
-      for (const batch of mergedRows(edited)) {
-        try {
-          await snapshot.putSellRequest(batch)
-        } catch {
-          // The next sync brings the new values into the snapshot.
-        }
-      }
+    // Settled whole before it says how it went: a run that ends on a failure leaves no write behind it.
+    written = Promise.allSettled([written, settled, ...listings]).then((results) => {
+      for (const result of results) if (result.status === 'rejected') throw result.reason
     })
     return written
   }

@@ -81,7 +81,7 @@ export async function bodyBytes(response: Response): Promise<Uint8Array> {
 /**
  * The Response's own body: a stream that copies the bytes only if it is read. Handed the bytes
  * themselves, Response copies them at once, for every answer; the client reads them from `bodies`
- * instead, so that copy would be garbage from the start (a page of orders is over a hundred KB).
+ * instead, so that copy would be garbage from the start.
  */
 function readLater(bytes: Uint8Array): ReadableStream<Uint8Array> {
   return new ReadableStream({

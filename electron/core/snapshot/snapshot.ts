@@ -195,23 +195,24 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   const thread = startSnapshotThread(db, file)
-  /** A transaction of the sync's, begun once the thread is between statements (see betweenStatements). */
+  /**
+   * A transaction of the core's, begun once the thread is between statements (see betweenStatements):
+   * every write here goes so, the sync's and the seller's.
+   */
   const txInTurn = <T>(work: () => T): Promise<T> => thread.betweenStatements(() => tx(work))
   /**
-   * Writes of a resource's live rows, counted: what was read of them at one generation still holds while
-   * it is the same (see listingsGeneration).
+   * Writes of a resource's live rows (in turn, as every write), counted: what was read of them at one
+   * generation still holds while it is the same (see listingsGeneration).
    */
   const generations = { orders: 0, sellRequests: 0 }
-  const writing =
-    (resource: Resource) =>
-    <T>(work: () => T): T => {
+  const writing = <T>(resource: Resource, work: () => T): Promise<T> =>
+    txInTurn(() => {
       try {
-        return tx(work)
+        return work()
       } finally {
         generations[resource]++
       }
-    }
-  const writingListings = writing('sellRequests')
+    })
 
   // Reads over every row (tens of ms at 100,000), kept while the rows they read are not written: the
   // filters' statuses, and the grid's version (per field set) that its every page checks.
@@ -331,26 +332,24 @@ export function openSnapshot(file: string): Snapshot {
         const [ids] = await thread.run([{ all: newStagedOrderIds(readRun(db, resource)?.windowFromMs ?? null) }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
-      await thread.betweenStatements(() =>
-        writing(resource)(() => {
-          const run = readRun(db, resource)
-          if (!run) throw noRun()
-          promoteStaged(db, resource)
-          deleteRun(db, resource)
-          handedOver.delete(resource)
-          // Unverified until the check after it records what it found (a check that cannot run leaves it so).
-          writeSyncState(db, resource, {
-            lastFullMs: run.startedMs,
-            lastIncrementalMs: run.startedMs,
-            windowFromMs: run.windowFromMs,
-            cursorMs: run.cursorMs,
-            complete: false,
-            syncedCount: null,
-            serverTotal: null,
-            pageSize: run.pageSize
-          })
+      await writing(resource, () => {
+        const run = readRun(db, resource)
+        if (!run) throw noRun()
+        promoteStaged(db, resource)
+        deleteRun(db, resource)
+        handedOver.delete(resource)
+        // Unverified until the check after it records what it found (a check that cannot run leaves it so).
+        writeSyncState(db, resource, {
+          lastFullMs: run.startedMs,
+          lastIncrementalMs: run.startedMs,
+          windowFromMs: run.windowFromMs,
+          cursorMs: run.cursorMs,
+          complete: false,
+          syncedCount: null,
+          serverTotal: null,
+          pageSize: run.pageSize
         })
-      )
+      })
       // The rows swapped out.
       await thread.run(clearStagedSteps(db, resource))
       return { newOrderIds }
@@ -369,37 +368,33 @@ export function openSnapshot(file: string): Snapshot {
       const parts = partsOf<OrderBatch | SellRequestBatch>(batches, ROWS_PER_PART)
       for (const [k, part] of parts.entries()) {
         if (k > 0) await pause()
-        await thread.betweenStatements(() =>
-          writing(resource)(() => {
-            if (resource === 'orders') {
-              if (!first)
-                newOrderIds.push(
-                  ...unknownOrderIds(
-                    db,
-                    (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
-                  )
+        await writing(resource, () => {
+          if (resource === 'orders') {
+            if (!first)
+              newOrderIds.push(
+                ...unknownOrderIds(
+                  db,
+                  (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
                 )
-              for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
-            } else {
-              for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
-            }
-            if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
-          })
-        )
+              )
+            for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
+          } else {
+            for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
+          }
+          if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
+        })
       }
       return { newOrderIds }
     },
-    putSellRequest: (batch) => thread.betweenStatements(() => writingListings(() => writeSellRequests(db, batch, ''))),
+    putSellRequest: (batch) => writing('sellRequests', () => writeSellRequests(db, batch, '')),
     removeSellRequest: (id) =>
-      thread.betweenStatements(() =>
-        writingListings(() => {
-          if (sellRequestValues(db, id) === null) return
-          deleteSellRequest(db, id)
-          // Deleted through this app: the marketplace counts one fewer too, and the last check stays true.
-          const { serverTotal, syncedCount } = readSyncState(db, 'sellRequests')
-          if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
-        })
-      ),
+      writing('sellRequests', () => {
+        if (sellRequestValues(db, id) === null) return
+        deleteSellRequest(db, id)
+        // Deleted through this app: the marketplace counts one fewer too, and the last check stays true.
+        const { serverTotal, syncedCount } = readSyncState(db, 'sellRequests')
+        if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
+      }),
     unknownIds: (resource, ids) => (resource === 'orders' ? [...unknownOrderIds(db, ids)] : unknownSellRequestIds(db, ids)),
     listingsGeneration: () => generations.sellRequests,
     gridRows(page, fields) {
