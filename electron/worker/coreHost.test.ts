@@ -24,7 +24,7 @@ import {
 } from '../shared/contract'
 import { decodeAnswer, encodeCallBody } from '../shared/callBody'
 import type { Order, SellRequest } from '../shared/domain'
-import { CORE_YOUNG_GENERATION_MB, sourceWorkerFile, startCoreHost, type CoreHost } from './coreHost'
+import { CORE_YOUNG_GENERATION_MB, sourceWorkerFile, startCoreHost, withoutPreloads, type CoreHost } from './coreHost'
 
 const KEY = 'sk_test_core_worker_5b1c9d2e7f'
 const APP = { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' } as const
@@ -243,4 +243,15 @@ it('from source, the worker is one bundle of the core, named by its content, mad
   // The core's own modules are inside it (no relative import left); packages are loaded from node_modules.
   expect(text).not.toMatch(/from ["']\.{1,2}\//)
   expect(text).toMatch(/from ["']libsql["']|require\(["']libsql["']\)|import\(["']libsql["']\)/)
+})
+
+it("from source, the worker keeps Node's flags but not the TypeScript loader: the bundle is plain JavaScript", () => {
+  // As `npx tsx` starts Node, and as `node --import tsx` does.
+  const tsxCli = ['--require', '/app/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///app/node_modules/tsx/dist/loader.mjs']
+  expect(withoutPreloads(tsxCli)).toEqual([])
+  expect(withoutPreloads(['--cpu-prof', '--import', 'tsx', '--cpu-prof-dir=/tmp/prof'])).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/prof'])
+  expect(withoutPreloads(['--import=tsx', '-r', 'x.cjs', '--loader=y.mjs', '--experimental-loader', 'z.mjs', '--max-old-space-size=4096'])).toEqual([
+    '--max-old-space-size=4096'
+  ])
+  expect(withoutPreloads([])).toEqual([])
 })

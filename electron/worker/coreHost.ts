@@ -76,8 +76,26 @@ export const CORE_YOUNG_GENERATION_MB = 6
  */
 function newCoreWorker(workerData: CoreWorkerData): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB }
-  const file = import.meta.url.endsWith('.ts') ? sourceWorkerFile() : new URL('./coreWorker.js', import.meta.url)
-  return new Worker(file, { workerData, resourceLimits })
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
+  // The bundle is plain JavaScript: the loader that reads TypeScript would only slow the worker's start.
+  return new Worker(sourceWorkerFile(), { workerData, resourceLimits, execArgv: withoutPreloads(process.execArgv) })
+}
+
+const PRELOAD_FLAGS = ['--import', '--require', '-r', '--loader', '--experimental-loader']
+
+/**
+ * Node's flags less the modules it preloads (`--import tsx`, or tsx's own `--require …preflight.cjs
+ * --import …loader.mjs`): the flags a worker on the bundle from source needs.
+ */
+export function withoutPreloads(execArgv: readonly string[]): string[] {
+  const kept: string[] = []
+  for (let index = 0; index < execArgv.length; index++) {
+    const flag = execArgv[index] as string
+    if (PRELOAD_FLAGS.includes(flag))
+      index++ // and its value
+    else if (!PRELOAD_FLAGS.some((preload) => flag.startsWith(`${preload}=`))) kept.push(flag)
+  }
+  return kept
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -14,7 +14,6 @@
  * in any locale), in XLSX as date cells. An XLSX has column widths and a frozen header row.
  */
 import Papa from 'papaparse'
-import writeXlsxFile from 'write-excel-file/node'
 import type { BatchRow, ExportedFile } from '../../shared/contract'
 import { LISTING_FIELD_SET, listingValue, type FieldSet, type ListingField } from '../../shared/listingFields'
 import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
@@ -166,6 +165,8 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
       return { value: dollarsFromCents(cell.cents), type: Number, format: '0.00' }
     })
   )
+  // Loaded with the first workbook written, not at every start of the core.
+  const { default: writeXlsxFile } = await import('write-excel-file/node')
   const bytes = await writeXlsxFile([header, ...data], { columns: sheet.widths.map((width) => ({ width })), stickyRowsCount: 1 }).toBuffer()
   return {
     fileName: `${sheet.name}.xlsx`,

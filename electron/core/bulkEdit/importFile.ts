@@ -14,7 +14,6 @@
  */
 import Papa from 'papaparse'
 import { noPause, type Pause } from '../eventLoopTurns'
-import { readSheet } from 'read-excel-file/node'
 import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../../shared/contract'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle } from '../../shared/listingFields'
@@ -252,6 +251,8 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     const check = checkWorkbookArchive(bytes)
     if (!check.ok) throw fileError(fileName, check.problem)
     formulaCells = check.formulaCells
+    // Loaded with the first workbook read, not at every start of the core: most sellers never import one.
+    const { readSheet } = await import('read-excel-file/node')
     try {
       rows = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))).map((row) => row.map(cellText))
     } catch {
