@@ -6,12 +6,16 @@
  * keychain); each run starts a new preview host on a fresh copy of it and a new browser, then times
  * host start → page load → the dashboard (landing view) → a click on Orders → first cached order row
  * visible. The startup sync runs meanwhile, as it does for a seller.
+ *
+ * Two ways, interleaved run by run: the clock starts once the browser's own start is over (as an app's
+ * window, which has no browser UI of its own to start; the budget's line), and right after the launch
+ * (Chromium still starting its own parts on the same two cores).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startMarketplaceProcess } from './marketplaceProcess'
-import { coldStart, fullySyncedSnapshot, launchChromium } from './previewRun'
+import { browserSettled, coldStart, fullySyncedSnapshot, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
 import { prepareSyncedAccount } from './syncedAccount'
 
@@ -23,16 +27,19 @@ const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-cold-'))
 const snapshotFile = await fullySyncedSnapshot(market, work)
 
-const coldStarts: number[] = []
+const coldStarts = { settled: [] as number[], launched: [] as number[] }
 const hostReadies: number[] = []
-for (let run = 0; run < RUNS; run++) {
+for (let run = 0; run < RUNS * 2; run++) {
+  const way = run % 2 === 0 ? 'settled' : 'launched'
   // A fresh user-data folder each run: nothing remembered (the seller lands on the dashboard).
   const userDataDir = join(work, `user-data-${run}`)
   const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
   const browser = await launchChromium()
-  const { host, hostReadyMs, coldStartMs } = await coldStart(await browser.newPage(), userDataDir)
+  const page = await browser.newPage()
+  if (way === 'settled') await browserSettled()
+  const { host, hostReadyMs, coldStartMs } = await coldStart(page, userDataDir)
   hostReadies.push(hostReadyMs)
-  coldStarts.push(coldStartMs)
+  coldStarts[way].push(coldStartMs)
   await browser.close()
   await host.close()
   await account.forget()
@@ -43,8 +50,10 @@ console.log(
   `\nCold start of the browser preview: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, ${RUNS} runs\n`
 )
 report([
-  ['cold start to first cached order row, median', ms(percentile(coldStarts, 50)), 'budget ≤ 1500 ms'],
-  ['cold start to first cached order row, worst', ms(Math.max(...coldStarts)), ''],
+  ['cold start to first cached order row, browser settled, median', ms(percentile(coldStarts.settled, 50)), 'budget ≤ 1500 ms'],
+  ['  worst', ms(Math.max(...coldStarts.settled)), ''],
+  ["cold start right after the browser's launch, median", ms(percentile(coldStarts.launched, 50)), ''],
+  ['  worst', ms(Math.max(...coldStarts.launched)), ''],
   ['  of which the host (snapshot, keychain) ready, median', ms(percentile(hostReadies, 50)), '']
 ])
-console.log(`\nraw: ${coldStarts.map(ms).join(', ')}`)
+console.log(`\nraw, settled: ${coldStarts.settled.map(ms).join(', ')}\nraw, right after launch: ${coldStarts.launched.map(ms).join(', ')}`)

@@ -147,6 +147,48 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.week.orders)
 })
 
+test('dashboard: a chart whose code arrives after the seller moved on is drawn when the dashboard is shown again, not while hidden', async ({
+  app: page,
+  host
+}) => {
+  // The chart's code is held back until the seller has left the dashboard.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  await page.route(/\/assets\/OrdersChart-[^/]*\.js$/, async (route) => {
+    asked = true
+    await held
+    await route.continue()
+  })
+  await page.getByTestId('base-url').fill(sandbox().baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect(page.getByTestId('figure-today').getByTestId('figure-value')).not.toHaveText('—')
+  await expect.poll(() => asked).toBe(true)
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  release()
+
+  const chart = page.getByTestId('dashboard-chart')
+  await expect(chart).toBeAttached()
+  await expect(page.getByTestId('dashboard-chart-day').first()).toBeAttached()
+  // Mounted with its table, but nothing drawn while the dashboard is hidden (a frame later, still nothing).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+  await expect(chart.locator('canvas')).toHaveCount(0)
+
+  await page.getByTestId('nav-dashboard').click()
+  await expect(chart.locator('canvas')).toBeVisible()
+  const size = await chart.locator('canvas').boundingBox()
+  expect(size!.width).toBeGreaterThan(200)
+  expect(size!.height).toBeGreaterThan(100)
+  // Drawn once, kept: leaving and coming back does not draw it again from nothing.
+  const canvas = await chart.locator('canvas').elementHandle()
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('nav-dashboard').click()
+  expect(await canvas!.evaluate((element) => element.isConnected)).toBe(true)
+  await syncFinishedAfter(host, null)
+})
+
 test('order drawer: items with tracking, copy, open the carrier page; other pages are refused', async ({ app: page, host, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, host)
