@@ -29,6 +29,7 @@ const snapshotFile = await fullySyncedSnapshot(market, work)
 
 const coldStarts = { settled: [] as number[], launched: [] as number[] }
 const hostReadies: number[] = []
+const steps = { pageLoadedMs: [] as number[], menuShownMs: [] as number[], clickedMs: [] as number[] }
 for (let run = 0; run < RUNS * 2; run++) {
   const way = run % 2 === 0 ? 'settled' : 'launched'
   // A fresh user-data folder each run: nothing remembered (the seller lands on the dashboard).
@@ -37,8 +38,9 @@ for (let run = 0; run < RUNS * 2; run++) {
   const browser = await launchChromium()
   const page = await browser.newPage()
   if (way === 'settled') await browserSettled()
-  const { host, hostReadyMs, coldStartMs } = await coldStart(page, userDataDir)
+  const { host, hostReadyMs, coldStartMs, steps: times } = await coldStart(page, userDataDir)
   hostReadies.push(hostReadyMs)
+  if (way === 'settled') for (const step of ['pageLoadedMs', 'menuShownMs', 'clickedMs'] as const) steps[step].push(times[step])
   coldStarts[way].push(coldStartMs)
   await browser.close()
   await host.close()
@@ -54,6 +56,9 @@ report([
   ['  worst', ms(Math.max(...coldStarts.settled)), ''],
   ["cold start right after the browser's launch, median", ms(percentile(coldStarts.launched, 50)), ''],
   ['  worst', ms(Math.max(...coldStarts.launched)), ''],
-  ['  of which the host (snapshot, keychain) ready, median', ms(percentile(hostReadies, 50)), '']
+  ['  of which the host (snapshot, keychain) ready, median', ms(percentile(hostReadies, 50)), ''],
+  ['  settled: the page loaded (its load event), median', ms(percentile(steps.pageLoadedMs, 50)), ''],
+  ['  settled: the menu shown, median', ms(percentile(steps.menuShownMs, 50)), ''],
+  ["  settled: the click on Orders done (Playwright's checks included), median", ms(percentile(steps.clickedMs, 50)), '']
 ])
 console.log(`\nraw, settled: ${coldStarts.settled.map(ms).join(', ')}\nraw, right after launch: ${coldStarts.launched.map(ms).join(', ')}`)
