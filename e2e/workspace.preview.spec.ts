@@ -189,6 +189,33 @@ test('dashboard: a chart whose code arrives after the seller moved on is drawn w
   await syncFinishedAfter(host, null)
 })
 
+test('start: the landing dashboard shows its figures before the views got ready ahead of use are mounted', async ({ app: page, host }) => {
+  // The dashboard's answer is held a second: Orders, mounted hidden ahead of use, waits for it.
+  await page.route(/\/rpc\/dashboard\.get$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await route.continue()
+  })
+  await page.evaluate(() => {
+    const marks: Record<string, number> = {}
+    ;(window as unknown as { __marks: Record<string, number> }).__marks = marks
+    new MutationObserver(() => {
+      const figure = document.querySelector('[data-testid="figure-today"] [data-testid="figure-value"]')?.textContent?.trim()
+      if (figure && figure !== '—') marks['figures'] ??= performance.now()
+      if (document.querySelector('[data-testid="order-row"]')) marks['orderRows'] ??= performance.now()
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.getByTestId('base-url').fill(sandbox().baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect(page.getByTestId('figure-today').getByTestId('figure-value')).not.toHaveText('—')
+  // Orders is still mounted ahead, hidden, with its rows, once the dashboard has its figures.
+  await expect(page.getByTestId('order-row').first()).toBeAttached()
+  await expect(page.getByTestId('order-row').first()).toBeHidden()
+  const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks)
+  expect(marks['figures']).toBeLessThan(marks['orderRows']!)
+  await syncFinishedAfter(host, null)
+})
+
 test('order drawer: items with tracking, copy, open the carrier page; other pages are refused', async ({ app: page, host, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, host)

@@ -21,10 +21,37 @@ export class ContractError extends Error {
 
 const bridge: SellerDeskBridge = window.sellerDesk ?? createPreviewBridge()
 
+/** Calls sent and not yet answered, and who waits for there to be none (callsAnswered). */
+let callsInFlight = 0
+const waitingForAnswers = new Set<() => void>()
+
 export async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> {
-  const outcome = await bridge.invoke(name, input)
-  if (!outcome.ok) throw new ContractError(outcome.error)
-  return outcome.value
+  callsInFlight++
+  try {
+    const outcome = await bridge.invoke(name, input)
+    if (!outcome.ok) throw new ContractError(outcome.error)
+    return outcome.value
+  } finally {
+    // Told a task later, once what the answer changes on screen has been rendered (Vue renders in microtasks).
+    if (--callsInFlight === 0) setTimeout(() => callsInFlight === 0 && waitingForAnswers.forEach((done) => done()), 0)
+  }
+}
+
+/**
+ * Resolves once every call sent so far has been answered and its answer rendered (or after
+ * `timeoutMs` at the latest: a long call, such as an export, does not hold back what waits here).
+ */
+export function callsAnswered(timeoutMs: number): Promise<void> {
+  if (callsInFlight === 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      waitingForAnswers.delete(done)
+      resolve()
+    }
+    const timer = setTimeout(done, timeoutMs)
+    waitingForAnswers.add(done)
+  })
 }
 
 export function onEvent<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {

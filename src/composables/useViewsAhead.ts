@@ -5,8 +5,11 @@
  *   starts with a small bundle and a first switch does not wait for the parser;
  * - views with `mountAhead` are then mounted hidden (the caller decides how), so a first switch to
  *   them only has to show rows that are already there.
+ * Each step waits until the calls in flight are answered: the view on screen waiting for its data
+ * (the landing dashboard at start) shows it first, rather than after a hidden view's mount.
  */
 import { onBeforeUnmount, onMounted, type Component } from 'vue'
+import { callsAnswered } from '../bridge/sellerDesk'
 
 /** defineAsyncComponent's wrapper keeps its loader here; calling it also makes the wrapper render at once. */
 type AsyncWrapper = Component & { __asyncLoader?: () => Promise<unknown> }
@@ -16,8 +19,9 @@ export interface ViewAhead {
   mountAhead?: () => void
 }
 
-/** The next idle moment (or `timeoutMs` at the latest), after a painted frame. */
-function idle(timeoutMs: number): Promise<void> {
+/** The next idle moment (or `timeoutMs` at the latest), after a painted frame, with no call waiting for its answer. */
+async function idle(timeoutMs: number): Promise<void> {
+  await callsAnswered(timeoutMs)
   return new Promise((resolve) =>
     requestAnimationFrame(() => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs })
