@@ -9,9 +9,13 @@
  *
  * Two ways, interleaved run by run: the clock starts once the browser's own start is over (as an app's
  * window, which has no browser UI of its own to start; the budget's line), and right after the launch
- * (Chromium still starting its own parts on the same two cores).
+ * (Chromium still starting its own parts on the same two cores). The floor, also in a fresh browser
+ * once settled: a page of one button served over loopback, from navigation to the button visible, then
+ * a click on it and a line shown in answer (what the browser costs before the app does anything).
  */
 import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startMarketplaceProcess } from './marketplaceProcess'
@@ -27,11 +31,36 @@ const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-cold-'))
 const snapshotFile = await fullySyncedSnapshot(market, work)
 
+// The floor's page: one button that shows a line when clicked.
+const floorPage = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+  response.end(
+    "<!doctype html><button id=\"go\" onclick=\"document.body.append(Object.assign(document.createElement('p'), { id: 'row', textContent: 'row' }))\">Orders</button>"
+  )
+})
+await new Promise<void>((resolve) => floorPage.listen(0, '127.0.0.1', resolve))
+const floorUrl = `http://127.0.0.1:${(floorPage.address() as AddressInfo).port}/`
+
+async function floorRun(): Promise<number> {
+  const browser = await launchChromium()
+  const page = await browser.newPage()
+  await browserSettled()
+  const started = performance.now()
+  await page.goto(floorUrl)
+  await page.locator('#go').click()
+  await page.locator('#row').waitFor()
+  const took = performance.now() - started
+  await browser.close()
+  return took
+}
+
+const floors: number[] = []
 const coldStarts = { settled: [] as number[], launched: [] as number[] }
 const hostReadies: number[] = []
 const steps = { pageLoadedMs: [] as number[], menuShownMs: [] as number[], clickedMs: [] as number[] }
 for (let run = 0; run < RUNS * 2; run++) {
   const way = run % 2 === 0 ? 'settled' : 'launched'
+  if (way === 'settled') floors.push(await floorRun())
   // A fresh user-data folder each run: nothing remembered (the seller lands on the dashboard).
   const userDataDir = join(work, `user-data-${run}`)
   const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
@@ -47,12 +76,18 @@ for (let run = 0; run < RUNS * 2; run++) {
   await account.forget()
 }
 await market.stop()
+floorPage.close()
 
 console.log(
   `\nCold start of the browser preview: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, ${RUNS} runs\n`
 )
 report([
   ['cold start to first cached order row, browser settled, median', ms(percentile(coldStarts.settled, 50)), 'budget ≤ 1500 ms'],
+  [
+    '  floor: a one-button page over loopback, load → click → line shown, median',
+    ms(percentile(floors, 50)),
+    `app ÷ floor ${(percentile(coldStarts.settled, 50) / percentile(floors, 50)).toFixed(2)}×`
+  ],
   ['  worst', ms(Math.max(...coldStarts.settled)), ''],
   ["cold start right after the browser's launch, median", ms(percentile(coldStarts.launched, 50)), ''],
   ['  worst', ms(Math.max(...coldStarts.launched)), ''],
@@ -61,4 +96,5 @@ report([
   ['  settled: the menu shown, median', ms(percentile(steps.menuShownMs, 50)), ''],
   ["  settled: the click on Orders done (Playwright's checks included), median", ms(percentile(steps.clickedMs, 50)), '']
 ])
-console.log(`\nraw, settled: ${coldStarts.settled.map(ms).join(', ')}\nraw, right after launch: ${coldStarts.launched.map(ms).join(', ')}`)
+console.log(`\nraw, floor: ${floors.map(ms).join(', ')}`)
+console.log(`raw, settled: ${coldStarts.settled.map(ms).join(', ')}\nraw, right after launch: ${coldStarts.launched.map(ms).join(', ')}`)
