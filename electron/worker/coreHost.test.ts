@@ -255,3 +255,15 @@ it("from source, the worker keeps Node's flags but not the TypeScript loader: th
   ])
   expect(withoutPreloads([])).toEqual([])
 })
+
+it('from source, a worker still starts when Node was started with flags a worker may not be given (V8 flags): it inherits them', async () => {
+  const before = [...process.execArgv]
+  process.execArgv.push('--max-old-space-size=4096', '--expose-gc')
+  try {
+    const { host } = start()
+    const outcome = await host.router.dispatch('app.info', {})
+    expect(outcome.ok).toBe(true)
+  } finally {
+    process.execArgv.splice(0, process.execArgv.length, ...before)
+  }
+})

@@ -77,15 +77,23 @@ export const CORE_YOUNG_GENERATION_MB = 6
 function newCoreWorker(workerData: CoreWorkerData): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB }
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
+  const file = sourceWorkerFile()
   // The bundle is plain JavaScript: the loader that reads TypeScript would only slow the worker's start.
-  return new Worker(sourceWorkerFile(), { workerData, resourceLimits, execArgv: withoutPreloads(process.execArgv) })
+  // Flags given to a worker are checked, and Node refuses there some it was started with (V8's, such as
+  // --max-old-space-size or --expose-gc); with one of those the worker inherits them all, the loader too.
+  try {
+    return new Worker(file, { workerData, resourceLimits, execArgv: withoutPreloads(process.execArgv) })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error
+    return new Worker(file, { workerData, resourceLimits })
+  }
 }
 
 const PRELOAD_FLAGS = ['--import', '--require', '-r', '--loader', '--experimental-loader']
 
 /**
  * Node's flags less the modules it preloads (`--import tsx`, or tsx's own `--require …preflight.cjs
- * --import …loader.mjs`): the flags a worker on the bundle from source needs.
+ * --import …loader.mjs`): what a worker on the bundle from source is given, where Node takes them all.
  */
 export function withoutPreloads(execArgv: readonly string[]): string[] {
   const kept: string[] = []

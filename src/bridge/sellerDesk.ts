@@ -38,8 +38,9 @@ export async function call<N extends CallName>(name: N, input: CallInput<N>): Pr
 }
 
 /**
- * Resolves once every call sent so far has been answered and its answer rendered (or after
- * `timeoutMs` at the latest: a long call, such as an export, does not hold back what waits here).
+ * Resolves at the first moment no call is waiting for its answer, the last answer's changes rendered (a
+ * call sent meanwhile is waited for too), or after `timeoutMs` at the latest: a long call, such as an
+ * export, does not hold back what waits here.
  */
 export function callsAnswered(timeoutMs: number): Promise<void> {
   if (callsInFlight === 0) return Promise.resolve()

@@ -19,12 +19,15 @@ export interface ViewAhead {
   mountAhead?: () => void
 }
 
-/** The next idle moment (or `timeoutMs` at the latest), after a painted frame, with no call waiting for its answer. */
+/** The next idle moment after a painted frame with no call waiting for its answer, or `timeoutMs` at the latest. */
 async function idle(timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs
   await callsAnswered(timeoutMs)
+  // (A timeout of 0 would mean none.)
+  const left = Math.max(1, deadline - performance.now())
   return new Promise((resolve) =>
     requestAnimationFrame(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs })
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: left })
       else setTimeout(resolve, 0)
     })
   )
