@@ -1,9 +1,9 @@
 /** Starts bench/sandboxProcess.ts as a child and talks to it. */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
+import { processCpuMs } from './processCpu'
 
 export interface MarketplaceProcess {
   baseUrl: string
@@ -12,16 +12,6 @@ export interface MarketplaceProcess {
   /** CPU time the marketplace process has used so far (user + system), or null where /proc is not there. */
   cpuMs(): number | null
   stop(): Promise<void>
-}
-
-/** utime + stime of a process from /proc (Linux), in ms (clock ticks of 10 ms, the kernel's usual USER_HZ). */
-function processCpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return null
-  }
 }
 
 export async function startMarketplaceProcess(orders: number, sellRequests: number, latencyMs = 0): Promise<MarketplaceProcess> {

@@ -4,7 +4,6 @@
  * click on Orders → first cached order row), and waiting out the host's start-up sync so it does not
  * share the cores with what is measured.
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
@@ -13,6 +12,7 @@ import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import type { MarketplaceProcess } from './marketplaceProcess'
+import { cpuUsedBetween, treeCpuMs } from './processCpu'
 import { BENCH_KEYCHAIN_SERVICE } from './syncedAccount'
 
 /** Sync settings of the benchmarks: a ten-year window, so every seeded order is in the snapshot. */
@@ -38,52 +38,27 @@ export function launchChromium(): Promise<Browser> {
   })
 }
 
-/** CPU time (ms) used so far by the process `pid` and all its descendants (Linux /proc; 0 elsewhere). */
-function treeCpuMs(pid: number): number {
-  const stats: { pid: number; ppid: number; ms: number }[] = []
-  let entries: string[] = []
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
-  } catch {
-    return 0
-  }
-  for (const name of entries) {
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, 'utf8')
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-      // Fields after the name: state, ppid, …; utime and stime are the 12th and 13th, in clock ticks (10 ms here).
-      stats.push({ pid: Number(name), ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * 10 })
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  const inTree = new Set([pid])
-  for (let grew = true; grew;) {
-    grew = false
-    for (const stat of stats) {
-      if (inTree.has(stat.pid) || !inTree.has(stat.ppid)) continue
-      inTree.add(stat.pid)
-      grew = true
-    }
-  }
-  return stats.filter((stat) => inTree.has(stat.pid)).reduce((sum, stat) => sum + stat.ms, 0)
-}
-
 /**
  * Waits until the browser's own start is over: Chromium goes on starting its own parts (a renderer of
- * its own UI among them) for a second or two after launch, which an app's window never has to share its
- * cores with. Measured on this process's children (Playwright's browser is one; the marketplace, idle,
- * another). Quiet: under 10 % of a core over two 250 ms windows in a row (at most `timeoutMs`).
+ * its own UI among them) after its launch, which an app's window never has to share its cores with.
+ * Measured on this process's children (Playwright's browser is one; the marketplace, idle, another).
+ * Quiet: under 10 % of a core over two 250 ms windows in a row. False when it was not quiet within
+ * `timeoutMs`, or there is no /proc to tell (then it only waited).
  */
-export async function browserSettled(timeoutMs = 10_000): Promise<void> {
-  const pid = process.pid
+export async function browserSettled(timeoutMs = 10_000): Promise<boolean> {
   let quiet = 0
-  for (let started = Date.now(), before = treeCpuMs(pid); quiet < 2 && Date.now() - started < timeoutMs;) {
+  let before = treeCpuMs(process.pid)
+  if (before.size === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    return false
+  }
+  for (const started = Date.now(); quiet < 2 && Date.now() - started < timeoutMs;) {
     await new Promise((resolve) => setTimeout(resolve, 250))
-    const now = treeCpuMs(pid)
-    quiet = now - before < 25 ? quiet + 1 : 0
+    const now = treeCpuMs(process.pid)
+    quiet = cpuUsedBetween(before, now) < 25 ? quiet + 1 : 0
     before = now
   }
+  return quiet >= 2
 }
 
 export interface ColdStart {
