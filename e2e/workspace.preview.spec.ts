@@ -220,6 +220,36 @@ test('start: the landing dashboard shows its figures before the views got ready 
   expect(marks['figures']).toBeLessThan(marks['orderRows']!)
 })
 
+test("opening Orders asks for its first page at once, while the view's code is still on its way", async ({ app: page, host }) => {
+  // The Orders view's code is held until its list has been asked for (or 5 s, when nothing asks).
+  let listAsked: () => void = () => undefined
+  const asked = new Promise<void>((resolve) => (listAsked = resolve))
+  let askedWhileHeld = false
+  let codeHeld = false
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/rpc/orders.list')) return
+    if (codeHeld) askedWhileHeld = true
+    listAsked()
+  })
+  await page.route(/\/assets\/OrdersView-[^/]*\.js$/, async (route) => {
+    codeHeld = true
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))])
+    codeHeld = false
+    await route.continue()
+  })
+  await page.getByTestId('base-url').fill(sandbox().baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect(page.getByTestId('figure-today').getByTestId('figure-value')).not.toHaveText('—')
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  expect(askedWhileHeld).toBe(true)
+  // The rows are the snapshot's.
+  await syncFinishedAfter(host, null)
+  const first = await viaRouter<ListResult<Order>>(host, 'orders.list', { take: 50 })
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(first.total)
+})
+
 test('order drawer: items with tracking, copy, open the carrier page; other pages are refused', async ({ app: page, host, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, host)
