@@ -101,6 +101,21 @@ it('edits and deletes go to the marketplace, then to the snapshot', async () => 
   expect(workspace.snapshot.dump().sellRequests.some((s) => s.id === third.id)).toBe(false)
 })
 
+it('an edit or delete the marketplace took while the workspace closed is reported done, not failed', async () => {
+  const [first, second] = workspace.listSellRequests({ page: 1, take: 2, sortBy: 'updated', sortDir: 'DESC' }).rows
+  // The answers come after the snapshot has closed (sign-out while they were on their way).
+  sandbox.setFaults({ latencyMs: 300 })
+  const edit = workspace.editSellRequest(second!.id, { priceCents: 1234 })
+  const removal = workspace.deleteSellRequest(first!.id)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  await workspace.close()
+  await expect(edit).resolves.toMatchObject({ id: second!.id, priceCents: 1234 })
+  await expect(removal).resolves.toEqual({ id: first!.id, alreadyDeleted: false })
+  expect(sandbox.state.sellRequest(second!.id)!.priceCents).toBe(1234)
+  expect(sandbox.state.sellRequest(first!.id)).toBeUndefined()
+  sandbox.setFaults({ latencyMs: 0 })
+})
+
 it('keeps an order placed before the window that was updated in it, and the list without dates says why', async () => {
   const windowFrom = Date.now() - 30 * 86_400_000
   const old = sandbox.state.orders.find((o) => o.orderDateMicros / 1000 < windowFrom - 5 * 86_400_000 && o.updatedAt < windowFrom)!

@@ -180,6 +180,19 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
   let closing: Promise<void> | null = null
 
+  /**
+   * Writes here what the marketplace has taken. A workspace closing meanwhile (sign-out, another
+   * account, quit) may refuse the write: the change is still done where it counts, the next sync of
+   * this account brings it here, and the seller is not told that it failed.
+   */
+  async function keepHere(write: () => Promise<void>): Promise<void> {
+    try {
+      await write()
+    } catch (error) {
+      if (closing === null) throw error
+    }
+  }
+
   function needsConnection(action: string) {
     if (!sync.status().online)
       throw new SellerDeskError('network', `You are offline: ${action} needs a connection to the marketplace. Seller Desk will reconnect by itself.`)
@@ -254,23 +267,23 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         return snapshot.sellRequestValues(id) ?? undefined
       }
       const { sellRequest, wire } = await api.editSellRequest(id, change, {}, current)
-      await snapshot.putSellRequest({ rows: [sellRequest], wire })
+      await keepHere(() => snapshot.putSellRequest({ rows: [sellRequest], wire }))
       return sellRequest
     },
 
     async deleteSellRequest(id) {
       needsConnection('deleting a listing')
+      let alreadyDeleted = false
       try {
         await api.deleteSellRequest(id)
-        await snapshot.removeSellRequest(id)
-        return { id, alreadyDeleted: false }
       } catch (error) {
         // Already gone on the marketplace (deleted elsewhere, or by a try whose answer was lost): what the
         // seller asked for is done. Dropped here too, and said so; trying again could only fail the same way.
         if (!(error instanceof SellerDeskError && error.kind === 'not-found')) throw error
-        await snapshot.removeSellRequest(id)
-        return { id, alreadyDeleted: true }
+        alreadyDeleted = true
       }
+      await keepHere(() => snapshot.removeSellRequest(id))
+      return { id, alreadyDeleted }
     },
 
     dashboard(timeZone) {
