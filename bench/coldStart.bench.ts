@@ -41,6 +41,9 @@ const floorPage = createServer((_request, response) => {
 await new Promise<void>((resolve) => floorPage.listen(0, '127.0.0.1', resolve))
 const floorUrl = `http://127.0.0.1:${(floorPage.address() as AddressInfo).port}/`
 
+/** Runs whose browser was not quiet before the clock started (browserSettled gave up). */
+let unsettled = 0
+
 async function floorRun(): Promise<number> {
   const browser = await launchChromium()
   const page = await browser.newPage()
@@ -54,8 +57,6 @@ async function floorRun(): Promise<number> {
   return took
 }
 
-/** Runs whose browser was not quiet before the clock started (browserSettled gave up). */
-let unsettled = 0
 const floors: number[] = []
 const coldStarts = { settled: [] as number[], launched: [] as number[] }
 const hostReadies: number[] = []

@@ -38,27 +38,32 @@ export function launchChromium(): Promise<Browser> {
   })
 }
 
+const WINDOW_MS = 250
+const QUIET_WINDOWS = 2
+/** A tenth of one core over a window. */
+const QUIET_CPU_MS = WINDOW_MS / 10
+
 /**
  * Waits until the browser's own start is over: Chromium goes on starting its own parts (a renderer of
  * its own UI among them) after its launch, which an app's window never has to share its cores with.
  * Measured on this process's children (Playwright's browser is one; the marketplace, idle, another).
- * Quiet: under 10 % of a core over two 250 ms windows in a row. False when it was not quiet within
- * `timeoutMs`, or there is no /proc to tell (then it only waited).
+ * Quiet: less than QUIET_CPU_MS of CPU in each of QUIET_WINDOWS windows of WINDOW_MS in a row. False
+ * when it was not quiet within `timeoutMs`, or there is no /proc to tell (then it only waited).
  */
 export async function browserSettled(timeoutMs = 10_000): Promise<boolean> {
   let quiet = 0
   let before = treeCpuMs(process.pid)
   if (before.size === 0) {
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS * QUIET_WINDOWS))
     return false
   }
-  for (const started = Date.now(); quiet < 2 && Date.now() - started < timeoutMs;) {
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  for (const started = Date.now(); quiet < QUIET_WINDOWS && Date.now() - started < timeoutMs;) {
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS))
     const now = treeCpuMs(process.pid)
-    quiet = cpuUsedBetween(before, now) < 25 ? quiet + 1 : 0
+    quiet = cpuUsedBetween(before, now) < QUIET_CPU_MS ? quiet + 1 : 0
     before = now
   }
-  return quiet >= 2
+  return quiet >= QUIET_WINDOWS
 }
 
 export interface ColdStart {

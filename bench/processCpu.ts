@@ -4,13 +4,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 
-/** utime + stime in ms (clock ticks of 10 ms, the kernel's usual USER_HZ) and the parent, from /proc/<pid>/stat. */
+/** How long one of /proc's clock ticks is (USER_HZ, which Linux fixes for what it reports there). */
+const TICK_MS = 10
+
+/** utime + stime in ms and the parent, from /proc/<pid>/stat. */
 function stat(pid: number | string): { ppid: number; cpuMs: number } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // After the name (which may hold spaces and parentheses): state, ppid, …; utime and stime are the 12th and 13th.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-    return { ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * 10 }
+    return { ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS }
   } catch {
     return null
   }

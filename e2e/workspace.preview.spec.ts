@@ -221,7 +221,8 @@ test('start: the landing dashboard shows its figures before the views got ready 
 })
 
 test("opening Orders asks for its first page at once, while the view's code is still on its way", async ({ app: page, host }) => {
-  // The Orders view's code is held until its list has been asked for (or 5 s, when nothing asks).
+  // The Orders view's code is held until its list has been asked for (or HOLD_LIMIT_MS, when nothing asks).
+  const HOLD_LIMIT_MS = 5_000
   let listAsked: () => void = () => undefined
   const asked = new Promise<void>((resolve) => (listAsked = resolve))
   let askedWhileHeld = false
@@ -233,7 +234,7 @@ test("opening Orders asks for its first page at once, while the view's code is s
   })
   await page.route(/\/assets\/OrdersView-[^/]*\.js$/, async (route) => {
     codeHeld = true
-    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))])
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS))])
     codeHeld = false
     await route.continue()
   })

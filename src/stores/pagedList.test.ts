@@ -34,6 +34,22 @@ describe('usePagedList', () => {
     expect(list.loading.value).toBe(false)
   })
 
+  it('reads when unread only: not again while a read is under way or once one has come, again after a failed one', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    list.loadIfUnread()
+    list.loadIfUnread()
+    expect(pending).toHaveLength(1)
+    pending[0]!.reject(new Error('network'))
+    await vi.waitFor(() => expect(list.error.value).toBe('network'))
+    list.loadIfUnread()
+    expect(pending).toHaveLength(2)
+    pending[1]!.resolve(pageOf(['a']))
+    await vi.waitFor(() => expect(list.loaded.value).toBe(true))
+    list.loadIfUnread()
+    expect(pending).toHaveLength(2)
+  })
+
   it('ignores a late error from an older request', async () => {
     const { fetchPage, pending } = controlledFetch()
     const list = usePagedList(fetchPage, DEFAULT_SORT)

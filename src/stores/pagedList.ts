@@ -49,6 +49,8 @@ export interface ListControls<T, S extends string> {
   readonly columnWidths: Record<string, number>
   setColumnWidth(key: string, width: number): void
   load(): Promise<void>
+  /** Reads the list unless it has been read or is being read. */
+  loadIfUnread(): void
   setPage(page: number): Promise<void>
   setTake(take: number): Promise<void>
   search(term: string): Promise<void>
@@ -105,6 +107,14 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
       // Also ends the indicator of a louder request this one superseded.
       if (ticket === latest) loading.value = false
     }
+  }
+
+  /**
+   * Reads the list unless it has been read or is being read: a view mounting finds the rows that the
+   * seller's click on its section (or a link that narrowed the list) already asked for.
+   */
+  function loadIfUnread(): void {
+    if (!loaded.value && !loading.value) void load()
   }
 
   /** Reads the current page again, quietly, if the list has been read (it is on screen, or mounted and kept hidden). */
@@ -243,6 +253,7 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     error,
     loaded,
     load,
+    loadIfUnread,
     reloadIfShown,
     setPage,
     setTake,
