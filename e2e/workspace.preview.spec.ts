@@ -630,6 +630,49 @@ test("keyboard shortcuts: Ctrl+1…5 switch views (closing the view's drawer and
   await expect(dialog).toBeHidden()
 })
 
+/** Holds the requests for a view's code until `release` (a dynamic import fetches it once). */
+async function holdViewCode(page: Page, view: string) {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(new RegExp(`/assets/${view}-[^/]*\\.js$`), async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+test("Ctrl+F pressed while a view's code is still loading puts the cursor in its search box once it is there; switching away first drops it", async ({
+  app: page,
+  host
+}) => {
+  const releaseSellRequests = await holdViewCode(page, 'SellRequestsView')
+  const releaseOrders = await holdViewCode(page, 'OrdersView')
+  await page.getByTestId('base-url').fill(sandbox().baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  await expect(page.getByTestId('figure-today').getByTestId('figure-value')).not.toHaveText('—')
+  await page.locator('body').click({ position: { x: 5, y: 300 } })
+
+  await page.keyboard.press('Control+3')
+  await expect(page.getByTestId('nav-sellRequests')).toHaveAttribute('aria-current', 'page')
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('sell-requests-search')).not.toBeAttached()
+  releaseSellRequests()
+  await expect(page.getByTestId('sell-requests-search')).toBeFocused()
+
+  // Asked for in Orders while it loads, then the seller goes to the dashboard: Orders shown later is left alone.
+  await page.getByTestId('nav-orders').click()
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('nav-dashboard').click()
+  releaseOrders()
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('orders-search')).toBeVisible()
+  await expect(page.getByTestId('orders-search')).not.toBeFocused()
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('orders-search')).toBeFocused()
+  await syncFinishedAfter(host, null)
+})
+
 test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel, Ctrl+/ → Esc), and stay quiet while one is open', async ({
   app: page,
   host

@@ -1,12 +1,12 @@
 /**
  * The search box of a list view: what the seller types is applied at every keystroke (and again on
- * Enter), and Ctrl/Cmd+F puts the cursor in it. There is no pause before searching: the list is read
- * from the snapshot on this computer, and the list keeps only the answer to its latest request (an
+ * Enter), and Ctrl/Cmd+F puts the cursor in it (useFindShortcut). There is no pause before searching: the
+ * list is read from the snapshot on this computer, and the list keeps only the answer to its latest request (an
  * older answer arriving late is dropped), so the rows follow the last keystroke as soon as its answer is in.
  */
 import type { InputInst } from 'naive-ui'
 import { ref, watch } from 'vue'
-import { useShortcut } from './useShortcut'
+import { offerFindTarget } from './useFindShortcut'
 
 export function useSearchBox(current: () => string, apply: (term: string) => void) {
   const text = ref(current())
@@ -25,7 +25,7 @@ export function useSearchBox(current: () => string, apply: (term: string) => voi
     if (term !== text.value) text.value = term
   })
 
-  useShortcut({ key: 'f', mod: true }, () => {
+  offerFindTarget(() => {
     input.value?.focus()
     input.value?.select()
   })
