@@ -318,3 +318,59 @@ test('Delete takes back the pending changes of the selected cells, as one undo s
   await expect(summary).toHaveAttribute('data-changes', '3')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('11.11')
 })
+
+test('the grid stays where it is while the summary grows (1366 and 1024 wide): a click after typing lands on the row it was aimed at', async ({
+  app: page,
+  host
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const grid = page.getByTestId('bulk-grid')
+  const summary = page.getByTestId('bulk-summary')
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 768 })
+    await expect(summary).toHaveText('No pending changes')
+    const top = (await grid.boundingBox())!.y
+    // The longest summary: changes on several listings, one with a problem and one with a warning.
+    await typeInto(page, 0, COLUMN.price, price(gridRow.value(rows[0]!, 'priceCents') + 1))
+    await typeInto(page, 1, COLUMN.price, '-5')
+    await typeInto(page, 2, COLUMN.price, price(gridRow.value(rows[2]!, 'priceCents') * 3))
+    await expect(summary).toContainText('3 pending changes on 3 listings')
+    await expect(page.getByTestId('bulk-invalid-count')).toBeVisible()
+    await expect(summary).toContainText('with warnings')
+    expect((await grid.boundingBox())!.y, `${width} px wide`).toBe(top)
+    // The whole summary stays readable where it is cut short.
+    await expect(summary).toHaveAttribute('title', /3 pending changes on 3 listings · 1 with problems · 1 with warnings/)
+    // Typed into the next row where it stands: the value is that row's.
+    await typeInto(page, 3, COLUMN.price, '123')
+    await expect(cell(page, 3, COLUMN.price)).toHaveText('123.00')
+    await expect(cell(page, 1, COLUMN.price)).toHaveText(/-5/)
+    await discardAll(page)
+  }
+})
+
+test('Review fits a 1366×768 window with many changes: its buttons show without scrolling', async ({ app: page, host }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  // Ten changes, some far off their price (warnings) and one refused (a problem): every note shows.
+  const prices = rows.slice(0, 10).map((row, i) => (i === 0 ? '-5' : price(gridRow.value(row, 'priceCents') * (i % 2 ? 3 : 1) + 100)))
+  await paste(page, 0, COLUMN.price, prices.join('\n'))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '10')
+  await page.getByTestId('bulk-review').click()
+  const apply = page.getByTestId('bulk-preview-apply')
+  await expect(apply).toBeVisible()
+  await expect(page.getByTestId('bulk-preview-confirm')).toBeVisible()
+  await expect(page.getByTestId('preview-invalid-note')).toBeVisible()
+  const box = (await apply.boundingBox())!
+  expect(box.y).toBeGreaterThan(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(768)
+  // The longest figure, the average price change with its percentage, on one line.
+  const average = page.getByTestId('preview-average-price')
+  await expect(average).toContainText('%')
+  expect((await average.boundingBox())!.height).toBeLessThan(40)
+  const dialog = (await page.getByTestId('bulk-preview').boundingBox())!
+  expect(dialog.y).toBeGreaterThanOrEqual(0)
+  expect(dialog.y + dialog.height).toBeLessThanOrEqual(768)
+})
