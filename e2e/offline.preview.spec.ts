@@ -50,6 +50,10 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   const banner = page.getByTestId('offline-banner')
   await expect(banner).toBeVisible({ timeout: 10_000 })
   await expect(banner).toContainText(/Offline — showing data synced/)
+  // It says what still works and what does not, as the views then behave (nothing is queued).
+  await expect(banner).toContainText(
+    'Search, filters and sorting still work. Editing, deleting and applying changes need the connection (Bulk edit keeps your pending changes).'
+  )
 
   // Everything readable keeps working.
   await page.getByTestId('orders-search').fill(term)
