@@ -177,6 +177,24 @@ test.describe('a real marketplace', () => {
     return found
   }
 
+  test("sign-in speaks with one voice: an address without http(s):// is the app's to judge, not the browser's, and an old message goes once the seller types", async ({
+    app: page
+  }) => {
+    await page.getByTestId('sign-in').click()
+    const error = page.getByTestId('sign-in-error')
+    await expect(error).toHaveText('Enter the marketplace address.')
+    // Typing clears the message that no longer fits what is in the fields.
+    const address = new URL(sandbox.baseUrl).host
+    await page.getByTestId('base-url').fill(address)
+    await expect(error).toBeHidden()
+    await page.getByTestId('api-key').fill('sk_live_wrong_key')
+    await page.getByTestId('sign-in').click()
+    // The form is sent (no browser bubble holds it back): the app reads it as this computer's http server,
+    // which answers, and refuses the key.
+    await expect(error).toContainText(/did not accept the API key/)
+    expect(await page.getByTestId('base-url').evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('')
+  })
+
   test('wrong key is refused with a clear error; the right key signs in and never reaches the page', async ({ app: page, traffic, host }) => {
     await expect(page.getByTestId('start-demo')).toBeVisible()
     // The fields are found by their visible labels, as assistive technology finds them.

@@ -88,6 +88,10 @@ export const useSessionStore = defineStore('session', () => {
     error.value = null
     adding.value = false
   }
+  /** The seller changed what the last message was about (typing in sign-in's fields): it no longer applies. */
+  function dismissError() {
+    if (!busy.value) error.value = null
+  }
 
   return {
     info,
@@ -95,6 +99,7 @@ export const useSessionStore = defineStore('session', () => {
     loadError,
     busy,
     error,
+    dismissError,
     adding,
     signedIn,
     demo,

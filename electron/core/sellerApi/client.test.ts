@@ -254,6 +254,12 @@ describe('base URL', () => {
     expect(normaliseBaseUrl('https://example.com/market/v1?x=1#y')).toBe('https://example.com/market')
     expect(normaliseBaseUrl('api.example.com')).toBe('https://api.example.com')
     expect(normaliseBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010')
+    // No scheme typed: a server on this computer is taken as plain http, any other as https.
+    expect(normaliseBaseUrl('127.0.0.1:4010')).toBe('http://127.0.0.1:4010')
+    expect(normaliseBaseUrl('localhost:4010/v1')).toBe('http://localhost:4010')
+    expect(normaliseBaseUrl('[::1]:4010')).toBe('http://[::1]:4010')
+    expect(normaliseBaseUrl('https://127.0.0.1:4010')).toBe('https://127.0.0.1:4010')
+    expect(normaliseBaseUrl('api.example.com:8443')).toBe('https://api.example.com:8443')
   })
   it('refuses what is not https (http only on this computer)', () => {
     for (const bad of [

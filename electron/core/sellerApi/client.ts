@@ -144,15 +144,20 @@ type Method = 'get' | 'patch' | 'delete'
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /**
- * Normalises what a seller typed as the marketplace address: adds https:// when no scheme is given,
- * drops a pasted /v1, query and fragment. Refuses anything but https (http only on this computer,
- * so the key never travels unencrypted).
+ * Normalises what a seller typed as the marketplace address: adds https:// when no scheme is given
+ * (http:// for a server on this computer, which is how the demo and test servers run), drops a pasted
+ * /v1, query and fragment. Refuses anything but https (http only on this computer, so the key never
+ * travels unencrypted).
  */
 export function normaliseBaseUrl(input: string): string {
   const typed = input.trim()
   let url: URL
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`)
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(typed)) url = new URL(typed)
+    else {
+      url = new URL(`https://${typed}`)
+      if (LOOPBACK_HOSTS.has(url.hostname)) url.protocol = 'http:'
+    }
   } catch {
     throw new SellerDeskError('invalid-input', 'The marketplace address is not a valid URL (example: https://api.example.com).')
   }
