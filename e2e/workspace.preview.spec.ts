@@ -716,3 +716,37 @@ test('keyboard shortcuts answer again once a dialog has closed (Edit → Cancel,
   await page.keyboard.press('Control+f')
   await expect(page.getByTestId('sell-requests-search')).toBeFocused()
 })
+
+test('sell requests: a quantity below the minimum order is saved with a warning that nobody can buy the listing, in the Edit dialog and inline', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 100 })
+  const target = listed.rows.find((row) => row.minQuantity > 2)!
+  expect(target, 'a listing with a minimum order above 2').toBeDefined()
+  await page.getByTestId('sell-requests-search').fill(target.sku)
+  const row = page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+  await expect(row).toHaveCount(1)
+  const below = target.minQuantity - 1
+  const warning = `Buyers buy at least ${target.minQuantity}, so with ${below} in stock nobody can buy it.`
+
+  // The dialog says it before saving (beside what the seller's rules say of so large a cut), and not at the minimum.
+  await row.getByTestId('edit-sell-request').click()
+  const said = page.getByTestId('edit-quantity-field')
+  await page.getByTestId('edit-quantity').fill(String(below))
+  await expect(page.getByTestId('edit-quantity-warning')).toContainText(warning)
+  await expect(said).toContainText('nobody can buy')
+  await page.getByTestId('edit-quantity').fill(String(target.minQuantity))
+  await expect(said).toBeVisible()
+  await expect(said).not.toContainText('nobody can buy')
+  await page.getByTestId('edit-cancel').click()
+
+  // Inline: saved (the seller may be selling it off), and the message says what it means.
+  await row.getByTestId('inline-quantity').click()
+  await page.getByTestId('inline-quantity-input').fill(String(below))
+  await page.getByTestId('inline-quantity-input').press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `Saved the quantity of “${target.name}”. ${warning}` })).toBeVisible()
+  expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(below)
+})

@@ -4,7 +4,7 @@
  * or message. The same text gives the same answer everywhere.
  */
 import { describe, expect, it } from 'vitest'
-import { numberStyleOf, parsePercentChange, priceField, quantityField, type NumberStyle, type Parsed } from './listingFields'
+import { belowMinimumOrder, numberStyleOf, parsePercentChange, priceField, quantityField, type NumberStyle, type Parsed } from './listingFields'
 import { formatMoney } from './money'
 import { priceCentsInput, quantityInput } from './userInput'
 
@@ -229,5 +229,20 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
     expect(priceField.display(1234.5)).toMatch(/12[.,]345/)
     expect(quantityField.display(12)).toBe('12')
     expect([priceField.gridTitle, quantityField.gridTitle]).toEqual(['New price', 'New qty'])
+  })
+})
+
+describe('belowMinimumOrder: stock a buyer cannot buy', () => {
+  it('says so when the quantity is above 0 and below the minimum order', () => {
+    expect(belowMinimumOrder(5, 10)).toBe('Buyers buy at least 10, so with 5 in stock nobody can buy it.')
+    expect(belowMinimumOrder(1, 2)).toBe('Buyers buy at least 2, so with 1 in stock nobody can buy it.')
+    expect(belowMinimumOrder(999, 1000)).toBe('Buyers buy at least 1,000, so with 999 in stock nobody can buy it.')
+  })
+  it('stays quiet at or above the minimum, for none in stock, and where any quantity sells', () => {
+    expect(belowMinimumOrder(10, 10)).toBeNull()
+    expect(belowMinimumOrder(11, 10)).toBeNull()
+    expect(belowMinimumOrder(0, 10)).toBeNull()
+    expect(belowMinimumOrder(1, 1)).toBeNull()
+    expect(belowMinimumOrder(3, 0)).toBeNull()
   })
 })

@@ -289,6 +289,17 @@ function quantityWarning(before: number, after: number, rules: WarningRules): st
   return `Quantity falls by ${Math.round(cutPercent)}% (from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')}).`
 }
 
+/**
+ * A quantity in stock below the listing's minimum order: buyers must buy at least `minQuantity`, so
+ * nobody can buy it until more is in stock. Said, not refused (the seller may be selling it off); none
+ * for 0 (out of stock says so itself) or when any quantity can be bought.
+ */
+export function belowMinimumOrder(quantity: number, minQuantity: number): string | null {
+  if (quantity <= 0 || minQuantity <= 1 || quantity >= minQuantity) return null
+  const count = (n: number) => n.toLocaleString('en-US')
+  return `Buyers buy at least ${count(minQuantity)}, so with ${count(quantity)} in stock nobody can buy it.`
+}
+
 export const priceField: ListingField = numberField({
   key: 'priceCents',
   wire: 'price',
