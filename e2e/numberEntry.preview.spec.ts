@@ -149,6 +149,7 @@ test('edit dialog: price and quantity stay side by side when both show a message
     await expectLevel(page.getByTestId('edit-quantity'), page.getByTestId('edit-price'))
     await expectLevel(page.getByTestId('edit-quantity-error'), page.getByTestId('edit-price-error'))
     await page.keyboard.press('Escape')
+    await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
     await expect(page.getByTestId('edit-dialog')).toBeHidden()
   }
 })

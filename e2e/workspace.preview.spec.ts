@@ -750,3 +750,38 @@ test('sell requests: a quantity below the minimum order is saved with a warning 
   await expect(page.locator('.n-message').filter({ hasText: `Saved the quantity of “${target.name}”. ${warning}` })).toBeVisible()
   expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(below)
 })
+
+test('sell requests: Escape in the Edit dialog asks before dropping what was typed; Keep editing keeps it, and nothing typed closes at once', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const target = (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1 })).rows[0]!
+  const row = page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+  const dialog = page.getByTestId('edit-dialog')
+  const question = page.locator('.n-dialog').filter({ hasText: 'Discard what you typed?' })
+
+  // Nothing typed: Escape closes it.
+  await row.getByTestId('edit-sell-request').click()
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(question).toHaveCount(0)
+
+  // Typed: Escape asks; the safe answer keeps the dialog and the value.
+  await row.getByTestId('edit-sell-request').click()
+  await page.getByTestId('edit-price').fill('77.77')
+  await page.keyboard.press('Escape')
+  await expect(question).toBeVisible()
+  await expect(question).toContainText(`“${target.name}”`)
+  await question.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(question).toBeHidden()
+  await expect(dialog).toBeVisible()
+  await expect(page.getByTestId('edit-price')).toHaveValue('77.77')
+  // Asked again, Discard: closed, and the listing as it was.
+  await page.keyboard.press('Escape')
+  await question.getByRole('button', { name: 'Discard', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  expect(sandbox().state.sellRequest(target.id)!.priceCents).toBe(target.priceCents)
+})
