@@ -56,7 +56,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('edit-sell-request').first().click()
     await page.getByTestId('edit-price').fill('12.345')
     await shoot(page, 'edit')
+    // Closing with something typed asks first.
     await page.keyboard.press('Escape')
+    await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
+    await page.getByTestId('edit-dialog').waitFor({ state: 'hidden' })
   }
 
   // Bulk edit: a pasted price column with one bad cell, a quantity filled down, then the review.
