@@ -670,6 +670,19 @@ test("Ctrl+F pressed while a view's code is still loading puts the cursor in its
   await expect(page.getByTestId('orders-search')).not.toBeFocused()
   await page.keyboard.press('Control+f')
   await expect(page.getByTestId('orders-search')).toBeFocused()
+
+  // Where there is no search box, Ctrl+F is left to the browser (its own find), not taken and dropped.
+  await page.evaluate(() => {
+    const seen = ((window as unknown as { ctrlFTaken: boolean[] }).ctrlFTaken = [])
+    // Added last, so it runs after the app's own listeners on the window.
+    window.addEventListener('keydown', (event) => event.key === 'f' && event.ctrlKey && seen.push(event.defaultPrevented))
+  })
+  const taken = () => page.evaluate(() => (window as unknown as { ctrlFTaken: boolean[] }).ctrlFTaken)
+  await page.getByTestId('nav-dashboard').click()
+  await page.keyboard.press('Control+f')
+  await page.getByTestId('nav-orders').click()
+  await page.keyboard.press('Control+f')
+  await expect.poll(taken).toEqual([false, true])
   await syncFinishedAfter(host, null)
 })
 

@@ -17,11 +17,14 @@ interface FindTargets {
 
 const FIND_TARGETS: InjectionKey<FindTargets> = Symbol('find targets')
 
-/** For the workspace: `sectionOnScreen` changes whenever another section is shown. */
-export function provideFindShortcut(sectionOnScreen: () => unknown): void {
+/**
+ * For the workspace: `sectionOnScreen` changes whenever another section is shown; `searchable` tells
+ * whether the section on screen has a search box (elsewhere Ctrl/Cmd+F is left to the browser).
+ */
+export function provideFindShortcut(sectionOnScreen: () => unknown, searchable: () => boolean): void {
   const targets = new Set<() => void>()
   let waiting = false
-  useShortcut({ key: 'f', mod: true }, () => {
+  useShortcut({ key: 'f', mod: true, when: searchable }, () => {
     const target = [...targets].at(-1)
     if (target) target()
     else waiting = true

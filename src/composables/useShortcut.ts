@@ -17,6 +17,8 @@ export interface Shortcut {
   inDialogs?: boolean
   /** Stays quiet for keys pressed inside an element matching this selector (a field with its own meaning for the key). */
   outside?: string
+  /** Answers only while this holds; otherwise the key goes on as if there were no shortcut (the browser's own, if any). */
+  when?: () => boolean
 }
 
 /**
@@ -43,6 +45,7 @@ export function useShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) 
     if (event.defaultPrevented || event.isComposing || !matchesShortcut(event, shortcut)) return
     if (!shortcut.inDialogs && modalOpen()) return
     if (shortcut.outside && event.target instanceof Element && event.target.closest(shortcut.outside)) return
+    if (shortcut.when && !shortcut.when()) return
     event.preventDefault()
     handler(event)
   }
