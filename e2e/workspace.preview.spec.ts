@@ -673,7 +673,8 @@ test("Ctrl+F pressed while a view's code is still loading puts the cursor in its
 
   // Where there is no search box, Ctrl+F is left to the browser (its own find), not taken and dropped.
   await page.evaluate(() => {
-    const seen = ((window as unknown as { ctrlFTaken: boolean[] }).ctrlFTaken = [])
+    const seen: boolean[] = []
+    ;(window as unknown as { ctrlFTaken: boolean[] }).ctrlFTaken = seen
     // Added last, so it runs after the app's own listeners on the window.
     window.addEventListener('keydown', (event) => event.key === 'f' && event.ctrlKey && seen.push(event.defaultPrevented))
   })
