@@ -374,3 +374,30 @@ test('Review fits a 1366×768 window with many changes: its buttons show without
   expect(dialog.y).toBeGreaterThanOrEqual(0)
   expect(dialog.y + dialog.height).toBeLessThanOrEqual(768)
 })
+
+test("a paste copied from a spreadsheet (its text ends with a line break) changes only the rows it holds: the next row's pending change stays", async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const summary = page.getByTestId('bulk-summary')
+  await typeInto(page, 1, COLUMN.quantity, '0')
+  await typeInto(page, 2, COLUMN.quantity, '0')
+  await typeInto(page, 3, COLUMN.price, '111')
+  await expect(summary).toHaveAttribute('data-changes', '3')
+
+  // One cell from Excel: "7\r\n".
+  await paste(page, 1, COLUMN.quantity, '7\r\n')
+  await expect(cell(page, 1, COLUMN.quantity)).toHaveText('7')
+  await expect(cell(page, 2, COLUMN.quantity)).toHaveText('0')
+  await expect(summary).toHaveAttribute('data-changes', '3')
+
+  // Two columns, one row, from a spreadsheet: "300\t5\n" on row 2's New price.
+  await paste(page, 2, COLUMN.price, '300\t5\n')
+  await expect(cell(page, 2, COLUMN.price)).toHaveText('300.00')
+  await expect(cell(page, 2, COLUMN.quantity)).toHaveText('5')
+  await expect(cell(page, 3, COLUMN.price)).toHaveText('111.00')
+  await expect(summary).toHaveAttribute('data-changes', '4')
+  void rows
+})
