@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import Database from 'libsql'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { calls, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../../shared/contract'
+import { calls, DEFAULT_WARNING_RULES, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
@@ -433,4 +433,25 @@ it('keeps staged changes saved with the account: a reopened workspace has them c
   workspace = open()
   expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 1, invalid: 1 })
   expect(everyMark(workspace.bulk).map(([id, field]) => `${id}:${field}`)).toEqual([`${second!.id}:quantity`])
+})
+
+it('keeps the warning rules with the account: a reopened workspace checks by them; rules saved wrong give way to the defaults', async () => {
+  const [first] = listings()
+  const rules = { priceChangePercent: 10, priceFloorCents: 5_000, quantityCutPercent: 20 }
+  await workspace.bulk.setRules(rules)
+  workspace.bulk.stage([{ sellRequestId: first!.id, priceCents: Math.round(first!.priceCents * 1.2) }])
+  expect(workspace.bulk.status().changeSet.warnings).toBe(1)
+  await workspace.close()
+  workspace = open()
+  expect(workspace.bulk.status().rules).toEqual(rules)
+  expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 1, warnings: 1 })
+
+  // A saved row that no longer fits the rules' shape (another version, a hand edit) is not an error.
+  const file = workspace.snapshot.file
+  await workspace.close()
+  const db = new Database(file)
+  db.prepare('UPDATE bulk_rules SET json = ? WHERE id = 1').run('{"priceChangePercent":"lots"}')
+  db.close()
+  workspace = open()
+  expect(workspace.bulk.status().rules).toEqual(DEFAULT_WARNING_RULES)
 })

@@ -23,13 +23,13 @@ import type {
   StagedChangeView,
   WarningRules
 } from '../../shared/contract'
-import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE, DEFAULT_WARNING_RULES } from '../../shared/contract'
+import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE, bulkRulesInput, DEFAULT_WARNING_RULES } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
 import { createPause, nextTurn, type Pause } from '../eventLoopTurns'
 import type { SellerApi } from '../sellerApi'
-import type { QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
+import type { BulkEditStore, QueuedChange, StagedWrite } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
@@ -96,7 +96,8 @@ export interface BulkEdit {
   undo(): Promise<ChangeSetSummary>
   redo(): Promise<ChangeSetSummary>
   discard(): Promise<ChangeSetSummary>
-  setRules(rules: WarningRules): ChangeSetSummary
+  /** Checks every pending change again by these rules, and keeps them with the account. */
+  setRules(rules: WarningRules): Promise<ChangeSetSummary>
   /** Queues the valid changes as a batch (one transaction) and starts applying it; resolves once started. */
   apply(confirmed: boolean): Promise<BatchStatus>
   cancel(batchId: string): Promise<BatchStatus>
@@ -183,6 +184,12 @@ interface Run {
   base: BatchStatus
   progress: ApplyRunProgress | null
   promise: Promise<void>
+}
+
+/** The warning rules saved with the account; the defaults where none are saved or what is saved no longer fits. */
+function savedRules(store: BulkEditStore): WarningRules {
+  const saved = bulkRulesInput.safeParse(store.readRules())
+  return saved.success ? saved.data : DEFAULT_WARNING_RULES
 }
 
 export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
@@ -275,7 +282,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   /** Reads of every mark under way (stagedCells) by name: the grid's read of its rows and an import's may overlap. */
   const marksReads = new Map<number, StagedChange[]>()
   const changeSet = createChangeSet(
-    DEFAULT_WARNING_RULES,
+    savedRules(store),
     (key, change) => {
       touched?.add(key)
       edits.set(key, change)
@@ -612,10 +619,12 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     undo: () => stepInParts('undo'),
     redo: () => stepInParts('redo'),
     discard: () => stepInParts('discard'),
-    setRules(rules) {
+    async setRules(rules) {
       notWhileBusy()
       touched = null
-      return changeSet.setRules(rules)
+      const summary = changeSet.setRules(rules)
+      await store.writeRules(rules)
+      return summary
     },
 
     async apply(confirmed) {

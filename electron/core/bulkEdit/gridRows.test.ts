@@ -135,9 +135,9 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   expect(step.cells).toEqual([[b!.id, 'quantity', b!.quantity + 5, null, null]])
 
   // New rules may change any verdict: every mark comes, replacing all.
-  workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: 10_000_000, quantityCutPercent: 90 })
+  await workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: 10_000_000, quantityCutPercent: 90 })
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: everyMark(workspace.bulk), cleared: [] })
-  workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })
+  await workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })
   workspace.bulk.marksSince()
   await workspace.bulk.discard()
   expect(workspace.bulk.marksSince()).toEqual({ whole: true, cells: [], cleared: [] }) // more touched than staged: all (none) is smaller

@@ -2,7 +2,7 @@
  * What bulk edit keeps in and reads from the account's snapshot, behind one object so bulk edit never
  * holds the database: the saved change set, the apply queue, and the listings' current values.
  */
-import type { BatchRow, BatchRowStatus, BatchStatus } from '../../shared/contract'
+import type { BatchRow, BatchRowStatus, BatchStatus, WarningRules } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import type { FieldSet } from '../../shared/listingFields'
 import {
@@ -44,6 +44,10 @@ export interface NewBatch {
  * one of the thread's long statements (an index over every row at the end of a full sync).
  */
 export interface BulkEditStore {
+  /** The warning rules saved with the account, as saved (the caller checks them); null when none are. */
+  readRules(): unknown
+  /** Keeps these warning rules with the account. */
+  writeRules(rules: WarningRules): Promise<void>
   /** The saved change set, in staging order. */
   readStaged(): SavedChange[]
   /** Saves what staging did to these cells (one transaction). */
@@ -89,6 +93,19 @@ export interface BulkEditStore {
 /** `inTurn` runs a write once the snapshot's thread is between statements (see BulkEditStore). */
 export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promise<T>): BulkEditStore {
   return {
+    readRules() {
+      const row = db.prepare('SELECT json FROM bulk_rules WHERE id = 1').raw().get() as [string] | undefined
+      if (!row) return null
+      try {
+        return JSON.parse(row[0]) as unknown
+      } catch {
+        return null
+      }
+    },
+    writeRules: (rules) =>
+      inTurn(() => {
+        db.prepare('INSERT INTO bulk_rules (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json').run(JSON.stringify(rules))
+      }),
     readStaged: () => readStagedChanges(db),
     writeStaged: (writes) => inTurn(() => writeStagedChanges(db, writes)),
     queueBatch: (batch, taken) =>

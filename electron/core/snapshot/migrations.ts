@@ -217,5 +217,7 @@ export const MIGRATIONS: readonly string[] = [
   ${addItemUnits('_staged')}`,
   // 10: whether the marketplace's zone-less order times were seen to be UTC: until they are, incremental
   // syncs ask for the orders changed in the 12 hours before their cursor too (syncEngine's ZONELESS_SLACK_MS).
-  `ALTER TABLE sync_state ADD COLUMN zoneless_utc INTEGER;`
+  `ALTER TABLE sync_state ADD COLUMN zoneless_utc INTEGER;`,
+  // 11: the seller's bulk-edit warning rules, kept with the account (one row, as JSON).
+  `CREATE TABLE bulk_rules (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`
 ]
