@@ -12,17 +12,30 @@
  * for the app (split by thread where /proc tells it) and the marketplace; both over the machine's cores
  * is the least time the sync could take here however well its work overlaps.
  * Budgets (issue 12): loopback ≤ 2.0× plain fetch; with 50 ms latency ≤ 1.1×.
+ *
+ * The app runs a sync in its core worker, whose young generation is CORE_YOUNG_GENERATION_MB (V8 makes it
+ * of three semi-spaces). The bench runs the engine on its own main thread, so it starts itself again with
+ * semi-spaces of the same size: V8's default (semi-spaces growing to many times that) would leave out
+ * collector work the app does. BENCH_SEMI_SPACE_MB sets another size, to weigh a change of it.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine } from '../electron/core/sync/syncEngine'
+import { CORE_YOUNG_GENERATION_MB } from '../electron/worker/coreHost'
 import { startMarketplaceProcess, type MarketplaceProcess } from './marketplaceProcess'
 import { plainFetchAll } from './plainFetch'
 import { BENCH_SYNC_SETTINGS } from './previewRun'
 import { ms, percentile, report } from './stats'
+
+const SEMI_SPACE_MB = Number(process.env['BENCH_SEMI_SPACE_MB'] ?? Math.max(1, Math.round(CORE_YOUNG_GENERATION_MB / 3)))
+if (!process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'))) {
+  const again = spawnSync(process.execPath, [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MB}`, ...process.argv.slice(1)], { stdio: 'inherit' })
+  process.exit(again.status ?? 1)
+}
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
 const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
@@ -129,7 +142,7 @@ rmSync(work, { recursive: true, force: true })
 
 const median = (values: number[]) => percentile(values, 50)
 console.log(
-  `\nFull sync against plain fetch: ${ORDERS.toLocaleString('en-US')} orders + ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}, medians of ${ROUNDS} rounds\n`
+  `\nFull sync against plain fetch: ${ORDERS.toLocaleString('en-US')} orders + ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, take ${take}, concurrency ${concurrency}, medians of ${ROUNDS} rounds; semi-spaces of ${SEMI_SPACE_MB} MB (the app's core worker: ${CORE_YOUNG_GENERATION_MB} MB young generation)\n`
 )
 report(
   markets.flatMap((market): [string, string, string][] => {
