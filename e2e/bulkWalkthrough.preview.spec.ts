@@ -318,3 +318,25 @@ test('a view whose file cannot load says so with a Retry that reloads the window
   await expect(cell(page, 0, COLUMN.price)).toBeVisible()
   await expect(failed).toHaveCount(0)
 })
+
+test('a range selected before a filter does not carry over to the listings that take its places: Change many speaks of the highlighted listing only', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  const rows = await openGrid(page, host)
+  // Five rows selected, then a filter that keeps only dearer listings than the first.
+  await cell(page, 0, COLUMN.price).click()
+  await cell(page, 4, COLUMN.price).click({ modifiers: ['Shift'] })
+  await page.getByTestId('bulk-change-many').click()
+  await expect(page.getByTestId('bulk-target-selected')).toContainText('Selected rows (5 listings)')
+  await page.keyboard.press('Escape')
+  const first = rows[0]!
+  await filterColumn(page, 'Price now', 'amountGt', money(cents(first)))
+  const dearer = rows.filter((row) => cents(row) > cents(first))
+  await expect(page.getByTestId('bulk-row-count')).toHaveText(`${dearer.length} of 40 listings shown`)
+
+  await page.getByTestId('bulk-change-many').click()
+  await expect(page.getByTestId('bulk-target-selected')).toContainText('Selected rows (1 listing)')
+  await page.keyboard.press('Escape')
+})
