@@ -64,11 +64,15 @@ const CLOSED = 'Seller Desk is closing.'
 
 /**
  * The core worker's young generation, in MB. A scavenge copies what is still alive in it, and the core's
- * long work (an import holding tens of thousands of rows, a sync's pages) keeps most of what it makes
- * alive: with V8's own sizing (semi-spaces that grow several times over) one scavenge can hold the
- * thread for a whole call's budget. A small one collects more often, each time copying a few MB at most.
+ * long work (an import holding tens of thousands of rows, a sync's pages) keeps much of what it makes
+ * alive. With V8's own sizing (semi-spaces that grow several times over) one scavenge can copy enough to
+ * take both cores for a whole call's budget; too small a one collects so often that a sync spends a good
+ * share of its CPU copying the same pages again. This size sits between: measured with
+ * bench/responsiveness.bench.ts (the trivial call's p99, against the busy cores' floor) and
+ * bench/syncRatio.bench.ts (the sync's CPU, `BENCH_SEMI_SPACE_MB` = a third of it), where a quarter of it
+ * did no better for the call and cost the sync more CPU.
  */
-export const CORE_YOUNG_GENERATION_MB = 6
+export const CORE_YOUNG_GENERATION_MB = 24
 
 /**
  * Starts the worker's file. Built, it sits next to this module's bundle (out/main/coreWorker.js). From
