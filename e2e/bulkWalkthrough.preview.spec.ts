@@ -340,3 +340,28 @@ test('a range selected before a filter does not carry over to the listings that 
   await expect(page.getByTestId('bulk-target-selected')).toContainText('Selected rows (1 listing)')
   await page.keyboard.press('Escape')
 })
+
+test('a paste longer than the rows a filter leaves says how many values found no row, in either way a paste lands', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox())
+  const rows = await openGrid(page, host)
+  const prices = [...new Set(rows.map(cents))].sort((a, b) => b - a)
+  await filterColumn(page, 'Price now', 'amountGt', money(prices[2]!))
+  const shown = rows.filter((row) => cents(row) > prices[2]!).length
+  await expect(page.getByTestId('bulk-row-count')).toHaveText(`${shown} of 40 listings shown`)
+  const summary = page.getByTestId('bulk-summary')
+  const notUsed = page.locator('.n-message').filter({ hasText: 'not used' })
+
+  // One column, three lines into the last row shown: one lands, two have no row.
+  await paste(page, shown - 1, COLUMN.quantity, '7\n8\n9\n')
+  await expect(summary).toHaveAttribute('data-changes', '1')
+  await expect(cell(page, shown - 1, COLUMN.quantity)).toHaveText('7')
+  await expect(notUsed).toHaveText('2 pasted cells were not used: 2 fall below the last row shown.')
+  await notUsed.waitFor({ state: 'detached', timeout: 15_000 })
+
+  // Price and quantity side by side (spread over the read-only Qty now), two lines into the last row.
+  await paste(page, shown - 1, COLUMN.price, '100\t5\n101\t6\n')
+  await expect(cell(page, shown - 1, COLUMN.price)).toHaveText('100.00')
+  await expect(cell(page, shown - 1, COLUMN.quantity)).toHaveText('5')
+  await expect(summary).toHaveAttribute('data-changes', '2')
+  await expect(notUsed).toHaveText('2 pasted cells were not used: 2 fall below the last row shown.')
+})
