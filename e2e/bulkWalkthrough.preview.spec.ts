@@ -365,3 +365,54 @@ test('a paste longer than the rows a filter leaves says how many values found no
   await expect(summary).toHaveAttribute('data-changes', '2')
   await expect(notUsed).toHaveText('2 pasted cells were not used: 2 fall below the last row shown.')
 })
+
+test('Change many that takes stock below zero says so at once: how many listings, why, and that they are left out of the apply', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  const rows = await openGrid(page, host)
+  const quantity = (row: GridListingRow) => gridRow.value(row, 'quantity')
+  const warning = page.locator('.n-message').filter({ hasText: 'cannot be applied' })
+
+  // The first listing alone, one unit more than it holds.
+  await cell(page, 0, COLUMN.quantity).click()
+  let dialog = await openChangeMany(page, 'Add / subtract quantity')
+  await dialog
+    .getByTestId('bulk-operation-value')
+    .locator('input')
+    .fill(`-${quantity(rows[0]!) + 1}`)
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(dialog).toBeHidden()
+  await expect(warning).toHaveText(
+    '1 listing got a value that cannot be applied: Quantity cannot be negative. It is marked in the grid and left out when you apply.'
+  )
+  await warning.locator('.n-base-close').click()
+  await expect(warning).toHaveCount(0)
+
+  // Every row, by the first three's largest stock and one more: at least those three go below zero, and
+  // exactly those that hold less than that.
+  const cut = Math.max(...rows.slice(0, 3).map(quantity)) + 1
+  const below = rows.filter((row) => quantity(row) < cut).length
+  dialog = await openChangeMany(page, 'Add / subtract quantity')
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill(`-${cut}`)
+  await dialog.getByTestId('bulk-target-shown').click()
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(dialog).toBeHidden()
+  await expect(warning).toHaveText(
+    `${below} listings got values that cannot be applied. The first: Quantity cannot be negative. They are marked in the grid and left out when you apply.`
+  )
+
+  // A change that leaves every value valid says nothing of the kind.
+  await page.keyboard.press('Control+z')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
+  await page.keyboard.press('Control+z')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '0')
+  await warning.locator('.n-base-close').click()
+  dialog = await openChangeMany(page, 'Add / subtract quantity')
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('+3')
+  await dialog.getByTestId('bulk-target-shown').click()
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '40')
+  await expect(warning).toHaveCount(0)
+})

@@ -13,6 +13,7 @@ import {
   BULK_GRID_FIRST_PAGE,
   BULK_GRID_PAGE,
   DEFAULT_WARNING_RULES,
+  bulkOperationField,
   type BatchStatus,
   type BulkField,
   type BulkOperation,
@@ -529,8 +530,22 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
 
   const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => changeSetStep(() => call(name, {}))
 
-  async function operation(ids: string[], op: BulkOperation): Promise<void> {
+  /**
+   * Stages an operation on these listings; then how many of the values it staged cannot be applied
+   * (a quantity below 0, a price of 0), and the first one's reason, so the seller hears of it at once.
+   */
+  async function operation(ids: string[], op: BulkOperation): Promise<{ problems: number; firstProblem: string | null }> {
     await changeSetStep(() => call('bulk.operation', { selection: { ids }, operation: op }))
+    const slots = slotsOf(bulkOperationField(op))
+    let problems = 0
+    let firstProblem: string | null = null
+    for (const id of slots ? ids : []) {
+      const mark = byId.get(id)?.[slots!.mark] as CellMark | null | undefined
+      if (!mark?.invalid) continue
+      problems++
+      firstProblem ??= mark.invalid
+    }
+    return { problems, firstProblem }
   }
 
   /** The warning rules as the change set holds them (for a dialog outside the grid, which may not have read them). */

@@ -4,8 +4,7 @@
  * Pure: a listing's values in, proposed changes out. A result outside the rules (a quantity below 0, a
  * price of 0 or less) is proposed as it is and marked invalid by the change set, never clamped.
  */
-import type { BulkField, BulkOperation } from '../../shared/contract'
-import { priceField, quantityField } from '../../shared/listingFields'
+import { bulkOperationField, type BulkField, type BulkOperation } from '../../shared/contract'
 import { fieldValue, type ProposedChange } from './changeSet'
 import type { ListingBase } from './currentListings'
 
@@ -25,17 +24,6 @@ export function priceAdjustedByPercent(cents: number, percent: number): number {
   return divideRounded(cents * (10_000 + hundredths), 10_000)
 }
 
-/** The field each operation changes. */
-const FIELD_OF: Record<BulkOperation['kind'], BulkField> = {
-  setPrice: priceField.key,
-  adjustPricePercent: priceField.key,
-  adjustPriceAmount: priceField.key,
-  setQuantity: quantityField.key,
-  adjustQuantity: quantityField.key
-}
-
-export const fieldOf = (operation: BulkOperation): BulkField => FIELD_OF[operation.kind]
-
 function nextValue(operation: BulkOperation, value: number): number {
   switch (operation.kind) {
     case 'setPrice':
@@ -53,7 +41,7 @@ function nextValue(operation: BulkOperation, value: number): number {
 
 /** The changes an operation proposes for each listing of the selection, on top of what is pending there. */
 export function proposeChanges(listings: Iterable<ListingBase>, operation: BulkOperation, pending: PendingOf = () => undefined): ProposedChange[] {
-  const field = fieldOf(operation)
+  const field = bulkOperationField(operation)
   const out: ProposedChange[] = []
   for (const listing of listings) {
     const before = fieldValue(listing, field)

@@ -296,6 +296,17 @@ export const bulkOperationInput = z.discriminatedUnion('kind', [
 ])
 export type BulkOperation = z.infer<typeof bulkOperationInput>
 
+/** The field each operation changes. */
+const OPERATION_FIELD: Record<BulkOperation['kind'], BulkField> = {
+  setPrice: priceField.key,
+  adjustPricePercent: priceField.key,
+  adjustPriceAmount: priceField.key,
+  setQuantity: quantityField.key,
+  adjustQuantity: quantityField.key
+}
+
+export const bulkOperationField = (operation: BulkOperation): BulkField => OPERATION_FIELD[operation.kind]
+
 export const bulkRulesInput = z
   .object({
     priceChangePercent: warningPercentInput,
