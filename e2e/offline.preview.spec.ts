@@ -84,19 +84,40 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   await expect(page.getByTestId('edit-sell-request').first()).toBeEnabled()
 })
 
-test('new orders from a sync: a notification with count and total that opens Orders; off in settings means none', async ({ app: page, host }) => {
+test('new orders from a sync: a notification with count and total, which adds up a later sync’s and opens Orders on them whatever the list’s filter; off in settings means none', async ({
+  app: page,
+  host
+}) => {
   await signIn(page)
+  // The Orders list left on a search that none of the new orders match.
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('orders-search').fill('no order is called this')
+  await expect(page.getByTestId('order-row')).toHaveCount(0)
   await page.getByTestId('nav-sellRequests').click()
   const added = sandbox.addOrders(3)
   await page.getByTestId('sync-now').click()
   const notification = page.getByTestId('new-orders-notification')
   await expect(notification).toBeVisible({ timeout: 15_000 })
   await expect(notification).toContainText('3 new orders')
-  const totalCents = readSnapshot(host, (snapshot) => snapshot.summarizeOrders(added)).totalCents
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(totalCents / 100)
-  await expect(notification).toContainText(money)
+  const money = (orderIds: string[]) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+      readSnapshot(host, (snapshot) => snapshot.summarizeOrders(orderIds)).totalCents / 100
+    )
+  await expect(notification).toContainText(money(added))
+  // Two more arrive while it shows: it tells of all five, not of the last two only.
+  await notification.hover()
+  const more = sandbox.addOrders(2)
+  await viaRouter(host, 'sync.run', {})
+  await expect(notification.filter({ hasText: '5 new orders' })).toBeVisible({ timeout: 15_000 })
+  // (The first one leaves as the new one comes.)
+  await expect(notification).toHaveCount(1)
+  await expect(notification).toContainText(money([...added, ...more]))
   await page.getByTestId('new-orders-open').click()
   await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('orders-search')).toHaveValue('')
+  // Newest first: one of the last two on top (they arrived together).
+  const lastTwo = sandbox.state.orders.filter((order) => more.includes(order.id)).map((order) => order.orderNo)
+  await expect(page.getByTestId('order-row').first()).toContainText(new RegExp(lastTwo.join('|')))
 
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('settings-notify').click()
@@ -106,13 +127,13 @@ test('new orders from a sync: a notification with count and total that opens Ord
       ((window as unknown as { __events?: string[] }).__events ?? []).map((e) => JSON.parse(e) as { event: string; payload: { running?: boolean } })
     )
   const newOrderEvents = async () => (await events()).filter((e) => e.event === 'orders.new').length
-  expect(await newOrderEvents()).toBe(1)
+  expect(await newOrderEvents()).toBe(2)
   const seen = (await events()).length
   sandbox.addOrders(2)
   await viaRouter(host, 'sync.run', {})
   // The sync's last status has reached the page, so an orders.new from it would have too.
   await expect.poll(async () => (await events()).slice(seen).some((e) => e.event === 'sync.status' && e.payload.running === false)).toBe(true)
-  expect(await newOrderEvents()).toBe(1)
+  expect(await newOrderEvents()).toBe(2)
   await expect(page.getByText('2 new orders')).toHaveCount(0)
 })
 

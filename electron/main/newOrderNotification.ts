@@ -17,7 +17,7 @@ export function showNewOrderNotification({ count, totalCents }: Events['orders.n
       window.show()
       window.focus()
     }
-    broadcast('navigate', { view: 'orders' })
+    broadcast('navigate', { view: 'orders', newOrders: true })
   })
   notification.show()
 }

@@ -12,8 +12,8 @@ export interface Events {
   'sync.status': SyncStatus
   /** A sync brought orders not seen before. */
   'orders.new': { count: number; totalCents: number }
-  /** Main asks the renderer to show a view (e.g. after a notification was clicked). */
-  navigate: { view: WorkspaceView }
+  /** Main asks the renderer to show a view; `newOrders`: the orders a notification announced (every order, newest first). */
+  navigate: { view: WorkspaceView; newOrders?: true }
   'settings.changed': AppSettings
   /** Progress of the bulk-edit batch being applied (throttled), and its final state. */
   'bulk.progress': BatchStatus
