@@ -514,3 +514,27 @@ test('staged changes stay with the account: closing asks nothing, and they are t
     rmSync(userDataDir, { recursive: true, force: true })
   }
 })
+
+test('a file that cannot be imported at all says why in a dialog that stays until closed, and stages nothing', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const picker = page.getByTestId('bulk-import-file')
+  const report = page.getByTestId('import-report')
+  const failure = report.getByTestId('import-failure')
+
+  await picker.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) })
+  await expect(report).toContainText('Could not import empty.csv')
+  await expect(failure).toHaveText('The file is empty. Nothing was staged: fix the file and import it again.')
+  await report.getByTestId('import-report-close').click()
+  await expect(report).toBeHidden()
+
+  // A CSV saved under a workbook's name.
+  const csv = `sku,price\n${gridRow.text(rows[0]!, 'sku')},12.00\n`
+  await picker.setInputFiles({ name: 'prices.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(csv) })
+  await expect(report).toContainText('Could not import prices.xlsx')
+  await expect(failure).toContainText('This is not an Excel workbook (.xlsx), although its name says so.')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '0')
+  await page.keyboard.press('Escape')
+  await expect(report).toBeHidden()
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[0]!, 'priceCents')))
+})
