@@ -351,6 +351,23 @@ describe('misbehaving servers', () => {
     expect(e.message).toMatch(/may or may not have been applied/)
   })
 
+  it('says a change was not made when the marketplace refused the connection (nothing was sent), and a read says only why', async () => {
+    const gone = createServer()
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
+    const { port } = gone.address() as AddressInfo
+    await new Promise<void>((resolve) => gone.close(() => resolve()))
+    const closed = createSellerApi({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY })
+
+    const change = await failure(closed.editSellRequest('00000000-0000-4000-8000-000000000001', { quantity: 4 }))
+    expect(change.kind).toBe('network')
+    expect(change.message).toBe(
+      `The marketplace at 127.0.0.1:${port} refused the connection: it may be down or restarting. Nothing was sent, so nothing changed.`
+    )
+    const read = await failure(closed.listOrders())
+    expect(read.kind).toBe('network')
+    expect(read.message).toBe(`The marketplace at 127.0.0.1:${port} refused the connection: it may be down or restarting.`)
+  })
+
   it('a DELETE retried after 429 that then finds nothing reports success (the first one worked)', async () => {
     const target = (await api().listSellRequests({ take: 1, page: 2 })).sellRequests[0]!
     let calls = 0

@@ -394,13 +394,23 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         )
       }
     }
-    const failure: Failure = {
-      retryable: true,
-      error: new SellerDeskError('network', `Cannot reach the marketplace at ${host}. Check your internet connection.${maybeApplied}`)
+    const code = causeCode(error)
+    if (UNREACHABLE_CODES.has(code)) {
+      // Nobody there (refused, no route, no DNS): the request never left, so a change certainly was not
+      // made. One quick retry, not a long backoff, so offline shows at once.
+      const notSent = method === 'get' ? '' : ' Nothing was sent, so nothing changed.'
+      const why =
+        code === 'ECONNREFUSED'
+          ? `The marketplace at ${host} refused the connection: it may be down or restarting.`
+          : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+            ? `Cannot find the marketplace at ${host}: check your internet connection and the address.`
+            : `Cannot reach the marketplace at ${host}: check your internet connection.`
+      return { retryable: true, unreachable: true, error: new SellerDeskError('network', `${why}${notSent}`) }
     }
-    // Nobody there (refused, no route, no DNS): one quick retry, not a long backoff, so offline shows at once.
-    if (UNREACHABLE_CODES.has(causeCode(error))) failure.unreachable = true
-    return failure
+    return {
+      retryable: true,
+      error: new SellerDeskError('network', `The connection to the marketplace at ${host} failed. Check your internet connection.${maybeApplied}`)
+    }
   }
 
   /** One attempt, bounded by `timeoutMs` from sending to the last byte: the body of a 2xx answer, or what went wrong. */
