@@ -5,6 +5,10 @@
  * problem stages nothing and is reported with its row number; a blank cell leaves that value unchanged.
  * Importing only proposes changes for the change set; it never applies anything.
  *
+ * The header is the first row naming an id or SKU column, so a title or a note may stand above it; a
+ * column is known by a few names (see COLUMN_NAMES). A workbook's data may be on any sheet: the first
+ * sheet with such a header is read.
+ *
  * Against what is already staged, a file's value for a cell:
  * - the same as the pending one: nothing to do;
  * - the listing's current value while a change is pending there: the pending change is kept (a sheet
@@ -25,15 +29,18 @@ import { checkWorkbookArchive } from './workbookArchive'
 /** Problems listed in a report; more are counted. */
 export const MAX_LISTED_PROBLEMS = 200
 
-/** The file's cells, as text, with each record's row number in the file (the header is row 1). */
+/** The file's cells, as text, with each record's row number in the file (row 1 is its first row, the header or a title above it). */
 export interface ImportTable {
   format: 'csv' | 'xlsx'
+  /** The header row's cells in lower case. */
   header: string[]
   records: { row: number; cells: string[] }[]
   /** Rows the reader itself could not read. */
   problems: ImportProblem[]
   /** XLSX: the cells holding a formula, as `row:column` (row in the file, column index from 0). */
   formulaCells?: Set<string>
+  /** XLSX whose first sheet has no header naming an id or SKU column: every sheet's name, and the one the table is from. */
+  sheets?: { read: string[]; used: string }
   /** How the file writes numbers; undefined for a semicolon CSV, whose cells tell (see numberStyleOf). */
   numbers?: NumberStyle
 }
@@ -124,6 +131,34 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString()
   return withoutFormulaEscape(String(value).trim())
+}
+
+/** How many rows holding something may stand above the header (a title, a date, a note to whoever fills it in). */
+const HEADER_SEARCH_ROWS = 10
+
+/** A header row's cells as the table keeps them: without a BOM, trimmed, in lower case. */
+const headerCells = (cells: string[]) =>
+  cells.map((name) =>
+    name
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase()
+  )
+
+/**
+ * Where a sheet's header is: the first of its first rows holding something that names an id or SKU
+ * column; when none does, the first row holding something, whose columns the error then names. -1: none.
+ */
+function headerRow(rows: string[][]): { index: number; named: boolean } {
+  let first = -1
+  for (let i = 0, seen = 0; i < rows.length && seen < HEADER_SEARCH_ROWS; i++) {
+    const cells = rows[i]!
+    if (!cells.some((cell) => cell !== '')) continue
+    if (first < 0) first = i
+    if (namesListings(headerCells(cells))) return { index: i, named: true }
+    seen++
+  }
+  return { index: first, named: false }
 }
 
 /** The start of a CSV the delimiter is guessed from (its first 100 lines that hold something). */
@@ -242,6 +277,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   const problems: ImportProblem[] = []
   let format: 'csv' | 'xlsx'
   let formulaCells: Set<string> | undefined
+  let sheets: ImportTable['sheets']
   // XLSX holds numbers as numbers (read here as 1299.5), and a comma CSV cannot use decimal commas.
   let numbers: NumberStyle | undefined = options.numbers ?? 'point'
   const pause = options.pause ?? noPause
@@ -252,11 +288,26 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     if (!check.ok) throw fileError(fileName, check.problem)
     formulaCells = check.formulaCells
     // Loaded with the first workbook read, not at every start of the core: most sellers never import one.
-    const { readSheet } = await import('read-excel-file/node')
+    const { default: readWorkbook, readSheet } = await import('read-excel-file/node')
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    let all: { name: string; rows: string[][] }[] | undefined
     try {
-      rows = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))).map((row) => row.map(cellText))
+      rows = (await readSheet(input)).map((row) => row.map(cellText))
+      // Most workbooks have their data on the first sheet; when it has no header, every sheet is read to find the one that does.
+      if (!headerRow(rows).named) all = (await readWorkbook(input)).map(({ sheet, data }) => ({ name: sheet, rows: data.map((row) => row.map(cellText)) }))
     } catch {
       throw fileError(fileName, 'this file could not be read as an Excel workbook (.xlsx). Open it in Excel, save it again, or export it as CSV.')
+    }
+    if (all && all.length > 1) {
+      // None with a header: the first holding something, so the error names its columns.
+      const used = all.find((sheet) => headerRow(sheet.rows).named) ?? all.find((sheet) => headerRow(sheet.rows).index >= 0) ?? all[0]!
+      rows = used.rows
+      sheets = { read: all.map((sheet) => sheet.name), used: used.name }
+      // This sheet's formulas, as the archive check noted them; a sheet it did not find by that name is not read unchecked.
+      const usedFormulas = check.formulaCellsBySheet.get(used.name)
+      if (!usedFormulas)
+        throw fileError(fileName, `the sheet “${used.name}” could not be checked for formulas. Move its rows to the first sheet, or export it as CSV.`)
+      formulaCells = usedFormulas
     }
   } else {
     if (/\.xlsx$/i.test(fileName)) throw fileError(fileName, 'this is not an Excel workbook (.xlsx), although its name says so.')
@@ -290,21 +341,27 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     }
   }
 
-  const headerIndex = rows.findIndex((cells) => cells.some((cell) => cell !== ''))
+  const { index: headerIndex, named } = headerRow(rows)
   if (headerIndex < 0) throw fileError(fileName, 'the file has no rows.')
-  const header = rows[headerIndex]!.map((name) =>
-    name
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .toLowerCase()
-  )
+  const header = headerCells(rows[headerIndex]!)
   const records: ImportTable['records'] = []
   for (let i = headerIndex + 1; i < rows.length; i++) {
     const cells = rows[i]!
     if (cells.some((cell) => cell !== '')) records.push({ row: i + 1, cells })
     await pause()
   }
-  return { format, header, records, problems, ...(numbers ? { numbers } : {}), ...(formulaCells ? { formulaCells } : {}) }
+  // A header without an id or SKU column is left to columnsOf, whose message names the columns found.
+  if (named && records.length === 0)
+    throw fileError(fileName, `the file has a header row but no rows of changes below it${sheets ? ` (sheet “${sheets.used}”)` : ''}.`)
+  return {
+    format,
+    header,
+    records,
+    problems,
+    ...(numbers ? { numbers } : {}),
+    ...(formulaCells ? { formulaCells } : {}),
+    ...(sheets ? { sheets } : {})
+  }
 }
 
 /** The columns an import reads, by position: the listing's id and SKU, and each field's (by key); -1 where absent. */
@@ -314,28 +371,81 @@ interface Columns {
   fields: Map<string, number>
 }
 
-/** “a”, “a” or “b”, “a”, “b” or “c”. */
-const either = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`)
+/** “a”, “a” or “b”, “a”, “b” or “c” (or with “and”). */
+const either = (names: string[], word = 'or') => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} ${word} ${names.at(-1)!}`)
 
-function columnsOf(fileName: string, header: string[], fields: FieldSet): Columns {
-  for (const name of ['id', 'sku', ...fields.all.map((field) => field.fileHeader)]) {
-    if (header.indexOf(name) !== header.lastIndexOf(name)) throw fileError(fileName, `the column “${name}” appears twice. Keep one.`)
+/**
+ * The names a column goes by besides its own (`id`, `sku`, a field's `fileHeader`) and, for a field, its
+ * title in the grid (“New price”): only names that cannot mean another column. After a name, one of the
+ * column's units may follow in parentheses (“Price ($)”, “Quantity (units)”); any other (“Price (EUR)”,
+ * “Price (old)”) is not the column. By column: `id`, `sku` or a field's key.
+ */
+const COLUMN_NAMES: Record<string, { names?: string[]; units?: string[] }> = {
+  sku: { names: ['sku code'] },
+  priceCents: { units: ['$', 'usd', 'us$'] },
+  quantity: { names: ['qty', 'new quantity'], units: ['units', 'pcs'] }
+}
+
+/** A header cell as it is matched against the names: in lower case, runs of spaces as one, `( $ )` as `($)`. */
+const columnName = (cell: string) =>
+  cell
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\(\s*/g, ' (')
+    .replace(/\s*\)/g, ')')
+    .trim()
+
+interface ColumnNames {
+  /** As messages name the column. */
+  name: string
+  /** Every header cell, as columnName gives it, that is this column. */
+  cells: Set<string>
+}
+
+function columnNames(key: string, name: string, gridTitle?: string): ColumnNames {
+  const { names = [], units = [] } = COLUMN_NAMES[key] ?? {}
+  const all = [name, ...(gridTitle ? [gridTitle] : []), ...names].map(columnName)
+  return { name, cells: new Set(all.flatMap((written) => [written, ...units.map((unit) => `${written} (${unit})`)])) }
+}
+
+const ID_COLUMN = columnNames('id', 'id')
+const SKU_COLUMN = columnNames('sku', 'sku')
+
+/** Whether a header names the listing of each row: an id or SKU column. */
+function namesListings(header: string[]): boolean {
+  return header.some((cell) => ID_COLUMN.cells.has(columnName(cell)) || SKU_COLUMN.cells.has(columnName(cell)))
+}
+
+/** Where a column is in the header, -1 where absent; throws when it is there twice, by one name or by two. */
+function columnIndex(fileName: string, header: string[], column: ColumnNames): number {
+  const at = header.flatMap((cell, index) => (column.cells.has(columnName(cell)) ? [index] : []))
+  if (at.length > 1) {
+    const written = [...new Set(at.map((index) => `“${header[index]!}”`))]
+    throw fileError(fileName, `the column “${column.name}” appears twice${written.length > 1 ? ` (as ${either(written, 'and')})` : ''}. Keep one.`)
   }
+  return at[0] ?? -1
+}
+
+function columnsOf(fileName: string, table: ImportTable, fields: FieldSet): Columns {
+  const header = table.header
   const columns = {
-    id: header.indexOf('id'),
-    sku: header.indexOf('sku'),
-    fields: new Map(fields.all.map((field) => [field.key, header.indexOf(field.fileHeader)]))
+    id: columnIndex(fileName, header, ID_COLUMN),
+    sku: columnIndex(fileName, header, SKU_COLUMN),
+    fields: new Map(fields.all.map((field) => [field.key, columnIndex(fileName, header, columnNames(field.key, field.fileHeader, field.gridTitle))]))
   }
-  const found =
+  const names =
     header
       .filter(Boolean)
       .slice(0, 12)
       .map((name) => `“${name}”`)
       .join(', ') || 'none'
-  if (columns.id < 0 && columns.sku < 0)
-    throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (columns found: ${found}).`)
+  const { sheets } = table
+  const found = sheets
+    ? `columns found on sheet “${sheets.used}”: ${names}; sheets read: ${sheets.read.map((name) => `“${name}”`).join(', ')}`
+    : `columns found: ${names}`
+  if (columns.id < 0 && columns.sku < 0) throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (${found}).`)
   if ([...columns.fields.values()].every((index) => index < 0)) {
-    throw fileError(fileName, `the file needs a ${either(fields.all.map((field) => `“${field.fileHeader}”`))} column (columns found: ${found}).`)
+    throw fileError(fileName, `the file needs a ${either(fields.all.map((field) => `“${field.fileHeader}”`))} column (${found}).`)
   }
   return columns
 }
@@ -350,7 +460,7 @@ export async function listingsNamed(
   fields: FieldSet = LISTING_FIELD_SET,
   pause: Pause = noPause
 ): Promise<(id: string, sku: string) => boolean> {
-  const columns = columnsOf(fileName, table.header, fields)
+  const columns = columnsOf(fileName, table, fields)
   const ids = new Set<string>()
   const skus = new Set<string>()
   for (const { cells } of table.records) {
@@ -409,7 +519,7 @@ export async function importChanges(
   fields: FieldSet = LISTING_FIELD_SET,
   pause: Pause = noPause
 ): Promise<ImportResult> {
-  const columns = columnsOf(fileName, table.header, fields)
+  const columns = columnsOf(fileName, table, fields)
   const problems = new Map<number, string[]>(table.problems.map((p) => [p.row, [p.message]]))
   const problem = (row: number, message: string) => {
     const list = problems.get(row)

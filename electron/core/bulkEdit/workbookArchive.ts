@@ -6,8 +6,8 @@
  * one after another, none hidden between or overlapping others), so the reader, which unpacks it as a
  * stream, sees exactly the entries measured here.
  *
- * On the way, the first sheet's formula cells are noted: the reader returns a formula's last computed
- * value (or nothing), never the formula, and an import must not take a computed value for a typed one.
+ * On the way, each sheet's formula cells are noted: the reader returns a formula's last computed value
+ * (or nothing), never the formula, and an import must not take a computed value for a typed one.
  */
 import { inflateRawSync } from 'node:zlib'
 
@@ -22,7 +22,13 @@ export interface WorkbookLimits {
 }
 
 export type WorkbookCheck =
-  | { ok: true; /** Cells of the first sheet holding a formula, as `row:column` (1-based row, 0-based column). */ formulaCells: Set<string> }
+  | {
+      ok: true
+      /** Cells of the first sheet holding a formula, as `row:column` (1-based row, 0-based column). */
+      formulaCells: Set<string>
+      /** The same for every sheet, by the sheet's name (as the workbook names it, and its reader). */
+      formulaCellsBySheet: Map<string, Set<string>>
+    }
   | { ok: false; problem: string }
 
 const END_OF_DIRECTORY = 0x06054b50
@@ -153,8 +159,8 @@ function contentOf(buf: Buffer, entry: Entry, directoryStart: number, budget: nu
   return inflated.buffer
 }
 
-/** Inflates every entry (bounded in total), checks the layout, and returns the first sheet's text. */
-function firstSheetOf(buf: Buffer, limits: WorkbookLimits): string | undefined {
+/** Inflates every entry (bounded in total), checks the layout, and returns each sheet's text, in the workbook's order. */
+function sheetsOf(buf: Buffer, limits: WorkbookLimits): { name: string; text: string | undefined }[] {
   const limit = limits.maxUnpackedBytes
   const { entries, directoryStart } = directoryOf(buf, limits)
   // The declared sizes first: an honest large workbook is refused before anything is inflated.
@@ -165,8 +171,8 @@ function firstSheetOf(buf: Buffer, limits: WorkbookLimits): string | undefined {
     const entry = named(name)
     return entry ? contentOf(buf, entry, directoryStart, limit, limit).toString('utf8') : undefined
   }
-  const sheetPath = firstSheetPath(small('xl/workbook.xml'), small('xl/_rels/workbook.xml.rels'))
-  let sheet: Buffer | undefined
+  const sheets = sheetPaths(small('xl/workbook.xml'), small('xl/_rels/workbook.xml.rels'))
+  const texts = new Map<string, string>()
   let unpacked = 0
   let expectedLocal = 0
   for (const entry of [...entries].sort((a, b) => a.local - b.local)) {
@@ -174,30 +180,39 @@ function firstSheetOf(buf: Buffer, limits: WorkbookLimits): string | undefined {
     if (entry.local < expectedLocal || entry.local > expectedLocal + MAX_DESCRIPTOR) throw unreadable('its entries overlap or hide data between them')
     const content = contentOf(buf, entry, directoryStart, limit - unpacked, limit)
     unpacked += content.length
-    if (entry.name === sheetPath) sheet = content
+    if (sheets.some((sheet) => sheet.path === entry.name)) texts.set(entry.name, content.toString('utf8'))
     expectedLocal = dataStart(buf, entry, directoryStart) + entry.compressed
   }
   if (directoryStart < expectedLocal || directoryStart > expectedLocal + MAX_DESCRIPTOR) throw unreadable('its entries overlap or hide data between them')
-  return sheet?.toString('utf8')
+  return sheets.map((sheet) => ({ name: sheet.name, text: texts.get(sheet.path) }))
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*["']([^"']*)["']`).exec(tag)?.[1]
 
-/** The path of the first sheet (the one the reader reads), from the workbook and its relationships. */
-function firstSheetPath(workbook: string | undefined, relations: string | undefined): string {
-  const fallback = 'xl/worksheets/sheet1.xml'
+/**
+ * Each sheet's name and path, in the workbook's order (the first is the one the reader reads first), from
+ * the workbook and its relationships. Without them, the usual path of a lone first sheet.
+ */
+function sheetPaths(workbook: string | undefined, relations: string | undefined): { name: string; path: string }[] {
+  const fallback = [{ name: '', path: 'xl/worksheets/sheet1.xml' }]
   if (!workbook || !relations) return fallback
-  const sheet = /<(?:[\w.-]+:)?sheet\s([^>]*)>/.exec(workbook)?.[1]
-  const id = sheet ? /(?:^|\s)[\w.-]+:id\s*=\s*["']([^"']*)["']/.exec(sheet)?.[1] : undefined
-  if (!id) return fallback
+  const targets = new Map<string, string>()
   for (const [, tag] of relations.matchAll(/<(?:[\w.-]+:)?Relationship\s([^>]*)>/g)) {
-    if (attribute(tag!, 'Id') !== id) continue
+    const id = attribute(tag!, 'Id')
     const target = attribute(tag!, 'Target')
-    if (!target) return fallback
-    return target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/[^/]+\/\.\.\//g, '')
+    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/[^/]+\/\.\.\//g, ''))
   }
-  return fallback
+  const sheets: { name: string; path: string }[] = []
+  for (const [, tag] of workbook.matchAll(/<(?:[\w.-]+:)?sheet\s([^>]*)>/g)) {
+    const id = /(?:^|\s)[\w.-]+:id\s*=\s*["']([^"']*)["']/.exec(tag!)?.[1]
+    const path = id ? targets.get(id) : undefined
+    if (path) sheets.push({ name: decodeXml(attribute(tag!, 'name') ?? ''), path })
+  }
+  return sheets.length ? sheets : fallback
 }
+
+/** An attribute's text as written in XML: the five entities decoded (a sheet named “Prices & stock”). */
+const decodeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!)
 
 /** `C12` → `12:2`. */
 function cellKey(reference: string): string | null {
@@ -226,7 +241,9 @@ export function checkWorkbookArchive(
 ): WorkbookCheck {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   try {
-    return { ok: true, formulaCells: formulaCellsOf(firstSheetOf(buf, limits)) }
+    const sheets = sheetsOf(buf, limits)
+    const formulaCellsBySheet = new Map(sheets.map((sheet) => [sheet.name, formulaCellsOf(sheet.text)]))
+    return { ok: true, formulaCells: formulaCellsOf(sheets[0]?.text), formulaCellsBySheet }
   } catch (error) {
     if (error instanceof ArchiveProblem) return { ok: false, problem: error.message }
     return { ok: false, problem: unreadable('it is damaged').message }

@@ -1,0 +1,255 @@
+/**
+ * Files as sellers lay them out: headers as they write them (“Qty”, “Price ($)”, the grid's “New price”),
+ * a title above the header row, the data on another sheet than the first, and a header with nothing
+ * below it. Workbooks are written with openpyxl (Debian's python3-openpyxl), a writer that shares no
+ * code with the app's; those tests are skipped where it is not installed.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { ImportListing } from './currentListings'
+import { importChanges, listingFinder, readImportTable } from './importFile'
+import { checkWorkbookArchive } from './workbookArchive'
+
+const PYTHON = '/usr/bin/python3'
+const hasOpenpyxl = (() => {
+  try {
+    execFileSync(PYTHON, ['-c', 'import openpyxl'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
+
+/** Writes a workbook: sheets in order, each a title and rows of cells (None for an empty cell, text starting with = for a formula). */
+const WRITE_WORKBOOK = `
+import json, sys, openpyxl
+sheets = json.loads(sys.argv[2])
+wb = openpyxl.Workbook()
+wb.remove(wb.active)
+for sheet in sheets:
+    ws = wb.create_sheet(sheet['title'])
+    for r, row in enumerate(sheet['rows'], start=1):
+        for c, value in enumerate(row, start=1):
+            if value is not None:
+                ws.cell(row=r, column=c, value=value)
+wb.save(sys.argv[1])
+`
+
+type Cell = string | number | null
+
+const dir = mkdtempSync(join(tmpdir(), 'sd-import-layouts-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function workbook(sheets: { title: string; rows: Cell[][] }[]): Buffer {
+  const file = join(dir, `book-${Math.random().toString(36).slice(2)}.xlsx`)
+  execFileSync(PYTHON, ['-c', WRITE_WORKBOOK, file, JSON.stringify(sheets)])
+  return readFileSync(file)
+}
+
+const listing = (n: number): ImportListing => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  sku: `SKU-${n}`,
+  priceCents: 100,
+  quantity: 1,
+  updatedAt: '2025-01-01T00:00:00.000Z'
+})
+const finder = listingFinder([1, 2, 3, 4].map(listing))
+
+/** What a file stages, as `listing:field` → value, and its problems by row. */
+async function importOf(name: string, content: string | Uint8Array) {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
+  const result = await importChanges(name, await readImportTable(name, bytes), finder)
+  const values = Object.fromEntries(result.proposed.map((change) => [`${change.sellRequestId.slice(-1)}:${change.field}`, change.after]))
+  const problems = Object.fromEntries(result.problems.map((problem) => [problem.row, problem.message]))
+  return { rows: result.rows, values, problems }
+}
+
+const refusal = (message: string) => ({ kind: 'invalid-input', message })
+
+describe('column headers as sellers write them', () => {
+  it('reads “Qty”, “Price ($)”, “Price (USD)”, “Quantity (units)” and “SKU code”, in any case and spacing', async () => {
+    expect(await importOf('a.csv', 'SKU,Qty,Price ($)\nSKU-1,5,2.50\n')).toMatchObject({ values: { '1:quantity': 5, '1:priceCents': 250 }, problems: {} })
+    expect(await importOf('b.csv', 'sku code;PRICE (USD);Quantity (units)\nSKU-2;3.00;7\n')).toMatchObject({
+      values: { '2:priceCents': 300, '2:quantity': 7 },
+      problems: {}
+    })
+    expect(await importOf('c.csv', ' Sku ,  price( $ ) , QTY   (pcs)\nSKU-3,4,8\n')).toMatchObject({ values: { '3:priceCents': 400, '3:quantity': 8 } })
+  })
+
+  it('reads the grid’s own column titles, “New price” and “New qty”', async () => {
+    const { values } = await importOf('grid.csv', `ID,New price,New qty\n${listing(4).id},9.99,12\n`)
+    expect(values).toEqual({ '4:priceCents': 999, '4:quantity': 12 })
+  })
+
+  it('does not read a price in another currency, or a current value, as the price: only the names it knows', async () => {
+    const { values } = await importOf('other.csv', 'sku,Price (EUR),Current price,qty\nSKU-1,8.00,1.00,4\n')
+    expect(values).toEqual({ '1:quantity': 4 })
+    await expect(importOf('euros.csv', 'sku,Price (EUR),Unit cost\nSKU-1,8.00,1\n')).rejects.toMatchObject(
+      refusal('euros.csv: the file needs a “price” or “quantity” column (columns found: “sku”, “price (eur)”, “unit cost”).')
+    )
+    // “Listing id” is not the id: a file keyed by SKU may carry it beside.
+    await expect(importOf('listing-id.csv', 'Listing id,qty\nx,1\n')).rejects.toMatchObject(
+      refusal('listing-id.csv: the file needs an “id” or “sku” column to know which listing each row changes (columns found: “listing id”, “qty”).')
+    )
+  })
+
+  it('refuses a column there twice under two of its names, naming both', async () => {
+    await expect(importOf('twice.csv', 'sku,qty,Quantity\nSKU-1,1,2\n')).rejects.toMatchObject(
+      refusal('twice.csv: the column “quantity” appears twice (as “qty” and “quantity”). Keep one.')
+    )
+    await expect(importOf('prices.csv', 'sku,Price ($),New price\nSKU-1,1,2\n')).rejects.toMatchObject(
+      refusal('prices.csv: the column “price” appears twice (as “price ($)” and “new price”). Keep one.')
+    )
+    await expect(importOf('keys.csv', 'SKU,SKU code,price\nSKU-1,SKU-1,2\n')).rejects.toMatchObject(
+      refusal('keys.csv: the column “sku” appears twice (as “sku” and “sku code”). Keep one.')
+    )
+  })
+})
+
+describe('a title above the header row', () => {
+  it('takes the first row naming an id or SKU column as the header; rows keep their numbers in the file', async () => {
+    const file = ['Price update, November', '', 'sku,price', 'SKU-1,5.00', 'SKU-2,abc', 'SKU-3,6.00'].join('\n')
+    expect(await importOf('titled.csv', file)).toEqual({
+      rows: 3,
+      values: { '1:priceCents': 500, '3:priceCents': 600 },
+      problems: { 5: 'Price: Not a number: “abc”.' }
+    })
+  })
+
+  it('with no such row among the first ten holding something, names the columns of the first', async () => {
+    const notes = Array.from({ length: 10 }, (_, i) => `note ${i + 1},x`)
+    await expect(importOf('late.csv', [...notes, 'sku,price', 'SKU-1,5.00'].join('\n'))).rejects.toMatchObject(
+      refusal('late.csv: the file needs an “id” or “sku” column to know which listing each row changes (columns found: “note 1”, “x”).')
+    )
+    // Nine notes, then the header: read.
+    expect(await importOf('nine.csv', [...notes.slice(0, 9), '', 'sku,price', 'SKU-1,5.00'].join('\n'))).toMatchObject({
+      values: { '1:priceCents': 500 },
+      problems: {}
+    })
+  })
+
+  it.skipIf(!hasOpenpyxl)('in a workbook, a formula cell is still found by its row in the file', async () => {
+    const file = workbook([
+      {
+        title: 'Prices',
+        rows: [['Price update, November'], [], ['id', 'price', 'quantity'], [listing(1).id, '=2*5', 3], [listing(2).id, 12.5, null]]
+      }
+    ])
+    expect(await importOf('titled.xlsx', file)).toEqual({
+      rows: 2,
+      values: { '2:priceCents': 1250 },
+      problems: { 4: 'Price (cell B4) is a formula: formulas are not calculated on import. Type the price itself in the cell.' }
+    })
+  })
+})
+
+describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
+  it('reads the first sheet with a header naming an id or SKU column, rows numbered as on that sheet', async () => {
+    const file = workbook([
+      { title: 'Read me', rows: [['Fill in the new prices on the next sheet.'], ['Leave a cell blank to keep the value.']] },
+      { title: 'Notes', rows: [] },
+      {
+        title: 'Prices',
+        rows: [['Price update, November'], ['SKU', 'Price (USD)', 'Qty'], ['SKU-1', 15.5, null], ['SKU-2', 'abc', 4], ['SKU-3', null, 9]]
+      },
+      {
+        title: 'Later',
+        rows: [
+          ['sku', 'price'],
+          ['SKU-4', 1]
+        ]
+      }
+    ])
+    expect(await importOf('book.xlsx', file)).toEqual({
+      rows: 3,
+      values: { '1:priceCents': 1550, '3:quantity': 9 },
+      problems: { 4: 'Price: Not a number: “abc”.' }
+    })
+  })
+
+  it('refuses a formula on the sheet it reads, as on a first sheet; a formula on a sheet it does not read is no concern', async () => {
+    const file = workbook([
+      { title: 'Read me', rows: [['Totals'], ['=1+1']] },
+      {
+        title: 'Prices & stock',
+        rows: [
+          ['sku', 'price', 'quantity'],
+          ['SKU-1', '=2*5', 3],
+          ['SKU-2', 12.5, '=A1']
+        ]
+      }
+    ])
+    // (A row with a problem stages nothing of it.)
+    expect(await importOf('book.xlsx', file)).toEqual({
+      rows: 2,
+      values: {},
+      problems: {
+        2: 'Price (cell B2) is a formula: formulas are not calculated on import. Type the price itself in the cell.',
+        3: 'Quantity (cell C3) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.'
+      }
+    })
+    const check = checkWorkbookArchive(file)
+    expect(check).toMatchObject({ ok: true, formulaCells: new Set(['2:0']) })
+    expect(check.ok && check.formulaCellsBySheet).toEqual(
+      new Map([
+        ['Read me', new Set(['2:0'])],
+        ['Prices & stock', new Set(['2:1', '3:2'])]
+      ])
+    )
+  })
+
+  it('when no sheet has one, names the columns of the first holding something and every sheet read', async () => {
+    const file = workbook([
+      { title: 'Empty', rows: [] },
+      { title: 'Read me', rows: [['How to fill this in', 'Who to ask']] },
+      {
+        title: 'Prices',
+        rows: [
+          ['Listing', 'Price'],
+          ['A', 1]
+        ]
+      }
+    ])
+    await expect(importOf('book.xlsx', file)).rejects.toMatchObject(
+      refusal(
+        'book.xlsx: the file needs an “id” or “sku” column to know which listing each row changes (columns found on sheet “Read me”: “how to fill this in”, “who to ask”; sheets read: “Empty”, “Read me”, “Prices”).'
+      )
+    )
+  })
+})
+
+describe('a header row with no rows below it', () => {
+  it('is refused, naming the file (CSV)', async () => {
+    for (const [name, text] of [
+      ['header.csv', 'sku,price\n'],
+      ['bom.csv', '\uFEFFid;quantity\r\n\r\n;\r\n'],
+      ['titled.csv', 'Prices for November\nsku,price']
+    ]) {
+      await expect(readImportTable(name!, new TextEncoder().encode(text)), name).rejects.toMatchObject(
+        refusal(`${name!}: the file has a header row but no rows of changes below it.`)
+      )
+    }
+  })
+
+  it.skipIf(!hasOpenpyxl)('is refused, naming the file (XLSX), and the sheet when the workbook’s data is not on its first', async () => {
+    await expect(readImportTable('header.xlsx', workbook([{ title: 'Sheet1', rows: [['id', 'price', 'quantity']] }]))).rejects.toMatchObject(
+      refusal('header.xlsx: the file has a header row but no rows of changes below it.')
+    )
+    const later = workbook([
+      { title: 'Read me', rows: [['Notes']] },
+      {
+        title: 'Prices',
+        rows: [
+          ['sku', 'price'],
+          [null, null]
+        ]
+      }
+    ])
+    await expect(readImportTable('later.xlsx', later)).rejects.toMatchObject(
+      refusal('later.xlsx: the file has a header row but no rows of changes below it (sheet “Prices”).')
+    )
+  })
+})
