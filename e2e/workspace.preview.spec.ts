@@ -799,3 +799,47 @@ test('sell requests: Escape in the Edit dialog asks before dropping what was typ
   await expect(dialog).toBeHidden()
   expect(sandbox().state.sellRequest(target.id)!.priceCents).toBe(target.priceCents)
 })
+
+test.describe('without a system keychain', () => {
+  test.use({ hostOptions: { keychain: false } })
+
+  test('the notice that the key is kept for this session only shows once on each screen, Settings included', async ({ app: page, host }) => {
+    await signIn(page, host)
+    // (Sections stay mounted while others show: only what is on screen counts.)
+    const notice = page.getByText('is kept for this session only').filter({ visible: true })
+    await expect(notice).toHaveCount(1)
+    await page.getByTestId('nav-orders').click()
+    await expect(notice).toHaveCount(1)
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('settings-key-storage')).toHaveText('This session only')
+    await expect(notice).toHaveCount(1)
+    await expect(page.getByTestId('key-storage-notice')).toBeHidden()
+    await page.getByTestId('nav-dashboard').click()
+    await expect(page.getByTestId('key-storage-notice')).toBeVisible()
+  })
+})
+
+test('the keyboard follows the order drawer: Enter on a row puts the focus in it, Tab stays in it, Escape gives it back to the row', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const row = page.getByTestId('order-row').nth(1)
+  await row.focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByTestId('order-drawer')
+  await expect(drawer).toBeVisible()
+  await expect(drawer).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(await drawer.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement)).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(row).toBeFocused()
+
+  // A click on a row opens it too, and closing with the drawer's × gives the focus back to that row.
+  await page.getByTestId('order-row').nth(2).click()
+  await expect(drawer).toBeFocused()
+  await drawer.locator('.n-base-close').click()
+  await expect(drawer).toBeHidden()
+  await expect(page.getByTestId('order-row').nth(2)).toBeFocused()
+})
