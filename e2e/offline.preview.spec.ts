@@ -120,7 +120,9 @@ test('new orders from a sync: a notification with count and total, which adds up
   await expect(page.getByTestId('order-row').first()).toContainText(new RegExp(lastTwo.join('|')))
 
   await page.getByTestId('nav-settings').click()
-  await page.getByTestId('settings-notify').click()
+  // The words beside the switch turn it, as a label would.
+  await page.getByTestId('settings-notify-words').click()
+  await expect(page.getByTestId('settings-notify')).toHaveAttribute('aria-checked', 'false')
   await expect.poll(async () => (await viaRouter<AppSettings>(host, 'settings.get', {})).notifyNewOrders).toBe(false)
   const events = () =>
     page.evaluate(() =>
