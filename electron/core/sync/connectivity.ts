@@ -31,7 +31,9 @@ export function createConnectivity(options: {
   now?: () => number
 }): Connectivity {
   const firstProbeMs = options.firstProbeMs ?? 3_000
-  const maxProbeMs = options.maxProbeMs ?? 60_000
+  // A seller waiting to apply notices a marketplace that is back within this long: a probe is one small
+  // request, so a few a minute cost the marketplace nothing (a longer wait left Apply off for most of one).
+  const maxProbeMs = options.maxProbeMs ?? 15_000
   const now = options.now ?? Date.now
   let state: ConnectivityState = { online: true, offlineSince: null }
   let timer: ReturnType<typeof setTimeout> | null = null
