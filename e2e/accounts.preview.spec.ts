@@ -113,6 +113,27 @@ test.describe('accounts', () => {
     const switchB = await host.router.dispatch('accounts.switch', { baseUrl: b.baseUrl })
     expect(switchB).toMatchObject({ ok: false, error: { kind: 'not-found' } })
 
+    // Add B again and remove it while it is the current one: Seller Desk opens A, as the question says.
+    await page.getByTestId('account-add').click()
+    await page.getByTestId('base-url').fill(b.baseUrl)
+    await page.getByTestId('api-key').fill(KEY_B)
+    await page.getByTestId('sign-in').click()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(b.baseUrl))
+    await page.getByTestId('nav-settings').click()
+    await rows
+      .filter({ hasText: hostOf(b.baseUrl) })
+      .getByTestId('account-remove')
+      .click()
+    await expect(page.locator('.n-dialog')).toContainText(
+      `Remove ${hostOf(b.baseUrl)}? Its API key is deleted from this computer, and Seller Desk opens ${hostOf(a.baseUrl)}.`
+    )
+    await page.getByTestId('confirm-remove-account').click()
+    await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first().getByTestId('account-current')).toBeVisible()
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('orders-total')).toContainText(`${totalA} orders`)
+
     // Neither key ever reached the page.
     expect(traffic.bodies.filter((body) => body.includes(KEY_A) || body.includes(KEY_B))).toEqual([])
     expect(await page.content()).not.toContain(KEY_A)

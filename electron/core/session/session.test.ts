@@ -191,10 +191,17 @@ describe('session', () => {
       await again.remove(sandboxB.baseUrl)
     })
 
-    it('removes an account and its key; removing the current one signs out', async () => {
+    it('removes an account and its key; removing the current one opens another saved account, or signs out when none is left', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
       const session = newSession(dir).session
       await session.signIn(sandbox.baseUrl, KEY)
+      await session.signIn(sandboxB.baseUrl, KEY_B)
+
+      // The current one (B) while A is saved: on to A, B's key gone.
+      expect(await session.remove(sandboxB.baseUrl)).toMatchObject({ signedIn: true, baseUrl: sandbox.baseUrl })
+      expect(await secrets.store.get(sandboxB.baseUrl)).toBeNull()
+      expect((await session.api().listOrders({ take: 1 })).total).toBe(10)
+      expect(session.accounts().map((account) => account.baseUrl)).toEqual([sandbox.baseUrl])
       await session.signIn(sandboxB.baseUrl, KEY_B)
 
       // Not the current one: stays signed in to B.

@@ -147,6 +147,27 @@ export function createSession(deps: SessionDeps): Session {
     return info()
   }
 
+  /** Opens a saved account with its key from the secret store (the one signed in to so far is left as it is). */
+  async function switchTo(baseUrlText: string): Promise<SessionInfo> {
+    const baseUrl = normaliseBaseUrl(baseUrlText)
+    const account = accounts.find((saved) => saved.baseUrl === baseUrl)
+    if (!account) throw new SellerDeskError('not-found', `Seller Desk has no account for ${labelOf(baseUrl)}. Add it by signing in.`)
+    if (current && !current.demo && current.api.baseUrl === baseUrl) return info()
+    const apiKey = await deps.secrets.store.get(baseUrl).catch(() => {
+      throw new SellerDeskError('keychain', 'The API key could not be read from the system keychain. Unlock the keychain and try again.')
+    })
+    if (!apiKey) {
+      throw new SellerDeskError(
+        'not-found',
+        `The API key for ${labelOf(baseUrl)} is no longer stored on this computer. Remove the account and add it again with its key.`
+      )
+    }
+    lastBaseUrl = baseUrl
+    await replace({ api: makeApi(baseUrl, apiKey), demo: null, sellerId: account.sellerId })
+    await save()
+    return info()
+  }
+
   return {
     info,
 
@@ -230,25 +251,7 @@ export function createSession(deps: SessionDeps): Session {
         current: current !== null && !current.demo && current.api.baseUrl === baseUrl
       })),
 
-    async switchTo(baseUrlText) {
-      const baseUrl = normaliseBaseUrl(baseUrlText)
-      const account = accounts.find((saved) => saved.baseUrl === baseUrl)
-      if (!account) throw new SellerDeskError('not-found', `Seller Desk has no account for ${labelOf(baseUrl)}. Add it by signing in.`)
-      if (current && !current.demo && current.api.baseUrl === baseUrl) return info()
-      const apiKey = await deps.secrets.store.get(baseUrl).catch(() => {
-        throw new SellerDeskError('keychain', 'The API key could not be read from the system keychain. Unlock the keychain and try again.')
-      })
-      if (!apiKey) {
-        throw new SellerDeskError(
-          'not-found',
-          `The API key for ${labelOf(baseUrl)} is no longer stored on this computer. Remove the account and add it again with its key.`
-        )
-      }
-      lastBaseUrl = baseUrl
-      await replace({ api: makeApi(baseUrl, apiKey), demo: null, sellerId: account.sellerId })
-      await save()
-      return info()
-    },
+    switchTo,
 
     async remove(baseUrlText) {
       const baseUrl = normaliseBaseUrl(baseUrlText)
@@ -256,10 +259,21 @@ export function createSession(deps: SessionDeps): Session {
         throw new SellerDeskError('not-found', `Seller Desk has no account for ${labelOf(baseUrl)}.`)
       }
       const wasCurrent = current !== null && !current.demo && current.api.baseUrl === baseUrl
-      if (wasCurrent) await replace(null)
+      // The current one removed while others are saved: on to the first of them (signed out only when
+      // none is left, or its key cannot be read), straight from one to the other.
+      const next = wasCurrent ? accounts.find((saved) => saved.baseUrl !== baseUrl) : undefined
+      let stayedOut: unknown = null
+      if (next) await switchTo(next.baseUrl).catch((error: unknown) => (stayedOut = error))
+      const signedOut = wasCurrent && (!next || stayedOut !== null)
+      if (signedOut) await replace(null)
       forgetAccount(baseUrl)
       await save()
-      await deleteKey(baseUrl, wasCurrent ? 'You are signed out' : 'The account was removed')
+      await deleteKey(baseUrl, signedOut ? 'You are signed out' : 'The account was removed')
+      if (next && stayedOut !== null) {
+        notice(
+          `The account was removed, and ${labelOf(next.baseUrl)} could not be opened: ${stayedOut instanceof Error ? stayedOut.message : String(stayedOut)}`
+        )
+      }
       return info()
     },
 
