@@ -843,3 +843,16 @@ test('the keyboard follows the order drawer: Enter on a row puts the focus in it
   await expect(drawer).toBeHidden()
   await expect(page.getByTestId('order-row').nth(2)).toBeFocused()
 })
+
+test('the date presets of Orders are one stop for Tab, and the arrow keys choose among them', async ({ app: page, host }) => {
+  await signIn(page, host)
+  const presets = page.locator('.presets')
+  await page.getByTestId('orders-preset-all').locator('input').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('orders-preset-today').locator('input')).toBeChecked()
+  await expect(page.getByTestId('orders-preset-today').locator('input')).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(await presets.evaluate((group) => group.contains(document.activeElement))).toBe(false)
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByTestId('orders-preset-today').locator('input')).toBeFocused()
+})
