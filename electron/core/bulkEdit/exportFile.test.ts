@@ -12,16 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../shared/contract'
 import type { CurrentListing } from './currentListings'
 import { csvDateTime, failedSheet, listingsSheet, writeSheet } from './exportFile'
-
-const PYTHON = '/usr/bin/python3'
-const hasOpenpyxl = (() => {
-  try {
-    execFileSync(PYTHON, ['-c', 'import openpyxl'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
+import { hasOpenpyxl, PYTHON } from './openpyxl.fixture'
 
 /** Reads the first sheet: header, frozen cell, widths, and each cell's type, value and number format. */
 const READ_WORKBOOK = `

@@ -12,16 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { ImportListing } from './currentListings'
 import { importChanges, listingFinder, readImportTable } from './importFile'
 import { checkWorkbookArchive } from './workbookArchive'
-
-const PYTHON = '/usr/bin/python3'
-const hasOpenpyxl = (() => {
-  try {
-    execFileSync(PYTHON, ['-c', 'import openpyxl'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
+import { hasOpenpyxl, PYTHON } from './openpyxl.fixture'
 
 /** Writes a workbook: sheets in order, each a title and rows of cells (None for an empty cell, text starting with = for a formula). */
 const WRITE_WORKBOOK = `
