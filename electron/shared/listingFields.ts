@@ -266,11 +266,14 @@ export function numberField(spec: FieldSpec): ListingField {
   }
 }
 
+/** A percentage as a warning says it: whole, except that a move short of 100 % never reads as 100 % (431 → 1 is 99.7 %, not a sell-out). */
+const percentText = (percent: number) => String(percent < 100 && Math.round(percent) >= 100 ? Math.floor(percent * 10) / 10 : Math.round(percent))
+
 /** A price move beyond the seller's percentage, or a price under their floor. */
 function priceWarning(before: number, after: number, rules: WarningRules): string | null {
   const movePercent = before > 0 ? (Math.abs(after - before) / before) * 100 : 0
   if (movePercent > rules.priceChangePercent) {
-    return `Price ${after > before ? 'rises' : 'falls'} by ${Math.round(movePercent)}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
+    return `Price ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent)}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
   }
   if (rules.priceFloorCents !== null && after < rules.priceFloorCents) {
     return `Price ${formatMoneyExact(after)} is below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`
@@ -286,7 +289,7 @@ function quantityWarning(before: number, after: number, rules: WarningRules): st
   if (after === 0 || after >= before || before <= 0) return null
   const cutPercent = ((before - after) / before) * 100
   if (cutPercent <= rules.quantityCutPercent) return null
-  return `Quantity falls by ${Math.round(cutPercent)}% (from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')}).`
+  return `Quantity falls by ${percentText(cutPercent)}% (from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')}).`
 }
 
 /**
