@@ -757,9 +757,12 @@ test('sell requests: a quantity below the minimum order is saved with a warning 
   await expect(said).not.toContainText('nobody can buy')
   await page.getByTestId('edit-cancel').click()
 
-  // Inline: saved (the seller may be selling it off), and the message says what it means.
+  // Inline: said under the field first, then saved on a second Enter (the seller may be selling it off),
+  // and the message says what it means.
   await row.getByTestId('inline-quantity').click()
   await page.getByTestId('inline-quantity-input').fill(String(below))
+  await expect(page.getByTestId('inline-quantity-warning')).toContainText(warning)
+  await page.getByTestId('inline-quantity-input').press('Enter')
   await page.getByTestId('inline-quantity-input').press('Enter')
   await expect(page.locator('.n-message').filter({ hasText: `Saved the quantity of “${target.name}”. ${warning}` })).toBeVisible()
   expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(below)
@@ -855,4 +858,46 @@ test('the date presets of Orders are one stop for Tab, and the arrow keys choose
   expect(await presets.evaluate((group) => group.contains(document.activeElement))).toBe(false)
   await page.keyboard.press('Shift+Tab')
   await expect(page.getByTestId('orders-preset-today').locator('input')).toBeFocused()
+})
+
+test('a change in a cell of Sell requests that the warning rules catch is said under the field and saved only on a second Enter; a click away drops it', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-sellRequests').click()
+  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })
+  const target = listed.rows.find((row) => row.quantity >= 50)!
+  const row = () => page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+  const input = page.getByTestId('inline-price-input')
+  const tenfold = (target.priceCents * 10) / 100
+  const requestsBefore = sandbox().requestCount()
+
+  // Ten times the price (a slipped digit): said, and a click elsewhere drops it with the reason.
+  await row().getByTestId('inline-price').click()
+  await input.fill(String(tenfold))
+  await expect(page.getByTestId('inline-price-warning')).toContainText('Price rises by 900%')
+  await expect(page.getByTestId('inline-price-warning')).toContainText('Press Enter twice to save it.')
+  await row().getByTestId('inline-quantity').click()
+  await expect(page.getByText(/Price not changed: Price rises by 900%.*press Enter twice/)).toBeVisible()
+  await page.getByTestId('inline-quantity-input').press('Escape')
+  expect(sandbox().requestCount()).toBe(requestsBefore)
+  expect(sandbox().state.sellRequest(target.id)!.priceCents).toBe(target.priceCents)
+
+  // Enter once: still open, asking again; Enter again saves.
+  await row().getByTestId('inline-price').click()
+  await input.fill(String(tenfold))
+  await input.press('Enter')
+  await expect(input).toBeVisible()
+  await expect(page.getByTestId('inline-price-warning')).toContainText('Press Enter again to save it, or Esc to keep the old value.')
+  expect(sandbox().requestCount()).toBe(requestsBefore)
+  await input.press('Enter')
+  await expect.poll(() => sandbox().state.sellRequest(target.id)!.priceCents).toBe(target.priceCents * 10)
+
+  // A quantity cut to 1: the same, with the stock below the minimum order said too.
+  await row().getByTestId('inline-quantity').click()
+  await page.getByTestId('inline-quantity-input').fill('1')
+  await expect(page.getByTestId('inline-quantity-warning')).toContainText(`Quantity falls by`)
+  await page.getByTestId('inline-quantity-input').press('Escape')
+  expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(target.quantity)
 })
