@@ -273,6 +273,14 @@ describe('base URL', () => {
       expect(() => normaliseBaseUrl(bad), bad).toThrowError(SellerDeskError)
     }
   })
+  it('says a slip in the scheme as such, not as the rule about plain http', () => {
+    expect(() => normaliseBaseUrl('htp://127.0.0.1:4810')).toThrowError(
+      'The marketplace address starts with “htp://”: it must start with https:// (or http:// for a server on this computer).'
+    )
+    expect(() => normaliseBaseUrl('http://api.example.com')).toThrowError(
+      'The marketplace address must start with https:// (plain http:// is only allowed for a server on this computer).'
+    )
+  })
 })
 
 /** A real HTTP server that misbehaves the way a test needs. */

@@ -161,6 +161,13 @@ export function normaliseBaseUrl(input: string): string {
   } catch {
     throw new SellerDeskError('invalid-input', 'The marketplace address is not a valid URL (example: https://api.example.com).')
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    // A slip in the scheme (htp://, https:/) is said as such, not as a rule about plain http.
+    throw new SellerDeskError(
+      'invalid-input',
+      `The marketplace address starts with “${url.protocol}//”: it must start with https:// (or http:// for a server on this computer).`
+    )
+  }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
     throw new SellerDeskError(
       'invalid-input',
