@@ -75,7 +75,7 @@ describe('change set', () => {
     expect(checkChange(proposed(12, 'quantity', 432), rules).warning).toBe('Quantity falls by 97% (from 432 to 12).')
     expect(checkChange(proposed(44, 'quantity', 432), rules).warning).toBeNull() // a cut of 89.8%: within the rule's 90%
     expect(checkChange(proposed(43, 'quantity', 432), rules).warning).toBe('Quantity falls by 90% (from 432 to 43).') // 90.05%
-    expect(checkChange(proposed(1, 'quantity', 1200), rules).warning).toBe('Quantity falls by 100% (from 1,200 to 1).')
+    expect(checkChange(proposed(1, 'quantity', 1200), rules).warning).toBe('Quantity falls by 99.9% (from 1,200 to 1).')
     expect(checkChange(proposed(0, 'quantity', 432), rules).warning).toBeNull() // sold out: meant
     expect(checkChange(proposed(12, 'quantity', 432), { ...rules, quantityCutPercent: 98 }).warning).toBeNull()
   })
