@@ -536,11 +536,12 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
    */
   async function operation(ids: string[], op: BulkOperation): Promise<{ problems: number; firstProblem: string | null }> {
     await changeSetStep(() => call('bulk.operation', { selection: { ids }, operation: op }))
-    const slots = slotsOf(bulkOperationField(op))
     let problems = 0
     let firstProblem: string | null = null
-    for (const id of slots ? ids : []) {
-      const mark = byId.get(id)?.[slots!.mark] as CellMark | null | undefined
+    const slots = slotsOf(bulkOperationField(op))
+    if (!slots) return { problems, firstProblem }
+    for (const id of ids) {
+      const mark = byId.get(id)?.[slots.mark] as CellMark | null | undefined
       if (!mark?.invalid) continue
       problems++
       firstProblem ??= mark.invalid
