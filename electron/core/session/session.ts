@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
 import type { AccountSummary, SessionInfo } from '../../shared/contract'
-import { SellerDeskError } from '../../shared/errors'
+import { SellerDeskError, toErrorData } from '../../shared/errors'
 import { createSellerApi, normaliseBaseUrl, type SellerApi, type SellerApiOptions } from '../sellerApi'
 import type { SecretStoreChoice } from '../secrets/chooseSecretStore'
 
@@ -270,9 +270,7 @@ export function createSession(deps: SessionDeps): Session {
       await save()
       await deleteKey(baseUrl, signedOut ? 'You are signed out' : 'The account was removed')
       if (next && stayedOut !== null) {
-        notice(
-          `The account was removed, and ${labelOf(next.baseUrl)} could not be opened: ${stayedOut instanceof Error ? stayedOut.message : String(stayedOut)}`
-        )
+        notice(`The account was removed, and ${labelOf(next.baseUrl)} could not be opened: ${toErrorData(stayedOut).message}`)
       }
       return info()
     },
