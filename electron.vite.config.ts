@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
+import packageJson from './package.json'
+import { NATIVE_PACKAGES } from './electron/worker/nativePackages'
 
 // The renderer resolves only the shared layer: electron/core (Node) is not reachable from src/.
 const shared = resolve(__dirname, 'electron/shared')
@@ -8,8 +10,11 @@ const shared = resolve(__dirname, 'electron/shared')
 export default defineConfig({
   main: {
     build: {
-      // keytar (Node-API) and libsql stay external: loaded from node_modules at run time.
-      externalizeDeps: true,
+      // Only the native packages (keytar, libsql) stay external, loaded from node_modules at run time; the
+      // plain-JavaScript ones are bundled and minified with the code, so a start reads a few files instead
+      // of each package's hundreds (electron/worker/nativePackages.ts).
+      externalizeDeps: { exclude: Object.keys(packageJson.dependencies).filter((name) => !NATIVE_PACKAGES.includes(name)) },
+      minify: true,
       // The core's worker is its own entry (out/main/coreWorker.js), loaded by electron/worker/coreHost.ts.
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts'), coreWorker: resolve(__dirname, 'electron/worker/coreWorker.ts') } }
     }

@@ -7,6 +7,7 @@
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
+import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 import type { SyncStatus } from '../electron/shared/contract'
 import { createSellerApi } from '../electron/core/sellerApi'
 import { openSnapshot } from '../electron/core/snapshot/snapshot'
@@ -80,7 +81,7 @@ export interface ColdStart {
 export async function coldStart(page: Page, userDataDir: string): Promise<ColdStart> {
   const started = performance.now()
   const since = () => performance.now() - started
-  const host = await startPreviewHost({ userDataDir, keychainService: BENCH_KEYCHAIN_SERVICE })
+  const host = await startPreviewHost({ userDataDir, keychainService: BENCH_KEYCHAIN_SERVICE, coreWorkerFile: builtCoreWorkerFile() })
   const hostReadyMs = since()
   await page.goto(host.url)
   const pageLoadedMs = since()

@@ -16,6 +16,7 @@ import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { syncStatus, viaRouter } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
+import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
 /** The signed-in account's orders once its first sync is done, as the core reports them. */
 async function syncedOrderTotal(host: PreviewHost, baseUrl: string): Promise<number> {
@@ -205,7 +206,12 @@ test.describe('theme', () => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-theme-'))
     const keychainService = `Seller Desk e2e theme ${process.pid}-${Date.now()}`
     const open = async () => {
-      const host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
+      const host = await startPreviewHost({
+        userDataDir,
+        keychainService,
+        apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 },
+        coreWorkerFile: builtCoreWorkerFile()
+      })
       await page.goto(host.url)
       return host
     }

@@ -16,6 +16,7 @@ import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
 import { applyFromPreview, signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
+import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
 const KEY = 'sk_live_bulk_e2e_7Qd2'
 const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 20, sellRequests: 40, seed: 57 })
@@ -298,7 +299,12 @@ test('a batch interrupted by closing the app is offered at the next start, and r
   const keychainService = `Seller Desk e2e resume ${process.pid}-${Date.now()}`
   try {
     // First run: stage +1 on every quantity and apply slowly; the app closes after the first few.
-    let host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
+    let host = await startPreviewHost({
+      userDataDir,
+      keychainService,
+      apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 },
+      coreWorkerFile: builtCoreWorkerFile()
+    })
     let context = await browser.newContext({ locale: 'en-US' })
     let page = await context.newPage()
     await page.goto(host.url)
@@ -322,7 +328,12 @@ test('a batch interrupted by closing the app is offered at the next start, and r
 
     // Next start: the same profile; the batch is offered, and resuming sends the rest exactly once.
     sandbox().setFaults({ latencyMs: 0 })
-    host = await startPreviewHost({ userDataDir, keychainService, apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 } })
+    host = await startPreviewHost({
+      userDataDir,
+      keychainService,
+      apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 },
+      coreWorkerFile: builtCoreWorkerFile()
+    })
     context = await browser.newContext({ locale: 'en-US' })
     page = await context.newPage()
     await page.goto(host.url)
@@ -473,7 +484,7 @@ test('staged changes stay with the account: closing asks nothing, and they are t
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-e2e-staged-'))
   const keychainService = `Seller Desk e2e staged ${process.pid}-${Date.now()}`
   const start = async () => {
-    const host = await startPreviewHost({ userDataDir, keychainService })
+    const host = await startPreviewHost({ userDataDir, keychainService, coreWorkerFile: builtCoreWorkerFile() })
     const context = await browser.newContext({ locale: 'en-US' })
     const page = await context.newPage()
     await page.goto(host.url)

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, type Page } from '@playwright/test'
 import { startPreviewHost, type PreviewHost, type PreviewHostOptions } from '../electron/preview/host'
+import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 import { installPageMeasures } from './pageMeasures'
 
 export interface BridgeTraffic {
@@ -31,6 +32,7 @@ export const test = base.extend<Fixtures>({
       userDataDir,
       keychainService: `Seller Desk e2e ${process.pid}-${Date.now()}`,
       apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 },
+      coreWorkerFile: builtCoreWorkerFile(),
       ...hostOptions
     })
     await use(host)

@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { readSnapshot, syncStatus, viaRouter } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
+import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
 const KEY = 'sk_live_offline_e2e_4f7Qk2'
 let sandbox: Sandbox
@@ -161,7 +162,7 @@ test('a long sync shows progress and can be cancelled, then finishes', async ({ 
 
 test('sync settings survive a restart', async ({ page }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-settings-'))
-  const options = { userDataDir, keychainService: `Seller Desk e2e settings ${Date.now()}` }
+  const options = { userDataDir, keychainService: `Seller Desk e2e settings ${Date.now()}`, coreWorkerFile: builtCoreWorkerFile() }
   let host = await startPreviewHost(options)
   await page.goto(host.url)
   await page.getByTestId('start-demo').click()

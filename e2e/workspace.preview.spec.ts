@@ -16,6 +16,7 @@ import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { numberIn, viaRouter, readSnapshot, syncFinishedAfter, syncStatus } from './fromCore'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
+import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
 const KEY = 'sk_live_workspace_e2e_9Hc3'
 const TIME_ZONE = 'America/New_York'
@@ -525,7 +526,8 @@ test('preferences survive a restart: open view, filters, sort', async ({ page })
   const options = {
     userDataDir,
     keychainService: `Seller Desk e2e preferences ${process.pid}-${Date.now()}`,
-    apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 }
+    apiOptions: { retries: 1, backoffMs: 50, timeoutMs: 5_000 },
+    coreWorkerFile: builtCoreWorkerFile()
   }
   let host = await startPreviewHost(options)
   try {

@@ -30,6 +30,8 @@ export interface PreviewHostOptions {
   keychain?: boolean
   apiOptions?: CoreHostOptions['apiOptions']
   syncEngine?: CoreHostOptions['syncEngine']
+  /** The core worker's file (coreHost.ts); the end-to-end tests give the built one. */
+  coreWorkerFile?: URL
   version?: string
 }
 
@@ -139,6 +141,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     emit,
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {}),
     ...(options.syncEngine ? { syncEngine: options.syncEngine } : {}),
+    ...(options.coreWorkerFile ? { workerFile: options.coreWorkerFile } : {}),
     onUnexpectedError: (where, errorName) => console.error(`[preview] unexpected error in ${where}:`, errorName)
   })
 

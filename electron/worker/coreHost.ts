@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { threadId, Worker } from 'node:worker_threads'
 import type { SecretStoreChoice } from '../core/secrets/chooseSecretStore'
@@ -20,6 +20,7 @@ import type { Outcome } from '../shared/contract'
 import { decodeAnswer, encodeAnswer } from '../shared/callBody'
 import { isAllowedExternalUrl } from '../shared/externalLinks'
 import type { CoreWorkerData, FromWorker, HostServices, ToWorker } from './protocol'
+import { NATIVE_PACKAGES } from './nativePackages'
 
 export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOpenExternal'> {
   secrets: SecretStoreChoice
@@ -32,6 +33,12 @@ export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOp
   restartWindowMs?: number
   /** How long a closing worker may take to finish what it records (default 20 s). */
   disposeTimeoutMs?: number
+  /**
+   * The worker's file. Default: the built one beside this module's bundle (out/main/coreWorker.js), or
+   * from source the bundle sourceWorkerFile makes. The end-to-end tests give the built one, so they run
+   * the core as the app ships it.
+   */
+  workerFile?: URL
 }
 
 export interface CoreHost {
@@ -78,8 +85,9 @@ export const CORE_YOUNG_GENERATION_MB = 24
  * Starts the worker's file. Built, it sits next to this module's bundle (out/main/coreWorker.js). From
  * source (the preview run by tsx, tests) it is the bundle sourceWorkerFile makes.
  */
-function newCoreWorker(workerData: CoreWorkerData): Worker {
+function newCoreWorker(workerData: CoreWorkerData, workerFile: URL | undefined): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB }
+  if (workerFile) return new Worker(workerFile, { workerData, resourceLimits })
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
   const file = sourceWorkerFile()
   // The bundle is plain JavaScript: the loader that reads TypeScript would only slow the worker's start.
@@ -91,6 +99,16 @@ function newCoreWorker(workerData: CoreWorkerData): Worker {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error
     return new Worker(file, { workerData, resourceLimits })
   }
+}
+
+/**
+ * The worker as `electron-vite build` makes it for the app (out/main/coreWorker.js under `root`), for
+ * tests and benchmarks of what ships; a clear error when it has not been built.
+ */
+export function builtCoreWorkerFile(root = process.cwd()): URL {
+  const file = join(root, 'out', 'main', 'coreWorker.js')
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx electron-vite build\` first.`)
+  return pathToFileURL(file)
 }
 
 const PRELOAD_FLAGS = ['--import', '--require', '-r', '--loader', '--experimental-loader']
@@ -113,12 +131,13 @@ export function withoutPreloads(execArgv: readonly string[]): string[] {
 const DAY_MS = 24 * 60 * 60 * 1000
 let sourceWorker: URL | null = null
 /**
- * From source, the worker's file and everything it imports bundled into one module, as the build does
- * it, once per process. A worker does not inherit the loader that reads TypeScript; with tsx's loader
+ * From source, the worker's file bundled as the build bundles it, once per process: the core and every
+ * plain-JavaScript package it imports, minified, what it imports only when needed in chunks of their own
+ * (nativePackages.ts). A worker does not inherit the loader that reads TypeScript; with tsx's loader
  * registered in it, the worker read the core a file at a time through that loader at every start (and
  * every restart), far slower than one bundle. The bundle is written under node_modules (so that the
- * packages it leaves out resolve from it), named by its content: processes that bundle the same source
- * share one file, and a changed source makes a new one.
+ * native packages it leaves out resolve from it), in a folder named by its content: processes that
+ * bundle the same source share one, and a changed source makes a new one.
  */
 export function sourceWorkerFile(): URL {
   // Made again if it went meanwhile (pruned by a process of another source a day later).
@@ -126,54 +145,64 @@ export function sourceWorkerFile(): URL {
   // Loaded only here: the built app never bundles from source and does not ship esbuild.
   const require = createRequire(import.meta.url)
   const { buildSync } = require('esbuild') as typeof import('esbuild')
-  const [bundle] = buildSync({
-    entryPoints: [fileURLToPath(new URL('./coreWorker.ts', import.meta.url))],
+  const outdir = fileURLToPath(new URL('../../node_modules/.cache/seller-desk/', import.meta.url))
+  const files = buildSync({
+    entryPoints: { coreWorker: fileURLToPath(new URL('./coreWorker.ts', import.meta.url)) },
     bundle: true,
+    splitting: true,
+    minify: true,
+    keepNames: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external',
-    keepNames: true,
+    // No package.json above it says "module" (Node stops looking at node_modules): the extension does.
+    outExtension: { '.js': '.mjs' },
+    external: [...NATIVE_PACKAGES],
+    outdir,
     write: false
-  }).outputFiles
-  if (!bundle) throw new Error('esbuild made no bundle of the core worker')
-  const folder = fileURLToPath(new URL('../../node_modules/.cache/seller-desk/', import.meta.url))
-  const file = join(folder, `coreWorker-${createHash('sha256').update(bundle.contents).digest('hex').slice(0, 16)}.mjs`)
-  if (existsSync(file)) {
+  }).outputFiles.sort((a, b) => a.path.localeCompare(b.path))
+  if (!files.some((output) => output.path === join(outdir, 'coreWorker.mjs'))) throw new Error('esbuild made no bundle of the core worker')
+  const hash = createHash('sha256')
+  for (const output of files) hash.update(output.path.slice(outdir.length)).update(output.contents)
+  const folder = join(outdir, `coreWorker-${hash.digest('hex').slice(0, 16)}`)
+  if (existsSync(folder)) {
     // Used again: a day from now it is still not an older source's to prune.
     try {
-      utimesSync(file, new Date(), new Date())
+      utimesSync(folder, new Date(), new Date())
     } catch {
       // Another process is writing it.
     }
   } else {
-    mkdirSync(folder, { recursive: true })
     // Written whole, then named: another process may be starting the same bundle.
-    const partial = `${file}.${process.pid}.${threadId}.partial`
-    writeFileSync(partial, bundle.contents)
+    const partial = `${folder}.${process.pid}.${threadId}.partial`
+    for (const output of files) {
+      const file = join(partial, output.path.slice(outdir.length))
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, output.contents)
+    }
     try {
-      renameSync(partial, file)
+      renameSync(partial, folder)
     } catch (error) {
-      // Named by another process meanwhile (Windows refuses to replace a file that is open).
-      rmSync(partial, { force: true })
-      if (!existsSync(file)) throw error
+      // Named by another process meanwhile (or Windows refuses while one of its files is open).
+      rmSync(partial, { recursive: true, force: true })
+      if (!existsSync(folder)) throw error
     }
     // Bundles of older sources, unused for a day (a process started before may still restart its worker from one).
-    for (const name of readdirSync(folder)) {
-      if (!/^coreWorker-[0-9a-f]+\.mjs$/.test(name) || join(folder, name) === file) continue
+    for (const name of readdirSync(outdir)) {
+      if (!/^coreWorker-[0-9a-f]+(\.mjs)?$/.test(name) || join(outdir, name) === folder) continue
       try {
-        if (statSync(join(folder, name)).mtimeMs < Date.now() - DAY_MS) rmSync(join(folder, name), { force: true })
+        if (statSync(join(outdir, name)).mtimeMs < Date.now() - DAY_MS) rmSync(join(outdir, name), { recursive: true, force: true })
       } catch {
         // Pruned by another process meanwhile.
       }
     }
   }
-  return (sourceWorker = pathToFileURL(file))
+  return (sourceWorker = pathToFileURL(join(folder, 'coreWorker.mjs')))
 }
 
 const failure = (message: string): Uint8Array => encodeAnswer({ ok: false, error: { kind: 'internal', message } } satisfies Outcome<unknown>)
 
 export function startCoreHost(options: CoreHostOptions): CoreHost {
-  const { secrets, emit, openExternal, onUnexpectedError, maxRestarts = 3, restartWindowMs = 60_000, disposeTimeoutMs = 20_000, ...data } = options
+  const { secrets, emit, openExternal, onUnexpectedError, maxRestarts = 3, restartWindowMs = 60_000, disposeTimeoutMs = 20_000, workerFile, ...data } = options
   const workerData: CoreWorkerData = { ...data, secrets: { kind: secrets.store.kind, notice: secrets.notice }, canOpenExternal: openExternal !== undefined }
 
   const services: HostServices = {
@@ -198,7 +227,7 @@ export function startCoreHost(options: CoreHostOptions): CoreHost {
   let current = spawn()
 
   function spawn(): Worker {
-    const worker = newCoreWorker(workerData)
+    const worker = newCoreWorker(workerData, workerFile)
     const send = (message: ToWorker) => worker.postMessage(message)
     worker.on('message', (message: FromWorker) => {
       switch (message.type) {
