@@ -435,6 +435,22 @@ it('keeps staged changes saved with the account: a reopened workspace has them c
   expect(everyMark(workspace.bulk).map(([id, field]) => `${id}:${field}`)).toEqual([`${second!.id}:quantity`])
 })
 
+it('rules that cannot be saved are not put in force: the call fails and the listings are checked by the rules kept', async () => {
+  const [first] = listings()
+  const kept = { priceChangePercent: 10, priceFloorCents: 5_000, quantityCutPercent: 20 }
+  await workspace.bulk.setRules(kept)
+  workspace.bulk.stage([{ sellRequestId: first!.id, priceCents: Math.round(first!.priceCents * 1.2) }])
+  expect(workspace.bulk.status().changeSet.warnings).toBe(1)
+
+  // The snapshot refuses the write (its table gone under it, as a damaged file would).
+  const db = new Database(workspace.snapshot.file)
+  db.exec('DROP TABLE bulk_rules')
+  db.close()
+  await expect(workspace.bulk.setRules({ ...kept, priceChangePercent: 50 })).rejects.toThrow()
+  expect(workspace.bulk.status().rules).toEqual(kept)
+  expect(workspace.bulk.status().changeSet.warnings).toBe(1)
+})
+
 it('keeps the warning rules with the account: a reopened workspace checks by them; rules saved wrong give way to the defaults', async () => {
   const [first] = listings()
   const rules = { priceChangePercent: 10, priceFloorCents: 5_000, quantityCutPercent: 20 }

@@ -622,9 +622,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     async setRules(rules) {
       notWhileBusy()
       touched = null
-      const summary = changeSet.setRules(rules)
+      // Saved first: rules that could not be kept are not the ones in force either.
       await store.writeRules(rules)
-      return summary
+      return changeSet.setRules(rules)
     },
 
     async apply(confirmed) {
