@@ -223,7 +223,12 @@ test('change a selected range at once, with problems marked on the cells and kep
   const preview = page.getByTestId('bulk-preview')
   await expect(preview.getByTestId('preview-listings')).toHaveText('5')
   await expect(preview.getByTestId('preview-invalid-note')).toContainText('1 change has a problem')
-  await expect(preview.getByTestId('preview-average-price')).toContainText('−$1.00')
+  await expect(preview.getByTestId('preview-average-price')).toHaveText('−$1.00')
+  // The percentages are averaged on their own (each listing's −$1.00 against its own price), under their own label.
+  const percents = rows.slice(0, 5).map((row) => (-100 / gridRow.value(row, 'priceCents')) * 100)
+  const averagePercent = Math.round((percents.reduce((sum, percent) => sum + percent, 0) / percents.length) * 100) / 100
+  await expect(preview.getByTestId('preview-average-percent')).toHaveText(`−${Math.abs(averagePercent)}%`)
+  await expect(preview.getByTestId('preview-average-percent').locator('xpath=preceding-sibling::dt')).toHaveText('Average change in %')
 })
 
 test('import a semicolon CSV with bad rows: good rows staged, each bad row reported by number; export what the grid shows', async ({ app: page, host }) => {

@@ -366,10 +366,15 @@ test('Review fits a 1366×768 window with many changes: its buttons show without
   const box = (await apply.boundingBox())!
   expect(box.y).toBeGreaterThan(0)
   expect(box.y + box.height).toBeLessThanOrEqual(768)
-  // The longest figure, the average price change with its percentage, on one line.
-  const average = page.getByTestId('preview-average-price')
-  await expect(average).toContainText('%')
-  expect((await average.boundingBox())!.height).toBeLessThan(40)
+  // The longest figures, the average price change in dollars and in percent, each on one line.
+  for (const [id, unit] of [
+    ['preview-average-price', '$'],
+    ['preview-average-percent', '%']
+  ] as const) {
+    const average = page.getByTestId(id)
+    await expect(average).toContainText(unit)
+    expect((await average.boundingBox())!.height).toBeLessThan(40)
+  }
   const dialog = (await page.getByTestId('bulk-preview').boundingBox())!
   expect(dialog.y).toBeGreaterThanOrEqual(0)
   expect(dialog.y + dialog.height).toBeLessThanOrEqual(768)
