@@ -162,6 +162,19 @@ test('orders at 1024, 1366 and 1920: every column in the frame without scrolling
       }
     }
     await expectColumnFits(table, 'quantity', name)
+    // The units, the last column, end left of the scrollbar naive-ui draws over the rows' right edge.
+    const rail = table.locator('.n-data-table-base-table-body .n-scrollbar-rail--vertical')
+    await expect(rail).toHaveCount(1)
+    const railLeft = (await rail.boundingBox())!.x
+    const units = cellsOf(table, 'quantity')
+    for (let i = 0; i < Math.min(5, await units.count()); i++) {
+      const textRight = await units.nth(i).evaluate((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return range.getBoundingClientRect().right
+      })
+      expect(textRight, `${name}: units of row ${i} under the scrollbar`).toBeLessThanOrEqual(railLeft)
+    }
     await expectColumnFits(table, 'products', name, { contentUncut: false })
     // Products say something: at least a dozen characters of the first row's show.
     const products = await cellsOf(table, 'products')
