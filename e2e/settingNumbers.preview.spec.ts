@@ -1,0 +1,59 @@
+/**
+ * The number settings (Sync every, Keep orders for, Low stock below) behave alike, through the one field
+ * they share: an emptied field says what to enter while the seller is in it, and once they leave it (or
+ * press Escape) it shows the value in force again, nothing saved; a refused value says why and what is
+ * still in force, and Escape gives it up.
+ */
+import type { AppSettings } from '../electron/shared/contract'
+import { expect, test } from './fixtures'
+import { viaRouter } from './fromCore'
+
+const FIELDS = [
+  { id: 'settings-sync-interval', setting: 'syncIntervalMinutes', suffix: 'min' },
+  { id: 'settings-history-days', setting: 'historyDays', suffix: 'days' },
+  { id: 'settings-low-stock', setting: 'lowStockThreshold', suffix: 'units' }
+] as const
+
+test('an emptied or refused number setting shows the value in force again when left or on Escape, and nothing is saved', async ({ app: page, host }) => {
+  await page.getByTestId('start-demo').click()
+  await page.getByTestId('nav-settings').click()
+  const before = await viaRouter<AppSettings>(host, 'settings.get', {})
+
+  for (const { id, setting, suffix } of FIELDS) {
+    const field = page.getByTestId(id)
+    const error = page.getByTestId(`${id}-error`)
+    const inForce = String(before[setting])
+    await expect(field, id).toHaveValue(inForce)
+
+    // Emptied and committed: said while the seller is in the field, with what is still in force.
+    await field.fill('')
+    await field.press('Enter')
+    await expect(error, id).toContainText(`Still ${inForce} ${suffix}.`)
+    await expect(field).toHaveValue('')
+    // Left: the value in force again, the reason gone.
+    await field.press('Tab')
+    await expect(field, id).toHaveValue(inForce)
+    await expect(error).toHaveCount(0)
+
+    // Emptied, not committed, Escape: the value in force again, the keyboard still in the field.
+    await field.fill('')
+    await field.press('Escape')
+    await expect(field, id).toHaveValue(inForce)
+    await expect(field).toBeFocused()
+    // Leaving it now changes nothing.
+    await field.press('Tab')
+    await expect(field, id).toHaveValue(inForce)
+
+    // Refused: the reason and what is in force; Escape gives it up.
+    await field.fill('9999999')
+    await field.press('Enter')
+    await expect(error, id).toContainText(/At most/)
+    await expect(error, id).toContainText(`Still ${inForce} ${suffix}.`)
+    await expect(field).toHaveValue('9999999')
+    await field.press('Escape')
+    await expect(field, id).toHaveValue(inForce)
+    await expect(error).toHaveCount(0)
+  }
+
+  expect(await viaRouter<AppSettings>(host, 'settings.get', {})).toEqual(before)
+})
