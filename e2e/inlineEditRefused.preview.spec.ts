@@ -58,6 +58,7 @@ test('a passing refusal (500, 429, 503, no answer in time) keeps the typed value
     await expect(error, kind).toContainText(reason, { timeout: 15_000 })
     await expect(input).toHaveValue(typed)
     await expect(input).toBeFocused()
+    await expect(page.getByText('Press Enter to try again, or Esc to keep the old value.')).toBeVisible()
     expect(market.state.sellRequest(target.id)!.quantity).toBe(quantity)
     market.injectNext(kind, 0)
     // The connection may have been taken as lost (no answer): the marketplace answers again before the retry.
