@@ -1,8 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
-import packageJson from './package.json'
-import { NATIVE_PACKAGES } from './electron/worker/nativePackages'
+import { BUNDLED_PACKAGES } from './electron/worker/bundledPackages'
 
 // The renderer resolves only the shared layer: electron/core (Node) is not reachable from src/.
 const shared = resolve(__dirname, 'electron/shared')
@@ -10,10 +9,10 @@ const shared = resolve(__dirname, 'electron/shared')
 export default defineConfig({
   main: {
     build: {
-      // Only the native packages (keytar, libsql) stay external, loaded from node_modules at run time; the
-      // plain-JavaScript ones are bundled and minified with the code, so a start reads a few files instead
-      // of each package's hundreds (electron/worker/nativePackages.ts).
-      externalizeDeps: { exclude: Object.keys(packageJson.dependencies).filter((name) => !NATIVE_PACKAGES.includes(name)) },
+      // The packages the core's worker loads as it starts are bundled with the code and minified, so a start
+      // reads a few files instead of each package's hundreds; the others load from node_modules at run time
+      // (electron/worker/bundledPackages.ts).
+      externalizeDeps: { exclude: [...BUNDLED_PACKAGES] },
       minify: true,
       // The core's worker is its own entry (out/main/coreWorker.js), loaded by electron/worker/coreHost.ts.
       rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts'), coreWorker: resolve(__dirname, 'electron/worker/coreWorker.ts') } }

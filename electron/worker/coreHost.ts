@@ -20,7 +20,7 @@ import type { Outcome } from '../shared/contract'
 import { decodeAnswer, encodeAnswer } from '../shared/callBody'
 import { isAllowedExternalUrl } from '../shared/externalLinks'
 import type { CoreWorkerData, FromWorker, HostServices, ToWorker } from './protocol'
-import { NATIVE_PACKAGES } from './nativePackages'
+import { BUNDLED_PACKAGES } from './bundledPackages'
 
 export interface CoreHostOptions extends Omit<CoreWorkerData, 'secrets' | 'canOpenExternal'> {
   secrets: SecretStoreChoice
@@ -131,12 +131,12 @@ export function withoutPreloads(execArgv: readonly string[]): string[] {
 const DAY_MS = 24 * 60 * 60 * 1000
 let sourceWorker: URL | null = null
 /**
- * From source, the worker's file bundled as the build bundles it, once per process: the core and every
- * plain-JavaScript package it imports, minified, what it imports only when needed in chunks of their own
- * (nativePackages.ts). A worker does not inherit the loader that reads TypeScript; with tsx's loader
+ * From source, the worker's file bundled as the build bundles it, once per process: the core and the
+ * packages it loads as it starts (bundledPackages.ts), minified, what it imports only when needed in
+ * chunks of their own. A worker does not inherit the loader that reads TypeScript; with tsx's loader
  * registered in it, the worker read the core a file at a time through that loader at every start (and
  * every restart), far slower than one bundle. The bundle is written under node_modules (so that the
- * native packages it leaves out resolve from it), in a folder named by its content: processes that
+ * packages it leaves out resolve from it), in a folder named by its content: processes that
  * bundle the same source share one, and a changed source makes a new one.
  */
 export function sourceWorkerFile(): URL {
@@ -156,7 +156,9 @@ export function sourceWorkerFile(): URL {
     format: 'esm',
     // No package.json above it says "module" (Node stops looking at node_modules): the extension does.
     outExtension: { '.js': '.mjs' },
-    external: [...NATIVE_PACKAGES],
+    external: Object.keys((require('../../package.json') as { dependencies: Record<string, string> }).dependencies).filter(
+      (name) => !BUNDLED_PACKAGES.includes(name)
+    ),
     outdir,
     write: false
   }).outputFiles.sort((a, b) => a.path.localeCompare(b.path))
