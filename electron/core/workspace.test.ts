@@ -3,6 +3,8 @@
  * the marketplace on demand (or a note when offline); edits and deletes reach the marketplace first.
  */
 import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -185,4 +187,80 @@ it('an edit to a marketplace that wants both fields sends the other one as it is
   const edited = await workspace.editSellRequest(listing.id, { priceCents: listing.priceCents + 100 })
   expect(edited).toMatchObject({ priceCents: listing.priceCents + 100, quantity: listing.quantity - 3 })
   expect(sandbox.state.sellRequest(listing.id)).toMatchObject({ priceCents: listing.priceCents + 100, quantity: listing.quantity - 3 })
+})
+
+it('an edit the marketplace took but answered unreadably is read back: the listing as the marketplace holds it, new value and all', async () => {
+  const listing = workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'ASC' }).rows[0]!
+  for (const fault of ['malformed', 'wrong-types'] as const) {
+    const priceCents = sandbox.state.sellRequest(listing.id)!.priceCents + 250
+    sandbox.injectNext(fault, 1)
+    const edited = await workspace.editSellRequest(listing.id, { priceCents })
+    expect(edited, fault).toMatchObject({ id: listing.id, priceCents })
+    expect(sandbox.state.sellRequest(listing.id)!.priceCents).toBe(priceCents)
+    expect(workspace.snapshot.sellRequest(listing.id)!.priceCents, 'the snapshot holds the marketplace’s value').toBe(priceCents)
+  }
+})
+
+it('an edit answered unreadably that cannot be read back is unconfirmed, said as most likely made, never as not changed', async () => {
+  const listing = workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'ASC' }).rows[0]!
+  // The PATCH's answer and the read-back's first page both garbled.
+  sandbox.injectNext('malformed', 2)
+  const error = await workspace.editSellRequest(listing.id, { quantity: listing.quantity + 7 }).catch((e: unknown) => e)
+  expect(error).toMatchObject({ kind: 'unconfirmed' })
+  const message = (error as Error).message
+  expect(message).toMatch(/accepted the change, but its answer could not be read, so it was most likely made/)
+  expect(message).toMatch(/could not read the listing back/)
+  expect(message).not.toMatch(/not changed|not made/)
+  expect(message).not.toContain(KEY)
+  expect(sandbox.state.sellRequest(listing.id)!.quantity).toBe(listing.quantity + 7)
+})
+
+it('a delete the marketplace took but answered unreadably is checked by asking again: gone, and gone here', async () => {
+  const [first, second] = workspace.listSellRequests({ page: 1, take: 2, sortBy: 'updated', sortDir: 'ASC' }).rows
+  sandbox.injectNext('malformed', 1)
+  expect(await workspace.deleteSellRequest(first!.id)).toEqual({ id: first!.id, alreadyDeleted: false })
+  expect(sandbox.state.sellRequest(first!.id)).toBeUndefined()
+  expect(workspace.snapshot.sellRequest(first!.id)).toBeNull()
+  // The check garbled too: most likely deleted, not known; kept here until a sync says.
+  sandbox.injectNext('malformed', 2)
+  const error = await workspace.deleteSellRequest(second!.id).catch((e: unknown) => e)
+  expect(error).toMatchObject({ kind: 'unconfirmed' })
+  expect((error as Error).message).toMatch(/most likely deleted/)
+  expect(sandbox.state.sellRequest(second!.id)).toBeUndefined()
+})
+
+it('an edit answered 200 by something in the way (a portal’s page, nothing changed) is read back and said as not changed there, with the marketplace’s value', async () => {
+  // In front of the marketplace: lists pass through; a PATCH gets a page of markup and never arrives.
+  const portal = createServer((request, response) => {
+    if (request.method === 'PATCH') {
+      request.resume()
+      response.writeHead(200, { 'content-type': 'text/html' })
+      return void response.end('<html><title>Sign in to the network</title></html>')
+    }
+    void fetch(`${sandbox.baseUrl}${request.url}`, { headers: { 'x-api-key': KEY } }).then(async (upstream) => {
+      response.writeHead(upstream.status, { 'content-type': 'application/json' })
+      response.end(await upstream.text())
+    })
+  })
+  await new Promise<void>((done) => portal.listen(0, '127.0.0.1', () => done()))
+  const behind = openWorkspace({
+    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
+    account: { demo: false, baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`, sellerId: 'seller-1' },
+    api: createSellerApi({ baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`, apiKey: KEY, retries: 0 }),
+    settings: () => settings,
+    emit: () => undefined
+  })
+  try {
+    await behind.sync.sync()
+    const listing = behind.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!
+    const error = await behind.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ kind: 'unconfirmed' })
+    expect((error as Error).message).toMatch(/read back from the marketplace shows price \$[\d,]+\.\d\d, not the new value: it was not changed/)
+    expect(sandbox.state.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
+    expect(behind.snapshot.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
+  } finally {
+    await behind.close()
+    portal.closeAllConnections()
+    await new Promise<void>((done) => portal.close(() => done()))
+  }
 })

@@ -24,6 +24,7 @@ import { SellerDeskError } from '../shared/errors'
 import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
 import { ordersCsvWriter } from './orderExport/orderCsv'
+import { readBackMessage, readBackVerdict } from './readBack'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
@@ -199,6 +200,39 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
 
   /**
+   * An edit the marketplace accepted without a readable answer: the sell requests changed since the last
+   * sync are read back, and the listing as the marketplace holds it now is the answer when it shows the
+   * change. Otherwise 'unconfirmed', saying what reading back showed (the snapshot then holds the
+   * marketplace's values, which the list shows), or that it could not be read back.
+   */
+  async function editReadBack(id: string, change: SellRequestChange): Promise<SellRequest> {
+    const failure = await sync.readBackSellRequests()
+    const listing = failure ? null : snapshot.sellRequest(id)
+    const fields = Object.keys(change).filter((field) => change[field] !== undefined)
+    const verdicts = fields.map((field) => readBackVerdict(failure, listing, field, change[field]!))
+    if (listing && verdicts.every((verdict) => verdict === 'made')) return listing
+    const verdict = verdicts.find((v) => v !== 'made') ?? 'unknown'
+    throw new SellerDeskError('unconfirmed', readBackMessage(verdict, { fields, now: listing })!)
+  }
+
+  /**
+   * A delete the marketplace accepted without a readable answer: asked again, a 404 (or a readable
+   * success) shows the listing is gone. The API has no read by id, and a sync does not see deletions short
+   * of reading every listing, so this is the cheapest proof; deleting is what the seller asked anyway.
+   */
+  async function deleteReadBack(id: string): Promise<void> {
+    try {
+      await api.deleteSellRequest(id)
+    } catch (error) {
+      if (error instanceof SellerDeskError && error.kind === 'not-found') return
+      throw new SellerDeskError(
+        'unconfirmed',
+        'The marketplace accepted the delete, but its answer could not be read, so the listing was most likely deleted. Seller Desk could not check: delete it again to find out (one already gone is said to be).'
+      )
+    }
+  }
+
+  /**
    * The snapshot keeps the orders placed or updated within the history window (what the API's `fromDate`
    * selects), so a list without dates may hold orders placed before it: say why they are there.
    */
@@ -266,7 +300,14 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         await sync.catchUpSellRequests()
         return snapshot.sellRequestValues(id) ?? undefined
       }
-      const { sellRequest, wire } = await api.editSellRequest(id, change, {}, current)
+      let edited: Awaited<ReturnType<typeof api.editSellRequest>>
+      try {
+        edited = await api.editSellRequest(id, change, {}, current)
+      } catch (error) {
+        if (!(error instanceof SellerDeskError && error.kind === 'unconfirmed')) throw error
+        return editReadBack(id, change)
+      }
+      const { sellRequest, wire } = edited
       await keepHere(() => snapshot.putSellRequest({ rows: [sellRequest], wire }))
       return sellRequest
     },
@@ -277,10 +318,14 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       try {
         await api.deleteSellRequest(id)
       } catch (error) {
-        // Already gone on the marketplace (deleted elsewhere, or by a try whose answer was lost): what the
-        // seller asked for is done. Dropped here too, and said so; trying again could only fail the same way.
-        if (!(error instanceof SellerDeskError && error.kind === 'not-found')) throw error
-        alreadyDeleted = true
+        if (error instanceof SellerDeskError && error.kind === 'unconfirmed') {
+          await deleteReadBack(id)
+        } else {
+          // Already gone on the marketplace (deleted elsewhere, or by a try whose answer was lost): what the
+          // seller asked for is done. Dropped here too, and said so; trying again could only fail the same way.
+          if (!(error instanceof SellerDeskError && error.kind === 'not-found')) throw error
+          alreadyDeleted = true
+        }
       }
       await keepHere(() => snapshot.removeSellRequest(id))
       return { id, alreadyDeleted }

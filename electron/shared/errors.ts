@@ -12,6 +12,7 @@ export const ERROR_KINDS = [
   'network', // no connection, DNS, dropped connection
   'timeout', // no answer in time
   'malformed-response', // the server answered something that is not the spec's shape
+  'unconfirmed', // a change the server accepted (2xx) whose answer cannot be read: most likely made, not known
   'not-signed-in', // a call that needs a session without one
   'keychain', // the secret store failed
   'internal' // a bug: anything else

@@ -231,6 +231,27 @@ describe('error kinds', () => {
     expect(e.message).toMatch(/not valid JSON/)
   })
 
+  it('unconfirmed: an edit or delete answered 2xx with a body that cannot be read was taken; a list read so stays malformed-response', async () => {
+    const [first, second] = (await api().listSellRequests({ take: 2, page: 2 })).sellRequests
+    for (const fault of ['malformed', 'wrong-types'] as const) {
+      const newPrice = sandbox.state.sellRequest(first!.id)!.priceCents + 101
+      sandbox.injectNext(fault, 1)
+      const e = await failure(api().editSellRequest(first!.id, { priceCents: newPrice }))
+      expect(e.kind, fault).toBe('unconfirmed')
+      expect(e.message).toMatch(/accepted the change .*could not be read, so the change was most likely made/)
+      // Neither the body nor any part of it is repeated.
+      expect(e.message).not.toMatch(/[{}]|"data"|abc/)
+      expect(sandbox.state.sellRequest(first!.id)!.priceCents, 'the marketplace made the change').toBe(newPrice)
+    }
+    sandbox.injectNext('malformed', 1)
+    expect((await failure(api().deleteSellRequest(second!.id))).kind).toBe('unconfirmed')
+    expect(sandbox.state.sellRequest(second!.id)).toBeUndefined()
+    for (const fault of ['malformed', 'wrong-types'] as const) {
+      sandbox.injectNext(fault, 1)
+      expect((await failure(api().listSellRequests({ take: 5 }))).kind, fault).toBe('malformed-response')
+    }
+  })
+
   it('malformed-response: wrong types name the field', async () => {
     sandbox.injectNext('wrong-types', 1)
     const e = await failure(api().listOrders({ take: 5 }))
@@ -415,13 +436,13 @@ describe('answers with no body', () => {
     await terse.close()
   })
 
-  it('an edit or a list answered with no body is still malformed: their data is needed', async () => {
+  it('an edit answered with no body is unconfirmed (taken, its data missing); a list so answered is malformed: its data is needed', async () => {
     const blank = await rogueServer((_request, response) => {
       response.writeHead(204)
       response.end()
     })
     const client = createSellerApi({ baseUrl: blank.baseUrl, apiKey: KEY, retries: 0 })
-    expect((await failure(client.editSellRequest('sr-1', { quantity: 3 }))).kind).toBe('malformed-response')
+    expect((await failure(client.editSellRequest('sr-1', { quantity: 3 }))).kind).toBe('unconfirmed')
     expect((await failure(client.listSellRequests())).kind).toBe('malformed-response')
     expect((await failure(client.listOrders())).kind).toBe('malformed-response')
     await blank.close()

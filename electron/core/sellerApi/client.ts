@@ -2,7 +2,9 @@
  * The Seller API client: the four endpoints of ../shared/spec/seller-api.md over ky (carried by Node's
  * http: nodeFetch.ts), every response checked with zod and converted to domain types (wire.ts). Safe
  * calls (GET) are retried with exponential backoff on network errors, timeouts and 5xx; every call honours `Retry-After` on 429/503.
- * Every failure becomes a SellerDeskError with a message a seller can act on and never the key.
+ * Every failure becomes a SellerDeskError with a message a seller can act on and never the key. A change
+ * (PATCH, DELETE) answered 2xx with a body that cannot be read is 'unconfirmed', not 'malformed-response':
+ * the marketplace took it, so the caller reads the listing back rather than report it as not made.
  */
 import ky, { type KyInstance, type Options } from 'ky'
 import type { Order, SellRequest, SortDir } from '../../shared/domain'
@@ -466,6 +468,12 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`
     )
 
+  const unconfirmed = (what: string) =>
+    new SellerDeskError(
+      'unconfirmed',
+      `The marketplace accepted the change (${what}), but its answer could not be read, so the change was most likely made. Seller Desk is checking the listing on the marketplace.`
+    )
+
   function parseBody<T>(text: string, format: WireFormat<T>, what: string): T {
     let body: unknown
     try {
@@ -533,7 +541,14 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         else if (init.onAnswered) await nextTurn()
         // Stopped while it waited: not read.
         if (init.signal?.aborted) throw init.signal.reason
-        return { ...readBody(outcome.bytes, format, what, init), serverDateMs: outcome.serverDateMs }
+        try {
+          return { ...readBody(outcome.bytes, format, what, init), serverDateMs: outcome.serverDateMs }
+        } catch (error) {
+          // A change the marketplace accepted (2xx) was most likely made, whatever its answer holds:
+          // "not changed" would be the wrong thing to tell. Only reading it back can tell.
+          if (!safe && error instanceof SellerDeskError && error.kind === 'malformed-response') throw unconfirmed(what)
+          throw error
+        }
       }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true

@@ -137,6 +137,12 @@ export function sellRequestValues(db: Db, id: string): { priceCents: number; qua
   return row ? { priceCents: row[0], quantity: row[1] } : null
 }
 
+/** The listing the snapshot holds with this id, as synced; null when it has none. */
+export function sellRequestWithId(db: Db, id: string): SellRequest | null {
+  const row = db.prepare('SELECT json FROM sell_request_docs WHERE id = ?').raw().get(id) as [string] | undefined
+  return row ? sellRequestFromDoc(row[0]) : null
+}
+
 export function deleteSellRequest(db: Db, id: string): void {
   db.prepare('DELETE FROM sell_requests WHERE id = ?').run(id)
   db.prepare('DELETE FROM sell_request_docs WHERE id = ?').run(id)

@@ -35,6 +35,7 @@ import {
   querySellRequests,
   sellRequestStatuses,
   sellRequestValues,
+  sellRequestWithId,
   unknownSellRequestIds,
   sellRequestWrites,
   writeSellRequestChanges,
@@ -95,6 +96,8 @@ export interface Snapshot {
   querySellRequests(query: SellRequestQuery): Page<SellRequest>
   /** A listing's price and quantity as last synced; null for an id the snapshot does not hold. */
   sellRequestValues(id: string): { priceCents: number; quantity: number } | null
+  /** A listing as last synced; null for an id the snapshot does not hold. */
+  sellRequest(id: string): SellRequest | null
   statuses(): { orders: string[]; orderItems: string[]; sellRequests: string[] }
   syncState(resource: Resource): ResourceSyncState
   /** The full-sync run in progress for a resource, if a previous one was interrupted. */
@@ -302,6 +305,7 @@ export function openSnapshot(file: string): Snapshot {
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),
+    sellRequest: (id) => sellRequestWithId(db, id),
     statuses: () => statuses(),
     syncState: (resource) => readSyncState(db, resource),
     run: (resource) => readRun(db, resource),

@@ -4,7 +4,7 @@
  * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
  */
 import type { SyncShortfall, SyncStatus } from '../../shared/contract'
-import { toErrorData } from '../../shared/errors'
+import { toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'
@@ -35,6 +35,13 @@ export interface SyncService {
    * judged against them): joins a running sync, or runs an incremental pass of sell requests only.
    */
   catchUpSellRequests(): Promise<SyncStatus>
+  /**
+   * Reads the sell requests changed since the last sync in a pass that starts now, after a running one
+   * (never joining it: a pass begun before a change may have read past the listing it changed), to learn
+   * what the marketplace holds after a change whose answer could not be read. Resolves with null once
+   * read, or with what stopped the pass.
+   */
+  readBackSellRequests(): Promise<ErrorData | null>
   cancel(): SyncStatus
   windowFocused(): SyncStatus
   /** First sync (after `delayMs`, so the first screen is drawn from the snapshot first) and the interval timer. */
@@ -45,6 +52,14 @@ export interface SyncService {
   lastReport(): SyncReport | null
 }
 
+/** One sync run: what it covers, and, once it has ended, why it failed (null: it read everything asked). */
+interface Run {
+  promise: Promise<SyncStatus>
+  controller: AbortController
+  resources: readonly Resource[]
+  failure: ErrorData | null
+}
+
 const STATUS_THROTTLE_MS = 100
 const BOTH: readonly Resource[] = ['orders', 'sellRequests']
 
@@ -53,7 +68,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const focusCooldownMs = deps.focusCooldownMs ?? 60_000
   let progress: SyncProgress | null = null
   let lastError: SyncStatus['lastError'] = null
-  let running: { promise: Promise<SyncStatus>; controller: AbortController; resources: readonly Resource[] } | null = null
+  /** The run under way; `failure` is set when it ends without having read what it was asked to. */
+  let running: Run | null = null
   let lastStartedMs = 0
   let interval: ReturnType<typeof setInterval> | null = null
   let intervalMinutes = 0
@@ -151,18 +167,25 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       return covered ? joined.promise : joined.promise.then(() => sync(kind, resources))
     }
     if (stopped) return Promise.resolve(status())
+    return begin(kind, covers).promise
+  }
+
+  /** Starts a run now (none is running). */
+  function begin(kind: 'auto' | 'full' | 'catchUp', covers: readonly Resource[]): Run {
     const controller = new AbortController()
     const partial = covers.length < BOTH.length
     // A catch-up of one resource is not "a sync" for the focus cooldown or the error shown: those are about both.
     if (!partial) lastStartedMs = now()
-    const promise = (async () => {
+    const run = { controller, resources: covers, failure: null } as Omit<Run, 'promise'> as Run
+    run.promise = (async () => {
       try {
         report = await engine().run(kind, controller.signal, covers)
         if (!partial) lastError = null
         if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
       } catch (error) {
+        run.failure = toErrorData(error)
         // Cancelled: not an error. Offline: the banner says it; the last error stays for details.
-        if (!partial) lastError = controller.signal.aborted ? null : toErrorData(error)
+        if (!partial) lastError = controller.signal.aborted ? null : run.failure
         if (isOfflineError(error)) connectivity.report(error)
       } finally {
         running = null
@@ -171,9 +194,17 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       }
       return status()
     })()
-    running = { promise, controller, resources: covers }
+    running = run
     emit(true)
-    return promise
+    return run
+  }
+
+  async function readBackSellRequests(): Promise<ErrorData | null> {
+    while (running) await running.promise
+    if (stopped) return { kind: 'internal', message: 'This account was closed before the listing could be read back.' }
+    const run = begin('catchUp', ['sellRequests'])
+    await run.promise
+    return run.failure
   }
 
   function scheduleInterval() {
@@ -193,6 +224,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     status,
     sync: (kind) => sync(kind),
     catchUpSellRequests: () => sync('catchUp', ['sellRequests']),
+    readBackSellRequests,
     cancel() {
       running?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
       return status()

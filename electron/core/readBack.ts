@@ -1,0 +1,54 @@
+/**
+ * A change the marketplace accepted (2xx) whose answer could not be read (the client's 'unconfirmed'):
+ * it was most likely made, so "not changed" would mislead the seller, and only the listing as the
+ * marketplace holds it now can tell. One place judges what reading it back shows, for a seller's edit
+ * (workspace.ts) and a bulk apply's changes (bulkEdit/applyRun.ts) alike, and says it in words.
+ */
+import type { ErrorData } from '../shared/errors'
+import { LISTING_FIELD_SET, type FieldSet } from '../shared/listingFields'
+
+/**
+ * What reading back showed for one changed field: the new value is there (`made`), the listing holds
+ * another (`not-made`: refused after all, or changed again since), the listing is gone (`gone`), or the
+ * listing could not be read back (`unknown`).
+ */
+export type ReadBackVerdict = 'made' | 'not-made' | 'gone' | 'unknown'
+
+/** A listing with its values under the fields' keys, as read back (null: the marketplace no longer lists it). */
+export type ListingValues = object | null
+
+const valueOf = (listing: object, field: string): unknown => (listing as Record<string, unknown>)[field]
+
+export function readBackVerdict(failure: ErrorData | null, listing: ListingValues, field: string, after: number): ReadBackVerdict {
+  if (failure) return 'unknown'
+  if (!listing) return 'gone'
+  return valueOf(listing, field) === after ? 'made' : 'not-made'
+}
+
+/** The start every read-back message shares: what happened to the request. */
+const UNREAD = 'The marketplace accepted the change, but its answer could not be read'
+
+/**
+ * Why a change is reported as it is after reading back (null for `made`: it is simply done). `now` is
+ * the listing as read back, for `not-made`.
+ */
+export function readBackMessage(verdict: ReadBackVerdict, details: { fields: readonly string[]; now?: ListingValues; descriptors?: FieldSet }): string | null {
+  const descriptors = details.descriptors ?? LISTING_FIELD_SET
+  switch (verdict) {
+    case 'made':
+      return null
+    case 'unknown':
+      return `${UNREAD}, so it was most likely made. Seller Desk could not read the listing back from the marketplace to check: the next sync shows its current values.`
+    case 'gone':
+      return `${UNREAD}, and the listing is no longer on the marketplace (deleted elsewhere?).`
+    case 'not-made': {
+      const now = details.now ?? {}
+      const values = details.fields.map((key) => {
+        const field = descriptors.get(key)
+        const value = valueOf(now, key)
+        return `${field.label.toLowerCase()} ${typeof value === 'number' ? field.display(value) : 'unknown'}`
+      })
+      return `${UNREAD}, and the listing read back from the marketplace shows ${values.join(' and ')}, not the new value: it was not changed, or was changed again since. Showing the marketplace's current value.`
+    }
+  }
+}
