@@ -4,7 +4,7 @@
  * marketplace holds it now can tell. One place judges what reading it back shows, for a seller's edit
  * (workspace.ts) and a bulk apply's changes (bulkEdit/applyRun.ts) alike, and says it in words.
  */
-import type { ErrorData } from '../shared/errors'
+import { SellerDeskError, type ErrorData, type ErrorKind } from '../shared/errors'
 import { LISTING_FIELD_SET, type FieldSet } from '../shared/listingFields'
 
 /**
@@ -51,4 +51,14 @@ export function readBackMessage(verdict: ReadBackVerdict, details: { fields: rea
       return `${UNREAD}, and the listing read back from the marketplace shows ${values.join(' and ')}, not the new value: it was not changed, or was changed again since. Showing the marketplace's current value.`
     }
   }
+}
+
+/**
+ * A seller's edit that reading back did not show made, as the error the seller gets: 'unconfirmed' only
+ * while it is not known (most likely made: the screen keeps the new value); a listing found without the
+ * change was not changed there ('server': the marketplace said yes and did not), one found gone, 'not-found'.
+ */
+export function readBackError(verdict: Exclude<ReadBackVerdict, 'made'>, details: { fields: readonly string[]; now?: ListingValues }): SellerDeskError {
+  const kind: ErrorKind = verdict === 'unknown' ? 'unconfirmed' : verdict === 'gone' ? 'not-found' : 'server'
+  return new SellerDeskError(kind, readBackMessage(verdict, details)!)
 }

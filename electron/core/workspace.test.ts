@@ -254,7 +254,7 @@ it('an edit answered 200 by something in the way (a portal’s page, nothing cha
     await behind.sync.sync()
     const listing = behind.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!
     const error = await behind.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ kind: 'unconfirmed' })
+    expect(error).toMatchObject({ kind: 'server' })
     expect((error as Error).message).toMatch(/read back from the marketplace shows price \$[\d,]+\.\d\d, not the new value: it was not changed/)
     expect(sandbox.state.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
     expect(behind.snapshot.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)

@@ -24,7 +24,7 @@ import { SellerDeskError } from '../shared/errors'
 import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
 import { ordersCsvWriter } from './orderExport/orderCsv'
-import { readBackMessage, readBackVerdict } from './readBack'
+import { readBackError, readBackVerdict } from './readBack'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
@@ -202,17 +202,17 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   /**
    * An edit the marketplace accepted without a readable answer: the sell requests changed since the last
    * sync are read back, and the listing as the marketplace holds it now is the answer when it shows the
-   * change. Otherwise 'unconfirmed', saying what reading back showed (the snapshot then holds the
-   * marketplace's values, which the list shows), or that it could not be read back.
+   * change. Otherwise an error saying what reading back showed (the snapshot then holds the
+   * marketplace's values, which the list shows), or, 'unconfirmed', that it could not be read back.
    */
   async function editReadBack(id: string, change: SellRequestChange): Promise<SellRequest> {
     const failure = await sync.readBackSellRequests()
     const listing = failure ? null : snapshot.sellRequest(id)
     const fields = Object.keys(change).filter((field) => change[field] !== undefined)
     const verdicts = fields.map((field) => readBackVerdict(failure, listing, field, change[field]!))
-    if (listing && verdicts.every((verdict) => verdict === 'made')) return listing
-    const verdict = verdicts.find((v) => v !== 'made') ?? 'unknown'
-    throw new SellerDeskError('unconfirmed', readBackMessage(verdict, { fields, now: listing })!)
+    const verdict = verdicts.find((v) => v !== 'made')
+    if (listing && verdict === undefined) return listing
+    throw readBackError(verdict ?? 'unknown', { fields, now: listing })
   }
 
   /**

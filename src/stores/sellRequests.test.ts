@@ -2,10 +2,21 @@ import type { SellRequest } from '@shared/domain'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-const bridge = vi.hoisted(() => ({ call: vi.fn() }))
+const bridge = vi.hoisted(() => ({
+  call: vi.fn(),
+  /** The bridge's error as the store tells kinds apart by it (the real one needs a window to load). */
+  ContractError: class ContractError extends Error {
+    readonly kind: string
+    constructor(data: { kind: string; message: string }) {
+      super(data.message)
+      this.kind = data.kind
+    }
+  }
+}))
 
 vi.mock('../bridge/sellerDesk', () => ({
   call: bridge.call,
+  ContractError: bridge.ContractError,
   onEvent: () => () => undefined,
   messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
 }))
@@ -88,6 +99,17 @@ describe('sell requests: edits in the table', () => {
     )
     await expect(store.editInPlace(store.rows[0]!, { quantity: 3 })).rejects.toThrow()
     expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 10 })
+  })
+
+  it('an edit the marketplace took but could not be checked (unconfirmed) keeps the new value, in the table and from the dialog', async () => {
+    const store = await storeWithRow()
+    const list = bridge.call.getMockImplementation()!
+    const unconfirmed = new bridge.ContractError({ kind: 'unconfirmed', message: 'The marketplace accepted the change, but its answer could not be read.' })
+    bridge.call.mockImplementation((name: string, input: object) => (name === 'sellRequests.edit' ? Promise.reject(unconfirmed) : list(name, input)))
+    await expect(store.editInPlace(store.rows[0]!, { quantity: 3 })).rejects.toBe(unconfirmed)
+    expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 3 })
+    await expect(store.edit('sr-1', { priceCents: 48_000 })).rejects.toBe(unconfirmed)
+    expect(store.rows[0]).toMatchObject({ priceCents: 48_000, quantity: 3 })
   })
 })
 

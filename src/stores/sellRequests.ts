@@ -8,7 +8,7 @@ import type { CallInput, WorkspacePreferences } from '@shared/contract'
 import type { SellRequest } from '@shared/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { call, messageOf } from '../bridge/sellerDesk'
+import { call, ContractError, messageOf } from '../bridge/sellerDesk'
 import { usePagedList } from './pagedList'
 
 export type SellRequestSortBy = NonNullable<CallInput<'sellRequests.list'>['sortBy']>
@@ -122,14 +122,27 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   const fieldsOf = (changes: SellRequestChanges) => Object.keys(changes) as (keyof SellRequestChanges)[]
   const ownerKey = (id: string, field: keyof SellRequestChanges) => `${id}.${field}`
 
-  /** A page as read from the snapshot, with the values of edits still on their way shown as typed. */
+  /**
+   * Values of changes the marketplace took without a readable answer that could not be read back
+   * ('unconfirmed': most likely made), by `id.field`, with when that was said: the snapshot still holds
+   * the values before them, so these are shown over it until a sync completed since has read the
+   * marketplace's (syncedAt).
+   */
+  const unconfirmed = new Map<string, { value: number; atMs: number }>()
+
+  /** A sync completed at this time: what it read is in the snapshot, in place of the values shown over it. */
+  function syncedAt(ms: number) {
+    for (const [key, entry] of unconfirmed) if (entry.atMs <= ms) unconfirmed.delete(key)
+  }
+
+  /** A page as read from the snapshot, with the values of edits still on their way (or unconfirmed) shown as typed. */
   function withPendingEdits<P extends { rows: SellRequest[] }>(page: P): P {
-    if (fieldOwners.size === 0) return page
+    if (fieldOwners.size === 0 && unconfirmed.size === 0) return page
     return {
       ...page,
       rows: page.rows.map((row) => {
         const pending = (['priceCents', 'quantity'] as const).flatMap((field) => {
-          const owner = fieldOwners.get(ownerKey(row.id, field))
+          const owner = fieldOwners.get(ownerKey(row.id, field)) ?? unconfirmed.get(ownerKey(row.id, field))
           return owner ? [[field, owner.value] as const] : []
         })
         return pending.length ? { ...row, ...Object.fromEntries(pending) } : row
@@ -153,9 +166,25 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     )
   }
 
-  /** Sends only the given changes; the row shows what the marketplace returned, then the page is read again. Throws ContractError. */
+  /**
+   * Sends only the given changes; the row shows what the marketplace returned, then the page is read
+   * again. A change the marketplace took but could not be checked ('unconfirmed': most likely made) shows
+   * the new values, not the old ones, until the next sync reads them. Throws ContractError.
+   */
   async function edit(id: string, changes: SellRequestChanges, editNumber = ++edits): Promise<SellRequest> {
-    const updated = await call('sellRequests.edit', { id, ...changes })
+    let updated: SellRequest
+    try {
+      updated = await call('sellRequests.edit', { id, ...changes })
+    } catch (e) {
+      if (e instanceof ContractError && e.kind === 'unconfirmed') {
+        const keep = pendingElsewhere(id, editNumber)
+        const mine = fieldsOf(changes).filter((field) => !keep.includes(field))
+        for (const field of mine) unconfirmed.set(ownerKey(id, field), { value: changes[field]!, atMs: Date.now() })
+        list.replaceRows((rows) => rows.map((row) => (row.id === id ? { ...row, ...Object.fromEntries(mine.map((field) => [field, changes[field]])) } : row)))
+      }
+      throw e
+    }
+    for (const field of fieldsOf(changes)) unconfirmed.delete(ownerKey(id, field))
     showAnswer(updated, editNumber)
     // The new values may move the row (sorted by update, price, quantity): read the page again.
     void list.load({ quiet: true })
@@ -165,8 +194,8 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   /**
    * An edit made in the table: the row shows the new value at once; if the marketplace refuses, the
    * fields this edit changed go back to what they were, unless a later edit of the same field has taken
-   * them over (a refusal never undoes another edit), and the error is thrown for the view to show.
-   * Throws ContractError.
+   * them over (a refusal never undoes another edit), and the error is thrown for the view to show. A
+   * change most likely made ('unconfirmed') keeps the new value. Throws ContractError.
    */
   async function editInPlace(row: SellRequest, changes: SellRequestChanges): Promise<SellRequest> {
     const editNumber = ++edits
@@ -176,6 +205,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     try {
       return await edit(row.id, changes, editNumber)
     } catch (e) {
+      if (e instanceof ContractError && e.kind === 'unconfirmed') throw e
       const mine = fields.filter((field) => fieldOwners.get(ownerKey(row.id, field))?.edit === editNumber)
       list.replaceRows((rows) => rows.map((r) => (r.id === row.id ? { ...r, ...Object.fromEntries(mine.map((field) => [field, row[field]])) } : r)))
       throw e
@@ -212,7 +242,11 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         const { alreadyDeleted } = await call('sellRequests.delete', { id })
         results.push({ ...listing, ok: true, message: alreadyDeleted ? 'Already deleted on the marketplace' : null })
       } catch (e) {
-        results.push({ ...listing, ok: false, message: messageOf(e) })
+        results.push({
+          ...listing,
+          ok: false,
+          message: e instanceof ContractError && e.kind === 'unconfirmed' ? `May have been deleted: ${e.message}` : messageOf(e)
+        })
       }
     }
     await list.load({ quiet: true })
@@ -273,6 +307,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     showOnly,
     edit,
     editInPlace,
+    syncedAt,
     remove,
     removeMany,
     clearFilters,
