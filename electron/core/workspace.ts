@@ -115,6 +115,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   const api = sync.api
   const bulk = createBulkEdit({
     refresh: () => sync.catchUpSellRequests(),
+    readBack: () => sync.readBackSellRequests(),
     snapshot,
     api,
     online: () => sync.status().online,

@@ -12,12 +12,13 @@
  * is harmless), or, once a sync has brought the marketplace's values, found already applied.
  */
 import type { BulkField } from '../../shared/contract'
-import { toErrorData } from '../../shared/errors'
+import { SellerDeskError, toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi, WireText } from '../sellerApi'
 import type { SellRequest } from '../../shared/domain'
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
+import { readBackMessage, readBackVerdict } from '../readBack'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { fieldValue } from './changeSet'
 
@@ -56,6 +57,12 @@ export interface ApplyRunOptions {
   now?: () => number
   /** The fields a change may be to (default: Seller Desk's). */
   fields?: FieldSet
+  /**
+   * Reads the sell requests back from the marketplace (a pass begun now), resolving with null once read:
+   * how changes it took without a readable answer are judged at the end of the run. Without it they stay
+   * unknown.
+   */
+  readBack?: () => Promise<ErrorData | null>
 }
 
 /** The answers to several PATCHes as one rows array for the snapshot (each answer is a one-row array at `$`). */
@@ -135,6 +142,43 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     options.onSettled?.(progress)
   }
 
+  /**
+   * Changes the marketplace took without a readable answer (most likely made): pending until the run
+   * reads the listings back at its end, which decides applied or failed. A run stopped before that
+   * leaves them pending, found applied or sent again on resume.
+   */
+  const unread: { sellRequestId: string; fields: { field: BulkField; after: number }[] }[] = []
+
+  async function judgeUnread(): Promise<void> {
+    if (unread.length === 0) return
+    const failure = options.readBack ? await options.readBack() : { kind: 'internal' as const, message: 'Nothing to read the listings back with.' }
+    // Closing (stopped, not cancelled) before they could be read back: pending, to be judged on resume.
+    if (options.hardStop?.aborted || (failure && signal.aborted && options.cancelledMessage() === null)) return
+    const now = failure
+      ? new Map<string, never>()
+      : store.listingsById(
+          unread.map((listing) => listing.sellRequestId),
+          descriptors
+        )
+    for (const { sellRequestId, fields } of unread) {
+      const listing = now.get(sellRequestId) ?? null
+      for (const { field, after } of fields) {
+        const verdict = readBackVerdict(failure, listing, field, after)
+        if (verdict === 'made') record(sellRequestId, [field], 'applied', null)
+        else {
+          const why = readBackMessage(verdict, { fields: [field], now: listing, descriptors })
+          // Sent again, a change already made sets the same value: harmless, and said so.
+          record(
+            sellRequestId,
+            [field],
+            'failed',
+            verdict === 'unknown' ? `${why} Retrying sends the same value again, which changes nothing if it was made.` : why
+          )
+        }
+      }
+    }
+  }
+
   async function applyListing({ sellRequestId, changes }: ListingChanges): Promise<void> {
     if (flushFailure) throw flushFailure.error
     const listing = current.get(sellRequestId)
@@ -173,6 +217,10 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
       // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
       // pending; on resume it is found applied, or sent again.
       if (options.hardStop?.aborted) return
+      if (error instanceof SellerDeskError && error.kind === 'unconfirmed') {
+        unread.push({ sellRequestId, fields: toSend.map((change) => ({ field: change.field, after: change.after })) })
+        return
+      }
       record(sellRequestId, fields, 'failed', toErrorData(error).message)
       return
     }
@@ -193,6 +241,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   }
   // (Set by the flush timer, which TypeScript cannot follow.)
   if (flushFailure) throw (flushFailure as { error: unknown }).error
+  await judgeUnread()
   await flush()
   await store.finishRun(batchId, now(), signal.aborted ? options.cancelledMessage() : null)
 }

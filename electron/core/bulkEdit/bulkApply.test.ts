@@ -51,6 +51,14 @@ afterEach(async () => {
   await sandbox.close()
 })
 
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
 const listings = (): SellRequest[] => workspace.snapshot.dump().sellRequests
 
 /** Stages +10% on every price and quantity +3 on every listing; returns what the marketplace should end with. */
@@ -177,6 +185,45 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
   }
   expect(status).toMatchObject({ applied: 240, failed: 0, pending: 0, conflict: 0 })
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})
+
+it('changes the marketplace took but answered unreadably are read back after the run: applied when the listing shows them, never failed as not made', async () => {
+  const intended = stageEverything()
+  // About a fifth of the PATCHes answered 200 with a cut-off body (made all the same).
+  sandbox.setFaults({ malformedRate: 0.2, faultSeed: 5 })
+  const batch = await workspace.bulk.apply(true)
+  // Once the marketplace holds every change (the last answers on their way), the read-back after the run gets readable answers.
+  await waitFor(() =>
+    [...intended].every(
+      ([id, values]) => sandbox.state.sellRequest(id)!.priceCents === values.priceCents && sandbox.state.sellRequest(id)!.quantity === values.quantity
+    )
+  )
+  sandbox.setFaults({ malformedRate: 0 })
+  await workspace.bulk.whenIdle()
+  const status = workspace.bulk.history(1)[0]!
+  expect(status).toMatchObject({ id: batch.id, applied: 240, failed: 0, pending: 0 })
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+  for (const [id, values] of intended) expect(workspace.snapshot.sellRequest(id)).toMatchObject(values)
+})
+
+it('changes answered unreadably that cannot be read back fail as most likely made, and a retry says nothing new was needed', async () => {
+  stageEverything()
+  // Every answer cut off: the PATCHes and the read-back alike.
+  sandbox.setFaults({ malformedRate: 1 })
+  const batch = await workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  sandbox.setFaults({ malformedRate: 0 })
+  const status = workspace.bulk.history(1)[0]!
+  expect(status).toMatchObject({ id: batch.id, applied: 0, failed: 240, pending: 0 })
+  const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
+  for (const row of failed) {
+    expect(row.message).toMatch(/accepted the change, but its answer could not be read, so it was most likely made/)
+    expect(row.message).toMatch(/Retrying sends the same value again, which changes nothing if it was made/)
+    expect(sandbox.state.sellRequest(row.sellRequestId)![row.field as 'priceCents' | 'quantity']).toBe(row.after)
+  }
+  await workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, failed: 0, pending: 0 })
 })
 
 it('marks a listing changed elsewhere since staging as a conflict and does not overwrite it', async () => {

@@ -25,7 +25,7 @@ import type {
 } from '../../shared/contract'
 import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE, bulkRulesInput, DEFAULT_WARNING_RULES } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
-import { SellerDeskError } from '../../shared/errors'
+import { SellerDeskError, type ErrorData } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
 import { createPause, nextTurn, type Pause } from '../eventLoopTurns'
 import type { SellerApi } from '../sellerApi'
@@ -63,6 +63,8 @@ export interface BulkEditDeps {
   concurrency?: number
   /** Brings the snapshot up to date before a batch runs, so conflicts are judged on fresh values. */
   refresh?: () => Promise<unknown>
+  /** Reads the sell requests back after a run, to judge changes taken without a readable answer (applyRun.ts). */
+  readBack?: () => Promise<ErrorData | null>
   /** Least time between two progress reports of a run (the last one is always sent). Default 100 ms. */
   progressIntervalMs?: number
   /** At close, how long PATCHes in flight may take to answer before they are stopped (their changes then stay pending). Default 10 s. */
@@ -486,6 +488,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
             deps.onProgress(liveStatus(run))
           },
           ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
+          ...(deps.readBack ? { readBack: deps.readBack } : {}),
           now
         })
       )
