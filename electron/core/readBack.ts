@@ -48,7 +48,7 @@ export function readBackMessage(verdict: ReadBackVerdict, details: { fields: rea
         const value = valueOf(now, key)
         return `${field.label.toLowerCase()} ${typeof value === 'number' ? field.display(value) : 'unknown'}`
       })
-      return `${UNREAD}, and the listing read back from the marketplace shows ${values.join(' and ')}, not the new value: it was not changed, or was changed again since. Showing the marketplace's current value.`
+      return `${UNREAD}, and the listing read back from the marketplace shows ${values.join(' and ')}, not the new value: it was not changed, or was changed again since.`
     }
   }
 }
@@ -60,5 +60,6 @@ export function readBackMessage(verdict: ReadBackVerdict, details: { fields: rea
  */
 export function readBackError(verdict: Exclude<ReadBackVerdict, 'made'>, details: { fields: readonly string[]; now?: ListingValues }): SellerDeskError {
   const kind: ErrorKind = verdict === 'unknown' ? 'unconfirmed' : verdict === 'gone' ? 'not-found' : 'server'
-  return new SellerDeskError(kind, readBackMessage(verdict, details)!)
+  const shown = verdict === 'not-made' ? " Showing the marketplace's current value." : ''
+  return new SellerDeskError(kind, `${readBackMessage(verdict, details)!}${shown}`)
 }
