@@ -147,3 +147,25 @@ it('a sync asked for while a catch-up of sell requests runs follows it and bring
   expect(service!.lastReport()!.pagesFetched.orders).toBeGreaterThan(0)
   expect(newOrders).toEqual([expect.arrayContaining(added)])
 })
+
+it('a read-back never joins a sync under way (it may have read past the change): it waits, reads the sell requests in a pass of its own, and says why when it could not', async () => {
+  await setUp()
+  await service!.sync()
+  sandbox!.setFaults({ latencyMs: 40 })
+  const listing = snapshot!.querySellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'ASC' }).rows[0]!
+  const under = service!.sync()
+  // Changed on the marketplace while that sync runs (as an edit whose answer could not be read).
+  await until(() => service!.status().running && service!.status().pagesDone > 0)
+  sandbox!.state.editSellRequest(listing.id, { priceCents: listing.priceCents + 1 }, Date.now())
+  let requestsWhenItEnded = 0
+  void under.then(() => (requestsWhenItEnded = sandbox!.requestCount()))
+  expect(await service!.readBackSellRequests()).toBeNull()
+  expect(requestsWhenItEnded, 'the sync under way had ended').toBeGreaterThan(0)
+  expect(sandbox!.requestCount(), 'then a pass of its own').toBeGreaterThan(requestsWhenItEnded)
+  expect(snapshot!.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents + 1)
+
+  sandbox!.injectNext('malformed', 1)
+  expect(await service!.readBackSellRequests()).toMatchObject({ kind: 'malformed-response' })
+  service!.stop()
+  expect(await service!.readBackSellRequests()).toMatchObject({ kind: 'internal' })
+})
