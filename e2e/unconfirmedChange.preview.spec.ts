@@ -61,6 +61,8 @@ test('an edit answered unreadably that cannot be read back either keeps the new 
   await expect(page.getByText(`The quantity of “${first!.name}” (${first!.sku}) may have been changed: `)).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText(/so it was most likely made/).first()).toBeVisible()
   await expect(page.getByText(/was not changed/)).toHaveCount(0)
+  // Not a refusal: the cell does not open again to send it once more.
+  await expect(page.getByTestId('inline-quantity-input')).toHaveCount(0)
   await expect(rowOf(first!).getByTestId('inline-quantity')).toHaveText(String(first!.quantity + 3))
   expect(sandbox().state.sellRequest(first!.id)!.quantity).toBe(first!.quantity + 3)
 
