@@ -119,8 +119,6 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
   })
 
   const open = async (): Promise<Workspace> => {
-    // A call at start waits for the saved session: until it is restored, no workspace is not "signed out".
-    await session.restored()
     await switching
     if (!workspace) throw new SellerDeskError('not-signed-in', 'You are signed out. Sign in to a marketplace or explore the demo.')
     return workspace

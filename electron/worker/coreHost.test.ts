@@ -103,22 +103,6 @@ it('answers calls by contract name from its worker, refuses bad ones there, send
   expect(events.some((e) => e.event === 'sync.status')).toBe(true)
 })
 
-it('a call made as the core starts waits for the saved session: a returning seller is not told they are signed out', async () => {
-  const first = start()
-  await value(first.host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
-  await value(first.host, 'sync.run', { kind: 'full' })
-  const before = await value<ListResult<Order>>(first.host, 'orders.list', { take: 1 })
-  await first.host.dispose()
-
-  // The same user data and keychain, as at the next start; the list asked for at once, before anything else.
-  const userDataDir = folders[folders.length - 1]!
-  const again = startCoreHost({ userDataDir, app: APP, secrets: { store: first.store, notice: null }, emit: () => undefined, autoSync: false })
-  hosts.push(again)
-  const orders = await value<ListResult<Order>>(again, 'orders.list', { take: 1 })
-  expect(orders.total).toBe(before.total)
-  expect(orders.source).toBe('snapshot')
-})
-
 it('a worker killed mid-sync is replaced: the call in flight fails clearly, a notice says so, the saved snapshot is intact and the next sync completes', async () => {
   const { host, events } = start()
   await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
