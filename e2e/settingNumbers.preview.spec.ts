@@ -2,7 +2,8 @@
  * The number settings (Sync every, Keep orders for, Low stock below) behave alike, through the one field
  * they share: an emptied field says what to enter while the seller is in it, and once they leave it (or
  * press Escape) it shows the value in force again, nothing saved; a refused value says why and what is
- * still in force, and Escape gives it up.
+ * still in force (too large or too small alike: none is raised to its least value quietly), and Escape
+ * gives it up.
  */
 import type { AppSettings } from '../electron/shared/contract'
 import { expect, test } from './fixtures'
@@ -53,6 +54,14 @@ test('an emptied or refused number setting shows the value in force again when l
     await field.press('Escape')
     await expect(field, id).toHaveValue(inForce)
     await expect(error).toHaveCount(0)
+
+    // Below the least allowed: refused alike in every field, never raised to it quietly and saved.
+    await field.fill('0')
+    await field.press('Enter')
+    await expect(error, id).toContainText(/At least/)
+    await expect(error, id).toContainText(`Still ${inForce} ${suffix}.`)
+    await field.press('Escape')
+    await expect(field, id).toHaveValue(inForce)
   }
 
   expect(await viaRouter<AppSettings>(host, 'settings.get', {})).toEqual(before)
