@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
-import type { Dashboard, ListResult, WorkspacePreferences } from '../electron/shared/contract'
+import { accountKeyOf, type Dashboard, type ListResult, type SessionInfo, type WorkspacePreferences } from '../electron/shared/contract'
 import type { Order, SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
@@ -547,8 +547,9 @@ test('preferences survive a restart: open view, filters, sort', async ({ page })
     await page.getByTestId('sell-requests-search').fill('a')
     const narrowed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1, brands: [brands[0]!], searchTerm: 'a' })
     await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(narrowed.total)
-    await expect.poll(async () => (await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})).sellRequests?.searchTerm).toBe('a')
-    const saved = await viaRouter<WorkspacePreferences>(host, 'preferences.get', {})
+    const account = accountKeyOf(await viaRouter<SessionInfo>(host, 'session.get', {}))
+    await expect.poll(async () => (await viaRouter<WorkspacePreferences>(host, 'preferences.get', { account })).sellRequests?.searchTerm).toBe('a')
+    const saved = await viaRouter<WorkspacePreferences>(host, 'preferences.get', { account })
     expect(saved).toMatchObject({ view: 'sellRequests', orders: { datePreset: 'last30', sortBy: 'total' }, sellRequests: { brands: [brands[0]!] } })
     await host.close()
 

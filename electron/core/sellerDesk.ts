@@ -4,7 +4,7 @@
  * under Vitest. The caller brings what differs per runtime: the chosen secret store, where user data
  * lives, and how events reach the renderer.
  */
-import type { AppInfo, ChangeSetState, ChangeSetSummary, EventName, Events } from '../shared/contract'
+import { accountKeyOf, type AppInfo, type ChangeSetState, type ChangeSetSummary, type EventName, type Events } from '../shared/contract'
 import type { BulkEdit } from './bulkEdit/bulkEdit'
 import { SellerDeskError } from '../shared/errors'
 import { isAllowedExternalUrl } from '../shared/externalLinks'
@@ -124,6 +124,15 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
     return workspace
   }
 
+  /** The workspace of the account a call names (see `accountKeyOf`): refused when another one is open. */
+  const openNamed = async (account: string): Promise<Workspace> => {
+    const named = await open()
+    if (accountKeyOf(named.account) !== account) {
+      throw new SellerDeskError('not-signed-in', 'That account is no longer the one open in Seller Desk, so its settings were left as they are.')
+    }
+    return named
+  }
+
   const router = createRouter(
     {
       'app.info': async () => options.app,
@@ -166,8 +175,8 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
         await options.openExternal(new URL(url).href) // exactly the address that was checked, normalised
         return { opened: true }
       },
-      'preferences.get': async () => (await open()).preferences(),
-      'preferences.set': async (preferences) => (await open()).savePreferences(preferences),
+      'preferences.get': async ({ account }) => (await openNamed(account)).preferences(),
+      'preferences.set': async ({ account, preferences }) => (await openNamed(account)).savePreferences(preferences),
       'bulk.stage': async ({ changes }) => changeSetState(await open(), (bulk) => bulk.stage(changes)),
       'bulk.operation': async ({ selection, operation }) => changeSetState(await open(), (bulk) => bulk.operation(selection, operation)),
       'bulk.changes': async (query) => (await open()).bulk.changes(query),

@@ -11,6 +11,7 @@ import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import { call } from '../bridge/sellerDesk'
 import { useNavigationStore } from './navigation'
+import { useSessionStore } from './session'
 import { useOrdersStore } from './orders'
 import { useSellRequestsStore } from './sellRequests'
 
@@ -20,6 +21,11 @@ export const usePreferencesStore = defineStore('preferences', () => {
   const orders = useOrdersStore()
   const sellRequests = useSellRequestsStore()
   const navigation = useNavigationStore()
+  const session = useSessionStore()
+  /** The account whose preferences are open: every read and save names it, so a save the window makes as the seller leaves it never lands in the next account. */
+  let account: string | null = null
+  /** Counts opens and closes: a read that comes back after another open or a close puts nothing in place. */
+  let generation = 0
   /** The account's preferences have been read (or could not be: defaults then). */
   const ready = ref(false)
   let stopSaving: (() => void) | null = null
@@ -37,16 +43,22 @@ export const usePreferencesStore = defineStore('preferences', () => {
   function save() {
     clearTimeout(timer)
     timer = undefined
+    if (account === null) return
     // Not being able to remember a filter is no reason to interrupt the seller.
-    void call('preferences.set', current()).catch(() => undefined)
+    void call('preferences.set', { account, preferences: current() }).catch(() => undefined)
   }
 
   /** Reads the signed-in account's preferences, puts them in place, then saves every change. */
   async function open(): Promise<void> {
     close()
+    const opening = session.identity
+    if (opening === null) return
+    account = opening
+    const mine = generation
     const sectionBefore = navigation.section
     try {
-      const saved = await call('preferences.get', {})
+      const saved = await call('preferences.get', { account: opening })
+      if (generation !== mine) return
       if (saved.orders) orders.restore(saved.orders)
       if (saved.sellRequests) sellRequests.restore(saved.sellRequests)
       // A view the seller opened while the preferences were being read wins over the remembered one.
@@ -54,6 +66,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     } catch {
       // Defaults.
     }
+    if (generation !== mine) return
     ready.value = true
     const stopView = watch(() => navigation.section, save)
     const stopRest = watch(
@@ -81,6 +94,8 @@ export const usePreferencesStore = defineStore('preferences', () => {
     clearTimeout(timer)
     timer = undefined
     ready.value = false
+    account = null
+    generation++
   }
 
   return { ready, open, close }

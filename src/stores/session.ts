@@ -2,7 +2,7 @@
  * Who the seller is signed in as, and to which marketplace. The API key only passes through `signIn`
  * on its way to the main side: it is never kept here, in storage or anywhere else in the renderer.
  */
-import type { SessionInfo } from '@shared/contract'
+import { accountKeyOf, type SessionInfo } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf } from '../bridge/sellerDesk'
@@ -24,13 +24,9 @@ export const useSessionStore = defineStore('session', () => {
   const demo = computed(() => info.value?.demo === true)
   /**
    * Which marketplace account the data on screen belongs to; changes whenever the seller signs in,
-   * out, or switches marketplace, so lists can drop what they hold.
+   * out, or switches marketplace, so lists can drop what they hold. Calls that belong to one account name it with this.
    */
-  const identity = computed(() => {
-    const current = info.value
-    if (!current?.signedIn) return null
-    return current.demo ? 'demo' : `marketplace:${current.baseUrl ?? ''}`
-  })
+  const identity = computed(() => (info.value?.signedIn ? accountKeyOf(info.value) : null))
 
   function apply(next: SessionInfo) {
     info.value = next

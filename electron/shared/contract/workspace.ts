@@ -1,6 +1,7 @@
 /** How the seller left the workspace (view, filters, sort, column widths), and the status lists the filters offer. */
 import { z } from 'zod'
 import { call, isoInstant, noInput } from './common'
+import { accountKeyInput } from './session'
 import { centsBound, quantityBound } from './sellRequests'
 
 /** Views a seller can be looking at. */
@@ -55,6 +56,8 @@ export type WorkspacePreferences = z.infer<typeof workspacePreferencesSchema>
 
 export const workspaceCalls = {
   'filters.statuses': call<{ orders: string[]; orderItems: string[]; sellRequests: string[] }>()(noInput),
-  'preferences.get': call<WorkspacePreferences>()(noInput),
-  'preferences.set': call<WorkspacePreferences>()(workspacePreferencesSchema)
+  /** The named account's preferences; refused when another account is open. */
+  'preferences.get': call<WorkspacePreferences>()(z.object({ account: accountKeyInput }).strict()),
+  /** Saves the named account's preferences; refused when another account is open. */
+  'preferences.set': call<WorkspacePreferences>()(z.object({ account: accountKeyInput, preferences: workspacePreferencesSchema }).strict())
 } as const

@@ -1,0 +1,72 @@
+/**
+ * The core as the window calls it, with two marketplace accounts: calls that belong to one account
+ * name it, and are refused once another account is open. A window saves the view it was showing
+ * as the seller leaves an account; that save must never become the next account's remembered view.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../sandbox'
+import { accountKeyOf, type SessionInfo, type WorkspacePreferences } from '../shared/contract'
+import { createSessionSecretStore } from './secrets/secretStore'
+import { createSellerDesk, type SellerDesk } from './sellerDesk'
+
+const KEY_A = 'sk_live_unit_sellerDesk_A_1'
+const KEY_B = 'sk_live_unit_sellerDesk_B_2'
+let a: Sandbox
+let b: Sandbox
+let dir: string
+let desk: SellerDesk
+
+beforeAll(async () => {
+  a = await startSandbox({ apiKey: KEY_A, orders: 3, sellRequests: 3, seed: 1 })
+  b = await startSandbox({ apiKey: KEY_B, orders: 3, sellRequests: 3, seed: 2 })
+  dir = mkdtempSync(join(tmpdir(), 'seller-desk-desk-'))
+  desk = await createSellerDesk({
+    userDataDir: dir,
+    secrets: { store: createSessionSecretStore(), notice: null },
+    app: { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' },
+    emit: () => undefined,
+    startDemoMarketplace: () => Promise.reject(new Error('no demo in this test')),
+    autoSync: false
+  })
+  await desk.session.restore()
+})
+
+afterAll(async () => {
+  await desk.dispose()
+  await a.close()
+  await b.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const outcome = await desk.router.dispatch(name, input)
+  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error)
+  return outcome.value as T
+}
+
+it('preferences are read and saved only for the account the call names: a save for the account just left is refused and changes nothing', async () => {
+  const infoA = await call<SessionInfo>('session.signIn', { baseUrl: a.baseUrl, apiKey: KEY_A })
+  const accountA = accountKeyOf(infoA)
+  await call('preferences.set', { account: accountA, preferences: { view: 'settings' } })
+
+  const infoB = await call<SessionInfo>('session.signIn', { baseUrl: b.baseUrl, apiKey: KEY_B })
+  const accountB = accountKeyOf(infoB)
+  expect(accountB).not.toBe(accountA)
+  await call('preferences.set', { account: accountB, preferences: { view: 'orders' } })
+
+  // Back to A: a save B's window makes on its way out (the landing view) is refused, A's view is kept.
+  await call('accounts.switch', { baseUrl: a.baseUrl })
+  await expect(call('preferences.set', { account: accountB, preferences: { view: 'dashboard' } })).rejects.toMatchObject({ kind: 'not-signed-in' })
+  await expect(call('preferences.get', { account: accountB })).rejects.toMatchObject({ kind: 'not-signed-in' })
+  expect(await call<WorkspacePreferences>('preferences.get', { account: accountA })).toEqual({ view: 'settings' })
+
+  // B's own view was not touched either.
+  await call('accounts.switch', { baseUrl: b.baseUrl })
+  expect(await call<WorkspacePreferences>('preferences.get', { account: accountB })).toEqual({ view: 'orders' })
+
+  // A call without its account is bad input.
+  await expect(call('preferences.get', {})).rejects.toMatchObject({ kind: 'invalid-input' })
+})
