@@ -10,6 +10,7 @@ const base: SyncStatus = {
   pagesTotal: 200,
   items: 1200,
   lastSyncedAt: null,
+  listSyncedAt: { orders: null, sellRequests: null },
   lastError: null,
   online: true,
   offlineSince: null,

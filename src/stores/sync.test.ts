@@ -105,4 +105,16 @@ describe('sync store', () => {
     window.dispatchEvent(new Event('focus'))
     expect(focused()).toBe(2)
   })
+  it('a sync of the sell requests clears what it read back, even while the orders keep failing (their older time is the status line’s)', async () => {
+    bridge.call.mockResolvedValue({ ...running, resource: 'sellRequests' })
+    const { sync } = setup()
+    const syncedAt = vi.spyOn(useSellRequestsStore(), 'syncedAt')
+    const stop = sync.follow()
+    await vi.waitFor(() => expect(sync.status?.resource).toBe('sellRequests'))
+    const ordersFailedAt = '2026-11-20T12:00:00.000Z'
+    const listingsReadAt = '2026-11-20T12:30:00.000Z'
+    push({ ...idle, lastSyncedAt: ordersFailedAt, listSyncedAt: { orders: ordersFailedAt, sellRequests: listingsReadAt } })
+    expect(syncedAt).toHaveBeenCalledWith(Date.parse(listingsReadAt))
+    stop()
+  })
 })

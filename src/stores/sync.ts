@@ -49,7 +49,7 @@ export const useSyncStore = defineStore('sync', () => {
     loadError.value = null
     if (stale.includes('orders')) void orders.reloadIfShown()
     if (stale.includes('sellRequests')) {
-      if (next.lastSyncedAt) sellRequests.syncedAt(Date.parse(next.lastSyncedAt))
+      if (next.listSyncedAt.sellRequests) sellRequests.syncedAt(Date.parse(next.listSyncedAt.sellRequests))
       void sellRequests.reloadIfShown()
       bulkEdit.markStale()
     }

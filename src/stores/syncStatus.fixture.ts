@@ -9,6 +9,7 @@ export const idleSyncStatus: SyncStatus = {
   pagesTotal: 0,
   items: 0,
   lastSyncedAt: '2026-11-20T12:00:00.000Z',
+  listSyncedAt: { orders: '2026-11-20T12:00:00.000Z', sellRequests: '2026-11-20T12:00:00.000Z' },
   lastError: null,
   online: true,
   offlineSince: null,

@@ -133,6 +133,18 @@ it('a delayed start-up sync never runs after stop (the snapshot may be closed by
   snapshot = null
 })
 
+it('each list says when it was last synced; the status line’s time is the older of the two', async () => {
+  await setUp()
+  const first = await service!.sync()
+  expect(first.listSyncedAt.orders).not.toBeNull()
+  expect(first.listSyncedAt.sellRequests).not.toBeNull()
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  const caughtUp = await service!.catchUpSellRequests()
+  expect(caughtUp.listSyncedAt.orders).toBe(first.listSyncedAt.orders)
+  expect(Date.parse(caughtUp.listSyncedAt.sellRequests!)).toBeGreaterThan(Date.parse(first.listSyncedAt.sellRequests!))
+  expect(caughtUp.lastSyncedAt).toBe(first.listSyncedAt.orders)
+})
+
 it('a sync asked for while a catch-up of sell requests runs follows it and brings orders too; another catch-up joins it', async () => {
   const { newOrders } = await setUp()
   await service!.sync()

@@ -91,14 +91,12 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   })
   const api = observedApi(deps.api, connectivity)
 
-  function lastSyncedAt(): string | null {
-    const times = (['orders', 'sellRequests'] as const).map((resource) => {
-      const state = deps.snapshot.syncState(resource)
-      return Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
-    })
-    const oldest = Math.min(...times)
-    return oldest > 0 ? new Date(oldest).toISOString() : null
+  /** When a list's last sync (full or incremental) completed, in ms; 0 before its first. */
+  function listSyncedMs(resource: Resource): number {
+    const state = deps.snapshot.syncState(resource)
+    return Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
   }
+  const instant = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null)
 
   function incomplete(): SyncShortfall[] {
     return BOTH.flatMap((resource) => {
@@ -117,7 +115,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       pagesDone: progress?.pagesDone ?? 0,
       pagesTotal: progress?.pagesTotal ?? 0,
       items: progress?.items ?? 0,
-      lastSyncedAt: lastSyncedAt(),
+      lastSyncedAt: instant(Math.min(...BOTH.map(listSyncedMs))),
+      listSyncedAt: { orders: instant(listSyncedMs('orders')), sellRequests: instant(listSyncedMs('sellRequests')) },
       lastError,
       online: net.online,
       offlineSince: net.offlineSince,

@@ -23,6 +23,8 @@ export interface SyncStatus {
   items: number
   /** The older of the two resources' last completed syncs; null before the first. */
   lastSyncedAt: string | null
+  /** Each list's last completed sync (full or incremental); null before its first. */
+  listSyncedAt: Record<'orders' | 'sellRequests', string | null>
   lastError: ErrorData | null
   online: boolean
   offlineSince: string | null
