@@ -45,23 +45,20 @@ test('an emptied or refused number setting shows the value in force again when l
     await field.press('Tab')
     await expect(field, id).toHaveValue(inForce)
 
-    // Refused: the reason and what is in force; Escape gives it up.
-    await field.fill('9999999')
-    await field.press('Enter')
-    await expect(error, id).toContainText(/At most/)
-    await expect(error, id).toContainText(`Still ${inForce} ${suffix}.`)
-    await expect(field).toHaveValue('9999999')
-    await field.press('Escape')
-    await expect(field, id).toHaveValue(inForce)
-    await expect(error).toHaveCount(0)
-
+    /** Refused: the reason (`words`) and what is in force, the typed value kept; Escape gives it up. */
+    const refusedThenEscape = async (value: string, words: RegExp) => {
+      await field.fill(value)
+      await field.press('Enter')
+      await expect(error, id).toContainText(words)
+      await expect(error, id).toContainText(`Still ${inForce} ${suffix}.`)
+      await expect(field).toHaveValue(value)
+      await field.press('Escape')
+      await expect(field, id).toHaveValue(inForce)
+      await expect(error).toHaveCount(0)
+    }
+    await refusedThenEscape('9999999', /At most/)
     // Below the least allowed: refused alike in every field, never raised to it quietly and saved.
-    await field.fill('0')
-    await field.press('Enter')
-    await expect(error, id).toContainText(/At least/)
-    await expect(error, id).toContainText(`Still ${inForce} ${suffix}.`)
-    await field.press('Escape')
-    await expect(field, id).toHaveValue(inForce)
+    await refusedThenEscape('0', /At least/)
   }
 
   expect(await viaRouter<AppSettings>(host, 'settings.get', {})).toEqual(before)
