@@ -8,13 +8,11 @@
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import type { ListResult } from '../electron/shared/contract'
 import type { SellRequest } from '../electron/shared/domain'
 import type { FaultKind } from '../electron/sandbox/faults'
 import { expect, test } from './fixtures'
-import { viaRouter } from './fromCore'
 import { marketplaceForEachTest } from './marketplace'
-import { signInTo } from './signedIn'
+import { openSellRequests, signInTo } from './signedIn'
 
 const KEY = 'sk_live_inline_refused_e2e_7Qp2'
 const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 20, sellRequests: 30, seed: 17 })
@@ -25,20 +23,14 @@ test.use({ locale: 'en-US', hostOptions: { apiOptions: { retries: 1, backoffMs: 
 /** The row of the listing, found by its SKU (rows move when the list is read again). */
 const rowOf = (page: Page, listing: SellRequest) => page.getByTestId('sell-request-row').filter({ hasText: listing.sku })
 
-async function openSellRequests(page: Page, host: Parameters<typeof signInTo>[1], baseUrl: string): Promise<SellRequest> {
-  await signInTo(page, host, { baseUrl, apiKey: KEY })
-  await page.getByTestId('nav-sellRequests').click()
-  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })
-  return listed.rows[0]!
-}
-
 test('a passing refusal (500, 429, 503, no answer in time) keeps the typed value with the reason: Enter sends it again, Escape gives up', async ({
   app: page,
   host
 }) => {
   const market = sandbox()
   market.setFaults({ retryAfterSeconds: 0 })
-  const target = await openSellRequests(page, host, market.baseUrl)
+  await signInTo(page, host, { baseUrl: market.baseUrl, apiKey: KEY })
+  const target = (await openSellRequests(page, host))[0]!
   const input = page.getByTestId('inline-quantity-input')
   const error = page.getByTestId('inline-quantity-error')
   const cases: [FaultKind, RegExp][] = [
@@ -112,7 +104,8 @@ test('a value the marketplace refuses (422) stays in the field with its message,
   const rule = 'Price is below the minimum for this model.'
   const proxy = await refusingEdits(sandbox().baseUrl, rule)
   try {
-    const target = await openSellRequests(page, host, proxy.baseUrl)
+    await signInTo(page, host, { baseUrl: proxy.baseUrl, apiKey: KEY })
+    const target = (await openSellRequests(page, host))[0]!
     const input = page.getByTestId('inline-price-input')
     await rowOf(page, target).getByTestId('inline-price').click()
     const typed = ((target.priceCents - 1) / 100).toFixed(2)

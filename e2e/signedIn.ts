@@ -1,10 +1,12 @@
 /**
  * What several specs do the same way: sign in to a marketplace the way a seller does (its address and
- * key, through the sign-in page) and wait for the first sync to finish; find a cell of the bulk-edit
- * grid's scrolling part, open the grid, paste into it and open Change many.
+ * key, through the sign-in page) and wait for the first sync to finish; open Sell requests with the
+ * listings to pick from; find a cell of the bulk-edit grid's scrolling part, open the grid, paste into
+ * it and open Change many.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { GridListingRow } from '../electron/shared/contract'
+import type { GridListingRow, ListResult } from '../electron/shared/contract'
+import type { SellRequest } from '../electron/shared/domain'
 import type { PreviewHost } from '../electron/preview/host'
 import { syncFinishedAfter, viaRouter } from './fromCore'
 
@@ -13,6 +15,12 @@ export async function signInTo(page: Page, host: PreviewHost, marketplace: { bas
   await page.getByTestId('api-key').fill(marketplace.apiKey)
   await page.getByTestId('sign-in').click()
   await syncFinishedAfter(host, null)
+}
+
+/** Opens Sell requests (once signed in); returns the first five listings, as the router lists them, to pick a target from. */
+export async function openSellRequests(page: Page, host: PreviewHost): Promise<SellRequest[]> {
+  await page.getByTestId('nav-sellRequests').click()
+  return (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })).rows
 }
 
 /** A price as the grid's price cells show it in the specs' locale (en-US): 129999 → "1,299.99". */

@@ -15,6 +15,7 @@ import type { Order, SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { numberIn, viaRouter, readSnapshot, syncFinishedAfter, syncStatus } from './fromCore'
+import { openSellRequests } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
@@ -382,9 +383,7 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   host
 }) => {
   await signIn(page, host)
-  await page.getByTestId('nav-sellRequests').click()
-  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })
-  const target = listed.rows[0]!
+  const target = (await openSellRequests(page, host))[0]!
   const row = () => page.getByTestId('sell-request-row').filter({ hasText: target.sku })
 
   // Price: saved on the marketplace and in the snapshot.
@@ -779,8 +778,7 @@ test('sell requests: Escape in the Edit dialog asks before dropping what was typ
   host
 }) => {
   await signIn(page, host)
-  await page.getByTestId('nav-sellRequests').click()
-  const target = (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 1 })).rows[0]!
+  const target = (await openSellRequests(page, host))[0]!
   const row = page.getByTestId('sell-request-row').filter({ hasText: target.sku })
   const dialog = page.getByTestId('edit-dialog')
   const question = page.locator('.n-dialog').filter({ hasText: 'Discard what you typed?' })
@@ -871,9 +869,7 @@ test('a change in a cell of Sell requests that the warning rules catch is said u
   host
 }) => {
   await signIn(page, host)
-  await page.getByTestId('nav-sellRequests').click()
-  const listed = await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 5 })
-  const target = listed.rows.find((row) => row.quantity >= 50)!
+  const target = (await openSellRequests(page, host)).find((row) => row.quantity >= 50)!
   const row = () => page.getByTestId('sell-request-row').filter({ hasText: target.sku })
   const input = page.getByTestId('inline-price-input')
   const tenfold = (target.priceCents * 10) / 100
