@@ -18,9 +18,9 @@ import { join } from 'node:path'
 import { startPreviewHost } from '../electron/preview/host'
 import { startMarketplaceProcess } from './marketplaceProcess'
 import { timeTo as timeWithMore } from './pageTiming'
-import { afterStartupSync, fullySyncedSnapshot, launchChromium } from './previewRun'
+import { afterStartupSync, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
+import { BENCH_KEYCHAIN_SERVICE, fullySyncedSnapshot, prepareSyncedAccount } from './syncedAccount'
 
 const LISTINGS = 100_000
 const PASTED = Number(process.env.BENCH_PASTED ?? 10_000)

@@ -13,23 +13,18 @@
  * once settled: a page of one button served over loopback, from navigation to the button visible, then
  * a click on it and a line shown in answer (what the browser costs before the app does anything).
  */
-import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startMarketplaceProcess } from './marketplaceProcess'
-import { browserSettled, coldStart, fullySyncedSnapshot, launchChromium } from './previewRun'
+import { browserSettled, coldStart, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { prepareSyncedAccount } from './syncedAccount'
+import { syncedBenchAccount } from './syncedAccount'
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
 const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5)
 
-const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
-const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-cold-'))
-const snapshotFile = await fullySyncedSnapshot(market, work)
+const synced = await syncedBenchAccount('cold', { orders: ORDERS, sellRequests: SELL_REQUESTS })
 
 // The floor's page: one button that shows a line when clicked.
 const floorPage = createServer((_request, response) => {
@@ -65,8 +60,8 @@ for (let run = 0; run < RUNS * 2; run++) {
   const way = run % 2 === 0 ? 'settled' : 'launched'
   if (way === 'settled') floors.push(await floorRun())
   // A fresh user-data folder each run: nothing remembered (the seller lands on the dashboard).
-  const userDataDir = join(work, `user-data-${run}`)
-  const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
+  const userDataDir = join(synced.work, `user-data-${run}`)
+  const account = await synced.userData(userDataDir)
   const browser = await launchChromium()
   const page = await browser.newPage()
   if (way === 'settled' && !(await browserSettled())) unsettled++
@@ -78,7 +73,7 @@ for (let run = 0; run < RUNS * 2; run++) {
   await host.close()
   await account.forget()
 }
-await market.stop()
+await synced.market.stop()
 floorPage.close()
 
 console.log(

@@ -17,9 +17,9 @@ import { join } from 'node:path'
 import { startPreviewHost } from '../electron/preview/host'
 import { startMarketplaceProcess } from './marketplaceProcess'
 import { poll, timeTo } from './pageTiming'
-import { afterStartupSync, fullySyncedSnapshot, launchChromium } from './previewRun'
+import { afterStartupSync, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
+import { BENCH_KEYCHAIN_SERVICE, fullySyncedSnapshot, prepareSyncedAccount } from './syncedAccount'
 
 const LISTINGS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 100_000)
 const ORDERS = 200

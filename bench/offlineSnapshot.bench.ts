@@ -19,9 +19,9 @@ import { openDatabase, type Db } from '../electron/core/snapshot/database'
 import { openSnapshot, type OrderQuery } from '../electron/core/snapshot/snapshot'
 import { createSyncEngine, ZONELESS_SLACK_MS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
-import { afterStartupSync, BENCH_SYNC_SETTINGS, coldStart, launchChromium } from './previewRun'
+import { afterStartupSync, coldStart, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { prepareSyncedAccount } from './syncedAccount'
+import { BENCH_SYNC_SETTINGS, prepareSyncedAccount } from './syncedAccount'
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
 const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)

@@ -1,36 +1,15 @@
 /**
- * What the browser benchmarks share: a snapshot fully synced from the marketplace, Debian's Chromium
- * with the flags the tests use, the cold start of a preview host (host start → page → dashboard → a
- * click on Orders → first cached order row), and waiting out the host's start-up sync so it does not
- * share the cores with what is measured.
+ * What the browser benchmarks share: Debian's Chromium with the flags the tests use, the cold start of
+ * a preview host (host start → page → dashboard → a click on Orders → first cached order row), and
+ * waiting out the host's start-up sync so it does not share the cores with what is measured. (The
+ * synced snapshot and user data they start from: bench/syncedAccount.ts.)
  */
-import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 import type { SyncStatus } from '../electron/shared/contract'
-import { createSellerApi } from '../electron/core/sellerApi'
-import { openSnapshot } from '../electron/core/snapshot/snapshot'
-import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
-import type { MarketplaceProcess } from './marketplaceProcess'
 import { cpuUsedBetween, treeCpuMs } from './processCpu'
 import { BENCH_KEYCHAIN_SERVICE } from './syncedAccount'
-
-/** Sync settings of the benchmarks: a ten-year window, so every seeded order is in the snapshot. */
-export const BENCH_SYNC_SETTINGS = { ...DEFAULT_SYNC_SETTINGS, historyDays: 3650 }
-
-/** `work/snapshot.sqlite` after a full sync of the marketplace. */
-export async function fullySyncedSnapshot(market: Pick<MarketplaceProcess, 'baseUrl' | 'apiKey'>, work: string): Promise<string> {
-  const file = join(work, 'snapshot.sqlite')
-  const snapshot = openSnapshot(file)
-  await createSyncEngine({
-    api: createSellerApi({ baseUrl: market.baseUrl, apiKey: market.apiKey }),
-    snapshot,
-    settings: BENCH_SYNC_SETTINGS
-  }).run('full', new AbortController().signal)
-  snapshot.close()
-  return file
-}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -28,8 +28,8 @@ import { createSyncEngine } from '../electron/core/sync/syncEngine'
 import { CORE_YOUNG_GENERATION_MB } from '../electron/worker/coreHost'
 import { startMarketplaceProcess, type MarketplaceProcess } from './marketplaceProcess'
 import { plainFetchAll } from './plainFetch'
-import { BENCH_SYNC_SETTINGS } from './previewRun'
 import { ms, percentile, report } from './stats'
+import { BENCH_SYNC_SETTINGS } from './syncedAccount'
 
 const SEMI_SPACE_MB = Number(process.env['BENCH_SEMI_SPACE_MB'] ?? Math.max(1, Math.round(CORE_YOUNG_GENERATION_MB / 3)))
 if (!process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'))) {

@@ -9,24 +9,18 @@
  * in the same runs: a worker thread of one line that posts a message, from its start to that message
  * (what any worker costs before it loads anything).
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { chooseSecretStore } from '../electron/core/secrets/chooseSecretStore'
 import { builtCoreWorkerFile, sourceWorkerFile, startCoreHost } from '../electron/worker/coreHost'
-import { startMarketplaceProcess } from './marketplaceProcess'
-import { fullySyncedSnapshot } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
+import { BENCH_KEYCHAIN_SERVICE, syncedBenchAccount } from './syncedAccount'
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 20_000)
 const SELL_REQUESTS = Number(process.env['BENCH_SELL_REQUESTS'] ?? 20_000)
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 7)
 
-const market = await startMarketplaceProcess(ORDERS, SELL_REQUESTS)
-const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-worker-'))
-const snapshotFile = await fullySyncedSnapshot(market, work)
+const synced = await syncedBenchAccount('worker', { orders: ORDERS, sellRequests: SELL_REQUESTS })
 const secrets = await chooseSecretStore({ service: BENCH_KEYCHAIN_SERVICE })
 const ways = { built: builtCoreWorkerFile(), source: sourceWorkerFile() }
 
@@ -44,8 +38,8 @@ const times = Object.fromEntries(Object.keys(ways).map((way) => [way, { first: [
 for (let run = 0; run < RUNS; run++) {
   floors.push(await floorRun())
   for (const [way, workerFile] of Object.entries(ways)) {
-    const userDataDir = join(work, `user-data-${run}-${way}`)
-    const account = await prepareSyncedAccount({ userDataDir, snapshotFile, baseUrl: market.baseUrl, apiKey: market.apiKey })
+    const userDataDir = join(synced.work, `user-data-${run}-${way}`)
+    const account = await synced.userData(userDataDir)
     await new Promise((resolve) => setTimeout(resolve, 300)) // the copy's writes settle
     const started = performance.now()
     const host = startCoreHost({
@@ -72,7 +66,7 @@ for (let run = 0; run < RUNS; run++) {
     await account.forget()
   }
 }
-await market.stop()
+await synced.market.stop()
 
 const floor = percentile(floors, 50)
 console.log(`\nCore worker start: ${ORDERS.toLocaleString('en-US')} orders, ${SELL_REQUESTS.toLocaleString('en-US')} sell requests, ${RUNS} runs\n`)

@@ -19,9 +19,9 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startPreviewHost } from '../electron/preview/host'
 import { startMarketplaceProcess } from './marketplaceProcess'
-import { afterStartupSync, fullySyncedSnapshot, launchChromium } from './previewRun'
+import { afterStartupSync, launchChromium } from './previewRun'
 import { ms, percentile, report } from './stats'
-import { BENCH_KEYCHAIN_SERVICE, prepareSyncedAccount } from './syncedAccount'
+import { BENCH_KEYCHAIN_SERVICE, fullySyncedSnapshot, prepareSyncedAccount } from './syncedAccount'
 
 const market = await startMarketplaceProcess(20_000, 20_000)
 const work = mkdtempSync(join(tmpdir(), 'seller-desk-bench-workspace-'))
