@@ -9,22 +9,19 @@
  * Change many, export) waits for `whenComplete`. A later read (the listings changed) keeps the rows
  * shown until every page of the new ones is in.
  */
-import {
-  BULK_GRID_FIRST_PAGE,
-  BULK_GRID_PAGE,
-  DEFAULT_WARNING_RULES,
-  bulkOperationField,
-  type BatchStatus,
-  type BulkField,
-  type BulkOperation,
-  type BulkStatus,
-  type ChangeSetState,
-  type ChangeSetSummary,
-  type GridListingRow,
-  type GridRowsPage,
-  type ImportReport,
-  type StagedCell,
-  type WarningRules
+import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, DEFAULT_WARNING_RULES, bulkOperationField } from '@shared/bulkEditBasics'
+import type {
+  BatchStatus,
+  BulkField,
+  BulkOperation,
+  BulkStatus,
+  ChangeSetState,
+  ChangeSetSummary,
+  GridListingRow,
+  GridRowsPage,
+  ImportReport,
+  StagedCell,
+  WarningRules
 } from '@shared/contract'
 import { gridRow, type GridTextColumn } from '@shared/gridRow'
 import { centsFromDecimalString } from '@shared/money'

@@ -2,7 +2,8 @@
  * Who the seller is signed in as, and to which marketplace. The API key only passes through `signIn`
  * on its way to the main side: it is never kept here, in storage or anywhere else in the renderer.
  */
-import { accountKeyOf, type SessionInfo } from '@shared/contract'
+import { accountKeyOf } from '@shared/accountKey'
+import type { SessionInfo } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf } from '../bridge/sellerDesk'

@@ -5,6 +5,8 @@ import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
 import { priceField, quantityField } from '../listingFields'
 import { priceCentsInput, priceChangePercentInput, quantityCutPercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
 import { call, noInput, pageInput } from './common'
+export * from '../bulkEditBasics'
+import type { WarningRules } from '../bulkEditBasics'
 import { sellRequestFilterInput } from './sellRequests'
 
 /** The largest file `bulk.importFile` reads. */
@@ -21,12 +23,6 @@ export const BULK_MAX_CHANGES = 100_000
 export const BULK_CONFIRM_LISTINGS = 50
 /** The most grid rows one `bulk.gridRows` call reads: each page is one short step of the core. */
 export const BULK_GRID_MAX_PAGE = 10_000
-/**
- * The pages the grid reads: a small first one, so rows show at once, then pages small enough that a
- * call arriving meanwhile waits only briefly for the core (bench/responsiveness.bench.ts).
- */
-export const BULK_GRID_FIRST_PAGE = 500
-export const BULK_GRID_PAGE = 1_000
 
 /** Where a page of the grid's rows starts in the grid's order, and how many rows it takes (default: the most). */
 export const bulkGridPageInput = z
@@ -95,18 +91,6 @@ export interface BulkPreview extends ChangeSetSummary {
   needsConfirmation: boolean
   confirmationThreshold: number
 }
-
-export interface WarningRules {
-  /** Warn when a price moves by more than this percentage. */
-  priceChangePercent: number
-  /** Warn when a new price falls below this, or null. */
-  priceFloorCents: number | null
-  /** Warn when a quantity falls by more than this percentage (a slipped digit: 432 → 12), unless to 0. */
-  quantityCutPercent: number
-}
-
-/** The rules a new window starts with, until the seller changes them (Bulk edit's Warnings…). */
-export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }
 
 export type BatchRowStatus = 'pending' | 'applied' | 'failed' | 'conflict' | 'cancelled'
 
@@ -295,17 +279,6 @@ export const bulkOperationInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('adjustQuantity'), delta: quantityField.changeRule }).strict()
 ])
 export type BulkOperation = z.infer<typeof bulkOperationInput>
-
-/** The field each operation changes. */
-const OPERATION_FIELD: Record<BulkOperation['kind'], BulkField> = {
-  setPrice: priceField.key,
-  adjustPricePercent: priceField.key,
-  adjustPriceAmount: priceField.key,
-  setQuantity: quantityField.key,
-  adjustQuantity: quantityField.key
-}
-
-export const bulkOperationField = (operation: BulkOperation): BulkField => OPERATION_FIELD[operation.kind]
 
 export const bulkRulesInput = z
   .object({

@@ -27,14 +27,7 @@ export interface SessionInfo {
   keyStorageNotice: string | null
 }
 
-/**
- * Names the account a session is signed in to, for calls that belong to one account (its remembered
- * view and filters): 'demo', or 'marketplace:' and its address. The core refuses such a call when another
- * account is open, so what a window saved for the account it was leaving never lands in the next one.
- */
-export function accountKeyOf(account: { demo: boolean; baseUrl: string | null }): string {
-  return account.demo ? 'demo' : `marketplace:${account.baseUrl ?? ''}`
-}
+export { accountKeyOf } from '../accountKey'
 
 /** The input of a call that names its account (see `accountKeyOf`). */
 export const accountKeyInput = z.string().min(1).max(2100)
