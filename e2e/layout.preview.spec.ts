@@ -298,6 +298,45 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
   }
 })
 
+test('orders and sell requests resized back and forth across 1,280 px (where their columns change): every heading stays over its column, and the page raises no error', async ({
+  app: page,
+  host
+}) => {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page, host)
+  for (const [nav, tableId, rowId] of [
+    ['nav-orders', 'orders-table', 'order-row'],
+    ['nav-sellRequests', 'sell-requests-table', 'sell-request-row']
+  ] as const) {
+    await page.getByTestId(nav).click()
+    const table = page.getByTestId(tableId)
+    for (const width of [1024, 1366, 1024, 1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 })
+      await expect(page.getByTestId(rowId).first()).toBeVisible()
+      await page.waitForTimeout(300) // the table measures itself after a resize
+      // Each heading's left and right edges against those of the first row's cell in its column.
+      const misplaced = await table.evaluate((el) => {
+        const firstRow = el.querySelector('tbody tr')
+        const cells = [...(firstRow?.querySelectorAll('td[data-col-key]') ?? [])]
+        const heads = [...el.querySelectorAll('thead th[data-col-key]')]
+        const off = heads.flatMap((head) => {
+          const key = head.getAttribute('data-col-key')
+          const cell = cells.find((td) => td.getAttribute('data-col-key') === key)
+          if (!cell) return [`${key}: no cell`]
+          const a = head.getBoundingClientRect()
+          const b = cell.getBoundingClientRect()
+          return Math.abs(a.left - b.left) > 1 || Math.abs(a.right - b.right) > 1 ? [`${key}: heading ${a.left}–${a.right}, cells ${b.left}–${b.right}`] : []
+        })
+        return [...off, ...(heads.length === cells.length ? [] : [`${heads.length} headings, ${cells.length} cells`])]
+      })
+      expect(misplaced, `${nav} at ${width}`).toEqual([])
+    }
+  }
+  expect(errors).toEqual([])
+})
+
 test('an expanded order says each shipment once, above its items, with its shipping method and tracking, in the frame at 1024', async ({ app: page, host }) => {
   // The newest order with two items or more in one shipment.
   const order = [...sandbox().state.orders].reverse().find((o) => o.items.length >= 2 && new Set(o.items.map((i) => i.shipment)).size < o.items.length)!
