@@ -234,18 +234,19 @@ test('change a selected range at once, with problems marked on the cells and kep
 test('import a semicolon CSV with bad rows: good rows staged, each bad row reported by number; export what the grid shows', async ({ app: page, host }) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
-  const [a, b] = [rows[0]!, rows[1]!]
-  const csv = `\uFEFFSKU;Price;Quantity\n${gridRow.text(a, 'sku')};55.50;\nNO-SUCH-SKU;1;\n${gridRow.text(b, 'sku')};12.345;\n${gridRow.text(b, 'sku')};;-2\n`
+  const [a, b, c] = [rows[0]!, rows[1]!, rows[2]!]
+  const csv = `\uFEFFSKU;Price;Quantity\n${gridRow.text(a, 'sku')};55.50;\nNO-SUCH-SKU;1;\n${gridRow.text(b, 'sku')};12.345;\n${gridRow.text(b, 'sku')};;-2\n${gridRow.text(c, 'sku')};9;99;\n`
   const picker = page.getByTestId('bulk-import-file')
   for (const type of ['.csv', '.tsv', '.txt', '.xlsx'])
     await expect(picker, `the picker offers ${type} files`).toHaveAttribute('accept', new RegExp(`(^|,)\\${type}(,|$)`))
   await picker.setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const report = page.getByTestId('import-report')
-  await expect(report.getByTestId('import-summary')).toContainText('4 rows read: 1 change staged')
+  await expect(report.getByTestId('import-summary')).toContainText('5 rows read: 1 change staged')
   const problems = report.getByTestId('import-problem')
   await expect(problems.filter({ hasText: 'Row 3' })).toContainText('NO-SUCH-SKU')
   await expect(problems.filter({ hasText: 'Row 4' })).toContainText('12.345')
   await expect(problems.filter({ hasText: 'Row 5' })).toContainText('-2')
+  await expect(problems.filter({ hasText: 'Row 6' })).toContainText('This row has 4 fields but the header has 3')
   await report.getByTestId('import-report-close').click()
   await expect(cell(page, 0, COLUMN.price)).toHaveText('55.50')
   await expect(cell(page, 1, COLUMN.price)).toHaveText(gridPrice(gridRow.value(b, 'priceCents')))

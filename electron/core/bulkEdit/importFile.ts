@@ -1,8 +1,9 @@
 /**
  * Importing prices and quantities from a file the seller picked (CSV or XLSX), in main: the file is
- * checked as a whole (size, binary or wrong encoding, the columns it needs), then row by row (a known
- * listing by `id` or `sku`, each listing once, values by the same rules as a single edit). A row with a
- * problem stages nothing and is reported with its row number; a blank cell leaves that value unchanged.
+ * checked as a whole (size, binary or wrong encoding, the columns it needs), then row by row (in a CSV,
+ * as many fields as the header; a known listing by `id` or `sku`, each listing once, values by the same
+ * rules as a single edit). A row with a problem stages nothing and is reported with its row number; a
+ * blank cell leaves that value unchanged.
  * Importing only proposes changes for the change set; it never applies anything.
  *
  * The header is the first row naming an id or SKU column, so a title or a note may stand above it; a
@@ -265,6 +266,60 @@ export async function parseCsvInParts(
   }
 }
 
+/** How sellers call a CSV's delimiter. */
+const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar (|)' }
+
+/**
+ * The CSV rows whose values may not stand under their columns, each with why. A row with more fields
+ * than the header, or fewer, has its values under the wrong columns (an unquoted 1,299.00 is two fields;
+ * a value deleted with its delimiter moves every later one left), and which value went where cannot be
+ * told, so the row is reported rather than read.
+ *
+ * Only one difference is taken as the writer's way and not the row's: empty fields past the header's
+ * end on most rows (a writer ending each row, but not the header, with a delimiter); those rows are then
+ * the measure. Otherwise even an extra empty field at a row's end, or a missing one, is reported:
+ * `id,1,299.00,` is as likely an unquoted price before an empty quantity as a price and quantity before
+ * a stray comma, and a row without its last empty cells looks like one with a value deleted.
+ */
+async function fieldCountProblems(
+  records: ImportTable['records'],
+  header: string[],
+  delimiter: string,
+  skip: Set<number>,
+  pause: Pause
+): Promise<ImportProblem[]> {
+  const onlyEmptyFrom = (cells: string[], from: number) => {
+    for (let i = from; i < cells.length; i++) if (cells[i] !== '') return false
+    return true
+  }
+  // Rows by field count, of those longer than the header by empty fields only.
+  const longer = new Map<number, number>()
+  for (const { cells } of records) {
+    if (cells.length > header.length && onlyEmptyFrom(cells, header.length)) longer.set(cells.length, (longer.get(cells.length) ?? 0) + 1)
+  }
+  let fields = header.length
+  for (const [count, rows] of longer) if (rows * 2 > records.length) fields = count
+  const measure = fields === header.length ? 'the header has' : 'most rows have'
+  const name = DELIMITER_NAMES[delimiter] ?? `“${delimiter}”`
+  const problems: ImportProblem[] = []
+  for (const { row, cells } of records) {
+    await pause()
+    if (cells.length === fields || skip.has(row)) continue
+    const counts = `This row has ${cells.length} fields but ${measure} ${fields}, so its values may be under the wrong columns.`
+    const quotes = `a value with a ${name} in it needs quotes around it${delimiter === ',' ? ' ("1,299.00")' : ''}.`
+    problems.push({
+      row,
+      message:
+        cells.length < fields
+          ? `${counts} A value may have been deleted together with its ${name}: to leave a value unchanged, empty it and keep its ${name}.`
+          : onlyEmptyFrom(cells, fields)
+            ? `${counts} If it ends with an extra ${name}, remove that; ${quotes}`
+            : `${counts} ${quotes.charAt(0).toUpperCase()}${quotes.slice(1)}`
+    })
+  }
+  return problems
+}
+
 /** Reads a file into rows of text cells. Throws a SellerDeskError naming the file when it cannot be read. */
 export async function readImportTable(fileName: string, bytes: Uint8Array, options: ImportOptions = {}): Promise<ImportTable> {
   if (bytes.length > BULK_IMPORT_MAX_BYTES)
@@ -281,6 +336,8 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   // XLSX holds numbers as numbers (read here as 1299.5), and a comma CSV cannot use decimal commas.
   let numbers: NumberStyle | undefined = options.numbers ?? 'point'
   const pause = options.pause ?? noPause
+  // CSV: what separates its fields, for the field-count check below.
+  let csvDelimiter: string | undefined
   if (isZip) {
     format = 'xlsx'
     // Sizes and entries are checked before the reader unpacks anything (a small file may unpack to gigabytes).
@@ -324,6 +381,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
       .slice(0, 100)
       .join('\n')
     const delimiter = Papa.parse<string[]>(sample, { delimitersToGuess: [',', ';', '\t', '|'] }).meta.delimiter
+    csvDelimiter = delimiter
     await pause()
     const parsed = await parseCsvInParts(text, delimiter, pause)
     // Each row's cells as text in place: a copy of 50,000 rows would be as many more arrays for the collector to move.
@@ -349,6 +407,11 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     const cells = rows[i]!
     if (cells.some((cell) => cell !== '')) records.push({ row: i + 1, cells })
     await pause()
+  }
+  if (csvDelimiter !== undefined) {
+    // A row the reader already could not read (an open quote) is not reported twice.
+    const unread = new Set(problems.map((problem) => problem.row))
+    for (const problem of await fieldCountProblems(records, header, csvDelimiter, unread, pause)) problems.push(problem)
   }
   // A header without an id or SKU column is left to columnsOf, whose message names the columns found.
   if (named && records.length === 0)
