@@ -496,6 +496,23 @@ test('sell requests in a 1,024 px window: price and quantity show without scroll
   }
 })
 
+test('Ctrl+A in a search box selects its text right after a row was ticked, on Sell requests and Orders', async ({ app: page, host }) => {
+  await signIn(page, host)
+  for (const [nav, rowId, boxSelector, searchId] of [
+    ['nav-sellRequests', 'sell-request-row', '.n-checkbox', 'sell-requests-search'],
+    ['nav-orders', 'order-row', '.n-data-table-expand-trigger', 'orders-search']
+  ] as const) {
+    await page.getByTestId(nav).click()
+    await page.getByTestId(rowId).first().locator(boxSelector).click()
+    const search = page.getByTestId(searchId)
+    await search.click()
+    await search.pressSequentially('iPhone')
+    await search.press('ControlOrMeta+a')
+    await search.press('Backspace')
+    await expect(search, nav).toHaveValue('')
+  }
+})
+
 test('sell requests: a search or filter change drops hidden listings from the selection', async ({ app: page, host }) => {
   await signIn(page, host)
   await page.getByTestId('nav-sellRequests').click()
