@@ -121,9 +121,24 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
 
   // The warning rules' price floor: the same reading and the same message.
   await page.getByTestId('bulk-rules').click()
+  // A value that cannot be read is said under the rules, its field marked, and nothing is saved.
+  const rulesBefore = (await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules
   await page.getByTestId('rule-floor').locator('input').fill('-5')
   await page.getByTestId('rule-save').click()
-  await expect(page.locator('.n-message')).toContainText(`Floor: ${NEGATIVE_PRICE}`)
+  await expect(page.getByTestId('rule-problem')).toHaveText(`Floor: ${NEGATIVE_PRICE}`)
+  await expect(page.getByTestId('rule-floor').locator('input')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('rule-percent').locator('input')).not.toHaveAttribute('aria-invalid', 'true')
+  await page.getByTestId('rule-floor').locator('input').fill('')
+  await page.getByTestId('rule-percent').locator('input').fill('abc')
+  await page.getByTestId('rule-save').click()
+  await expect(page.getByTestId('rule-problem')).toHaveText(/^Price move: Not a number/)
+  await expect(page.getByTestId('rule-percent').locator('input')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('rule-floor').locator('input')).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('.n-message')).toHaveCount(0)
+  expect((await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules).toEqual(rulesBefore)
+  // Typing again takes the mark away.
+  await page.getByTestId('rule-percent').locator('input').fill('50')
+  await expect(page.getByTestId('rule-problem')).toBeHidden()
   await page.getByTestId('rule-floor').locator('input').fill('$1,000')
   await page.getByTestId('rule-save').click()
   await expect.poll(async () => (await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules.priceFloorCents).toBe(100_000)
