@@ -34,6 +34,21 @@ const server = (id: string) => sandbox().state.sellRequest(id)!
 
 /** Applies from the open preview, ticking the extra confirmation when the preview asks for it. */
 
+test('a name cell’s tooltip names its listing whole: the name, the SKU and the properties that tell listings of one product apart', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const first = sandbox().state.sellRequest(gridRow.id(rows[0]!))!
+  const nameCell = page.locator('revogr-data[type="rgRow"][col-type="colPinStart"] .rgCell[data-rgrow="0"]')
+  await expect(nameCell).toHaveText(first.name)
+  const title = (await nameCell.getAttribute('title')) ?? ''
+  expect(title.startsWith(first.name)).toBe(true)
+  expect(title).toContain(`SKU ${first.sku}`)
+  for (const property of ['storage', 'color'] as const) if (first.properties?.[property]) expect(title).toContain(first.properties[property])
+})
+
 test('paste a column, fill down, undo, review and apply: a result per change, and the marketplace holds exactly the intended edits', async ({
   app: page,
   host
