@@ -3,7 +3,7 @@
  * Grade A, $310.00". Used wherever the seller is asked about, or told about, particular listings (delete).
  */
 import type { SellRequest } from '@shared/domain'
-import { formatCount } from './formatCount'
+import { formatCount } from '@shared/formatCount'
 import { formatMoney } from '@shared/money'
 
 export type NamedListing = Pick<SellRequest, 'name' | 'sku' | 'priceCents' | 'properties'>

@@ -3,7 +3,7 @@
  * how full its progress bar is (null when the end is not known yet).
  */
 import type { SyncStatus } from '@shared/contract'
-import { formatCount } from './formatCount'
+import { formatCount } from '@shared/formatCount'
 
 export interface SyncProgressText {
   text: string

@@ -2,7 +2,7 @@
  * The line a seller ticks in Review before applying changes that need a second look: what they say they
  * checked, in plain words for one change or many ("this change", "these 6 changes").
  */
-import { formatCount, formatNumber } from '../../formatCount'
+import { formatCount, formatNumber } from '@shared/formatCount'
 
 export function confirmText(changes: number, listings: number, warnings: number): string {
   const to = formatCount(listings, 'listing', 'listings')
