@@ -104,8 +104,10 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   const preview = page.getByTestId('bulk-preview')
   await expect(preview.getByTestId('preview-listings')).toHaveText('2')
   await expect(preview.getByTestId('preview-changes')).toHaveText('3')
+  // Signed as the price totals are: a real minus sign, not a hyphen.
+  const quantityDelta = 7 - gridRow.value(first, 'quantity')
   await expect(preview.getByTestId('preview-quantity-delta')).toHaveText(
-    `${7 - gridRow.value(first, 'quantity') > 0 ? '+' : ''}${(7 - gridRow.value(first, 'quantity')).toLocaleString('en-US')}`
+    `${quantityDelta > 0 ? '+' : quantityDelta < 0 ? '\u2212' : ''}${Math.abs(quantityDelta).toLocaleString('en-US')}`
   )
   await applyFromPreview(page)
 

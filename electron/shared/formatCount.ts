@@ -1,6 +1,11 @@
-/** A count in the seller's locale, with or without its noun: 1 → "1 order", 1234 → "1,234 orders", "1,234". */
+/**
+ * Counts and quantities as the seller reads them, in their locale, wherever they are shown (the
+ * renderer, a message from the main side): 1 → "1 order", 1234 → "1,234 orders", 1000000 → "1,000,000".
+ * A number the rules refuse (a quantity of 12.5) keeps every decimal it has, so a refusal is not hidden
+ * behind a rounded, valid-looking value. Money has its own formatter (money.ts).
+ */
 
-const count = new Intl.NumberFormat(undefined)
+const count = new Intl.NumberFormat(undefined, { maximumFractionDigits: 20 })
 
 export const formatNumber = (n: number): string => count.format(n)
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { belowMinimumOrder, numberStyleOf, parsePercentChange, priceField, quantityField, type NumberStyle, type Parsed } from './listingFields'
+import { formatNumber } from './formatCount'
 import { formatMoney } from './money'
 import { priceCentsInput, quantityInput } from './userInput'
 
@@ -228,6 +229,11 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
     expect(priceField.display(129900)).toBe(formatMoney(129900))
     expect(priceField.display(1234.5)).toMatch(/12[.,]345/)
     expect(quantityField.display(12)).toBe('12')
+    // Grouped as counts are (the same formatter); one the rule refuses, exactly. Files and fields keep plain digits (format).
+    expect(quantityField.display(1_000_000)).toBe(formatNumber(1_000_000))
+    expect(quantityField.display(1_000_000)).toMatch(/^1\D000\D000$/)
+    expect(quantityField.display(12.3456)).toMatch(/^12\D3456$/)
+    expect(quantityField.format(1_000_000)).toBe('1000000')
     expect([priceField.gridTitle, quantityField.gridTitle]).toEqual(['New price', 'New qty'])
   })
 })

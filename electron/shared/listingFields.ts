@@ -21,6 +21,7 @@
  */
 import type { z } from 'zod'
 import type { WarningRules } from './contract'
+import { formatNumber } from './formatCount'
 import { decimalStringFromCents, dollarsFromCents, formatMoneyExact } from './money'
 import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem, ruleSchema } from './userInput'
 
@@ -83,7 +84,7 @@ export interface ListingField {
   changeRule: z.ZodType<number>
   /** A value → the text a field starts with ("1299.00", "12"). */
   format(value: number): string
-  /** A value as the seller reads it on screen ("$1,299.00", "12"); one the rule refuses is shown exactly, not rounded. */
+  /** A value as the seller reads it on screen ("$1,299.00", "1,200"); one the rule refuses is shown exactly, not rounded. */
   display(value: number): string
   /** The largest value, and the largest change by an amount, the field takes. */
   max: number
@@ -261,7 +262,7 @@ export function numberField(spec: FieldSpec): ListingField {
     checkChange,
     changeRule: ruleSchema('A change', checkChange),
     format: spec.format,
-    display: spec.unit === 'cents' ? formatMoneyExact : (value) => String(value),
+    display: spec.unit === 'cents' ? formatMoneyExact : formatNumber,
     max: spec.max
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { priceCellText } from './priceCell'
+import { formatNumber } from '@shared/formatCount'
+import { cellText, priceCellText } from './cellText'
 
 describe('a price cell’s text', () => {
   it('groups thousands and keeps every decimal it holds', () => {
@@ -19,5 +20,16 @@ describe('a price cell’s text', () => {
   it('leaves what is no number as it is', () => {
     expect(priceCellText('', 'en-US')).toBe('')
     expect(priceCellText('abc', 'en-US')).toBe('abc')
+  })
+})
+
+describe('a cell’s text', () => {
+  it('shows a quantity as counts are shown, grouped, and a price’s decimal text as a price cell does', () => {
+    expect(cellText(1_000_000)).toBe(formatNumber(1_000_000))
+    expect(cellText(1_000_000)).toMatch(/^1\D000\D000$/)
+    // An invalid pending quantity: shown exactly, not rounded.
+    expect(cellText(12.3456)).toMatch(/^12\D3456$/)
+    expect(cellText('1000000.00')).toBe(priceCellText('1000000.00'))
+    expect(cellText('')).toBe('')
   })
 })
