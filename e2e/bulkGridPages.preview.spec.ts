@@ -10,7 +10,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
-import { gridCell, gridPrice, signInTo, openChangeMany } from './signedIn'
+import { GRID_COLUMN, gridCell, gridPrice, signInTo, openChangeMany } from './signedIn'
 
 const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
@@ -19,7 +19,7 @@ const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: 
 test.use({ locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
 
 /** Grid columns of the scrolling (not pinned) part. */
-const COLUMN = { price: 1, quantity: 3 } as const
+const COLUMN = GRID_COLUMN
 
 /** Holds every `bulk.gridRows` call past the first page until `release`; counts the pages asked for. */
 async function holdLaterPages(page: Page) {
@@ -82,6 +82,9 @@ test('the first rows show and take edits before the last page arrives; the rest 
   await expect(page.locator('.n-message')).toContainText('Your listings are still being read')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
   await expect(gridCell(page, edge, COLUMN.price)).not.toHaveAttribute('data-mark', /.+/)
+  // A row not read yet shows no values: no price, and no quantity of 0 either.
+  const unread = BULK_GRID_FIRST_PAGE + 1
+  for (const column of [COLUMN.priceNow, COLUMN.price, COLUMN.quantityNow, COLUMN.quantity]) await expect(gridCell(page, unread, column)).toHaveText('')
   await scrollTo(page, 0)
 
   // Sorting waits for every listing: the header says so; Change many opens once they are in.
