@@ -4,8 +4,8 @@
  * message everywhere: "1,299.00" is a price, "+10" adds ten units where a change is meant, "-5" is
  * "Price cannot be negative." in the dialog and on the grid's cell alike. Also: the edit dialog's two
  * fields stay side by side with both showing a message, and Change many opens with its value field
- * focused, a placeholder that fits and its help said once. Screenshots of both dialogs go to
- * /tmp/seller-desk-shots when SHOTS=1 (two window sizes, light and dark).
+ * focused, a placeholder that fits and its help said once. (Screenshots of every view for looking by
+ * eye: scripts/view-screenshots.ts.)
  */
 import type { Locator, Page } from '@playwright/test'
 import type { BulkStatus } from '../electron/shared/contract'
