@@ -149,6 +149,41 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(dashboard.week.orders)
 })
 
+test('dashboard chart from the keyboard: one Tab stop, the arrow keys choose a day said in words, Enter opens Orders on that day', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-dashboard').click()
+  const dashboard = await viaRouter<Dashboard>(host, 'dashboard.get', { timeZone: TIME_ZONE })
+  const last = dashboard.days.length - 1
+  // The latest day before today with orders: End, then back to it.
+  const target = dashboard.days.findLastIndex((day, i) => i < last && day.orders > 0)
+  expect(target).toBeGreaterThanOrEqual(0)
+  const day = dashboard.days[target]!
+  const keys = page.getByTestId('dashboard-chart-keys')
+  await expect(page.getByTestId('dashboard-chart').locator('canvas')).toBeVisible()
+  // Tab from the last figure's link reaches the chart.
+  await page.getByTestId('figure-low-stock').getByRole('link').focus()
+  await page.keyboard.press('Tab')
+  await expect(keys).toBeFocused()
+  await page.keyboard.press('End')
+  for (let i = last; i > target; i--) await page.keyboard.press('ArrowLeft')
+  const label = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${day.date}T00:00:00Z`))
+  await expect(page.getByTestId('dashboard-chart-chosen')).toHaveText(
+    `${label}: ${day.orders} ${day.orders === 1 ? 'order' : 'orders'}, ${money(day.revenueCents)} revenue. Enter opens them.`
+  )
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('nav-orders')).toHaveAttribute('aria-current', 'page')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(day.orders)
+  // Back on the dashboard, leaving the chart clears what it showed.
+  await page.getByTestId('nav-dashboard').click()
+  await keys.focus()
+  await expect(page.getByTestId('dashboard-chart-chosen')).not.toBeEmpty()
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByTestId('dashboard-chart-chosen')).toBeEmpty()
+})
+
 test('dashboard: a chart whose code arrives after the seller moved on is drawn when the dashboard is shown again, not while hidden', async ({
   app: page,
   host
