@@ -8,10 +8,13 @@ import { formatMoney } from '@shared/money'
 
 export type NamedListing = Pick<SellRequest, 'name' | 'sku' | 'priceCents' | 'properties'>
 
+/** A listing's grade in words: "Grade A", or the grade as the marketplace says it when it names itself ("Grade B+"). */
+export const gradeWords = (grade: string): string => (/grade/i.test(grade) ? grade : `Grade ${grade}`)
+
 /** SKU, grade (when the listing has one) and price: what tells two listings of one product apart. */
 export function listingDetails(listing: NamedListing): string {
   const grade = listing.properties?.['grade']?.trim()
-  return [listing.sku ? `SKU ${listing.sku}` : null, grade ? (/grade/i.test(grade) ? grade : `Grade ${grade}`) : null, formatMoney(listing.priceCents)]
+  return [listing.sku ? `SKU ${listing.sku}` : null, grade ? gradeWords(grade) : null, formatMoney(listing.priceCents)]
     .filter((part): part is string => part !== null)
     .join(', ')
 }
