@@ -85,6 +85,11 @@ test('a quantity reads grouped in the grid and in Review, as prices do; editing 
   await page.getByTestId('bulk-discard').click()
   await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
   await expect(summary).toHaveAttribute('data-changes', '0')
+  // The question is gone (its fading mask would take the next click) and the grid has its rows back
+  // (an editor opened before they are replaced closes unsaved).
+  await expect(page.locator('.n-modal-mask, .n-dialog')).toHaveCount(0)
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText(gridRow.value(rows[0]!, 'quantity').toLocaleString('en-US'))
+  await expect(cell(page, 0, COLUMN.quantity)).not.toHaveAttribute('data-mark', /.+/)
   const at = rows.findIndex((row) => gridRow.value(row, 'quantity') > 1)
   await typeInto(page, at, COLUMN.quantity, '1')
   await expect(summary).toHaveAttribute('data-changes', '1')
