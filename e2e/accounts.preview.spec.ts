@@ -161,9 +161,21 @@ test.describe('accounts', () => {
       await signInWithForm(page, a.baseUrl, KEY_A)
       await addAccount(page, b.baseUrl, KEY_B)
 
-      // Signing out of B forgets B; A is still saved, with its key. Nothing is asked; what happens is said.
+      // Signing out of B asks first, naming B and what is lost: its key. Enter keeps the safe answer
+      // (Cancel has the focus): still signed in to B, its key still stored.
       await expect(page.getByTestId('sign-out')).toHaveAttribute('title', /synced orders and listings, and changes staged in Bulk edit, stay on this computer/)
       await page.getByTestId('sign-out').click()
+      const question = page.getByRole('dialog')
+      await expect(question).toContainText(`Sign out of ${hostOf(b.baseUrl)}? Its API key is deleted from this computer`)
+      await expect(page.getByTestId('cancel-sign-out')).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(question).toHaveCount(0)
+      await expect(page.getByTestId('marketplace')).toContainText(hostOf(b.baseUrl))
+      expect(await (await chooseSecretStore({ service: keychainService })).store.get(b.baseUrl)).toBe(KEY_B)
+
+      // Signed out when the seller says so: B is forgotten; A is still saved, with its key; what happened is said.
+      await page.getByTestId('sign-out').click()
+      await page.getByTestId('confirm-sign-out').click()
       await expect(
         page.getByText('Signed out: the API key is deleted from this computer. Your synced orders and listings stay on it for when you sign in again.')
       ).toBeVisible()
@@ -182,6 +194,7 @@ test.describe('accounts', () => {
       await addAccount(page, b.baseUrl, KEY_B)
       await (await chooseSecretStore({ service: keychainService })).store.delete(a.baseUrl)
       await page.getByTestId('sign-out').click()
+      await page.getByTestId('confirm-sign-out').click()
       await expect(saved).toHaveCount(1)
       await saved.first().getByTestId('saved-account-sign-in').click()
       // Still signed out: the reason, A's address filled in, the cursor in the empty key field.

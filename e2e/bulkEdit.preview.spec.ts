@@ -526,8 +526,11 @@ test('staged changes stay with the account: closing asks nothing, and they are t
     // Closing the window asks nothing: nothing would be lost.
     expect(await page.evaluate(`!window.dispatchEvent(new Event('beforeunload', { cancelable: true }))`)).toBe(false)
 
-    // Signing out asks nothing either, and signing in again finds the change still staged.
+    // Signing out asks only about the key (it is deleted) and says the staged changes stay; signing in
+    // again finds the change still staged.
     await page.getByTestId('sign-out').click()
+    await expect(page.getByRole('dialog')).toContainText('changes staged in Bulk edit, stay on this computer')
+    await page.getByTestId('confirm-sign-out').click()
     await expect(page.getByTestId('api-key')).toBeVisible()
     await expect(page.locator('.n-dialog')).toHaveCount(0)
     await signIn(page, host)

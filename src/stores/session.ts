@@ -28,6 +28,16 @@ export const useSessionStore = defineStore('session', () => {
    * out, or switches marketplace, so lists can drop what they hold. Calls that belong to one account name it with this.
    */
   const identity = computed(() => (info.value?.signedIn ? accountKeyOf(info.value) : null))
+  /** The marketplace's host as the header shows it ("market.example.com"), or the address when it has none. */
+  const marketplaceHost = computed(() => {
+    const url = info.value?.baseUrl
+    if (!url) return ''
+    try {
+      return new URL(url).host || url
+    } catch {
+      return url
+    }
+  })
 
   function apply(next: SessionInfo) {
     info.value = next
@@ -101,6 +111,7 @@ export const useSessionStore = defineStore('session', () => {
     signedIn,
     demo,
     identity,
+    marketplaceHost,
     apply,
     load,
     signIn,
