@@ -371,7 +371,7 @@ test('an expanded order says each shipment once, above its items, with its shipp
 const gridHeader = (page: Page, text: string) =>
   page.locator('revogr-header:not([type="colPinStart"]) .rgHeaderCell').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
-test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summary uncut, Review & apply beside the others, the results' pager clear of the grid", async ({
+test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summary uncut, Review & apply beside the others, the results' pager (only when they take pages) clear of the grid, and Larger gives them more rows", async ({
   app: page,
   host
 }) => {
@@ -400,33 +400,72 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
     expect(Math.abs(review!.y - history!.y), `${name}: Review & apply on its own row`).toBeLessThan(4)
   }
 
-  // Twenty more changes (a pasted column), so the batch's results fill their table.
-  await gridCell(page, 1, 1).click()
-  const prices = await Promise.all(Array.from({ length: 20 }, (_, i) => gridCell(page, i + 1, 0).textContent()))
-  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(prices.map((p) => (priceOfCell(p) + 1).toFixed(2)).join('\n'))})`)
-  await page.keyboard.press('Control+v')
-  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '21')
-  // Apply, then the batch's results: their pager is shown whole, not under the grid.
+  // The one change applied: one page of results shows no pager (a lone "1" took a row of a short window).
   await page.getByTestId('bulk-review').click()
   const preview = page.getByTestId('bulk-preview')
   await applyFromPreview(page)
-  await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('batch-summary')).toContainText('1 applied', { timeout: 20_000 })
   await expect(preview).toBeHidden() // Review has faded out: what lies under it is what the seller sees
+  await expect(resultRows(page)).toHaveCount(1)
+  await expect(page.getByTestId('batch-panel').locator('.n-pagination')).toHaveCount(0)
+  await page.getByTestId('batch-close').click()
+
+  // 55 more changes (a pasted column), so the batch's results take two pages.
+  await gridCell(page, 1, 1).click()
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(Array.from({ length: 55 }, (_, i) => `${100 + i}.50`).join('\n'))})`)
+  await page.keyboard.press('Control+v')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '55')
+  // Apply, then the batch's results: their pager is shown whole, not under the grid.
+  await page.getByTestId('bulk-review').click()
+  await applyFromPreview(page)
+  await expect(page.getByTestId('batch-summary')).toContainText('55 applied', { timeout: 20_000 })
+  await expect(preview).toBeHidden()
+  const pager = page.getByTestId('batch-panel').locator('.n-pagination')
+  const expand = page.getByTestId('batch-expand')
   for (const size of SIZES) {
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}`
-    await page.waitForTimeout(300)
-    const pager = page.getByTestId('batch-panel').locator('.n-pagination')
-    await expect(pager).toBeVisible()
-    // Shown without scrolling the panel: the panel holds its results whole.
-    const hidden = await page.getByTestId('batch-panel').evaluate((panel) => panel.scrollHeight - panel.clientHeight)
-    expect(hidden, `${name}: the batch panel hides ${hidden}px of its results`).toBeLessThanOrEqual(1)
-    const shown = await fit(pager)
-    expect(shown.uncovered, `${name}: the results' pager is covered (${JSON.stringify(shown)})`).toBe(true)
-    const [pagerBox, gridBox] = [await pager.boundingBox(), await page.getByTestId('bulk-grid').boundingBox()]
-    expect(pagerBox!.y + pagerBox!.height, `${name}: pager below the grid's top`).toBeLessThanOrEqual(gridBox!.y + 1)
+    const shownRows: number[] = []
+    for (const expanded of [false, true]) {
+      if (expanded) await expand.click()
+      await expect(expand).toHaveAttribute('aria-expanded', String(expanded))
+      await page.waitForTimeout(300)
+      const state = `${name}${expanded ? ', larger' : ''}`
+      await expect(pager).toBeVisible()
+      // Shown without scrolling the panel: the panel holds its results whole.
+      const hidden = await page.getByTestId('batch-panel').evaluate((panel) => panel.scrollHeight - panel.clientHeight)
+      expect(hidden, `${state}: the batch panel hides ${hidden}px of its results`).toBeLessThanOrEqual(1)
+      const shown = await fit(pager)
+      expect(shown.uncovered, `${state}: the results' pager is covered (${JSON.stringify(shown)})`).toBe(true)
+      const [pagerBox, gridBox] = [await pager.boundingBox(), await page.getByTestId('bulk-grid').boundingBox()]
+      expect(pagerBox!.y + pagerBox!.height, `${state}: pager below the grid's top`).toBeLessThanOrEqual(gridBox!.y + 1)
+      // The grid keeps its header and rows in the window, and the status line stays under it.
+      const head = await fit(gridHeader(page, 'New price'))
+      expect(head, `${state}: the grid's header ${JSON.stringify(head)}`).toMatchObject({ cut: false, uncovered: true })
+      const status = await page.getByTestId('bulk-status-line').boundingBox()
+      expect(status!.y + status!.height, `${state}: the status line leaves the window`).toBeLessThanOrEqual(size.height)
+      shownRows.push(await wholeRowsShown(page))
+    }
+    // Larger gives the results more rows; never fewer than two in a short window, or three in the larger panel.
+    expect(shownRows[0], `${name}: result rows shown`).toBeGreaterThanOrEqual(2)
+    expect(shownRows[1], `${name}: result rows shown larger (${shownRows.join(' → ')})`).toBeGreaterThan(shownRows[0]!)
+    expect(shownRows[1], `${name}: result rows shown larger`).toBeGreaterThanOrEqual(3)
+    await expand.click()
   }
 })
+
+const resultRows = (page: Page) => page.getByTestId('batch-results').locator('tbody tr')
+
+/** The batch results' rows shown whole in the table's scrolling body. */
+async function wholeRowsShown(page: Page): Promise<number> {
+  return page.getByTestId('batch-results').evaluate((table) => {
+    const body = table.querySelector('.n-data-table-base-table-body')!.getBoundingClientRect()
+    return [...table.querySelectorAll('tbody tr')].filter((row) => {
+      const box = row.getBoundingClientRect()
+      return box.top >= body.top - 1 && box.bottom <= body.bottom + 1
+    }).length
+  })
+}
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
