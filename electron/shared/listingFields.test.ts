@@ -4,7 +4,16 @@
  * or message. The same text gives the same answer everywhere.
  */
 import { describe, expect, it } from 'vitest'
-import { belowMinimumOrder, numberStyleOf, parsePercentChange, priceField, quantityField, type NumberStyle, type Parsed } from './listingFields'
+import {
+  belowMinimumOrder,
+  numberStyleOf,
+  parsePercentChange,
+  priceField,
+  quantityField,
+  valueProblemSentence,
+  type NumberStyle,
+  type Parsed
+} from './listingFields'
 import { formatNumber } from './formatCount'
 import { formatMoney } from './money'
 import { priceCentsInput, quantityInput } from './userInput'
@@ -235,6 +244,27 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
     expect(quantityField.display(12.3456)).toMatch(/^12\D3456$/)
     expect(quantityField.format(1_000_000)).toBe('1000000')
     expect([priceField.gridTitle, quantityField.gridTitle]).toEqual(['New price', 'New qty'])
+  })
+})
+
+describe('valueProblemSentence: a file’s value and its problem said alike, field and value first', () => {
+  const table: [typeof priceField, string, string][] = [
+    [priceField, '12.345', 'Price “12.345” has more than two decimals.'],
+    [priceField, '-5', 'Price “-5” cannot be negative.'],
+    [priceField, 'abc', 'Price “abc” is not a number.'],
+    [
+      priceField,
+      '1,299',
+      'Price “1,299” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).'
+    ],
+    [priceField, '+5', 'Price “+5”: Enter the new price itself, without “+”.'],
+    [quantityField, '2.5', 'Quantity “2.5” must be a whole number.'],
+    [quantityField, 'lots', 'Quantity “lots” is not a number.']
+  ]
+  it.each(table)('%#: %j', (field, text, expected) => {
+    const parsed = field.parse(text, text === '1,299' ? 'either' : 'point')
+    if (!('problem' in parsed)) throw new Error(`${text} was read as ${parsed.value}`)
+    expect(valueProblemSentence(field.label, `“${text}”`, parsed.problem)).toBe(expected)
   })
 })
 

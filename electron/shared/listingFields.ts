@@ -91,7 +91,24 @@ export interface ListingField {
 }
 
 const quoted = (text: string) => `“${text.length > 30 ? `${text.slice(0, 30)}…` : text}”`
-const notANumber = (text: string) => ({ problem: `Not a number: ${quoted(text)}.` })
+const NOT_A_NUMBER = 'Not a number:'
+const notANumber = (text: string) => ({ problem: `${NOT_A_NUMBER} ${quoted(text)}.` })
+
+/**
+ * A field's problem with a value read from a file, said as one sentence that names the field and the
+ * value first, whatever the problem: "Price “12.345” has more than two decimals.", "Price “abc” is not
+ * a number.", "Price “1,299” could be a thousands separator…". The problems themselves are said for
+ * places where the value is in view ("Price has more than two decimals.", "Not a number: “abc”.").
+ * `value` comes quoted by the caller.
+ */
+export function valueProblemSentence(label: string, value: string, problem: string): string {
+  const named = `${label} ${value}`
+  if (problem.startsWith(`${label} `)) return `${named}${problem.slice(label.length)}`
+  if (problem.startsWith(NOT_A_NUMBER)) return `${named} is not a number.`
+  const namesValue = /^“[^”]*”/.exec(problem)
+  if (namesValue) return `${named}${problem.slice(namesValue[0].length)}`
+  return `${named}: ${problem}`
+}
 
 /** A number as written: sign, whole digits and decimal digits, exact (no float arithmetic yet). */
 interface Decimal {

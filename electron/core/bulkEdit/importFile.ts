@@ -21,7 +21,7 @@ import Papa from 'papaparse'
 import { noPause, type Pause } from '../eventLoopTurns'
 import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../../shared/contract'
 import { SellerDeskError } from '../../shared/errors'
-import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle } from '../../shared/listingFields'
+import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle, valueProblemSentence } from '../../shared/listingFields'
 import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
 import type { ImportListing } from './currentListings'
 import { withoutFormulaEscape } from './exportFile'
@@ -629,8 +629,7 @@ export async function importChanges(
       } else if (text) {
         const parsed = field.parse(text, numbers)
         if ('value' in parsed) values[f] = parsed.value
-        // The message names the text itself when it is no number ("Not a number: “abc”.").
-        else problem(row, `${field.label}${parsed.problem.includes('“') ? '' : ` ${quote(text)}`}: ${parsed.problem}`)
+        else problem(row, valueProblemSentence(field.label, quote(text), parsed.problem))
       }
     }
     if (!listing) continue

@@ -106,7 +106,7 @@ describe('a title above the header row', () => {
     expect(await importOf('titled.csv', file)).toEqual({
       rows: 3,
       values: { '1:priceCents': 500, '3:priceCents': 600 },
-      problems: { 5: 'Price: Not a number: “abc”.' }
+      problems: { 5: 'Price “abc” is not a number.' }
     })
   })
 
@@ -157,7 +157,7 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
     expect(await importOf('book.xlsx', file)).toEqual({
       rows: 3,
       values: { '1:priceCents': 1550, '3:quantity': 9 },
-      problems: { 4: 'Price: Not a number: “abc”.' }
+      problems: { 4: 'Price “abc” is not a number.' }
     })
   })
 

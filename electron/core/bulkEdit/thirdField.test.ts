@@ -123,7 +123,7 @@ it('stages, exports, imports and applies a third field added to the descriptors,
   const file = `id,weight\r\n${c!.id},250\r\n${d!.id},heavy\r\n`
   const report = await bulk.importFile('weights.csv', new TextEncoder().encode(file))
   expect(report).toMatchObject({ rows: 2, staged: 1 })
-  expect(report.problems).toEqual([{ row: 3, message: 'Weight: Not a number: “heavy”.' }])
+  expect(report.problems).toEqual([{ row: 3, message: 'Weight “heavy” is not a number.' }])
   await expect(bulk.importFile('none.csv', new TextEncoder().encode(`id,colour\r\n${c!.id},red\r\n`))).rejects.toThrow(
     'needs a “price”, “quantity” or “weight” column'
   )
