@@ -120,7 +120,7 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   }
   // A valid price far from the listing's may be saved, but it is said first (Bulk edit's warning rules: a move over 50%).
   await page.getByTestId('edit-price').fill('100000')
-  await expect(page.getByTestId('edit-price-warning')).toContainText('Price rises by 31044% (from $321.09 to $100,000.00). Check it before saving.')
+  await expect(page.getByTestId('edit-price-warning')).toContainText('Price rises by 31,044% (from $321.09 to $100,000.00). Check it before saving.')
   await expect(page.getByTestId('edit-save')).toBeEnabled()
   await page.getByTestId('edit-price').fill('330')
   await expect(page.getByTestId('edit-price-warning')).toHaveCount(0)

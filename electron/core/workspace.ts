@@ -33,6 +33,7 @@ import { openSnapshot, snapshotFileFor, type OrderQuery, type SellRequestQuery, 
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync/syncEngine'
 import { createSyncService, type SyncService } from './sync/syncService'
 import { createBulkEdit, type BulkEdit } from './bulkEdit/bulkEdit'
+import { formatNumber } from '../shared/formatCount'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -175,9 +176,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   function olderNote(read: OlderOrdersRead, windowFromMs: number): string {
     const source = `Orders placed before ${windowStart(windowFromMs)} are not kept on this computer: these come from the marketplace.`
     if (read.capped)
-      return `${source} The marketplace lists more than ${OLDER_ORDERS_MAX.toLocaleString('en-US')} orders created or updated in these dates, and only that many were read: pick shorter dates, or keep more days on this computer (Settings).`
+      return `${source} The marketplace lists more than ${formatNumber(OLDER_ORDERS_MAX)} orders created or updated in these dates, and only that many were read: pick shorter dates, or keep more days on this computer (Settings).`
     if (!read.complete)
-      return `${source} The marketplace counted ${read.listed.toLocaleString('en-US')} orders created or updated in these dates but answered ${read.answered.toLocaleString('en-US')}: some may be missing. Try again in a moment.`
+      return `${source} The marketplace counted ${formatNumber(read.listed)} orders created or updated in these dates but answered ${formatNumber(read.answered)}: some may be missing. Try again in a moment.`
     return source
   }
   let closing: Promise<void> | null = null
@@ -251,7 +252,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     if (before === 0) return null
     const days = Math.round((now() - windowFromMs) / DAY_MS)
     const since = windowStart(windowFromMs)
-    return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${before.toLocaleString('en-US')} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since.`
+    return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${formatNumber(before)} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since.`
   }
 
   return {

@@ -286,12 +286,14 @@ describe('belowMinimumOrder: stock a buyer cannot buy', () => {
 describe('warnings before a change', () => {
   const rules = { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }
 
-  it('say a move in whole percent, but a move short of 100 % never as 100 %', () => {
+  it('say a move in whole percent, grouped, but a move short of 100 % never as 100 %', () => {
     expect(quantityField.warning(431, 1, rules)).toBe('Quantity falls by 99.7% (from 431 to 1).')
     expect(quantityField.warning(1_000, 1, rules)).toBe('Quantity falls by 99.9% (from 1,000 to 1).')
     expect(quantityField.warning(100, 5, rules)).toBe('Quantity falls by 95% (from 100 to 5).')
     expect(quantityField.warning(431, 0, rules)).toBeNull()
     expect(priceField.warning(39_354, 10, rules)).toBe(`Price falls by 99.9% (from ${formatMoney(39_354)} to ${formatMoney(10)}).`)
-    expect(priceField.warning(39_354, 3_935_400, rules)).toBe(`Price rises by 9900% (from ${formatMoney(39_354)} to ${formatMoney(3_935_400)}).`)
+    expect(priceField.warning(39_354, 3_935_400, rules)).toBe(`Price rises by 9,900% (from ${formatMoney(39_354)} to ${formatMoney(3_935_400)}).`)
+    // Grouped as every count is: a slipped paste reads "531,815%", not "531815%".
+    expect(priceField.warning(100, 531_915, rules)).toBe(`Price rises by 531,815% (from ${formatMoney(100)} to ${formatMoney(531_915)}).`)
   })
 })

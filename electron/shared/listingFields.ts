@@ -285,7 +285,7 @@ export function numberField(spec: FieldSpec): ListingField {
 }
 
 /** A percentage as a warning says it: whole, except that a move short of 100 % never reads as 100 % (431 → 1 is 99.7 %, not a sell-out). */
-const percentText = (percent: number) => String(percent < 100 && Math.round(percent) >= 100 ? Math.floor(percent * 10) / 10 : Math.round(percent))
+const percentText = (percent: number) => formatNumber(percent < 100 && Math.round(percent) >= 100 ? Math.floor(percent * 10) / 10 : Math.round(percent))
 
 /** A price move beyond the seller's percentage, or a price under their floor. */
 function priceWarning(before: number, after: number, rules: WarningRules): string | null {
@@ -307,7 +307,7 @@ function quantityWarning(before: number, after: number, rules: WarningRules): st
   if (after === 0 || after >= before || before <= 0) return null
   const cutPercent = ((before - after) / before) * 100
   if (cutPercent <= rules.quantityCutPercent) return null
-  return `Quantity falls by ${percentText(cutPercent)}% (from ${before.toLocaleString('en-US')} to ${after.toLocaleString('en-US')}).`
+  return `Quantity falls by ${percentText(cutPercent)}% (from ${formatNumber(before)} to ${formatNumber(after)}).`
 }
 
 /**
@@ -317,7 +317,7 @@ function quantityWarning(before: number, after: number, rules: WarningRules): st
  */
 export function belowMinimumOrder(quantity: number, minQuantity: number): string | null {
   if (quantity <= 0 || minQuantity <= 1 || quantity >= minQuantity) return null
-  const count = (n: number) => n.toLocaleString('en-US')
+  const count = (n: number) => formatNumber(n)
   return `Buyers buy at least ${count(minQuantity)}, so with ${count(quantity)} in stock nobody can buy it.`
 }
 

@@ -7,6 +7,7 @@
  * words made from it ("partially-shipped" → "Partially shipped"). Callers keep the code itself at hand
  * (a tooltip) for support. Part of the shared core: no Node, no DOM.
  */
+import { formatNumber } from './formatCount'
 
 /**
  * A code as words: separators become spaces and the first letter is a capital ("on-hold-by-buyer" →
@@ -95,7 +96,7 @@ export function unitsByStatus(items: readonly { status: string; quantity: number
 /** An order's items by status, in units: "2 awaiting shipment · 1 ready to ship". */
 export function itemStatusSummary(items: readonly { status: string; quantity: number }[]): string {
   return unitsByStatus(items)
-    .map(({ status, units }) => `${units.toLocaleString('en-US')} ${inSentence(statusLabel(status))}`)
+    .map(({ status, units }) => `${formatNumber(units)} ${inSentence(statusLabel(status))}`)
     .join(' · ')
 }
 

@@ -37,6 +37,7 @@ import { changeKey, changeKeyParts, createChangeSet, fieldValue, proposedChange,
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet, writeSheet } from './exportFile'
 import { importChanges, listingFinder, listingsNamed, MAX_LISTED_PROBLEMS, readImportTable, type ImportResult } from './importFile'
+import { formatNumber } from '../../shared/formatCount'
 
 /** New values of one listing's fields, by field key; keys that are no field are refused. */
 export interface StageRow {
@@ -660,9 +661,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       }))
       const parts = fields.all.flatMap((field) => {
         const count = valid.filter((change) => change.field === field.key).length
-        return count === 0 ? [] : [`${count.toLocaleString('en-US')} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
+        return count === 0 ? [] : [`${formatNumber(count)} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
       })
-      let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${check.applicableListings.toLocaleString('en-US')} listing${check.applicableListings === 1 ? '' : 's'}`
+      let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${formatNumber(check.applicableListings)} listing${check.applicableListings === 1 ? '' : 's'}`
       const undo = undoneBy(valid)
       if (undo) {
         const others = valid.length - undo.reversed

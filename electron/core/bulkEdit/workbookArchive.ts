@@ -10,6 +10,7 @@
  * (or nothing), never the formula, and an import must not take a computed value for a typed one.
  */
 import { inflateRawSync } from 'node:zlib'
+import { formatNumber } from '../../shared/formatCount'
 
 /** The most an .xlsx may unpack to, all entries together. */
 export const WORKBOOK_MAX_UNPACKED_BYTES = 200 * 1024 * 1024
@@ -95,7 +96,7 @@ function directoryOf(buf: Buffer, limits: WorkbookLimits): { entries: Entry[]; d
   }
   if (count > limits.maxEntries) {
     throw new ArchiveProblem(
-      `the workbook holds ${count.toLocaleString('en-US')} files inside; Seller Desk reads at most ${limits.maxEntries.toLocaleString('en-US')}. Copy the sheet into a new workbook, or export it as CSV.`
+      `the workbook holds ${formatNumber(count)} files inside; Seller Desk reads at most ${formatNumber(limits.maxEntries)}. Copy the sheet into a new workbook, or export it as CSV.`
     )
   }
   const entries: Entry[] = []

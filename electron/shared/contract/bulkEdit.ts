@@ -8,6 +8,7 @@ import { call, noInput, pageInput } from './common'
 export * from '../bulkEditBasics'
 import type { WarningRules } from '../bulkEditBasics'
 import { sellRequestFilterInput } from './sellRequests'
+import { formatNumber } from '../formatCount'
 
 /** The largest file `bulk.importFile` reads. */
 export const BULK_IMPORT_MAX_BYTES = 20 * 1024 * 1024
@@ -32,7 +33,7 @@ export const bulkGridPageInput = z
       .number()
       .int()
       .min(1)
-      .max(BULK_GRID_MAX_PAGE, `A page of the grid holds at most ${BULK_GRID_MAX_PAGE.toLocaleString('en-US')} rows.`)
+      .max(BULK_GRID_MAX_PAGE, `A page of the grid holds at most ${formatNumber(BULK_GRID_MAX_PAGE)} rows.`)
       .default(BULK_GRID_MAX_PAGE)
   })
   .strict()
@@ -266,7 +267,7 @@ export const bulkStageInput = z
     changes: z
       .array(z.object({ sellRequestId: sellRequestIdInput, ...fieldValuesInput }).strict())
       .min(1)
-      .max(BULK_MAX_CHANGES, `At most ${BULK_MAX_CHANGES.toLocaleString('en-US')} changes at a time.`)
+      .max(BULK_MAX_CHANGES, `At most ${formatNumber(BULK_MAX_CHANGES)} changes at a time.`)
   })
   .strict()
 
