@@ -217,6 +217,31 @@ describe('error kinds', () => {
     expect(e.kind).toBe('timeout')
   })
 
+  it('timeout: a marketplace that does not answer twice in a row is given up on then, not after every retry', async () => {
+    sandbox.injectNext('hang', 5)
+    const retries: number[] = []
+    const started = Date.now()
+    const e = await failure(api({ timeoutMs: 300, retries: 6, onRetry: (r) => retries.push(r.attempt) }).listOrders({ take: 1 }))
+    expect(e.kind).toBe('timeout')
+    expect(retries).toEqual([1])
+    expect(Date.now() - started).toBeLessThan(1_500)
+    sandbox.injectNext('hang', 0)
+  })
+
+  it('timeout: one slow answer is still tried again, and server errors keep their retries', async () => {
+    sandbox.injectNext('server-error', 2)
+    const retries: number[] = []
+    const once = api({ timeoutMs: 300, retries: 6, onRetry: (r) => retries.push(r.attempt) })
+    await expect(once.listOrders({ take: 1 })).resolves.toMatchObject({ orders: expect.any(Array) })
+    expect(retries).toEqual([1, 2])
+    sandbox.injectNext('hang', 1)
+    const afterHang: number[] = []
+    await expect(api({ timeoutMs: 300, retries: 6, onRetry: (r) => afterHang.push(r.attempt) }).listOrders({ take: 1 })).resolves.toMatchObject({
+      orders: expect.any(Array)
+    })
+    expect(afterHang).toEqual([1])
+  })
+
   it('timeout: latency beyond the limit', async () => {
     sandbox.setFaults({ latencyMs: 600 })
     const e = await failure(api({ timeoutMs: 200, retries: 1 }).listSellRequests({ take: 1 }))

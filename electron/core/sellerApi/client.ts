@@ -321,7 +321,11 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     error: SellerDeskError
     retryable: boolean
     waitMs?: number
-    /** The host refused or could not be found: retrying at length will not help. */
+    /**
+     * Retrying at length will not help: the host refused or could not be found, or it has not answered
+     * in time twice in a row (a hung server: six more waits of the timeout each kept a sync "Syncing…"
+     * for two minutes before the seller learnt the marketplace was not answering).
+     */
     unreachable?: boolean
   }
 
@@ -391,12 +395,13 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
   }
 
-  function failureFromThrown(error: unknown, timedOut: boolean, method: Method, timeoutMs: number): Failure {
+  function failureFromThrown(error: unknown, timedOut: boolean, previousTimedOut: boolean, method: Method, timeoutMs: number): Failure {
     // For a change, the request may have arrived before the connection failed: say so.
     const maybeApplied = method === 'get' ? '' : ' The change may or may not have been applied: refresh to check before trying again.'
     if (timedOut) {
       return {
         retryable: true,
+        unreachable: previousTimedOut,
         error: new SellerDeskError(
           'timeout',
           `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.${maybeApplied || ' Check your connection or try again later.'}`
@@ -428,7 +433,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     path: string,
     what: string,
     init: { searchParams?: Record<string, string | number>; json?: unknown; signal?: AbortSignal | undefined },
-    timeoutMs: number
+    timeoutMs: number,
+    afterTimeout: boolean
   ): Promise<{ bytes: Uint8Array; serverDateMs: number | null } | { failure: Failure }> {
     // One controller per attempt, stopped by the deadline or the caller (cheaper than
     // AbortSignal.timeout + AbortSignal.any, which a bulk apply would create thousands of times).
@@ -455,7 +461,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason
       if (error instanceof SellerDeskError) throw error
-      return { failure: failureFromThrown(error, timedOut, method, timeoutMs) }
+      return { failure: failureFromThrown(error, timedOut, afterTimeout, method, timeoutMs) }
     } finally {
       clearTimeout(deadline)
       init.signal?.removeEventListener('abort', stop)
@@ -533,8 +539,9 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     const safe = method === 'get'
     const maxRetries = init.retries ?? retries
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
+    let timedOut = false
     for (let attempt = 0; ; attempt++) {
-      const outcome = await send(method, path, what, init, timeoutMs)
+      const outcome = await send(method, path, what, init, timeoutMs, timedOut)
       if ('bytes' in outcome) {
         init.onAnswered?.()
         if (init.beforeReading) await init.beforeReading()
@@ -552,6 +559,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       }
       const failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
+      timedOut = failure.error.kind === 'timeout'
 
       // Unsafe calls are only retried when the server says it did not process them (429/503).
       const status = failure.error.status
