@@ -648,13 +648,18 @@ describe('activity', () => {
     for (const order of changed) expect(order.orderDate < since).toBe(true)
   })
 
-  it('counts API requests, not image requests', async () => {
+  it('counts API requests, not image requests, and by method', async () => {
     const box = await startSandbox({ orders: 3, sellRequests: 3 })
     try {
       await call(box, '/v1/orders/seller')
       await call(box, '/v1/orders/seller', { key: 'nope' })
       await fetch(`${box.baseUrl}/img/iphone-15-pro--natural-titanium.svg`)
       expect(box.requestCount()).toBe(2)
+      const listing = (await sellRequests('', box)).body.data.data[0]!
+      expect((await call(box, `/v1/sell-requests/${listing.id}`, { method: 'PATCH', body: JSON.stringify({ quantity: 3 }) })).status).toBe(200)
+      expect([box.requestCount(), box.requestCount('GET'), box.requestCount('PATCH'), box.requestCount('patch'), box.requestCount('DELETE')]).toEqual([
+        4, 3, 1, 1, 0
+      ])
     } finally {
       await box.close()
     }

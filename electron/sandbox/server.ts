@@ -82,8 +82,11 @@ export interface Sandbox {
    * Replaces one-shot faults not yet used; `injectNext(kind, 0)` clears them.
    */
   injectNext(kind: FaultKind, count?: number): void
-  /** API requests (`/v1/...`) received so far, including refused and faulted ones; images excluded. */
-  requestCount(): number
+  /**
+   * API requests (`/v1/...`) received so far, including refused and faulted ones; images excluded.
+   * With a method ('PATCH'), only those: what a seller's action sent, apart from a sync running meanwhile.
+   */
+  requestCount(method?: string): number
   /** Simulates `n` new orders arriving now. Returns their ids. */
   addOrders(n: number): string[]
   /** Simulates `n` existing orders (chosen at random) being updated now. Returns their ids. */
@@ -120,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let baseUrl = ''
   let apiRequests = 0
+  const apiRequestsByMethod = new Map<string, number>()
   let closing: Promise<void> | undefined
   const delays = new Set<NodeJS.Timeout>()
 
@@ -290,6 +294,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
 
     apiRequests++
+    const method = req.method ?? 'GET'
+    apiRequestsByMethod.set(method, (apiRequestsByMethod.get(method) ?? 0) + 1)
     const plan = faults.plan(variant.faultBurst)
     const go = (): void => {
       if (closing || req.socket.destroyed) return
@@ -332,7 +338,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     churn: (n) => churn(state, variantDraws.churn, wholeNumber(n, 'n'), clock.stamp),
     setFaults: (change) => faults.set(change),
     injectNext: (kind, count = 1) => faults.injectNext(kind, count),
-    requestCount: () => apiRequests,
+    requestCount: (method) => (method === undefined ? apiRequests : (apiRequestsByMethod.get(method.toUpperCase()) ?? 0)),
     addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     close: () => {
