@@ -129,7 +129,7 @@ test('an import staging more marks than one answer carries marks every cell it c
   await page.getByTestId('bulk-import-file').setInputFiles({ name: 'everything.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   const report = page.getByTestId('import-report')
   await expect(report.getByTestId('import-summary')).toContainText(
-    `${LISTINGS.toLocaleString('en-US')} rows read: ${changes.toLocaleString('en-US')} changes staged`
+    `${LISTINGS.toLocaleString('en-US')} rows read: ${LISTINGS.toLocaleString('en-US')} rows staged ${changes.toLocaleString('en-US')} changes.`
   )
   await report.getByTestId('import-report-close').click()
   const summary = page.getByTestId('bulk-summary')

@@ -2,8 +2,8 @@
  * Bulk edit as a seller met it in a walkthrough: a number filter on a price column keeps the listings it
  * names (prices are typed as everywhere in the app), the status line counts the rows shown and names the
  * listing the highlighted cell is on after the rows moved under it; Ctrl/Cmd+Z undoes Change many
- * without a click in the grid first; and Change many refuses what would stage nothing or only invalid
- * prices.
+ * without a click in the grid first; Change many refuses what would stage nothing or only invalid
+ * prices; and an import's report counts rows that add up to the rows read, apart from the changes.
  */
 import type { Page } from '@playwright/test'
 import type { GridListingRow } from '../electron/shared/contract'
@@ -415,4 +415,51 @@ test('Change many that takes stock below zero says so at once: how many listings
   await dialog.getByTestId('bulk-operation-run').click()
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '40')
   await expect(warning).toHaveCount(0)
+})
+
+test('an import’s report counts each row once, apart from the changes it staged, says how many have warnings, and names a file’s columns as written', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  const rows = await openGrid(page, host)
+  const at = rows.findIndex((row) => gridRow.value(row, 'quantity') >= 20)
+  expect(at, 'a listing with 20 or more units').toBeGreaterThanOrEqual(0)
+  const [same, blank, ...others] = rows.filter((_, i) => i !== at)
+  const price = (c: number) => (c / 100).toFixed(2)
+  const id = (row: GridListingRow) => gridRow.id(row)
+  // The walkthrough's 11 rows: one row with a new price and quantity (a 308% rise, a 95% cut), one as
+  // the listing is, one with both values blank, and eight the import cannot use.
+  const csv = [
+    'id,price,quantity',
+    `${id(rows[at]!)},${price(Math.round(cents(rows[at]!) * 4.08))},${Math.floor(gridRow.value(rows[at]!, 'quantity') / 20)}`,
+    `${id(same!)},${price(cents(same!))},${gridRow.value(same!, 'quantity')}`,
+    `${id(blank!)},,`,
+    `${id(others[0]!)},abc,`,
+    `${id(others[1]!)},12.345,`,
+    `${id(others[2]!)},,-2`,
+    `${id(others[3]!)},,1.5`,
+    `${id(others[4]!)},0,`,
+    '00000000-0000-4000-8000-000000000000,5.00,',
+    ',5.00,',
+    `${id(others[5]!)},1,299.00,`
+  ].join('\n')
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  const report = page.getByTestId('import-report')
+  await expect(report.getByTestId('import-summary')).toContainText(
+    '11 rows read: 1 row staged 2 changes, 1 row already up to date, 1 row with no value to change, 8 rows not used (below).'
+  )
+  await expect(report.getByTestId('import-warnings')).toHaveText('2 staged changes have warnings: check them in the grid before applying.')
+  // A sentence of its own, after the rows: not run into the one before.
+  await expect(report.getByTestId('import-summary')).toContainText('(below). 2 staged changes have warnings')
+  await expect(report.getByTestId('import-problem')).toHaveCount(8)
+  await report.getByTestId('import-report-close').click()
+  await expect(report).toBeHidden()
+  await expect(cell(page, at, COLUMN.price)).toHaveAttribute('data-mark', 'warning')
+  await expect(cell(page, at, COLUMN.quantity)).toHaveAttribute('data-mark', 'warning')
+
+  // A German semicolon file without a column the import knows: its columns as its header writes them.
+  const german = '\uFEFFSKU;Preis;Menge\r\nSKU-1;12,50;3\r\n'
+  await page.getByTestId('bulk-import-file').setInputFiles({ name: 'preise.csv', mimeType: 'text/csv', buffer: Buffer.from(german) })
+  await expect(report.getByTestId('import-failure')).toContainText('(columns found: “SKU”, “Preis”, “Menge”)')
 })

@@ -774,8 +774,12 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         touched = null
         // One step, staged a part at a time; nothing else changes the change set until it is closed.
         const step = changeSet.openStep()
+        // The staged changes with a warning, as the change set judged each (the grid marks the same ones).
+        let warnings = 0
         for (let from = 0; from < result.proposed.length; from += STAGE_PART) {
-          step.add(result.proposed.slice(from, from + STAGE_PART))
+          const part = result.proposed.slice(from, from + STAGE_PART)
+          step.add(part)
+          for (const change of part) if (changeSet.get(change.sellRequestId, change.field)?.warning) warnings++
           await pause()
         }
         const changeSetSummary = step.close()
@@ -784,7 +788,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           format: result.format,
           rows: result.rows,
           staged: result.proposed.length,
+          stagedRows: result.stagedRows,
+          warnings,
           unchanged: result.unchanged,
+          blankValues: result.blankValues,
           replaced: result.replaced,
           kept: result.kept,
           problems: result.problems.slice(0, MAX_LISTED_PROBLEMS),

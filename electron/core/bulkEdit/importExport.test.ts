@@ -167,7 +167,8 @@ describe('import', () => {
         `${f!.id},${price(f!.priceCents)},${f!.quantity}` // as it is
       ].join('\n')
     )
-    expect(report).toMatchObject({ rows: 6, staged: 2, replaced: 1, kept: 2, unchanged: 2, problems: [] })
+    // a and b change nothing (each keeps its pending change, the listing having the file's value): up to date, with c and f.
+    expect(report).toMatchObject({ rows: 6, staged: 2, stagedRows: 2, replaced: 1, kept: 2, unchanged: 4, blankValues: 0, problems: [] })
     const staged = () =>
       workspace.bulk
         .changes({ page: 1, take: 10, only: 'all' })
@@ -204,7 +205,8 @@ describe('import', () => {
     ])
     for (const [format, file] of files) {
       const report = await workspace.bulk.importFile(`export.${format}`, file)
-      expect(report, format).toMatchObject({ rows: rows.length, staged: 0, replaced: 0, kept: 4, unchanged: rows.length - 3, problems: [] })
+      // Every row changes nothing, the three keeping pending changes included.
+      expect(report, format).toMatchObject({ rows: rows.length, staged: 0, stagedRows: 0, replaced: 0, kept: 4, unchanged: rows.length, problems: [] })
       expect(report.changeSet.changes, format).toBe(4)
     }
     await workspace.bulk.discard()
@@ -263,6 +265,24 @@ describe('import', () => {
     expect(byRow[12]).toBeUndefined()
     if (shared) expect(byRow[13]).toMatch(/belongs to \d+ listings: use the id column/)
     expect(report.staged).toBe(2) // row 12 only: price and quantity
+    // Every row counted once: the one that staged two changes, and the rest not used.
+    expect(report).toMatchObject({ rows: lines.length - 1, stagedRows: 1, unchanged: 0, blankValues: 0 })
+    expect(report.stagedRows + report.unchanged + report.blankValues + report.problems.length + report.moreProblems).toBe(report.rows)
+  })
+
+  it('counts the staged changes with warnings, as the change set marks them', async () => {
+    const deep = rows.find((row) => row.quantity >= 20 && row.priceCents >= 100)!
+    const [other] = rows.filter((row) => row.id !== deep.id)
+    const price = (cents: number) => (cents / 100).toFixed(2)
+    // A price rise of 308% and a quantity cut of 95% (past the default rules' 50% and 90%), and a move of 1 cent.
+    const rise = Math.round(deep.priceCents * 4.08)
+    const cut = Math.ceil(deep.quantity * 0.05)
+    const report = await importClean(
+      'warned.csv',
+      bytes(['id,price,quantity', `${deep.id},${price(rise)},${cut}`, `${other!.id},${price(other!.priceCents + 1)},`].join('\n'))
+    )
+    expect(report).toMatchObject({ rows: 2, staged: 3, stagedRows: 2, warnings: 2, problems: [] })
+    expect(report.changeSet.warnings).toBe(2)
   })
 
   it('refuses whole files with a clear message, staging nothing', async () => {

@@ -33,7 +33,7 @@ export const MAX_LISTED_PROBLEMS = 200
 /** The file's cells, as text, with each record's row number in the file (row 1 is its first row, the header or a title above it). */
 export interface ImportTable {
   format: 'csv' | 'xlsx'
-  /** The header row's cells in lower case. */
+  /** The header row's cells as the file writes them (trimmed): messages name the columns so; matching ignores case (columnName). */
   header: string[]
   records: { row: number; cells: string[] }[]
   /** Rows the reader itself could not read. */
@@ -53,13 +53,21 @@ export interface ImportOptions {
   numbers?: NumberStyle
 }
 
+/**
+ * What an import found, every row read counted once: `rows` = `stagedRows` + `unchanged` + `blankValues` +
+ * the rows with problems (`problems`, one per row), so a report can say what became of each row.
+ */
 export interface ImportResult {
   format: 'csv' | 'xlsx'
   rows: number
   /** Changes to stage: each one changes what is staged. */
   proposed: ProposedChange[]
-  /** Rows (without problems) that change nothing: every value is the listing's current one (keeping no pending change) or the pending one. */
+  /** Rows (without problems) that propose at least one change: a row may propose one per field. */
+  stagedRows: number
+  /** Rows (without problems) whose every value is the listing's current one (a pending change there is kept) or the pending one. */
   unchanged: number
+  /** Rows (without problems) with no value to change: every field's cell is blank. */
+  blankValues: number
   /** Of `proposed`, those replacing a pending change to the same cell. */
   replaced: number
   /** Pending changes kept where the file has the listing's current value. */
@@ -137,14 +145,8 @@ function cellText(value: unknown): string {
 /** How many rows holding something may stand above the header (a title, a date, a note to whoever fills it in). */
 const HEADER_SEARCH_ROWS = 10
 
-/** A header row's cells as the table keeps them: without a BOM, trimmed, in lower case. */
-const headerCells = (cells: string[]) =>
-  cells.map((name) =>
-    name
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .toLowerCase()
-  )
+/** A header row's cells as the table keeps them: without a BOM, trimmed, in the file's letter case (messages name them as the seller wrote them). */
+const headerCells = (cells: string[]) => cells.map((name) => name.replace(/^\uFEFF/, '').trim())
 
 /**
  * Where a sheet's header is: the first of its first rows holding something that names an id or SKU
@@ -646,32 +648,38 @@ export async function importChanges(
   }
 
   const proposed: ProposedChange[] = []
+  let stagedRows = 0
   let unchanged = 0
+  let blankValues = 0
   let replaced = 0
   let kept = 0
   for (const { row, listing, values } of candidates) {
     await pause()
     if (problems.has(row)) continue
-    let touched = false
+    // Blank cells change nothing: a row of them is said as such, not as a row already up to date.
+    if (!values.some((value) => value !== undefined)) {
+      blankValues++
+      continue
+    }
+    let staged = false
     for (const [f, value] of values.entries()) {
       if (value === undefined) continue
       const field = fields.all[f]!.key
       const pendingValue = pending(listing.id, field)
       if (value === pendingValue) continue
       if (value === fieldValue(listing, field)) {
-        if (pendingValue !== undefined) {
-          kept++
-          touched = true
-        }
+        if (pendingValue !== undefined) kept++
         continue
       }
       proposed.push(proposedChange(listing, field, value))
       if (pendingValue !== undefined) replaced++
-      touched = true
+      staged = true
     }
-    if (!touched) unchanged++
+    // A row that only keeps a pending change changes nothing either: the listing has the file's value now.
+    if (staged) stagedRows++
+    else unchanged++
   }
 
   const sorted = [...problems].sort(([a], [b]) => a - b).map(([row, messages]) => ({ row, message: messages.join(' ') }))
-  return { format: table.format, rows: table.records.length, proposed, unchanged, replaced, kept, problems: sorted }
+  return { format: table.format, rows: table.records.length, proposed, stagedRows, unchanged, blankValues, replaced, kept, problems: sorted }
 }

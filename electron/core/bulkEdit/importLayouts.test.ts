@@ -79,23 +79,29 @@ describe('column headers as sellers write them', () => {
     const { values } = await importOf('other.csv', 'sku,Price (EUR),Current price,qty\nSKU-1,8.00,1.00,4\n')
     expect(values).toEqual({ '1:quantity': 4 })
     await expect(importOf('euros.csv', 'sku,Price (EUR),Unit cost\nSKU-1,8.00,1\n')).rejects.toMatchObject(
-      refusal('euros.csv: the file needs a “price” or “quantity” column (columns found: “sku”, “price (eur)”, “unit cost”).')
+      refusal('euros.csv: the file needs a “price” or “quantity” column (columns found: “sku”, “Price (EUR)”, “Unit cost”).')
     )
     // “Listing id” is not the id: a file keyed by SKU may carry it beside.
     await expect(importOf('listing-id.csv', 'Listing id,qty\nx,1\n')).rejects.toMatchObject(
-      refusal('listing-id.csv: the file needs an “id” or “sku” column to know which listing each row changes (columns found: “listing id”, “qty”).')
+      refusal('listing-id.csv: the file needs an “id” or “sku” column to know which listing each row changes (columns found: “Listing id”, “qty”).')
+    )
+  })
+
+  it('names the columns found as the file writes them, a German semicolon file’s too', async () => {
+    await expect(importOf('preise.csv', '\uFEFFSKU;Preis;Menge\r\nSKU-1;12,50;3\r\n')).rejects.toMatchObject(
+      refusal('preise.csv: the file needs a “price” or “quantity” column (columns found: “SKU”, “Preis”, “Menge”).')
     )
   })
 
   it('refuses a column there twice under two of its names, naming both', async () => {
     await expect(importOf('twice.csv', 'sku,qty,Quantity\nSKU-1,1,2\n')).rejects.toMatchObject(
-      refusal('twice.csv: the column “quantity” appears twice (as “qty” and “quantity”). Keep one.')
+      refusal('twice.csv: the column “quantity” appears twice (as “qty” and “Quantity”). Keep one.')
     )
     await expect(importOf('prices.csv', 'sku,Price ($),New price\nSKU-1,1,2\n')).rejects.toMatchObject(
-      refusal('prices.csv: the column “price” appears twice (as “price ($)” and “new price”). Keep one.')
+      refusal('prices.csv: the column “price” appears twice (as “Price ($)” and “New price”). Keep one.')
     )
     await expect(importOf('keys.csv', 'SKU,SKU code,price\nSKU-1,SKU-1,2\n')).rejects.toMatchObject(
-      refusal('keys.csv: the column “sku” appears twice (as “sku” and “sku code”). Keep one.')
+      refusal('keys.csv: the column “sku” appears twice (as “SKU” and “SKU code”). Keep one.')
     )
   })
 })
@@ -206,7 +212,7 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
     ])
     await expect(importOf('book.xlsx', file)).rejects.toMatchObject(
       refusal(
-        'book.xlsx: the file needs an “id” or “sku” column to know which listing each row changes (columns found on sheet “Read me”: “how to fill this in”, “who to ask”; sheets read: “Empty”, “Read me”, “Prices”).'
+        'book.xlsx: the file needs an “id” or “sku” column to know which listing each row changes (columns found on sheet “Read me”: “How to fill this in”, “Who to ask”; sheets read: “Empty”, “Read me”, “Prices”).'
       )
     )
   })

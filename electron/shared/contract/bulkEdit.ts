@@ -152,12 +152,21 @@ export interface ImportProblem {
 export interface ImportReport {
   fileName: string
   format: 'csv' | 'xlsx'
-  /** Data rows read (the header excluded, blank rows skipped). */
+  /**
+   * Data rows read (the header excluded, blank rows skipped). Each is counted once: `stagedRows` +
+   * `unchanged` + `blankValues` + the rows with problems (`problems.length` + `moreProblems`) = `rows`.
+   */
   rows: number
   /** Changes staged from the file, each one changing what is staged (rows with problems stage nothing). */
   staged: number
-  /** Rows that change nothing: their values are the listing's current ones or the pending ones. */
+  /** Rows the staged changes came from (a row may stage a change to each field). */
+  stagedRows: number
+  /** Of `staged`, those with a warning (the field's rule: a large price move, a deep quantity cut…), to check before applying. */
+  warnings: number
+  /** Rows that change nothing: their values are the listing's current ones (a pending change there is kept) or the pending ones. */
   unchanged: number
+  /** Rows naming a listing but with every value blank: nothing to change. */
+  blankValues: number
   /** Of `staged`, the changes that replace a pending change to the same cell with the file's value. */
   replaced: number
   /** Pending changes kept where the file has the listing's current value (an import never removes one). */
