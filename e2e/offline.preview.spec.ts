@@ -51,6 +51,8 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   const banner = page.getByTestId('offline-banner')
   await expect(banner).toBeVisible({ timeout: 10_000 })
   await expect(banner).toContainText(/Offline — showing data synced/)
+  // The header agrees with the banner: offline, and when the data on screen was synced.
+  await expect(page.getByTestId('sync-last')).toHaveText(/^Offline · synced (just now|\d+ minutes? ago)$/)
   // It says what still works and what does not, as the views then behave (nothing is queued).
   await expect(banner).toContainText(
     'Search, filters and sorting still work. Editing, deleting and applying changes need the connection (Bulk edit keeps your pending changes).'
@@ -82,6 +84,7 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   sandbox = await startSandbox({ apiKey: KEY, port, orders: 120, sellRequests: 60, seed: 21, now: new Date() })
   await expect(banner).toBeHidden({ timeout: 20_000 })
   await expect.poll(async () => (await syncStatus(host))?.lastSyncedAt, { timeout: 20_000 }).not.toBe(syncedBefore)
+  await expect(page.getByTestId('sync-last')).toHaveText(/^Synced just now$/)
   await expect(page.getByTestId('edit-sell-request').first()).toBeEnabled()
 })
 
