@@ -47,8 +47,8 @@ describe('a price as a seller types it (edit dialog, inline cell, range filter, 
     ['−5', NEGATIVE_PRICE], // a typographic minus
     ['12.345', PRICE_DECIMALS],
     ['0', 'Price must be more than 0.'],
-    ['1000000.01', 'Price must be at most 1,000,000.00.'],
-    ['9'.repeat(400), 'Price must be at most 1,000,000.00.'],
+    ['1000000.01', 'Price must be at most $1,000,000.00.'],
+    ['9'.repeat(400), 'Price must be at most $1,000,000.00.'],
     ['+10', PLUS_PRICE],
     ['', 'Enter a price.'],
     ['  ', 'Enter a price.'],
@@ -62,7 +62,7 @@ describe('a price as a seller types it (edit dialog, inline cell, range filter, 
     ['$', nan('$')],
     ['10%', nan('10%')]
   ]
-  table[6] = ['1,234,567.8', 'Price must be at most 1,000,000.00.']
+  table[6] = ['1,234,567.8', 'Price must be at most $1,000,000.00.']
   it.each(table)('%j → %j', (text, expected) => {
     expect(priceField.parse(text)).toEqual(answer(expected))
   })
@@ -96,7 +96,7 @@ describe('a change by an amount or a percentage (Change many)', () => {
     ['-2.50', -250],
     ['+$1,000', 100000],
     ['-2.505', PRICE_DECIMALS],
-    ['+1000000.01', 'A change of at most 1,000,000.00 up or down.'],
+    ['+1000000.01', 'A change of at most $1,000,000.00 up or down.'],
     ['', 'Enter an amount, like -2.50.'],
     ['ten', nan('ten')]
   ] as [string, number | string][])('price %j → %j', (text, expected) => {
@@ -115,7 +115,7 @@ describe('a change by an amount or a percentage (Change many)', () => {
 
   it('checks a change as a number by the same rule its text is read by (the contract takes it from here)', () => {
     expect([priceField.checkChange(-250), quantityField.checkChange(1_000_000)]).toEqual([null, null])
-    expect(priceField.checkChange(100_000_001)).toBe('A change of at most 1,000,000.00 up or down.')
+    expect(priceField.checkChange(100_000_001)).toBe('A change of at most $1,000,000.00 up or down.')
     expect(quantityField.checkChange(1.5)).toBe('Quantity must be a whole number.')
     expect(priceField.changeRule.safeParse(12.5).error?.issues[0]?.message).toBe(priceField.checkChange(12.5))
   })
@@ -162,7 +162,7 @@ describe('a cell in a semicolon CSV whose numbers do not tell: decimal comma, th
     ['1 29,50', nan('1 29,50')],
     ['12,3456', PRICE_DECIMALS]
   ]
-  table[5] = ['1.234.567', 'Price must be at most 1,000,000.00.']
+  table[5] = ['1.234.567', 'Price must be at most $1,000,000.00.']
   it.each(table)('price %j → %j', (text, expected) => {
     expect(priceField.parse(text, comma)).toEqual(answer(expected))
   })

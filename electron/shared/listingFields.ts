@@ -216,7 +216,7 @@ type FieldSpec = Pick<
   warning?: ListingField['warning']
   /** The largest value (or change) allowed: a text beyond it is refused before it becomes a number. */
   max: number
-  /** The largest value as a seller reads it ("1,000,000.00"). */
+  /** The largest value as a seller reads it ("$1,000,000.00", "1,000,000"). */
   formatMax: string
   /** The message for a change that is not a whole number of the field's unit. */
   wholeProblem: string
@@ -336,7 +336,7 @@ export const priceField: ListingField = numberField({
   check: priceProblem,
   warning: priceWarning,
   max: MAX_PRICE_CENTS,
-  formatMax: '1,000,000.00',
+  formatMax: '$1,000,000.00',
   wholeProblem: 'Price has more than two decimals.',
   format: decimalStringFromCents
 })

@@ -18,7 +18,7 @@ describe('the rules for prices and quantities (one message per problem)', () => 
     expect(priceProblem(-0.5)).toBe('Price cannot be negative.')
     expect(priceProblem(1234.5)).toBe('Price has more than two decimals.')
     expect(priceProblem(0)).toBe('Price must be more than 0.')
-    expect(priceProblem(100_000_001)).toBe('Price must be at most 1,000,000.00.')
+    expect(priceProblem(100_000_001)).toBe('Price must be at most $1,000,000.00.')
     expect(priceProblem(Number.NaN)).toBe('Price must be a number.')
   })
 

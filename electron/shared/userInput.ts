@@ -16,7 +16,7 @@ export function priceProblem(cents: number): string | null {
   if (cents < 0) return 'Price cannot be negative.'
   if (!Number.isInteger(cents)) return 'Price has more than two decimals.'
   if (cents === 0) return 'Price must be more than 0.'
-  if (cents > MAX_PRICE_CENTS) return 'Price must be at most 1,000,000.00.'
+  if (cents > MAX_PRICE_CENTS) return 'Price must be at most $1,000,000.00.'
   return null
 }
 

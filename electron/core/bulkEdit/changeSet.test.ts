@@ -65,7 +65,7 @@ describe('change set', () => {
     const rules = { priceChangePercent: 50, priceFloorCents: 500, quantityCutPercent: 90 }
     expect(checkChange(proposed(1234.5), rules).invalid).toBe('Price has more than two decimals.')
     expect(checkChange(proposed(0), rules).invalid).toBe('Price must be more than 0.')
-    expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most 1,000,000.00.')
+    expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most $1,000,000.00.')
     expect(checkChange(proposed(2.5, 'quantity', 1), rules).invalid).toBe('Quantity must be a whole number.')
     expect(checkChange(proposed(1_000_001, 'quantity', 1), rules).invalid).toBe('Quantity must be at most 1,000,000.')
     expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from $10.00 to $16.00).' })

@@ -59,7 +59,7 @@ describe('a semicolon CSV from a spreadsheet in a European locale', () => {
       '3:priceCents': 1250, // 12,50
       '3:quantity': 7
     })
-    expect(problems).toEqual({ 5: 'Price “1.234.567,80” must be at most 1,000,000.00.' })
+    expect(problems).toEqual({ 5: 'Price “1.234.567,80” must be at most $1,000,000.00.' })
   })
 
   it.skipIf(!hasLibreOffice)(
