@@ -878,7 +878,7 @@ test.describe('without a system keychain', () => {
   })
 })
 
-test('the keyboard follows the order drawer: Enter on a row puts the focus in it, Tab stays in it, Escape gives it back to the row', async ({
+test('the keyboard follows the order drawer: Enter on a row puts the focus in it, Tab goes round inside it, Escape gives it back to the row', async ({
   app: page,
   host
 }) => {
@@ -890,7 +890,23 @@ test('the keyboard follows the order drawer: Enter on a row puts the focus in it
   await expect(drawer).toBeVisible()
   await expect(drawer).toBeFocused()
   await page.keyboard.press('Tab')
-  expect(await drawer.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement)).toBe(true)
+  const focusInDrawer = () => drawer.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement)
+  expect(await focusInDrawer()).toBe(true)
+  // Tab goes round inside it, past its last control back to the first, never to the page behind it;
+  // Shift+Tab from the first goes to the last.
+  const first = await page.evaluate(() => document.activeElement?.outerHTML)
+  const seen: string[] = []
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab')
+    expect(await focusInDrawer(), `Tab ${i + 1} left the drawer`).toBe(true)
+    const now = await page.evaluate(() => document.activeElement?.outerHTML ?? '')
+    if (now === first) break
+    seen.push(now)
+  }
+  expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(first)
+  expect(seen.length).toBeGreaterThan(0)
+  await page.keyboard.press('Shift+Tab')
+  expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(seen.at(-1))
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
   await expect(row).toBeFocused()
