@@ -4,16 +4,10 @@
  * used; so the rows a report names add up to the rows read, whatever the changes per row.
  */
 import { describe, expect, it } from 'vitest'
-import type { ImportListing } from './currentListings'
 import { importChanges, listingFinder, readImportTable, type ImportResult } from './importFile'
+import { importListing } from './importListing.fixture'
 
-const listing = (n: number): ImportListing => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  sku: `SKU-${n}`,
-  priceCents: 100,
-  quantity: 1,
-  updatedAt: '2025-01-01T00:00:00.000Z'
-})
+const listing = importListing
 const id = (n: number) => listing(n).id
 
 async function importOf(lines: string[], pending: Record<string, number> = {}): Promise<ImportResult> {

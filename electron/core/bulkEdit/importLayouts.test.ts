@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ImportListing } from './currentListings'
 import { importChanges, listingFinder, readImportTable } from './importFile'
+import { importListing } from './importListing.fixture'
 import { checkWorkbookArchive } from './workbookArchive'
 import { hasOpenpyxl, PYTHON } from './openpyxl.fixture'
 
@@ -40,13 +40,7 @@ function workbook(sheets: { title: string; rows: Cell[][] }[]): Buffer {
   return readFileSync(file)
 }
 
-const listing = (n: number): ImportListing => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  sku: `SKU-${n}`,
-  priceCents: 100,
-  quantity: 1,
-  updatedAt: '2025-01-01T00:00:00.000Z'
-})
+const listing = importListing
 const finder = listingFinder([1, 2, 3, 4].map(listing))
 
 /** What a file stages, as `listing:field` → value, and its problems by row. */
