@@ -470,6 +470,42 @@ async function wholeRowsShown(page: Page): Promise<number> {
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
+test("bulk edit's Warnings… at 1024 and 1366: the three rules' fields start at one left edge, each beside its words, inside the window", async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(gridCell(page, 0, 1)).toBeVisible()
+  const fields = ['rule-percent', 'rule-floor', 'rule-quantity-cut'].map((id) => page.getByTestId(id))
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 })
+    await page.getByTestId('bulk-rules').click()
+    await expect(page.getByTestId('rule-save')).toBeVisible()
+    await page.waitForTimeout(300) // the popover fades in
+    const boxes = await Promise.all(fields.map(async (field) => (await field.boundingBox())!))
+    const lefts = boxes.map((box) => Math.round(box.x))
+    for (const left of lefts) expect(Math.abs(left - lefts[0]!), `${width}: the fields' left edges (${lefts.join(', ')})`).toBeLessThanOrEqual(1)
+    for (const [i, box] of boxes.entries()) {
+      expect(box.x + box.width, `${width}: field ${i + 1} inside the window`).toBeLessThanOrEqual(width)
+      // Its words end before it starts, on its line, and are not cut.
+      const words = await fields[i]!.evaluate((field) => {
+        const label = field.closest('label')!
+        const range = document.createRange()
+        range.selectNodeContents(label)
+        range.setEndBefore(field)
+        const rect = range.getBoundingClientRect()
+        return { right: rect.right, middle: rect.top + rect.height / 2, text: range.toString().trim() }
+      })
+      expect(words.text, `${width}: field ${i + 1} has words before it`).not.toBe('')
+      expect(words.right, `${width}: "${words.text}" ends before its field`).toBeLessThanOrEqual(box.x)
+      expect(Math.abs(words.middle - (box.y + box.height / 2)), `${width}: "${words.text}" on its field's line`).toBeLessThanOrEqual(4)
+    }
+    await page.getByTestId('bulk-rules').click()
+    await expect(page.getByTestId('rule-save')).toBeHidden()
+  }
+})
+
 test('toasts at 1024, 1366 and 1920 cover neither the drawer title, the search, the filters nor the pager', async ({ app: page, host }) => {
   await signIn(page, host)
   await page.getByTestId('nav-orders').click()
