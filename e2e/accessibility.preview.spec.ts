@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { GRID_COLUMN, gridCell } from './signedIn'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
@@ -142,6 +143,35 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('nav-settings').click()
     await settle(page)
     await expectNoSeriousViolations(page, 'Settings')
+  })
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`bulk edit with a problem and a warning, and its review, pass an axe scan in the ${scheme} theme: the summary's coloured counts readable`, async ({
+    app: page
+  }) => {
+    await useScheme(page, scheme)
+    await page.getByTestId('start-demo').click()
+    await expect(page.getByTestId('demo-badge')).toBeVisible()
+    await page.getByTestId('nav-bulkEdit').click()
+    await expect(gridCell(page, 0, GRID_COLUMN.price)).toBeVisible()
+    // A negative price cannot be applied (a problem); a price a hundred times the demo's is a move past the rule (a warning).
+    for (const [row, value] of [
+      [0, '-5'],
+      [1, '99999']
+    ] as const) {
+      await gridCell(page, row, GRID_COLUMN.price).click()
+      await page.keyboard.type(value)
+      await page.keyboard.press('Enter')
+    }
+    await expect(page.getByTestId('bulk-invalid-count')).toHaveText('1 with problems')
+    await expect(page.getByTestId('bulk-summary')).toContainText('1 with warnings')
+    await expectNoSeriousViolations(page, `Bulk edit with a problem and a warning (${scheme})`)
+
+    await page.getByTestId('bulk-review').click()
+    await expect(page.getByTestId('preview-invalid').first()).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, `Bulk edit, review with a problem and a warning (${scheme})`)
   })
 }
 
