@@ -81,15 +81,19 @@ export async function bodyBytes(response: Response): Promise<Uint8Array> {
 /**
  * The Response's own body: a stream that copies the bytes only if it is read. Handed the bytes
  * themselves, Response copies them at once, for every answer; the client reads them from `bodies`
- * instead, so that copy would be garbage from the start.
+ * instead, so that copy would be garbage from the start. The stream's queue holds nothing until a read
+ * asks (highWaterMark 0): with the default queue of one it pulls, and copies, as soon as it is made.
  */
 function readLater(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    pull(controller) {
-      controller.enqueue(new Uint8Array(bytes))
-      controller.close()
-    }
-  })
+  return new ReadableStream(
+    {
+      pull(controller) {
+        controller.enqueue(new Uint8Array(bytes))
+        controller.close()
+      }
+    },
+    { highWaterMark: 0 }
+  )
 }
 
 export const nodeFetch = async (input: Parameters<typeof fetch>[0], init?: NodeFetchInit): Promise<Response> => {
