@@ -19,12 +19,10 @@ export function containsPattern(term: string): string {
  * by the composed "café" a seller types (containsPattern composes it too). Rows stored before rows
  * were composed keep their old text until they are written again (a full sync writes every row).
  */
-export function searchText(parts: (string | null | undefined)[]): string {
-  return parts
-    .filter((p): p is string => Boolean(p))
-    .join('\u0001')
-    .toLowerCase()
-    .normalize('NFC')
+export function searchText(parts: readonly (string | null | undefined)[]): string {
+  let text = ''
+  for (const part of parts) if (part) text = text === '' ? part : `${text}\u0001${part}`
+  return text.toLowerCase().normalize('NFC')
 }
 
 /**
