@@ -170,6 +170,24 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.getByTestId('bulk-review').click()
     await expect(page.getByTestId('preview-invalid').first()).toBeVisible()
+    // The check column's marks show in the theme's error and warning tones, not in the text's colour.
+    const tone = (name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable), name)
+    const colourOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).color)
+    const asRgb = (css: string) =>
+      page.evaluate((value) => {
+        const probe = document.createElement('span')
+        probe.style.color = value
+        document.body.append(probe)
+        const rgb = getComputedStyle(probe).color
+        probe.remove()
+        return rgb
+      }, css)
+    expect(await colourOf('[data-testid="preview-invalid"]')).toBe(await asRgb(await tone('--sd-error-color')))
+    expect(await colourOf('[data-testid="bulk-preview-table"] .warning')).toBe(await asRgb(await tone('--sd-warning-color')))
     await settle(page)
     await expectNoSeriousViolations(page, `Bulk edit, review with a problem and a warning (${scheme})`)
   })
