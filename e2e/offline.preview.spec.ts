@@ -51,8 +51,8 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   const banner = page.getByTestId('offline-banner')
   await expect(banner).toBeVisible({ timeout: 10_000 })
   await expect(banner).toContainText(/Offline — showing data synced/)
-  // The header agrees with the banner: offline, and when the data on screen was synced.
-  await expect(page.getByTestId('sync-last')).toHaveText(/^Offline · synced (just now|\d+ minutes? ago)$/)
+  // The header agrees with the banner: offline (the banner says when the data on screen was synced).
+  await expect(page.getByTestId('sync-last')).toHaveText('Offline')
   // It says what still works and what does not, as the views then behave (nothing is queued).
   await expect(banner).toContainText(
     'Search, filters and sorting still work. Editing, deleting and applying changes need the connection (Bulk edit keeps your pending changes).'
