@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { applyFromPreview, gridCell, priceOfCell, signInTo } from './signedIn'
+import { applyFromPreview, gridCell, openGrid, priceOfCell, signInTo } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
 const SIZES = [
@@ -385,8 +385,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   host
 }) => {
   await signIn(page, host)
-  await page.getByTestId('nav-bulkEdit').click()
-  await expect(gridCell(page, 0, 1)).toBeVisible()
+  await openGrid(page, host)
   // A price ten times over: a change with a warning, so the summary says all it can.
   // Typed into the cell as a seller types (the editor opens on the first key), as the typing tests do.
   const now = priceOfCell(await gridCell(page, 0, 0).textContent())
@@ -484,8 +483,7 @@ test("bulk edit's Warnings… at 1024 and 1366: the three rules' fields start at
   host
 }) => {
   await signIn(page, host)
-  await page.getByTestId('nav-bulkEdit').click()
-  await expect(gridCell(page, 0, 1)).toBeVisible()
+  await openGrid(page, host)
   const fields = ['rule-percent', 'rule-floor', 'rule-quantity-cut'].map((id) => page.getByTestId(id))
   for (const width of [1024, 1366]) {
     await page.setViewportSize({ width, height: 768 })

@@ -26,9 +26,10 @@ function focusedInRow(root: HTMLElement): FocusedInRow | null {
   const focused = document.activeElement
   if (!(focused instanceof HTMLElement) || !root.contains(focused)) return null
   const row = focused.closest(`[${ROW_KEY_ATTRIBUTE}]`)
-  const testId = focused.closest('[data-testid]')?.getAttribute('data-testid')
+  const named = focused.closest('[data-testid]')
   const key = row?.getAttribute(ROW_KEY_ATTRIBUTE)
-  return key && testId && row!.contains(focused.closest('[data-testid]')) ? { key, testId } : null
+  const testId = named?.getAttribute('data-testid')
+  return key && testId && row!.contains(named) ? { key, testId } : null
 }
 
 const lost = () => document.activeElement === null || document.activeElement === document.body
