@@ -60,7 +60,7 @@ export async function openChangeMany(page: Page, kind: string): Promise<Locator>
   return dialog
 }
 
-/** Applies from the open Review, ticking its confirmation first when it asks for one. */
+/** Applies from the open Review, ticking its confirmation first when it asks for one; waits for the batch's panel (failing with what the app said when none shows). */
 export async function applyFromPreview(page: Page): Promise<void> {
   const preview = page.getByTestId('bulk-preview')
   const apply = preview.getByTestId('bulk-preview-apply')
@@ -71,5 +71,17 @@ export async function applyFromPreview(page: Page): Promise<void> {
     await expect(apply).toBeDisabled()
     await preview.getByTestId('bulk-preview-confirm').click()
   }
+  // While the grid finishes a step Apply spins and takes no click, as a seller sees: wait for it.
+  await expect(apply).not.toHaveClass(/n-button--loading/)
   await apply.click()
+  // The batch starts and its panel shows; when it does not, the failure says what the app said instead.
+  const started = await expect(page.getByTestId('batch-panel'))
+    .toBeVisible({ timeout: 20_000 })
+    .then(() => true)
+    .catch(() => false)
+  if (!started) {
+    const toasts = await page.locator('.n-message').allInnerTexts()
+    const button = `${(await apply.count()) ? await apply.innerText() : 'gone'} (${(await apply.count()) ? await apply.getAttribute('class') : ''})`
+    throw new Error(`Apply started no batch in 20 s. Toasts: ${JSON.stringify(toasts)}; the Review's Apply: ${button}`)
+  }
 }
