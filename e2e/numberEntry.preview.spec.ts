@@ -128,7 +128,11 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.getByTestId('rule-problem')).toHaveText(`Floor: ${NEGATIVE_PRICE}`)
   await expect(page.getByTestId('rule-floor').locator('input')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('rule-percent').locator('input')).not.toHaveAttribute('aria-invalid', 'true')
+  // The dollar sign shows beside a floor, not beside an empty field's "none".
+  await expect(page.getByTestId('rule-floor').locator('.n-input__prefix')).toHaveText('$')
   await page.getByTestId('rule-floor').locator('input').fill('')
+  await expect(page.getByTestId('rule-floor').locator('.n-input__prefix')).toHaveCount(0)
+  await expect(page.getByTestId('rule-floor').locator('input')).toHaveAttribute('placeholder', 'none')
   await page.getByTestId('rule-percent').locator('input').fill('abc')
   await page.getByTestId('rule-save').click()
   await expect(page.getByTestId('rule-problem')).toHaveText(/^Price move: Not a number/)
