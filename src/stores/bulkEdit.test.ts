@@ -1,9 +1,11 @@
 /**
  * The bulk-edit store reading the grid's rows page by page: the first page fills the grid at once and
  * the rest arrive behind it, marks of changes staged on rows not read yet land when those rows do, a
- * read whose listings change underneath starts over, and a later read keeps the rows shown until done.
+ * read whose listings change underneath starts over, a later read keeps the rows shown until done, and
+ * the counts and batch a read shows are not older than a step or a batch's progress made meanwhile.
  */
 import {
+  type BatchStatus,
   BULK_GRID_FIRST_PAGE,
   BULK_GRID_PAGE,
   type ChangeSetState,
@@ -16,7 +18,7 @@ import { gridRow } from '@shared/gridRow'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, expect, it, vi } from 'vitest'
 
-const bridge = vi.hoisted(() => ({ call: vi.fn() }))
+const bridge = vi.hoisted(() => ({ call: vi.fn(), events: new Map<string, (payload: unknown) => void>() }))
 
 vi.mock('../bridge/sellerDesk', () => ({
   call: bridge.call,
@@ -28,7 +30,10 @@ vi.mock('../bridge/sellerDesk', () => ({
       return this.data.kind
     }
   },
-  onEvent: () => () => undefined,
+  onEvent: (name: string, handler: (payload: unknown) => void) => {
+    bridge.events.set(name, handler)
+    return () => bridge.events.delete(name)
+  },
   messageOf: (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.')
 }))
 
@@ -74,10 +79,14 @@ function fakeCore() {
     /** What a change-set call answers. */
     stageAnswer: null as Omit<ChangeSetState, 'summary'> | null,
     /** Runs before a page of marks is answered. */
-    beforeMarksPage: null as ((offset: number) => void) | null
+    beforeMarksPage: null as ((offset: number) => void) | null,
+    summary: { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false },
+    /** The batch being applied, as a status tells it. */
+    running: null as BatchStatus | null
   }
   const MARKS_PAGE = 700
-  const summary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
+  /** The change set's counts now: each answer carries a copy, as one crossing the bridge does. */
+  const summary = core.summary
   bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
     if (name === 'bulk.gridRows') {
       const { offset, limit } = input as { offset: number; limit: number }
@@ -87,7 +96,12 @@ function fakeCore() {
       return { rows: core.listings.slice(offset, offset + limit), total: core.listings.length, version: core.version } satisfies GridRowsPage
     }
     if (name === 'bulk.status')
-      return { changeSet: summary, rules: { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }, running: null, pendingBatch: null }
+      return {
+        changeSet: { ...summary },
+        rules: { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 },
+        running: core.running,
+        pendingBatch: null
+      }
     if (name === 'bulk.stagedCells') {
       const { offset, read } = input as { offset: number; read?: number }
       core.markPages.push([offset, read])
@@ -101,8 +115,10 @@ function fakeCore() {
       return { read: core.markReads, total: core.cells.length, cells: core.cells.slice(offset, offset + MARKS_PAGE) } satisfies StagedCellsPage
     }
     if (name === 'bulk.gridVersion') return { version: core.version }
-    if (name === 'bulk.stage') return { summary, ...(core.stageAnswer ?? { whole: false, cells: core.cells, cleared: [] }) } satisfies ChangeSetState
-    if (name === 'bulk.discard') return { summary, whole: true, cells: [], cleared: [] } satisfies ChangeSetState
+    if (name === 'bulk.history') return []
+    if (name === 'bulk.stage')
+      return { summary: { ...summary }, ...(core.stageAnswer ?? { whole: false, cells: core.cells, cleared: [] }) } satisfies ChangeSetState
+    if (name === 'bulk.discard') return { summary: { ...summary }, whole: true, cells: [], cleared: [] } satisfies ChangeSetState
     throw new Error(`unexpected ${name}`)
   })
   return core
@@ -214,6 +230,50 @@ it('reads the listings again behind the rows shown, and swaps them in once every
   await reading
   expect(store.rows).not.toBe(shown)
   expect(store.rows[TOTAL - 1]).toMatchObject({ priceNow: '0.01', price: '0.01' })
+})
+
+it('a read of the rows overtaken by a staging step keeps the step’s counts, not those of the status asked when the read began', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  await store.load()
+  core.version = 'v2'
+  let release = () => {}
+  core.hold = new Promise((resolve) => (release = resolve))
+  const asked = core.offsets.length
+  const reading = store.loadIfChanged()
+  await until(() => core.offsets.length > asked + 1) // the read's status is asked, its pages held
+  core.summary.changes = 1
+  core.summary.listings = 1
+  await store.editCells([{ id: gridRow.id(core.listings[0]!), field: 'priceCents', text: '12.00' }])
+  expect(store.summary.changes).toBe(1)
+  release()
+  await reading
+  expect(store.summary.changes).toBe(1)
+  expect(store.summary.listings).toBe(1)
+})
+
+it('a read of the rows during which a batch ended does not bring the batch back as running', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  store.follow()
+  await store.load()
+  const batch: BatchStatus = {
+    ...{ id: 'b1', label: '1 price on 1 listing', createdAt: '2026-01-01T00:00:00.000Z', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: null },
+    ...{ running: true, total: 1, pending: 1, applied: 0, failed: 0, conflict: 0, cancelled: 0, etaMs: null, undoOf: null, undoneAt: null }
+  }
+  core.running = batch
+  core.version = 'v2'
+  let release = () => {}
+  core.hold = new Promise((resolve) => (release = resolve))
+  const asked = core.offsets.length
+  const reading = store.loadIfChanged()
+  await until(() => core.offsets.length > asked + 1) // the read's status is asked (the batch running), its pages held
+  core.running = null
+  bridge.events.get('bulk.progress')!({ ...batch, running: false, pending: 0, applied: 1, finishedAt: '2026-01-01T00:00:01.000Z' })
+  expect(store.running).toBeNull()
+  release()
+  await reading
+  expect(store.running).toBeNull()
 })
 
 it('reads every mark a page at a time, begins again when another read ended its own, and reads them all when an answer had too many to carry', async () => {

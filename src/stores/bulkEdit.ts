@@ -338,6 +338,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       let asked: Promise<GridRowsPage> | null = firstPage()
       const status = call('bulk.status', {})
       const stepsAsked = marksSteps
+      const progressAsked = progressPushes
+      // The status asked with the first page, unless a change-set call or a batch's progress moved it
+      // since (the read of every page takes a while): then afresh, not counts and a batch gone by.
+      const statusNow = () => (marksSteps === stepsAsked && progressPushes === progressAsked ? status : call('bulk.status', {}))
       let cellsAsked: Promise<StagedCell[] | null> | null = complete.value ? null : readMarks(from)
       for (const promise of [asked, status, cellsAsked]) promise?.catch(() => undefined)
       gridFields = (await cellRules()).LISTING_FIELD_SET.all
@@ -362,7 +366,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           take(first, 0)
           rows.value = next
           progress.value = { read: first.rows.length, total: first.total }
-          applyStatus(await status)
+          applyStatus(await statusNow())
           // The marks asked for with the first page, unless a call changed marks since: then afresh.
           const cells = cellsAsked && (await cellsAsked)
           cellsAsked = null
@@ -411,7 +415,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           for (const [id, row] of nextById) byId.set(id, row)
           marked = new Set()
           rows.value = next
-          applyStatus(await status)
+          applyStatus(await statusNow())
           await refreshMarks()
         }
         loaded.value = true
@@ -604,7 +608,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     await changeSetStep(() => call('bulk.undoBatch', { batchId }))
   }
 
+  /** Bumped by each progress pushed: a status asked before it may tell of a batch gone by. */
+  let progressPushes = 0
   function onProgress(status: BatchStatus) {
+    progressPushes++
     pushed.set(status.id, status)
     if (shownBatch.value === null || shownBatch.value.id === status.id) shownBatch.value = status
     running.value = status.running ? status : null
