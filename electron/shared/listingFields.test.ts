@@ -10,13 +10,14 @@ import {
   parsePercentChange,
   priceField,
   quantityField,
-  valueProblemSentence,
+  type ListingField,
   type NumberStyle,
   type Parsed
 } from './listingFields'
 import { formatNumber } from './formatCount'
 import { formatMoney } from './money'
 import { priceCentsInput, quantityInput } from './userInput'
+import { problemMessage, problemMessageOrNull, valueProblemSentence, type ValueProblemKind } from './valueProblem'
 
 const NEGATIVE_PRICE = 'Price cannot be negative.'
 const PRICE_DECIMALS = 'Price has more than two decimals.'
@@ -28,7 +29,14 @@ const AMBIGUOUS = (text: string) =>
 const nan = (text: string) => `Not a number: “${text}”.`
 
 /** What a table row expects: a value, or a message. */
-const answer = (expected: number | string): Parsed => (typeof expected === 'number' ? { value: expected } : { problem: expected })
+const answer = (expected: number | string) => (typeof expected === 'number' ? { value: expected } : { problem: expected })
+/** A reader's answer as the seller reads it: the value, or the problem's message. */
+/** A number as the rule answers it: the value, or why it breaks the rule. */
+const ruleAnswer = (field: ListingField, value: number): Parsed => {
+  const problem = field.check(value)
+  return problem ? { problem } : { value }
+}
+const said = (parsed: Parsed | null) => (parsed && 'problem' in parsed ? { problem: problemMessage(parsed.problem) } : parsed)
 
 describe('a price as a seller types it (edit dialog, inline cell, range filter, Set price)', () => {
   const table: [string, number | string][] = [
@@ -64,7 +72,7 @@ describe('a price as a seller types it (edit dialog, inline cell, range filter, 
   ]
   table[6] = ['1,234,567.8', 'Price must be at most $1,000,000.00.']
   it.each(table)('%j → %j', (text, expected) => {
-    expect(priceField.parse(text)).toEqual(answer(expected))
+    expect(said(priceField.parse(text))).toEqual(answer(expected))
   })
 })
 
@@ -84,7 +92,7 @@ describe('a quantity as a seller types it', () => {
     ['x', nan('x')]
   ]
   it.each(table)('%j → %j', (text, expected) => {
-    expect(quantityField.parse(text)).toEqual(answer(expected))
+    expect(said(quantityField.parse(text))).toEqual(answer(expected))
   })
 })
 
@@ -100,7 +108,7 @@ describe('a change by an amount or a percentage (Change many)', () => {
     ['', 'Enter an amount, like -2.50.'],
     ['ten', nan('ten')]
   ] as [string, number | string][])('price %j → %j', (text, expected) => {
-    expect(priceField.parseChange(text)).toEqual(answer(expected))
+    expect(said(priceField.parseChange(text))).toEqual(answer(expected))
   })
 
   it.each([
@@ -110,14 +118,14 @@ describe('a change by an amount or a percentage (Change many)', () => {
     ['+1.5', WHOLE],
     ['+2000000', 'A change of at most 1,000,000 up or down.']
   ] as [string, number | string][])('quantity %j → %j', (text, expected) => {
-    expect(quantityField.parseChange(text)).toEqual(answer(expected))
+    expect(said(quantityField.parseChange(text))).toEqual(answer(expected))
   })
 
   it('checks a change as a number by the same rule its text is read by (the contract takes it from here)', () => {
     expect([priceField.checkChange(-250), quantityField.checkChange(1_000_000)]).toEqual([null, null])
-    expect(priceField.checkChange(100_000_001)).toBe('A change of at most $1,000,000.00 up or down.')
-    expect(quantityField.checkChange(1.5)).toBe('Quantity must be a whole number.')
-    expect(priceField.changeRule.safeParse(12.5).error?.issues[0]?.message).toBe(priceField.checkChange(12.5))
+    expect(problemMessageOrNull(priceField.checkChange(100_000_001))).toBe('A change of at most $1,000,000.00 up or down.')
+    expect(problemMessageOrNull(quantityField.checkChange(1.5))).toBe('Quantity must be a whole number.')
+    expect(priceField.changeRule.safeParse(12.5).error?.issues[0]?.message).toBe(problemMessageOrNull(priceField.checkChange(12.5)))
   })
 
   it.each([
@@ -133,7 +141,7 @@ describe('a change by an amount or a percentage (Change many)', () => {
     ['%', nan('%')],
     ['10%%', nan('10%%')]
   ] as [string, number | string][])('percentage %j → %j', (text, expected) => {
-    expect(parsePercentChange(text)).toEqual(answer(expected))
+    expect(said(parsePercentChange(text))).toEqual(answer(expected))
   })
 })
 
@@ -164,14 +172,14 @@ describe('a cell in a semicolon CSV whose numbers do not tell: decimal comma, th
   ]
   table[5] = ['1.234.567', 'Price must be at most $1,000,000.00.']
   it.each(table)('price %j → %j', (text, expected) => {
-    expect(priceField.parse(text, comma)).toEqual(answer(expected))
+    expect(said(priceField.parse(text, comma))).toEqual(answer(expected))
   })
 
   it('quantities too: the unclear refused, grouped thousands whole, a decimal comma is not', () => {
-    expect(quantityField.parse('1.200', comma)).toEqual({ problem: AMBIGUOUS('1.200') })
+    expect(said(quantityField.parse('1.200', comma))).toEqual({ problem: AMBIGUOUS('1.200') })
     expect(quantityField.parse('1.000.000', comma)).toEqual({ value: 1_000_000 })
     expect(quantityField.parse('12', comma)).toEqual({ value: 12 })
-    expect(quantityField.parse('2,5', comma)).toEqual({ problem: WHOLE })
+    expect(said(quantityField.parse('2,5', comma))).toEqual({ problem: WHOLE })
   })
 })
 
@@ -184,12 +192,12 @@ describe('a cell in a file that uses decimal commas (its other cells say so, or 
     ['1.299,50', 129950],
     ['1299.99', 129999]
   ] as [string, number | string][])('price %j → %j', (text, expected) => {
-    expect(priceField.parse(text, 'comma')).toEqual(answer(expected))
+    expect(said(priceField.parse(text, 'comma'))).toEqual(answer(expected))
   })
 
   it('quantity 1.200 (LibreOffice with thousands separators) is 1200', () => {
     expect(quantityField.parse('1.200', 'comma')).toEqual({ value: 1200 })
-    expect(quantityField.parse('1,200', 'comma')).toEqual({ problem: WHOLE })
+    expect(said(quantityField.parse('1,200', 'comma'))).toEqual({ problem: WHOLE })
   })
 })
 
@@ -223,9 +231,9 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
 
   it('blank is "leave unchanged"; text that is no number is refused with the message', () => {
     expect(priceField.read('  ')).toBeNull()
-    expect(quantityField.read('abc')).toEqual({ problem: nan('abc') })
+    expect(said(quantityField.read('abc'))).toEqual({ problem: nan('abc') })
     expect(priceField.read('$310')).toEqual({ value: 31000 })
-    expect(priceField.read('x'.repeat(40))).toEqual({ problem: nan(`${'x'.repeat(30)}…`) })
+    expect(said(priceField.read('x'.repeat(40)))).toEqual({ problem: nan(`${'x'.repeat(30)}…`) })
   })
 
   it('formats a value the way the fields start with it', () => {
@@ -247,24 +255,171 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
   })
 })
 
-describe('valueProblemSentence: a file’s value and its problem said alike, field and value first', () => {
-  const table: [typeof priceField, string, string][] = [
-    [priceField, '12.345', 'Price “12.345” has more than two decimals.'],
-    [priceField, '-5', 'Price “-5” cannot be negative.'],
-    [priceField, 'abc', 'Price “abc” is not a number.'],
-    [
-      priceField,
-      '1,299',
-      'Price “1,299” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).'
-    ],
-    [priceField, '+5', 'Price “+5”: Enter the new price itself, without “+”.'],
-    [quantityField, '2.5', 'Quantity “2.5” must be a whole number.'],
-    [quantityField, 'lots', 'Quantity “lots” is not a number.']
+describe('every problem a reader finds, as data and as the seller reads it: text → kind → message → import sentence', () => {
+  /** Each kind a problem can be: one added to ValueProblem fails the typecheck here until the table below has a row of it. */
+  const EVERY_KIND: Record<ValueProblemKind, true> = {
+    blank: true,
+    'blank-change': true,
+    'blank-percent': true,
+    'plus-sign': true,
+    'not-a-number': true,
+    'ambiguous-separator': true,
+    'not-finite': true,
+    negative: true,
+    'too-many-decimals': true,
+    'not-whole': true,
+    'not-positive': true,
+    'above-max': true,
+    'change-above-max': true,
+    'percent-decimals': true
+  }
+  interface Row {
+    text: string
+    /** The reader as the app calls it on `text`. */
+    read: () => Parsed | null
+    kind: ValueProblemKind
+    /** As a form, a cell, the grid or a dialog shows it. */
+    message: string
+    /** As an import report says it (the file's cell read by `field.parse`), or null where no file cell reaches this reader. */
+    sentence: { field: ListingField; text: string; style: NumberStyle } | null
+  }
+  const file = (field: ListingField, text: string, style: NumberStyle = 'point') => ({ field, text, style })
+  const rows: Row[] = [
+    // Blank cells are skipped on import (a blank is "leave unchanged"); changes and percentages are only typed.
+    { text: '', read: () => priceField.parse(''), kind: 'blank', message: 'Enter a price.', sentence: null },
+    { text: '', read: () => quantityField.parse(''), kind: 'blank', message: 'Enter a quantity.', sentence: null },
+    { text: '', read: () => priceField.parseChange(''), kind: 'blank-change', message: 'Enter an amount, like -2.50.', sentence: null },
+    { text: '', read: () => quantityField.parseChange(''), kind: 'blank-change', message: 'Enter an amount, like +5.', sentence: null },
+    { text: '', read: () => parsePercentChange(''), kind: 'blank-percent', message: 'Enter a percentage, like -5 or +10%.', sentence: null },
+    {
+      text: '+5',
+      read: () => priceField.parse('+5'),
+      kind: 'plus-sign',
+      message: PLUS_PRICE,
+      sentence: file(priceField, 'Price “+5”: Enter the new price itself, without “+”.')
+    },
+    {
+      text: '+10',
+      read: () => quantityField.parse('+10'),
+      kind: 'plus-sign',
+      message: 'Enter the new quantity itself, without “+”.',
+      sentence: file(quantityField, 'Quantity “+10”: Enter the new quantity itself, without “+”.')
+    },
+    {
+      text: 'abc',
+      read: () => priceField.parse('abc'),
+      kind: 'not-a-number',
+      message: 'Not a number: “abc”.',
+      sentence: file(priceField, 'Price “abc” is not a number.')
+    },
+    {
+      text: 'lots',
+      read: () => quantityField.read('lots'),
+      kind: 'not-a-number',
+      message: 'Not a number: “lots”.',
+      sentence: file(quantityField, 'Quantity “lots” is not a number.')
+    },
+    { text: 'ten', read: () => priceField.parseChange('ten'), kind: 'not-a-number', message: 'Not a number: “ten”.', sentence: null },
+    { text: '10%%', read: () => parsePercentChange('10%%'), kind: 'not-a-number', message: 'Not a number: “10%%”.', sentence: null },
+    {
+      text: '1,299',
+      read: () => priceField.parse('1,299', 'either'),
+      kind: 'ambiguous-separator',
+      message: AMBIGUOUS('1,299'),
+      sentence: file(
+        priceField,
+        'Price “1,299” could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).',
+        'either'
+      )
+    },
+    // No text reads as NaN or Infinity (far too large is "at most"): a value that is no number reaches the rule only as a number.
+    { text: 'NaN', read: () => ruleAnswer(priceField, Number.NaN), kind: 'not-finite', message: 'Price must be a number.', sentence: null },
+    { text: 'Infinity', read: () => ruleAnswer(quantityField, Infinity), kind: 'not-finite', message: 'Quantity must be a number.', sentence: null },
+    { text: '-5', read: () => priceField.parse('-5'), kind: 'negative', message: NEGATIVE_PRICE, sentence: file(priceField, 'Price “-5” cannot be negative.') },
+    {
+      text: '-3',
+      read: () => quantityField.parse('-3'),
+      kind: 'negative',
+      message: NEGATIVE_QUANTITY,
+      sentence: file(quantityField, 'Quantity “-3” cannot be negative.')
+    },
+    {
+      text: '12.345',
+      read: () => priceField.parse('12.345'),
+      kind: 'too-many-decimals',
+      message: PRICE_DECIMALS,
+      sentence: file(priceField, 'Price “12.345” has more than two decimals.')
+    },
+    { text: '-2.505', read: () => priceField.parseChange('-2.505'), kind: 'too-many-decimals', message: PRICE_DECIMALS, sentence: null },
+    {
+      text: '2.5',
+      read: () => quantityField.parse('2.5'),
+      kind: 'not-whole',
+      message: WHOLE,
+      sentence: file(quantityField, 'Quantity “2.5” must be a whole number.')
+    },
+    { text: '+1.5', read: () => quantityField.parseChange('+1.5'), kind: 'not-whole', message: WHOLE, sentence: null },
+    {
+      text: '0',
+      read: () => priceField.parse('0'),
+      kind: 'not-positive',
+      message: 'Price must be more than 0.',
+      sentence: file(priceField, 'Price “0” must be more than 0.')
+    },
+    {
+      text: '1000000.01',
+      read: () => priceField.parse('1000000.01'),
+      kind: 'above-max',
+      message: 'Price must be at most $1,000,000.00.',
+      sentence: file(priceField, 'Price “1000000.01” must be at most $1,000,000.00.')
+    },
+    {
+      // Beyond exact integers: refused by the reader before the rule, in the rule's words.
+      text: '99999999999999999999',
+      read: () => priceField.read('99999999999999999999'),
+      kind: 'above-max',
+      message: 'Price must be at most $1,000,000.00.',
+      sentence: file(priceField, 'Price “99999999999999999999” must be at most $1,000,000.00.')
+    },
+    {
+      text: '1000001',
+      read: () => quantityField.parse('1000001'),
+      kind: 'above-max',
+      message: 'Quantity must be at most 1,000,000.',
+      sentence: file(quantityField, 'Quantity “1000001” must be at most 1,000,000.')
+    },
+    {
+      text: '+1000000.01',
+      read: () => priceField.parseChange('+1000000.01'),
+      kind: 'change-above-max',
+      message: 'A change of at most $1,000,000.00 up or down.',
+      sentence: null
+    },
+    {
+      text: '-2000000',
+      read: () => quantityField.parseChange('-2000000'),
+      kind: 'change-above-max',
+      message: 'A change of at most 1,000,000 up or down.',
+      sentence: null
+    },
+    { text: '1.234', read: () => parsePercentChange('1.234'), kind: 'percent-decimals', message: 'A percentage has at most two decimals.', sentence: null }
   ]
-  it.each(table)('%#: %j', (field, text, expected) => {
-    const parsed = field.parse(text, text === '1,299' ? 'either' : 'point')
-    if (!('problem' in parsed)) throw new Error(`${text} was read as ${parsed.value}`)
-    expect(valueProblemSentence(field.label, `“${text}”`, parsed.problem)).toBe(expected)
+
+  it.each(rows)('$kind: $text → $message', ({ text, read, kind, message, sentence }) => {
+    const parsed = read()
+    if (parsed === null || !('problem' in parsed)) throw new Error(`${JSON.stringify(text)} was read as ${JSON.stringify(parsed)}`)
+    expect(parsed.problem.kind).toBe(kind)
+    expect(problemMessage(parsed.problem)).toBe(message)
+    if (!sentence) return
+    // The cell as the import reads it, with the quotes the import report puts around it.
+    const fromFile = sentence.field.parse(text, sentence.style)
+    if (!('problem' in fromFile)) throw new Error(`${text} was read from a file as ${fromFile.value}`)
+    expect(fromFile.problem).toEqual(parsed.problem)
+    expect(valueProblemSentence(sentence.field.label, `“${text}”`, fromFile.problem)).toBe(sentence.text)
+  })
+
+  it('has a row of every kind', () => {
+    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(Object.keys(EVERY_KIND)))
   })
 })
 

@@ -23,7 +23,8 @@ import type { z } from 'zod'
 import type { WarningRules } from './contract'
 import { formatNumber } from './formatCount'
 import { decimalStringFromCents, dollarsFromCents, formatMoneyExact } from './money'
-import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceProblem, quantityInput, quantityProblem, ruleSchema } from './userInput'
+import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, priceRuleProblem, quantityInput, quantityRuleProblem, ruleSchema } from './userInput'
+import { problemMessageOrNull, type ValueProblem } from './valueProblem'
 
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from './listingFieldKeys'
 
@@ -37,8 +38,8 @@ export type { ListingFieldKey }
  */
 export type NumberStyle = 'point' | 'comma' | 'either'
 
-/** A text read as a value, or the one message saying why it cannot be. */
-export type Parsed = { value: number } | { problem: string }
+/** A text read as a value, or why it cannot be (said in words by valueProblem.ts: problemMessage, valueProblemSentence). */
+export type Parsed = { value: number } | { problem: ValueProblem }
 
 export interface ListingField {
   key: string
@@ -62,8 +63,8 @@ export interface ListingField {
   example: string
   /** The rule as a zod schema (contract inputs). */
   rule: z.ZodType<number>
-  /** Why a value breaks the rule, or null. */
-  check(value: number): string | null
+  /** How a value breaks the rule, or null. */
+  check(value: number): ValueProblem | null
   /** What deserves a second look in a change the rule allows (a large price move), or null. */
   warning(before: number, after: number, rules: WarningRules): string | null
   /** The value as a Seller API request body carries it (dollars for a price). */
@@ -74,12 +75,12 @@ export interface ListingField {
    * no number is refused here. Blank is null ("leave unchanged").
    */
   read(text: string, style?: NumberStyle): Parsed | null
-  /** A form field: a value the rule accepts, or the message (blank: "Enter a price."). */
+  /** A form field: a value the rule accepts, or why not (blank: "Enter a price."). */
   parse(text: string, style?: NumberStyle): Parsed
   /** A change by an amount, as Change many takes it: `+10`, `-2.50`, `5` (a signed value in the field's unit). */
   parseChange(text: string): Parsed
-  /** Why a change by an amount (in the field's unit) breaks the rule: whole units, at most `max` up or down. */
-  checkChange(delta: number): string | null
+  /** How a change by an amount (in the field's unit) breaks the rule: whole units, at most `max` up or down. */
+  checkChange(delta: number): ValueProblem | null
   /** checkChange as a zod schema (contract inputs). */
   changeRule: z.ZodType<number>
   /** A value → the text a field starts with ("1299.00", "12"). */
@@ -88,26 +89,6 @@ export interface ListingField {
   display(value: number): string
   /** The largest value, and the largest change by an amount, the field takes. */
   max: number
-}
-
-const quoted = (text: string) => `“${text.length > 30 ? `${text.slice(0, 30)}…` : text}”`
-const NOT_A_NUMBER = 'Not a number:'
-const notANumber = (text: string) => ({ problem: `${NOT_A_NUMBER} ${quoted(text)}.` })
-
-/**
- * A field's problem with a value read from a file, said as one sentence that names the field and the
- * value first, whatever the problem: "Price “12.345” has more than two decimals.", "Price “abc” is not
- * a number.", "Price “1,299” could be a thousands separator…". The problems themselves are said for
- * places where the value is in view ("Price has more than two decimals.", "Not a number: “abc”.").
- * `value` comes quoted by the caller.
- */
-export function valueProblemSentence(label: string, value: string, problem: string): string {
-  const named = `${label} ${value}`
-  if (problem.startsWith(`${label} `)) return `${named}${problem.slice(label.length)}`
-  if (problem.startsWith(NOT_A_NUMBER)) return `${named} is not a number.`
-  const namesValue = /^“[^”]*”/.exec(problem)
-  if (namesValue) return `${named}${problem.slice(namesValue[0].length)}`
-  return `${named}: ${problem}`
 }
 
 /** A number as written: sign, whole digits and decimal digits, exact (no float arithmetic yet). */
@@ -157,15 +138,14 @@ function splitDigits(body: string, style: NumberStyle): { whole: string; fractio
 
 interface ReadOptions {
   style: NumberStyle
-  /** A leading `+` is allowed (a change); otherwise it is refused with `plusProblem`. */
-  plus: boolean
+  /** A leading `+`: allowed (`true`, a change), or refused with this problem. */
+  plus: true | ValueProblem
   /** A trailing `%` is allowed (a percentage). */
   percent: boolean
-  plusProblem: string
 }
 
-/** Text → a decimal, or the message saying why it is no number. */
-function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } | { problem: string } {
+/** Text → a decimal, or why it is no number. */
+function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } | { problem: ValueProblem } {
   let rest = text.trim().replace(/\u2212/g, '-')
   const original = rest
   let negative = false
@@ -174,7 +154,7 @@ function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } |
   // A sign and a dollar sign, in either order: "-$5", "$-5", "+$5".
   for (let i = 0; i < 2; i++) {
     if (!signed && /^[+-]/.test(rest)) {
-      if (rest[0] === '+' && !options.plus) return { problem: options.plusProblem }
+      if (rest[0] === '+' && options.plus !== true) return { problem: options.plus }
       negative = rest[0] === '-'
       signed = true
       rest = rest.slice(1).trimStart()
@@ -186,11 +166,8 @@ function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } |
   }
   if (options.percent && rest.endsWith('%')) rest = rest.slice(0, -1).trimEnd()
   const digits = splitDigits(rest, options.style)
-  if (digits === 'ambiguous')
-    return {
-      problem: `${quoted(original)} could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).`
-    }
-  if (!digits) return notANumber(original)
+  if (digits === 'ambiguous') return { problem: { kind: 'ambiguous-separator', text: original } }
+  if (!digits) return { problem: { kind: 'not-a-number', text: original } }
   return { decimal: { negative, whole: digits.whole || '0', fraction: digits.fraction } }
 }
 
@@ -218,8 +195,6 @@ type FieldSpec = Pick<
   max: number
   /** The largest value as a seller reads it ("$1,000,000.00", "1,000,000"). */
   formatMax: string
-  /** The message for a change that is not a whole number of the field's unit. */
-  wholeProblem: string
 }
 
 /**
@@ -229,17 +204,17 @@ type FieldSpec = Pick<
 export function numberField(spec: FieldSpec): ListingField {
   const decimalValue = spec.unit === 'cents' ? centsOf : unitsOf
   const noun = spec.label.toLowerCase()
-  const plusProblem = `Enter the new ${noun} itself, without “+”.`
-  const tooLarge = spec.check(spec.max + 1) ?? ''
-  const maxChange = `A change of at most ${spec.formatMax} up or down.`
-  function checkChange(delta: number): string | null {
-    if (!Number.isInteger(delta)) return spec.wholeProblem
-    if (Math.abs(delta) > spec.max) return maxChange
+  const label = spec.label
+  const tooLarge: ValueProblem = spec.check(spec.max + 1) ?? { kind: 'above-max', label, max: spec.formatMax }
+  function checkChange(delta: number): ValueProblem | null {
+    // A change is whole units of the field: cents for a price (more would be a fraction of a cent).
+    if (!Number.isInteger(delta)) return { kind: spec.unit === 'cents' ? 'too-many-decimals' : 'not-whole', label }
+    if (Math.abs(delta) > spec.max) return { kind: 'change-above-max', max: spec.formatMax }
     return null
   }
   function read(text: string, style: NumberStyle = 'point', change = false): Parsed | null {
     if (text.trim() === '') return null
-    const result = readDecimal(text, { style, plus: change, percent: false, plusProblem })
+    const result = readDecimal(text, { style, plus: change || { kind: 'plus-sign', label }, percent: false })
     if ('problem' in result) return result
     const value = decimalValue(result.decimal)
     // Far beyond the rule (and beyond exact integers): refused as too large rather than staged.
@@ -264,20 +239,20 @@ export function numberField(spec: FieldSpec): ListingField {
     read: (text, style) => read(text, style),
     parse(text, style) {
       const result = read(text, style)
-      if (result === null) return { problem: `Enter a ${noun}.` }
+      if (result === null) return { problem: { kind: 'blank', label } }
       if ('problem' in result) return result
       const problem = spec.check(result.value)
       return problem ? { problem } : result
     },
     parseChange(text) {
       const result = read(text, 'point', true)
-      if (result === null) return { problem: `Enter an amount, like ${spec.changeExample}.` }
+      if (result === null) return { problem: { kind: 'blank-change', example: spec.changeExample } }
       if ('problem' in result) return result
       const problem = checkChange(result.value)
       return problem ? { problem } : result
     },
     checkChange,
-    changeRule: ruleSchema('A change', checkChange),
+    changeRule: ruleSchema('A change', (delta) => problemMessageOrNull(checkChange(delta))),
     format: spec.format,
     display: spec.unit === 'cents' ? formatMoneyExact : formatNumber,
     max: spec.max
@@ -333,11 +308,10 @@ export const priceField: ListingField = numberField({
   example: '129.99',
   changeExample: '-2.50',
   rule: priceCentsInput,
-  check: priceProblem,
+  check: priceRuleProblem,
   warning: priceWarning,
   max: MAX_PRICE_CENTS,
   formatMax: '$1,000,000.00',
-  wholeProblem: 'Price has more than two decimals.',
   format: decimalStringFromCents
 })
 
@@ -354,11 +328,10 @@ export const quantityField: ListingField = numberField({
   changeExample: '+5',
   gridTitle: 'New qty',
   rule: quantityInput,
-  check: quantityProblem,
+  check: quantityRuleProblem,
   warning: quantityWarning,
   max: MAX_QUANTITY,
   formatMax: '1,000,000',
-  wholeProblem: 'Quantity must be a whole number.',
   format: (quantity) => String(quantity)
 })
 
@@ -401,13 +374,13 @@ export function listingValue(listing: { readonly [key: string]: unknown }, field
 
 /** A percentage as Change many takes it: `10`, `+10`, `-5`, `10%`, `-2.5 %` (at most two decimals). */
 export function parsePercentChange(text: string): Parsed {
-  if (text.trim() === '') return { problem: 'Enter a percentage, like -5 or +10%.' }
-  const result = readDecimal(text, { style: 'point', plus: true, percent: true, plusProblem: '' })
+  if (text.trim() === '') return { problem: { kind: 'blank-percent' } }
+  const result = readDecimal(text, { style: 'point', plus: true, percent: true })
   if ('problem' in result) return result
   const { negative, whole, fraction } = result.decimal
-  if (fraction.replace(/0+$/, '').length > 2) return { problem: 'A percentage has at most two decimals.' }
+  if (fraction.replace(/0+$/, '').length > 2) return { problem: { kind: 'percent-decimals' } }
   const percent = Number(`${whole}.${fraction || '0'}`)
-  if (!Number.isFinite(percent)) return notANumber(text.trim())
+  if (!Number.isFinite(percent)) return { problem: { kind: 'not-a-number', text: text.trim() } }
   return { value: negative && percent !== 0 ? -percent : percent }
 }
 

@@ -1,33 +1,43 @@
 /**
- * The rules for prices, quantities and percentage changes of prices, one message per problem. One place, used everywhere: the field
+ * The rules for prices, quantities and percentage changes of prices, one message per problem (a price's and a
+ * quantity's problems as data, put into words by valueProblem.ts). One place, used everywhere: the field
  * descriptors (listingFields.ts) check what a seller types, pastes or imports with them, the change set
  * marks staged values with them, and the main side enforces them (as zod schemas) on every contract call.
  */
 import { z } from 'zod'
+import { problemMessageOrNull, type ValueProblem } from './valueProblem'
 
 /** The highest unit price Seller Desk will send: $1,000,000.00. */
 export const MAX_PRICE_CENTS = 100_000_000
 /** The highest quantity Seller Desk will send. */
 export const MAX_QUANTITY = 1_000_000
 
-/** Why a price in cents breaks the rules, or null when it is fine. One message per problem, the same everywhere. */
-export function priceProblem(cents: number): string | null {
-  if (!Number.isFinite(cents)) return 'Price must be a number.'
-  if (cents < 0) return 'Price cannot be negative.'
-  if (!Number.isInteger(cents)) return 'Price has more than two decimals.'
-  if (cents === 0) return 'Price must be more than 0.'
-  if (cents > MAX_PRICE_CENTS) return 'Price must be at most $1,000,000.00.'
+/** How a price in cents breaks the rules, or null when it is fine (said in words by valueProblem.ts). */
+export function priceRuleProblem(cents: number): ValueProblem | null {
+  const label = 'Price'
+  if (!Number.isFinite(cents)) return { kind: 'not-finite', label }
+  if (cents < 0) return { kind: 'negative', label }
+  if (!Number.isInteger(cents)) return { kind: 'too-many-decimals', label }
+  if (cents === 0) return { kind: 'not-positive', label }
+  if (cents > MAX_PRICE_CENTS) return { kind: 'above-max', label, max: '$1,000,000.00' }
   return null
 }
 
-/** Why a quantity breaks the rules, or null when it is fine. */
-export function quantityProblem(quantity: number): string | null {
-  if (!Number.isFinite(quantity)) return 'Quantity must be a number.'
-  if (quantity < 0) return 'Quantity cannot be negative.'
-  if (!Number.isInteger(quantity)) return 'Quantity must be a whole number.'
-  if (quantity > MAX_QUANTITY) return 'Quantity must be at most 1,000,000.'
+/** How a quantity breaks the rules, or null when it is fine. */
+export function quantityRuleProblem(quantity: number): ValueProblem | null {
+  const label = 'Quantity'
+  if (!Number.isFinite(quantity)) return { kind: 'not-finite', label }
+  if (quantity < 0) return { kind: 'negative', label }
+  if (!Number.isInteger(quantity)) return { kind: 'not-whole', label }
+  if (quantity > MAX_QUANTITY) return { kind: 'above-max', label, max: '1,000,000' }
   return null
 }
+
+/** Why a price in cents breaks the rules, or null when it is fine. One message per problem, the same everywhere. */
+export const priceProblem = (cents: number): string | null => problemMessageOrNull(priceRuleProblem(cents))
+
+/** Why a quantity breaks the rules, or null when it is fine. */
+export const quantityProblem = (quantity: number): string | null => problemMessageOrNull(quantityRuleProblem(quantity))
 
 /** The most "Adjust price by %" may raise prices: +1000%. It lowers them by less than 100% (a price stays above 0). */
 export const MAX_PRICE_RISE_PERCENT = 1000

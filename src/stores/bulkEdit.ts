@@ -27,6 +27,7 @@ import { gridRow, type GridTextColumn } from '@shared/gridRow'
 import { centsFromDecimalString } from '@shared/money'
 import type { ListingFieldKey } from '@shared/listingFieldKeys'
 import type { ListingField } from '@shared/listingFields'
+import { problemMessage } from '@shared/valueProblem'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, ContractError, messageOf, onEvent } from '../bridge/sellerDesk'
@@ -519,7 +520,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
         continue
       }
       if ('problem' in read) {
-        unreadable.push({ row, field: edit.field, message: read.problem })
+        unreadable.push({ row, field: edit.field, message: problemMessage(read.problem) })
         continue
       }
       put(edit, read.value)

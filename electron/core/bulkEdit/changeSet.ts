@@ -6,6 +6,7 @@
  */
 import { DEFAULT_WARNING_RULES, type BulkField, type ChangeSetSummary, type StagedChange, type WarningRules } from '../../shared/contract'
 import { LISTING_FIELD_SET, listingValue, type FieldSet } from '../../shared/listingFields'
+import { problemMessageOrNull } from '../../shared/valueProblem'
 import type { ListingBase } from './currentListings'
 
 /** A change as proposed (by an operation, a paste or an import), before it is checked. */
@@ -40,7 +41,7 @@ export function changeKeyParts(key: string): { sellRequestId: string; field: Bul
 /** Checks a proposed change by its field's descriptor: the reason it cannot be applied, and what deserves a second look. */
 export function checkChange(change: ProposedChange, rules: WarningRules, fields: FieldSet = LISTING_FIELD_SET): StagedChange {
   const descriptor = fields.get(change.field)
-  const invalid = descriptor.check(change.after)
+  const invalid = problemMessageOrNull(descriptor.check(change.after))
   const warning = invalid ? null : descriptor.warning(change.before, change.after, rules)
   const { sellRequestId, field, before, after, baseUpdatedAt } = change
   return { sellRequestId, field, before, after, baseUpdatedAt, invalid, warning }

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { gridRowReader } from '../../shared/gridRow'
 import { fieldSet, LISTING_FIELDS, numberField, type FieldSet } from '../../shared/listingFields'
+import type { ValueProblem } from '../../shared/valueProblem'
 import { createSellerApi } from '../sellerApi'
 import type { Workspace } from '../workspace'
 import { createBulkEdit, type BulkEdit } from './bulkEdit'
@@ -19,11 +20,12 @@ import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 const KEY = 'sk_test_third_field_123456'
 
-function weightProblem(grams: number): string | null {
-  if (!Number.isFinite(grams)) return 'Weight must be a number.'
-  if (grams < 0) return 'Weight cannot be negative.'
-  if (!Number.isInteger(grams)) return 'Weight must be whole grams.'
-  if (grams > 100_000) return 'Weight must be at most 100,000 g.'
+function weightProblem(grams: number): ValueProblem | null {
+  const label = 'Weight'
+  if (!Number.isFinite(grams)) return { kind: 'not-finite', label }
+  if (grams < 0) return { kind: 'negative', label }
+  if (!Number.isInteger(grams)) return { kind: 'not-whole', label }
+  if (grams > 100_000) return { kind: 'above-max', label, max: '100,000 g' }
   return null
 }
 
@@ -43,7 +45,6 @@ const weightField = numberField({
   check: weightProblem,
   max: 100_000,
   formatMax: '100,000',
-  wholeProblem: 'Weight must be whole grams.',
   format: (grams) => `${grams}`
 })
 
