@@ -296,6 +296,10 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
       .first()
       .evaluate((el) => el.scrollTo({ left: 0 }))
 
+    // The toolbar in two rows at most: the total beside Refresh, not on a row of its own.
+    const [refresh, total] = [await page.getByTestId('sell-requests-refresh').boundingBox(), await page.getByTestId('sell-requests-total').boundingBox()]
+    expect(Math.abs(total!.y + total!.height / 2 - (refresh!.y + refresh!.height / 2)), `${name}: the total's row`).toBeLessThan(refresh!.height / 2)
+
     const first = page.getByTestId('sell-request-row').first()
     if (size.width >= 1920) {
       // Everything in columns of its own.
