@@ -5,7 +5,8 @@
  * what the page shows at its centre), what must ship (units by item status) is in view beside the money,
  * an expanded order says each shipment once, the zone of the dates is said once in the header, and toasts cover
  * neither the search, the filters, the drawer's title nor the pager. Sell requests need no sideways
- * scroll at 1024 and 1366 for what a seller acts on, and show every column at 1920. (Screenshots of every
+ * scroll at 1024 and 1366 for what a seller acts on, and show every column at 1920; Bulk edit's grid
+ * shows SKU, brand and grade beside the prices and quantities without scrolling sideways at every size. (Screenshots of every
  * view for looking by eye: scripts/view-screenshots.ts.)
  */
 import type { Locator, Page } from '@playwright/test'
@@ -384,7 +385,25 @@ test('an expanded order says each shipment once, above its items, with its shipp
 const gridHeader = (page: Page, text: string) =>
   page.locator('revogr-header:not([type="colPinStart"]) .rgHeaderCell').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) })
 
-test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summary uncut, Review & apply beside the others, the results' pager (only when they take pages) clear of the grid, and Larger gives them more rows", async ({
+/**
+ * Where a grid header lies against the grid's visible frame (the pane of scrolling columns), measured as
+ * the grid shows it, without scrolling it sideways: fully inside (1 px of rounding), its title uncut,
+ * and what the page shows at its centre.
+ */
+const inGridFrame = (head: Locator) =>
+  head.evaluate((el) => {
+    const frame = el.closest('revogr-viewport-scroll')!.getBoundingClientRect()
+    const box = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return {
+      inside: box.left >= frame.left - 1 && box.right <= frame.right + 1,
+      cut: !!window.sdMeasure.cutBy(el),
+      uncovered: !!hit && el.contains(hit),
+      box: `${Math.round(box.left)}–${Math.round(box.right)} in ${Math.round(frame.left)}–${Math.round(frame.right)}`
+    }
+  })
+
+test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summary uncut, SKU, brand and grade in view without scrolling sideways, Review & apply beside the others, the results' pager (only when they take pages) clear of the grid, and Larger gives them more rows", async ({
   app: page,
   host
 }) => {
@@ -401,6 +420,11 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}`
     await page.waitForTimeout(300) // the grid measures itself after a resize
+    // What tells listings apart is in view beside the name, without scrolling the grid sideways.
+    for (const title of ['SKU', 'Brand', 'Grade']) {
+      const head = await inGridFrame(gridHeader(page, title))
+      expect(head, `${name}: header ${title} ${JSON.stringify(head)}`).toMatchObject({ inside: true, cut: false, uncovered: true })
+    }
     for (const title of ['Price now', 'New price', 'Qty now', 'New qty']) {
       const head = await fit(gridHeader(page, title))
       expect(head, `${name}: header ${title} ${JSON.stringify(head)}`).toMatchObject({ cut: false, uncovered: true })
