@@ -12,6 +12,10 @@
  * to a list that moved while it was read, a total that overcounts, the cap on how much is read) is said,
  * never passed off as the whole range. A read is kept for a minute, so turning pages and exporting the
  * same dates do not read them again.
+ *
+ * The whole range is read, whatever the list's search and filters: the API's `searchTerm` matches item
+ * names only (the spec), and the list finds orders by number, shipment and tracking too. The workspace
+ * searches and filters the orders read as the snapshot's are (orderTable.ts orderMatches).
  */
 import type { Order } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
@@ -27,7 +31,6 @@ export interface OlderOrdersRange {
   fromMs: number
   /** The end of the range; none for "until now". */
   toMs: number | undefined
-  searchTerm?: string | undefined
 }
 
 export interface OlderOrdersRead {
@@ -59,8 +62,7 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       take: options.take,
       sortDir: 'DESC' as const,
       fromDate: new Date(range.fromMs - ZONELESS_SLACK_MS).toISOString(),
-      ...(range.toMs !== undefined ? { toDate: new Date(range.toMs + ZONELESS_SLACK_MS).toISOString() } : {}),
-      ...(range.searchTerm ? { searchTerm: range.searchTerm } : {})
+      ...(range.toMs !== undefined ? { toDate: new Date(range.toMs + ZONELESS_SLACK_MS).toISOString() } : {})
     }
     const byId = new Map<string, Order>()
     let listed = 0
@@ -100,7 +102,7 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
   return {
     /** The orders placed in the range, as read from the marketplace within the last minute or now. */
     read(range: OlderOrdersRange): Promise<OlderOrdersRead> {
-      const key = JSON.stringify([range.fromMs, range.toMs ?? null, range.searchTerm?.trim() ?? ''])
+      const key = JSON.stringify([range.fromMs, range.toMs ?? null])
       const at = now()
       for (const [k, entry] of kept) if (at - entry.at > KEEP_MS) kept.delete(k)
       const hit = kept.get(key)

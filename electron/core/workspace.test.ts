@@ -86,6 +86,36 @@ it('fetches orders older than the window from the marketplace when online, and s
   sandbox = await startSandbox({ apiKey: KEY, orders: 1, sellRequests: 1 })
 })
 
+it('orders older than the window are searched and filtered as the kept ones are: by status, item status, number, shipment and tracking', async () => {
+  const fromDate = new Date(Date.now() - 100 * 86_400_000).toISOString()
+  const toDate = new Date(Date.now() - 40 * 86_400_000).toISOString()
+  const all = (await workspace.listOrders({ ...base, fromDate, toDate, take: 500 })).rows
+  expect(all.length).toBeGreaterThan(10)
+  const ids = (orders: readonly { id: string }[]) => orders.map((o) => o.id)
+  const listed = async (filters: { statuses?: string[]; itemStatuses?: string[]; searchTerm?: string }) => {
+    const result = await workspace.listOrders({ ...base, fromDate, toDate, take: 500, ...filters })
+    expect(result.source, JSON.stringify(filters)).toBe('server')
+    expect(result.total).toBe(result.rows.length)
+    return result.rows
+  }
+  // A status some orders of the range have and others not: exactly those, not the few kept here.
+  const status = [...new Set(all.map((o) => o.status))].find((s) => all.some((o) => o.status !== s))!
+  const withStatus = all.filter((o) => o.status === status)
+  expect(ids(await listed({ statuses: [status] }))).toEqual(ids(withStatus))
+  const itemStatus = all.find((o) => o.status === status)!.items[0]!.status
+  expect(ids(await listed({ itemStatuses: [itemStatus] }))).toEqual(ids(all.filter((o) => o.items.some((item) => item.status === itemStatus))))
+  // Searched by what the API's search does not match (item names only): the number, a shipment, a tracking number.
+  const order = all[Math.floor(all.length / 2)]!
+  const item = order.items.find((i) => i.tracking?.trackingNumber)!
+  for (const term of [order.orderNo, item.shipment!, item.tracking!.trackingNumber!.toLowerCase()]) {
+    expect(ids(await listed({ searchTerm: term })), term).toContain(order.id)
+  }
+  expect(await listed({ searchTerm: 'no order or item is called this' })).toEqual([])
+  // The export holds what the list shows.
+  const csv = await workspace.exportOrdersCsv({ timeZone: 'UTC', fromDate, toDate, sortBy: 'date', sortDir: 'DESC', statuses: [status] })
+  expect(csv.orders).toBe(withStatus.length)
+})
+
 it('edits and deletes go to the marketplace, then to the snapshot', async () => {
   const [first, second] = workspace.listSellRequests({ page: 1, take: 2, sortBy: 'updated', sortDir: 'DESC' }).rows
   const edited = await workspace.editSellRequest(second!.id, { priceCents: 4321 })

@@ -28,6 +28,7 @@ import { readBackError, readBackVerdict } from './readBack'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
+import { orderMatches } from './snapshot/orderTable'
 import { sellRequestFacets } from './snapshot/sellRequestTable'
 import { openSnapshot, snapshotFileFor, type OrderQuery, type SellRequestQuery, type Snapshot } from './snapshot/snapshot'
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync/syncEngine'
@@ -151,15 +152,14 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   const olderOrders = createOlderOrders(api, { take: { ...DEFAULT_SYNC_SETTINGS, ...deps.syncEngine }.take, now })
 
   /**
-   * A list or export reaching before the synced window, online and filtered only by dates and search:
-   * the orders placed in the range, from the marketplace (see olderOrders.ts); null when the snapshot
-   * answers it.
+   * A list or export reaching before the synced window, online: the range of orders placed to read from
+   * the marketplace (see olderOrders.ts), searched and filtered here (olderInList); null when the
+   * snapshot answers it.
    */
   function olderRange(query: Omit<OrderListQuery, 'page' | 'take'>, windowFromMs: number): OlderOrdersRange | null {
     const fromMs = query.fromDate ? Date.parse(query.fromDate) : undefined
-    if (!startsBeforeWindow(fromMs, windowFromMs)) return null
-    if (!sync.status().online || query.statuses?.length || query.itemStatuses?.length) return null
-    return { fromMs, toMs: query.toDate ? Date.parse(query.toDate) : undefined, searchTerm: query.searchTerm }
+    if (!startsBeforeWindow(fromMs, windowFromMs) || !sync.status().online) return null
+    return { fromMs, toMs: query.toDate ? Date.parse(query.toDate) : undefined }
   }
   /**
    * Dates from more than a day before the kept window: a range starting within a day of the window's start
@@ -168,9 +168,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   const startsBeforeWindow = (fromMs: number | undefined, windowFromMs: number): fromMs is number => fromMs !== undefined && fromMs < windowFromMs - DAY_MS
   const windowFrom = () => snapshot.syncState('orders').windowFromMs ?? now() - deps.settings().historyDays * DAY_MS
 
-  /** Older orders in the list's order. */
-  const inListOrder = (read: OlderOrdersRead, query: Pick<OrderListQuery, 'sortBy' | 'sortDir'>) =>
-    [...read.placed].sort(query.sortBy === 'total' ? byTotal(query.sortDir) : byDate(query.sortDir))
+  /** Older orders the list's search and status filters keep, in the list's order. */
+  const inListOrder = (read: OlderOrdersRead, query: Pick<OrderListQuery, 'sortBy' | 'sortDir' | 'searchTerm' | 'statuses' | 'itemStatuses'>) =>
+    read.placed.filter((order) => orderMatches(order, query)).sort(query.sortBy === 'total' ? byTotal(query.sortDir) : byDate(query.sortDir))
 
   /** What the seller is told of a read of older orders: where they come from and whether any are missing. */
   function olderNote(read: OlderOrdersRead, windowFromMs: number): string {

@@ -6,12 +6,11 @@ import { scalar, type Db } from './database'
  * In composed form (NFC), as searchText stores: "é" typed as one character or as "e" and an accent matches either.
  */
 export function containsPattern(term: string): string {
-  return `%${term
-    .trim()
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${searchNeedle(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+/** A seller's search text as a search text (searchText) holds it: trimmed, in lower case, composed. */
+export const searchNeedle = (term: string) => term.trim().toLowerCase().normalize('NFC')
 
 /**
  * The text a row is searched by: lowercased, parts joined with a separator no search spans, and in

@@ -20,7 +20,7 @@ import type { WireRows } from '../sellerApi'
 import { orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { docWrite } from './docRows'
-import { containsPattern, readPage, searchText } from './listQuery'
+import { containsPattern, readPage, searchNeedle, searchText } from './listQuery'
 
 export type Tables = '' | '_staged'
 
@@ -121,6 +121,18 @@ export const newStagedOrderIds = (windowFromMs: number | null): string =>
 
 export function countOrders(db: Db): number {
   return scalar<number>(db, 'SELECT COUNT(*) FROM orders') ?? 0
+}
+
+/**
+ * Whether an order passes a list's search and status filters, as orderFilter's SQL has them: for orders
+ * that are not in the table (placed before the kept window, read from the marketplace for their dates).
+ */
+export function orderMatches(order: Order, query: Pick<OrderQuery, 'searchTerm' | 'statuses' | 'itemStatuses'>): boolean {
+  const term = query.searchTerm ? searchNeedle(query.searchTerm) : ''
+  if (term && !itemColumns(order).search.includes(term)) return false
+  if (query.statuses?.length && !query.statuses.includes(order.status)) return false
+  const itemStatuses = query.itemStatuses
+  return !itemStatuses?.length || order.items.some((item) => itemStatuses.includes(item.status))
 }
 
 /** The filters of a list query as SQL over the orders table (`o`). */
