@@ -210,7 +210,13 @@ test.describe('a real marketplace', () => {
     await expect(page.getByTestId('sign-in-error')).toContainText(/did not accept the API key/)
     await expect(page.getByTestId('api-key')).toHaveValue('')
 
+    // The marketplace failing (every answer a 500): the key typed stays for Try again.
     await page.getByTestId('api-key').fill(KEY)
+    sandbox.setFaults({ errorRate: 1 })
+    await page.getByTestId('sign-in').click()
+    await expect(page.getByTestId('sign-in-error')).toContainText(/HTTP 500/)
+    sandbox.setFaults({ errorRate: 0 })
+    await expect(page.getByTestId('api-key')).toHaveValue(KEY)
     await page.getByTestId('sign-in').click()
     await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('order-row').first()).toBeVisible()

@@ -6,7 +6,7 @@ import { accountKeyOf } from '@shared/accountKey'
 import type { SessionInfo } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { call, messageOf } from '../bridge/sellerDesk'
+import { call, ContractError, messageOf } from '../bridge/sellerDesk'
 
 export const useSessionStore = defineStore('session', () => {
   const info = ref<SessionInfo | null>(null)
@@ -18,6 +18,8 @@ export const useSessionStore = defineStore('session', () => {
   const busy = ref(false)
   /** Why the last sign-in, demo start or sign-out failed. */
   const error = ref<string | null>(null)
+  /** Its kind ('auth': the key was refused), null for none or one without a kind. */
+  const errorKind = ref<ContractError['kind'] | null>(null)
   /** The seller is adding another marketplace account: sign-in shows while the current account stays signed in. */
   const adding = ref(false)
 
@@ -60,11 +62,13 @@ export const useSessionStore = defineStore('session', () => {
   async function change(run: () => Promise<SessionInfo>): Promise<boolean> {
     busy.value = true
     error.value = null
+    errorKind.value = null
     try {
       apply(await run())
       return true
     } catch (e) {
       error.value = messageOf(e)
+      errorKind.value = e instanceof ContractError ? e.kind : null
       return false
     } finally {
       busy.value = false
@@ -102,6 +106,7 @@ export const useSessionStore = defineStore('session', () => {
 
   return {
     info,
+    errorKind,
     loading,
     loadError,
     busy,
