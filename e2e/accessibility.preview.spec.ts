@@ -292,3 +292,33 @@ test('bulk edit from the keyboard alone: into the grid, to a price, a new value,
   await expect(preview).toBeVisible()
   await expect(preview.getByTestId('preview-changes')).toContainText('1')
 })
+
+test('the price filter from the keyboard: Enter opens it on From, Tab to To, Enter applies, Escape closes; the focus comes back to its button', async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByTestId('nav-sellRequests').click()
+  await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
+  const button = page.getByTestId('sell-requests-price-filter')
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('sell-requests-price-filter-min')).toBeFocused()
+  await page.keyboard.type('100')
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('sell-requests-price-filter-max')).toBeFocused()
+  await page.keyboard.type('500')
+  await page.keyboard.press('Enter')
+  await expect(button).toHaveText('Price: $100.00 – $500.00')
+  await expect(button).toBeFocused()
+  await expect(page.getByTestId('sell-requests-price-filter-min')).toBeHidden()
+  // Escape leaves it as it was.
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('sell-requests-price-filter-min')).toBeFocused()
+  await page.keyboard.type('9')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('sell-requests-price-filter-min')).toBeHidden()
+  await expect(button).toBeFocused()
+  await expect(button).toHaveText('Price: $100.00 – $500.00')
+})
