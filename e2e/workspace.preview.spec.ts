@@ -911,6 +911,29 @@ test('the keyboard follows the order drawer: Enter on a row puts the focus in it
   await expect(drawer).toBeHidden()
   await expect(row).toBeFocused()
 
+  // In a short window the keys that scroll a page scroll the drawer as it opens: down to its last item and back.
+  await page.setViewportSize({ width: 1024, height: 500 })
+  await row.focus()
+  await page.keyboard.press('Enter')
+  await expect(drawer).toBeFocused()
+  const body = drawer.locator('.n-scrollbar-container').first()
+  const scrolled = () => body.evaluate((element) => ({ top: element.scrollTop, room: element.scrollHeight - element.clientHeight }))
+  expect((await scrolled()).room, 'the order is taller than the drawer').toBeGreaterThan(100)
+  await page.keyboard.press('PageDown')
+  await expect.poll(async () => (await scrolled()).top).toBeGreaterThan(0)
+  await page.keyboard.press('End')
+  await expect
+    .poll(async () => {
+      const { top, room } = await scrolled()
+      return room - top
+    })
+    .toBeLessThanOrEqual(1)
+  await page.keyboard.press('Home')
+  await expect.poll(async () => (await scrolled()).top).toBe(0)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await page.setViewportSize({ width: 1360, height: 860 })
+
   // A click on a row opens it too, and closing with the drawer's × gives the focus back to that row.
   await page.getByTestId('order-row').nth(2).click()
   await expect(drawer).toBeFocused()
