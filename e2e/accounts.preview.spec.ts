@@ -91,10 +91,11 @@ test.describe('accounts', () => {
     await page.getByTestId('nav-settings').click()
     const rows = page.getByTestId('account-row')
     await expect(rows).toHaveCount(2)
-    await rows
-      .filter({ hasText: hostOf(a.baseUrl) })
-      .getByTestId('account-switch')
-      .click()
+    // Each row's buttons say which account they act on, to a screen reader too (not three bare "Remove").
+    const rowA = rows.filter({ hasText: hostOf(a.baseUrl) })
+    await expect(rowA.getByTestId('account-remove')).toHaveAccessibleName(new RegExp(`^Remove .*${hostOf(a.baseUrl).replace(/\./g, '\\.')}`))
+    await expect(rowA.getByTestId('account-switch')).toHaveAccessibleName(new RegExp(`^Switch to .*${hostOf(a.baseUrl).replace(/\./g, '\\.')}`))
+    await rowA.getByTestId('account-switch').click()
     await expect(page.getByTestId('marketplace')).toContainText(hostOf(a.baseUrl))
     await page.getByTestId('nav-orders').click()
     await expect(page.getByTestId('orders-total')).toContainText(`${totalA} orders`)

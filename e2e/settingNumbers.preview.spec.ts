@@ -63,3 +63,19 @@ test('an emptied or refused number setting shows the value in force again when l
 
   expect(await viaRouter<AppSettings>(host, 'settings.get', {})).toEqual(before)
 })
+
+test('the dashboard says the low-stock setting in words: below 5 is "fewer than 5 units", below 1 is "none in stock"', async ({ app: page }) => {
+  await page.getByTestId('start-demo').click()
+  await page.getByTestId('nav-settings').click()
+  const detail = page.getByTestId('figure-low-stock').getByTestId('figure-detail')
+  for (const [below, words] of [
+    ['5', 'fewer than 5 units (Settings)'],
+    ['1', 'none in stock (Settings)']
+  ] as const) {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('settings-low-stock').fill(below)
+    await page.getByTestId('settings-low-stock').press('Enter')
+    await page.getByTestId('nav-dashboard').click()
+    await expect(detail).toHaveText(words)
+  }
+})
