@@ -72,12 +72,19 @@ it('fetches orders older than the window from the marketplace when online, and s
   // Its CSV export holds the same orders.
   const csv = await workspace.exportOrdersCsv({ timeZone: 'UTC', fromDate, toDate, sortBy: 'date', sortDir: 'DESC' })
   expect(csv.orders).toBe(placed.length)
+  expect(csv.missing).toBeNull()
+  // Named by the dates it holds.
+  expect(csv.fileName).toBe(`orders-${fromDate.slice(0, 10)}-to-${toDate.slice(0, 10)}.csv`)
 
   await sandbox.close()
   await workspace.sync.sync() // finds the marketplace gone
   const offline = await workspace.listOrders({ ...base, fromDate, toDate })
   expect(offline.source).toBe('snapshot')
   expect(offline.note).toMatch(/connect to see older ones/)
+  // Its export holds only the kept orders of those dates, and says so: no plain success.
+  const short = await workspace.exportOrdersCsv({ timeZone: 'UTC', fromDate, toDate, sortBy: 'date', sortDir: 'DESC' })
+  expect(short.orders).toBeLessThan(placed.length)
+  expect(short.missing).toMatch(/^Only orders since .* are saved on this computer, so older ones are not in the file: connect to export them\.$/)
   await expect(
     workspace.editSellRequest(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!.id, { quantity: 1 })
   ).rejects.toMatchObject({

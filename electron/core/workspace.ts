@@ -353,6 +353,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       // written short when some are missing), else the snapshot's, read by their ids.
       let ordersInPart: (from: number) => Order[]
       let count: number
+      // Offline, older dates than the kept window export only the kept orders: the file is said to be short.
+      const fromMs = fromDate ? Date.parse(fromDate) : undefined
+      const short = !older && startsBeforeWindow(fromMs, windowFromMs)
       if (older) {
         const read = await olderOrders.read(older)
         if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read, windowFromMs)}`)
@@ -374,7 +377,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         orders += part.length
       }
       const { parts, rows } = csv.done()
-      return { fileName: `orders-${localDateOf(now(), timeZone)}.csv`, parts, orders, rows }
+      // Named by its dates when the seller chose them (a month's export next to another's), else by today.
+      const toMs = toDate ? Date.parse(toDate) : now()
+      const dates = fromMs === undefined ? localDateOf(now(), timeZone) : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
+      const missing = short
+        ? `Only orders since ${windowStart(windowFromMs)} are saved on this computer, so older ones are not in the file: connect to export them.`
+        : null
+      return { fileName: `orders-${dates}.csv`, parts, orders, rows, missing }
     },
 
     sellRequestFacets: () => facets(),

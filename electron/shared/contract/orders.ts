@@ -52,6 +52,8 @@ export interface CsvFile {
   parts: string[]
   orders: number
   rows: number
+  /** Why orders the seller asked for are not in the file (older dates while offline), or null. */
+  missing: string | null
 }
 
 export const orderCalls = {
