@@ -118,6 +118,15 @@ it('orders older than the window are searched and filtered as the kept ones are:
     expect(ids(await listed({ searchTerm: term })), term).toContain(order.id)
   }
   expect(await listed({ searchTerm: 'no order or item is called this' })).toEqual([])
+  // Searched without dates, that older order is not here: the list says where to look.
+  const undated = await workspace.listOrders({ ...base, searchTerm: order.orderNo })
+  expect(undated.total).toBe(0)
+  expect(undated.note).toMatch(/^Orders placed before .* are not kept on this computer: to search those, choose their dates\.$/)
+  // One that is kept is found, without that note.
+  const kept = (await workspace.listOrders(base)).rows[0]!
+  const found = await workspace.listOrders({ ...base, searchTerm: kept.orderNo })
+  expect(found.rows.map((o) => o.id)).toContain(kept.id)
+  expect(found.note ?? '').not.toMatch(/to search those/)
   // The export holds what the list shows.
   const csv = await workspace.exportOrdersCsv({ timeZone: 'UTC', fromDate, toDate, sortBy: 'date', sortDir: 'DESC', statuses: [status] })
   expect(csv.orders).toBe(withStatus.length)

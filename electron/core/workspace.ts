@@ -255,6 +255,15 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${formatNumber(before)} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since.`
   }
 
+  /**
+   * A search that found nothing in the kept orders may be for an older one (an order number from an
+   * old email): where to look for it, rather than only "No orders match".
+   */
+  function notFoundHere(query: OrderListQuery, total: number, windowFromMs: number): string | null {
+    if (total > 0 || !query.searchTerm?.trim()) return null
+    return `Orders placed before ${windowStart(windowFromMs)} are not kept on this computer: to search those, choose their dates.`
+  }
+
   return {
     account: deps.account,
     snapshot,
@@ -284,7 +293,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const note = startsBeforeWindow(fromMs, windowFromMs)
         ? `Only orders since ${windowStart(windowFromMs)} are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
-          ? keptForAnUpdate(query, toMs, windowFromMs)
+          ? (keptForAnUpdate(query, toMs, windowFromMs) ?? notFoundHere(query, page.total, windowFromMs))
           : null
       const itemUnits = query.itemStatuses?.length ? snapshot.orderItemUnits({ ...query, fromMs, toMs }, query.itemStatuses) : null
       return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits }
