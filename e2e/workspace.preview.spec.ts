@@ -370,7 +370,8 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
   const download = page.waitForEvent('download')
   await page.getByTestId('orders-export').click()
   const file = await download
-  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
+  // Named by the dates chosen (the last 30 days, ending today).
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)
   const text = await new Promise<string>((resolve, reject) => {
     void file.createReadStream().then((stream) => {
       const chunks: Buffer[] = []
