@@ -191,7 +191,7 @@ it("a write of the core waits for the thread's statement at hand, not for the re
   const jobMs = performance.now() - jobStarted
   // Waiting for the rest of the job (six statements, from midway through the first) would be most of it;
   // the statement at hand and the lock's polling, a quarter or so. Measured against the job as it ran:
-  // a statement timed alone before it was no measure on a loaded machine (1,220 ms waited for 379).
+  // a statement timed alone before it is no measure on a loaded machine.
   expect(waitedMs, `waited ${Math.round(waitedMs)} ms of the job's ${Math.round(jobMs)}`).toBeLessThan(jobMs / 2)
   // The core's row went in between the job's: written before the last of them.
   const texts = textsOf(db)
