@@ -19,7 +19,7 @@
  */
 import type { Order } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
-import type { SellerApi } from './sellerApi'
+import type { ListAnswer, SellerApi } from './sellerApi'
 import { ZONELESS_SLACK_MS } from './sync/syncEngine'
 
 /** The most orders one range reads from the marketplace; a larger range is said to be cut short. */
@@ -28,6 +28,7 @@ const KEEP_MS = 60_000
 const KEPT_READS = 4
 
 export interface OlderOrdersRange {
+  /** The start of the range; -Infinity for "from the first order" (no `fromDate` is sent). */
   fromMs: number
   /** The end of the range; none for "until now". */
   toMs: number | undefined
@@ -46,6 +47,14 @@ export interface OlderOrdersRead {
   capped: boolean
 }
 
+/** How a scan of a range keeps orders (all by default), and what can stop it. */
+export interface RangeScan {
+  keep?: (order: Order) => boolean
+  /** A page's answer and the places in it of the orders kept (each order once, however often listed). */
+  onKept?: (answer: ListAnswer & { orders: Order[] }, places: number[]) => void
+  signal?: AbortSignal
+}
+
 export interface OlderOrdersOptions {
   take: number
   now?: () => number
@@ -57,20 +66,29 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
   const max = options.max ?? OLDER_ORDERS_MAX
   const kept = new Map<string, { at: number; read: Promise<OlderOrdersRead> }>()
 
-  async function readRange(range: OlderOrdersRange): Promise<OlderOrdersRead> {
+  /**
+   * Every page of the range, in turn; `keep` says which orders (placed in the range) are kept, and each
+   * page's kept ones are handed to `onKept` with the page's answer (its rows as received).
+   */
+  async function scan(range: OlderOrdersRange, scanning: RangeScan = {}): Promise<Omit<OlderOrdersRead, 'placed'>> {
     const query = {
       take: options.take,
       sortDir: 'DESC' as const,
-      fromDate: new Date(range.fromMs - ZONELESS_SLACK_MS).toISOString(),
+      ...(Number.isFinite(range.fromMs) ? { fromDate: new Date(range.fromMs - ZONELESS_SLACK_MS).toISOString() } : {}),
       ...(range.toMs !== undefined ? { toDate: new Date(range.toMs + ZONELESS_SLACK_MS).toISOString() } : {})
     }
-    const byId = new Map<string, Order>()
+    const to = range.toMs ?? Number.POSITIVE_INFINITY
+    const placedInRange = (order: Order) => {
+      const at = Date.parse(order.orderDate)
+      return at >= range.fromMs && at <= to
+    }
+    const seen = new Set<string>()
     let listed = 0
     let capped = false
     for (let page = 1; ; page++) {
-      let answer: { total: number; orders: Order[] }
+      let answer: ListAnswer & { orders: Order[] }
       try {
-        answer = await api.listOrders({ ...query, page })
+        answer = await api.listOrders({ ...query, page }, scanning.signal ? { signal: scanning.signal } : {})
       } catch (error) {
         // A page past the end refused (404, 400) by a marketplace whose count was too high: the end.
         const pastEnd = page > 1 && error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'invalid-input')
@@ -78,25 +96,30 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
         break
       }
       if (page === 1) listed = answer.total
-      const before = byId.size
-      for (const order of answer.orders) byId.set(order.id, order)
+      const before = seen.size
+      const places: number[] = []
+      answer.orders.forEach((order, place) => {
+        if (seen.has(order.id)) return
+        seen.add(order.id)
+        if (placedInRange(order) && (scanning.keep?.(order) ?? true)) places.push(place)
+      })
+      if (places.length) scanning.onKept?.(answer, places)
       // The end: an empty page, a page with nothing new (a marketplace answering its last page again),
       // or every counted order read and this page short of a full one.
-      if (answer.orders.length === 0 || byId.size === before) break
-      if (byId.size >= listed && answer.orders.length < options.take) break
-      if (byId.size >= max) {
-        capped = byId.size < listed
+      if (answer.orders.length === 0 || seen.size === before) break
+      if (seen.size >= listed && answer.orders.length < options.take) break
+      if (seen.size >= max) {
+        capped = seen.size < listed
         break
       }
     }
-    const to = range.toMs ?? Number.POSITIVE_INFINITY
-    const placed = [...byId.values()]
-      .filter((order) => {
-        const at = Date.parse(order.orderDate)
-        return at >= range.fromMs && at <= to
-      })
-      .sort(byDate('DESC'))
-    return { placed, listed, answered: byId.size, complete: !capped && byId.size >= listed, capped }
+    return { listed, answered: seen.size, complete: !capped && seen.size >= listed, capped }
+  }
+
+  async function readRange(range: OlderOrdersRange): Promise<OlderOrdersRead> {
+    const placed: Order[] = []
+    const read = await scan(range, { onKept: (answer, places) => places.forEach((place) => placed.push(answer.orders[place]!)) })
+    return { placed: placed.sort(byDate('DESC')), ...read }
   }
 
   return {
@@ -113,7 +136,8 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       read.catch(() => kept.delete(key))
       while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!)
       return read
-    }
+    },
+    scan
   }
 }
 

@@ -236,7 +236,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
   /**
    * The snapshot keeps the orders placed or updated within the history window (what the API's `fromDate`
-   * selects), so a list without dates may hold orders placed before it: say why they are there.
+   * selects) and older ones with items still to ship (olderOpenOrders.ts), so a list without dates may
+   * hold orders placed before it: say why they are there.
    */
   function keptForAnUpdate(query: OrderListQuery, toMs: number | undefined, windowFromMs: number): string | null {
     // Sorted by date whatever the list's order: the date index then finds the range at once (sorted by
@@ -252,7 +253,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     if (before === 0) return null
     const days = Math.round((now() - windowFromMs) / DAY_MS)
     const since = windowStart(windowFromMs)
-    return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${formatNumber(before)} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since.`
+    return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${formatNumber(before)} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since or still ${before === 1 ? 'has' : 'have'} items to ship.`
   }
 
   /**

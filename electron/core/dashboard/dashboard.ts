@@ -1,11 +1,12 @@
 /**
  * The dashboard's figures, summed in SQLite over the snapshot: orders and revenue today, over the last 7
- * days and per day over the synced window; item units awaiting shipment and ready to ship; listings low
- * on stock. Days are the seller's local days (their IANA zone), so every figure matches what the Orders
+ * days and per day over the synced window; item units awaiting shipment and ready to ship (unshipped
+ * orders placed before the window included: see olderOpenOrders.ts); listings low on stock. Days are the seller's local days (their IANA zone), so every figure matches what the Orders
  * and Sell requests lists show when the seller follows its link.
  */
 import type { Dashboard, OrderFigure } from '../../shared/contract'
 import type { Db } from '../snapshot/database'
+import { readOlderOpenCheck, type OlderOpenCheck } from '../snapshot/olderOpenOrders'
 import { addDays, dateOfDayNumber, localDateOf, localDaysBetween, offsetSpans, startOfLocalDate, type OffsetSpan } from './localCalendar'
 
 const DAY_MS = 86_400_000
@@ -63,6 +64,12 @@ function ordersPass(db: Db, spans: OffsetSpan[]): { perDay: Map<string, { orders
   return { perDay, shipping }
 }
 
+function olderOpenFigure(check: OlderOpenCheck | null): Dashboard['olderOpen'] {
+  if (!check) return null
+  const { beforeMs, checkedMs, kept: orders, listed, answered, complete, error } = check
+  return { before: iso(beforeMs), checkedAt: iso(checkedMs), orders, listed, answered, complete, error }
+}
+
 export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
   const { timeZone, nowMs } = query
   const today = localDateOf(nowMs, timeZone)
@@ -101,6 +108,7 @@ export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
       revenueCents: perDay.get(day.date)?.revenueCents ?? 0
     })),
     windowFrom: iso(query.windowFromMs),
-    syncedAt: query.syncedAt
+    syncedAt: query.syncedAt,
+    olderOpen: olderOpenFigure(readOlderOpenCheck(db))
   }
 }

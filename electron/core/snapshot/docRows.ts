@@ -40,6 +40,17 @@ export function rowsText({ bytes, bounds }: WireBytes): string {
   return `[${rows.join(',')}]`
 }
 
+/**
+ * A page's rows as received, of only the rows at `places` (ascending) of its `rows`: cut as docWrite cuts
+ * them. A page that cannot be cut so (it never happens with an answer that was read) is an error.
+ */
+export function wireRowsAt(wire: WireRows, places: readonly number[], rows: number): WireBytes {
+  const bytes = 'bytes' in wire ? wire.bytes : Buffer.from(wire.json, 'utf8')
+  const bounds = 'bytes' in wire ? wire.bounds : rowBounds(bytes, wire.path)
+  if (!bounds || bounds.length !== 2 * rows) throw new Error('The rows of a page could not be told apart in its answer.')
+  return { bytes, bounds: places.flatMap((place) => [bounds[2 * place]!, bounds[2 * place + 1]!]) }
+}
+
 /** The same documents, of only the rows at these places in the page (ascending). */
 export function docBytesAt(write: DocBytesWrite, places: readonly number[]): DocBytesWrite {
   return { ...write, keys: places.map((place) => write.keys[place]!), bounds: places.flatMap((place) => write.bounds.slice(2 * place, 2 * place + 2)) }

@@ -219,5 +219,18 @@ export const MIGRATIONS: readonly string[] = [
   // syncs ask for the orders changed in the 12 hours before their cursor too (syncEngine's ZONELESS_SLACK_MS).
   `ALTER TABLE sync_state ADD COLUMN zoneless_utc INTEGER;`,
   // 11: the seller's bulk-edit warning rules, kept with the account (one row, as JSON).
-  `CREATE TABLE bulk_rules (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`
+  `CREATE TABLE bulk_rules (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);`,
+  // 12: unshipped orders placed before the synced window, kept in the live orders table and named here
+  // (olderOpenOrders.ts), and the last sweep that looked for them (one row).
+  `CREATE TABLE older_open_orders (id TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TABLE older_open_check (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    before_ms INTEGER NOT NULL,
+    checked_ms INTEGER NOT NULL,
+    listed INTEGER NOT NULL,
+    answered INTEGER NOT NULL,
+    kept INTEGER NOT NULL,
+    complete INTEGER NOT NULL,
+    error TEXT
+  );`
 ]

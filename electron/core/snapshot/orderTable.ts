@@ -61,7 +61,7 @@ function itemColumns(order: Order): { statuses: string; awaiting: number; ready:
   return { statuses: `|${statuses.join('|')}|`, awaiting, ready, units: JSON.stringify(units), search: searchText(searched) }
 }
 
-const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = [
   'id',
   'order_no',
   'order_ms',
@@ -119,8 +119,12 @@ export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
 export const newStagedOrderIds = (windowFromMs: number | null): string =>
   `SELECT DISTINCT id FROM orders_staged WHERE ${windowFromMs === null ? '' : `order_ms >= ${Math.floor(Number(windowFromMs))} AND `}id NOT IN (SELECT id FROM orders)`
 
+/** Orders the live table holds from before the synced window for their open items (olderOpenOrders.ts). */
+export const OLDER_OPEN_IDS = 'SELECT id FROM older_open_orders'
+
+/** The orders the marketplace's count of the synced window covers: all but those kept from before it for their open items. */
 export function countOrders(db: Db): number {
-  return scalar<number>(db, 'SELECT COUNT(*) FROM orders') ?? 0
+  return scalar<number>(db, `SELECT COUNT(*) FROM orders WHERE id NOT IN (${OLDER_OPEN_IDS})`) ?? 0
 }
 
 /**

@@ -485,3 +485,61 @@ describe('atomic swaps', () => {
     expect(bytes.includes(Buffer.from('x-api-key'))).toBe(false)
   })
 })
+
+describe('unshipped orders placed before the window', () => {
+  /** A full sync of these orders, as the engine stages and commits one. */
+  async function fullSyncOf(rows: Order[]) {
+    const run = { ...newRun('orders', rows.length), pageSize: 1000 }
+    await snapshot.beginRun(run)
+    run.covered = [[0, rows.length]]
+    await snapshot.stagePages(run, [orderBatch(rows)])
+    await snapshot.commitRun('orders')
+  }
+  const ids = (rows: readonly Order[]) => rows.map((order) => order.id).sort()
+  const held = () => ids(snapshot.dump().orders)
+  const check = { beforeMs: 1_000, checkedMs: 2_000, listed: 100, answered: 100, complete: true }
+
+  it('are kept beside the window, apart from its count; an order read by a sync or staged by a full one is kept as such; a full sync carries the others', async () => {
+    const window = orders.slice(0, 300)
+    const older = orders.slice(300, 310)
+    await fullSyncOf(window)
+    // The look's pages, one also listing an order the window holds: that one stays as read in the window.
+    await snapshot.keepOlderOpen([orderBatch([older[0]!, window[5]!, older[1]!]), orderBatch(older.slice(2))], check)
+    expect(held()).toEqual(ids([...window, ...older]))
+    expect(snapshot.count('orders')).toBe(300)
+    expect(snapshot.olderOpenCheck()).toEqual({ ...check, kept: 10, error: null })
+    // Their documents are theirs (cut from the page's), as the order drawer reads them.
+    expect(snapshot.ordersWithIds([older[0]!.id, older[1]!.id, older[2]!.id])).toEqual([older[0], older[1], older[2]])
+
+    // A sync reads one of them (updated in the window): the window's count covers it from now on.
+    await snapshot.applyChanges('orders', [orderBatch([older[3]!])], Date.now())
+    expect(snapshot.count('orders')).toBe(301)
+
+    // A full sync (the window's rows and one more of them, updated): the rest come through its swap.
+    await fullSyncOf([...orders.slice(0, 200), older[4]!])
+    expect(held()).toEqual(ids([...orders.slice(0, 200), ...older.filter((order) => order !== older[3])]))
+    expect(snapshot.count('orders')).toBe(201)
+
+    // The next look replaces the last one's: what it does not list any more goes.
+    await snapshot.keepOlderOpen([orderBatch([older[6]!])], { ...check, checkedMs: 3_000 })
+    expect(held()).toEqual(ids([...orders.slice(0, 200), older[4]!, older[6]!]))
+    expect(snapshot.olderOpenCheck()).toMatchObject({ checkedMs: 3_000, kept: 1 })
+    expect(snapshot.count('orders')).toBe(201)
+  })
+
+  it('a look that did not end keeps the last one’s orders and figures, and says what stopped it', async () => {
+    await fullSyncOf(orders.slice(0, 300))
+    await snapshot.keepOlderOpen([orderBatch(orders.slice(300, 304))], check)
+    await snapshot.olderOpenFailed(5_000, 6_000, 'The marketplace had a problem (HTTP 500).')
+    expect(snapshot.olderOpenCheck()).toEqual({
+      beforeMs: 5_000,
+      checkedMs: 6_000,
+      listed: 100,
+      answered: 100,
+      kept: 4,
+      complete: false,
+      error: 'The marketplace had a problem (HTTP 500).'
+    })
+    expect(held()).toEqual(ids(orders.slice(0, 304)))
+  })
+})

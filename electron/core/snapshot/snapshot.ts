@@ -28,6 +28,7 @@ import {
   type OrderBatch,
   type OrderQuery
 } from './orderTable'
+import { carryOlderOpen, forgetOlderOpen, keepOlderOpen, olderOpenFailed, readOlderOpenCheck, type OlderOpenCheck } from './olderOpenOrders'
 import {
   allSellRequests,
   countSellRequests,
@@ -61,6 +62,7 @@ import { keptWhile } from './keptWhile'
 import { startSnapshotThread } from './snapshotThread'
 import { createPause } from '../eventLoopTurns'
 
+export type { OlderOpenCheck }
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
@@ -125,6 +127,11 @@ export interface Snapshot {
   commitRun(resource: Resource): Promise<{ newOrderIds: string[] }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
+  /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
+  keepOlderOpen(batches: OrderBatch[], check: Omit<OlderOpenCheck, 'kept' | 'error'>): Promise<void>
+  /** Records a sweep that did not end; what the last one kept stays. */
+  olderOpenFailed(beforeMs: number, checkedMs: number, error: string): Promise<void>
+  olderOpenCheck(): OlderOpenCheck | null
   /** What a completeness check found, and where the next incremental sync starts. */
   recordCheck(
     resource: Resource,
@@ -339,6 +346,7 @@ export function openSnapshot(file: string): Snapshot {
       await writing(resource, () => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
+        if (resource === 'orders') carryOlderOpen(db)
         promoteStaged(db, resource)
         deleteRun(db, resource)
         handedOver.delete(resource)
@@ -359,6 +367,9 @@ export function openSnapshot(file: string): Snapshot {
       return { newOrderIds }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
+    keepOlderOpen: (batches, check) => writing('orders', () => keepOlderOpen(db, batches, check)),
+    olderOpenFailed: (beforeMs, checkedMs, error) => txInTurn(() => olderOpenFailed(db, beforeMs, checkedMs, error)),
+    olderOpenCheck: () => readOlderOpenCheck(db),
     recordCheck: (resource, check) => txInTurn(() => writeSyncState(db, resource, check)),
     async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
@@ -381,7 +392,13 @@ export function openSnapshot(file: string): Snapshot {
                   (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
                 )
               )
-            for (const batch of part as OrderBatch[]) writeOrders(db, batch, '')
+            for (const batch of part as OrderBatch[]) {
+              writeOrders(db, batch, '')
+              forgetOlderOpen(
+                db,
+                batch.rows.map((order) => order.id)
+              )
+            }
           } else {
             for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
           }

@@ -2,12 +2,15 @@
  * Keeps one account's snapshot fresh and says how fresh it is: runs the sync engine at start, on
  * window focus, every N minutes and on demand (one run at a time, cancellable), tracks online/offline
  * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
+ * A run that synced the orders ends with the sweep for unshipped orders placed before the synced
+ * window when it is due (olderOpenSweep.ts).
  */
 import type { SyncShortfall, SyncStatus } from '../../shared/contract'
 import { toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'
+import { createOlderOpenSweep } from './olderOpenSweep'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncReport, type SyncSettings } from './syncEngine'
 
 export interface SyncServiceDeps {
@@ -90,6 +93,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     now
   })
   const api = observedApi(deps.api, connectivity)
+  const olderOpen = createOlderOpenSweep(api, deps.snapshot, { take: { ...DEFAULT_SYNC_SETTINGS, ...deps.engine }.take, now })
 
   /** When a list's last sync (full or incremental) completed, in ms; 0 before its first. */
   function listSyncedMs(resource: Resource): number {
@@ -179,8 +183,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     run.promise = (async () => {
       try {
         report = await engine().run(kind, controller.signal, covers)
-        if (!partial) lastError = null
         if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
+        if (covers.includes('orders') && olderOpen.due()) {
+          progress = null
+          emit(true)
+          await olderOpen.sweep(controller.signal)
+        }
+        if (!partial) lastError = null
       } catch (error) {
         run.failure = toErrorData(error)
         // Cancelled: not an error. Offline: the banner says it; the last error stays for details.

@@ -27,6 +27,25 @@ export interface Dashboard {
   /** When the synced window starts and when the snapshot was last synced (null before the first sync). */
   windowFrom: string | null
   syncedAt: string | null
+  /**
+   * The last look at the marketplace's orders placed before the window for items still to ship: the
+   * orders it kept are in the figures. Null before the first.
+   */
+  olderOpen: OlderOpenFigure | null
+}
+
+export interface OlderOpenFigure {
+  /** Orders placed before this instant were looked at. */
+  before: string
+  checkedAt: string
+  /** Orders kept for their items still to ship. */
+  orders: number
+  /** Orders the marketplace counted before the window, and how many were read (fewer: cut at the most a look reads). */
+  listed: number
+  answered: number
+  complete: boolean
+  /** What stopped the last look (the orders an earlier one kept are still counted); null when it ended. */
+  error: string | null
 }
 
 export const dashboardCalls = {

@@ -1,0 +1,173 @@
+/**
+ * Unshipped orders placed before the synced window, not updated since: the marketplace lists them for no
+ * `fromDate` of the window, and a seller counting what is left to ship needs them. After a sync they are
+ * in the snapshot (list, filters, dashboard), the completeness check still compares the window's rows
+ * with the window's count, an update turns one into an order kept for its update, a full sync keeps them,
+ * and a look that fails keeps what the last one found and says why. Against the demo marketplace over HTTP.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { OrderRecord } from '../../sandbox/marketplace'
+import { computeDashboard } from '../dashboard/dashboard'
+import { createSellerApi } from '../sellerApi'
+import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { createOlderOpenSweep, SWEEP_RETRY_MS } from './olderOpenSweep'
+import { createSyncService, type SyncService } from './syncService'
+
+const KEY = 'sk_test_older_open_0123456789'
+const DAY_MS = 86_400_000
+const HISTORY_DAYS = 30
+const OPEN = new Set(['awaiting-shipment', 'ready-to-ship'])
+
+let sandbox: Sandbox
+let snapshot: Snapshot
+let service: SyncService
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 600, sellRequests: 60, now: new Date() })
+  snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-older-open-')), 'snapshot.sqlite'))
+  service = createSyncService({
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 2_000 }),
+    snapshot,
+    settings: () => ({ syncIntervalMinutes: 60, historyDays: HISTORY_DAYS }),
+    engine: { take: 50, retriesPerPage: 0 },
+    onStatus: () => undefined,
+    onNewOrders: () => undefined
+  })
+})
+
+afterEach(async () => {
+  service.stop()
+  snapshot.close()
+  await sandbox.close()
+})
+
+/** Orders the window's `fromDate` does not list: placed and last updated before it. */
+const outsideWindow = (windowFromMs: number) =>
+  sandbox.state.orders.filter((order) => order.orderDateMicros / 1000 < windowFromMs - DAY_MS && order.updatedAt < windowFromMs - DAY_MS)
+
+/** Gives `n` orders outside the window an item awaiting shipment, without moving their last update. */
+function leaveUnshipped(orders: readonly OrderRecord[], n: number): OrderRecord[] {
+  const chosen = orders.filter((order) => !order.items.some((item) => OPEN.has(item.status))).slice(0, n)
+  for (const order of chosen)
+    sandbox.state.updateOrder(order.id, order.updatedAt, (o) => {
+      o.items[0]!.status = 'awaiting-shipment'
+    })
+  return chosen
+}
+
+/** What is left to ship, over every order the marketplace holds. */
+function truth() {
+  const open = sandbox.state.orders.filter((order) => order.items.some((item) => item.status === 'awaiting-shipment'))
+  const units = open.flatMap((order) => order.items).reduce((sum, item) => sum + (item.status === 'awaiting-shipment' ? item.quantity : 0), 0)
+  return { orders: open.length, units, ids: open.map((order) => order.id).sort() }
+}
+
+function held() {
+  const dashboard = computeDashboard(snapshot.database, {
+    timeZone: 'UTC',
+    nowMs: Date.now(),
+    windowFromMs: snapshot.syncState('orders').windowFromMs!,
+    lowStockThreshold: 5,
+    syncedAt: null
+  })
+  const ids = snapshot.orderIds({ sortBy: 'date', sortDir: 'DESC', itemStatuses: ['awaiting-shipment'] }).sort()
+  return { orders: dashboard.awaitingShipment.orders, units: dashboard.awaitingShipment.units, ids, olderOpen: dashboard.olderOpen }
+}
+
+it('keeps the unshipped orders placed before the window: every order left to ship is counted, and the check still compares the window', async () => {
+  const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
+  const left = leaveUnshipped(outsideWindow(windowFromMs), 3)
+  expect(left).toHaveLength(3)
+
+  const status = await service.sync()
+  expect(status.lastError).toBeNull()
+  expect(status.incomplete).toEqual([])
+  const expected = truth()
+  expect(expected.ids).toEqual(expect.arrayContaining(left.map((order) => order.id)))
+  expect(held()).toMatchObject({ orders: expected.orders, units: expected.units, ids: expected.ids })
+  // The check compares the window's rows with the window's count: the older ones are not among them.
+  const inWindow = sandbox.state.orders.filter((order) => order.orderDateMicros / 1000 >= windowFromMs - DAY_MS || order.updatedAt >= windowFromMs - DAY_MS)
+  const state = snapshot.syncState('orders')
+  expect(state.complete).toBe(true)
+  expect(state.syncedCount).toBe(state.serverTotal)
+  expect(snapshot.count('orders')).toBeLessThanOrEqual(inWindow.length)
+  expect(snapshot.dump().orders.length).toBe(snapshot.count('orders') + held().olderOpen!.orders)
+  const older = held().olderOpen!
+  expect(older).toMatchObject({ complete: true, error: null, before: new Date(state.windowFromMs!).toISOString() })
+  expect(older.orders).toBeGreaterThanOrEqual(3)
+  expect(older.answered).toBe(older.listed)
+
+  // Not looked for again until the window moves (the next full sync).
+  const requests = sandbox.requestCount()
+  await service.sync()
+  expect(snapshot.olderOpenCheck()!.checkedMs).toBe(Date.parse(older.checkedAt))
+  expect(sandbox.requestCount() - requests).toBeLessThan(6)
+
+  // One of them shipped now: the next sync reads it as an order updated in the window; it is counted
+  // by the marketplace's window total from then on, and no longer as left to ship.
+  sandbox.state.updateOrder(left[0]!.id, Date.now() - 1_000, (order) => {
+    order.items[0]!.status = 'seller-shipped'
+  })
+  const after = await service.sync()
+  expect(after.incomplete).toEqual([])
+  expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+  expect(snapshot.syncState('orders')).toMatchObject({ complete: true })
+  expect(snapshot.syncState('orders').syncedCount).toBe(snapshot.syncState('orders').serverTotal)
+
+  // A full sync moves the window, keeps them meanwhile and looks again.
+  const full = await service.sync('full')
+  expect(full.incomplete).toEqual([])
+  expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+  expect(snapshot.olderOpenCheck()!.beforeMs).toBe(snapshot.syncState('orders').windowFromMs)
+})
+
+it('a look that fails keeps what the last one found and says why, and is tried again a while after', async () => {
+  const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
+  leaveUnshipped(outsideWindow(windowFromMs), 2)
+  await service.sync()
+  const before = held()
+  expect(before.ids).toEqual(truth().ids)
+
+  let clock = Date.now()
+  const sweep = createOlderOpenSweep(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 2_000 }), snapshot, {
+    take: 50,
+    now: () => clock
+  })
+  expect(sweep.due()).toBe(false)
+  sandbox.injectNext('server-error', 1)
+  await sweep.sweep(new AbortController().signal)
+  const failed = snapshot.olderOpenCheck()!
+  expect(failed.error).toMatch(/\S/)
+  expect(failed.complete).toBe(false)
+  expect(failed.kept).toBe(before.olderOpen!.orders)
+  expect(held()).toMatchObject({ orders: before.orders, units: before.units, ids: before.ids })
+  expect(held().olderOpen!.error).toBe(failed.error)
+  // Tried again a while after, not at once.
+  expect(sweep.due()).toBe(false)
+  clock += SWEEP_RETRY_MS
+  expect(sweep.due()).toBe(true)
+  await sweep.sweep(new AbortController().signal)
+  expect(snapshot.olderOpenCheck()).toMatchObject({ error: null, complete: true, kept: before.olderOpen!.orders })
+  expect(sweep.due()).toBe(false)
+})
+
+it('a cancelled look records nothing and ends the run as cancelled', async () => {
+  const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
+  leaveUnshipped(outsideWindow(windowFromMs), 1)
+  await service.sync()
+  const last = snapshot.olderOpenCheck()
+  const sweep = createOlderOpenSweep(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 2_000 }), snapshot, {
+    take: 50,
+    now: Date.now
+  })
+  sandbox.setFaults({ latencyMs: 300 })
+  const controller = new AbortController()
+  const looking = sweep.sweep(controller.signal)
+  setTimeout(() => controller.abort(new DOMException('Sync cancelled', 'AbortError')), 50)
+  await expect(looking).rejects.toMatchObject({ name: 'AbortError' })
+  expect(snapshot.olderOpenCheck()).toEqual(last)
+})

@@ -1,0 +1,67 @@
+/**
+ * The sweep for unshipped orders placed before the synced window (snapshot/olderOpenOrders.ts says why
+ * they are kept): every order the marketplace lists up to the window's start is read, a page at a time,
+ * and those placed before it with an item awaiting shipment or ready to ship are kept. It runs after
+ * a sync when the window has moved since the last sweep (each full sync moves it), and again a while
+ * after a sweep that did not end. A sweep that fails is recorded with its words and what the last one
+ * kept stays; only a cancel (the run's) ends it unrecorded.
+ */
+import { toErrorData } from '../../shared/errors'
+import type { Order } from '../../shared/domain'
+import { createOlderOrders } from '../olderOrders'
+import type { SellerApi } from '../sellerApi'
+import { wireRowsAt } from '../snapshot/docRows'
+import { OPEN_ITEM_STATUSES } from '../snapshot/olderOpenOrders'
+import type { OrderBatch, Snapshot } from '../snapshot/snapshot'
+
+/** The most orders a sweep reads: the most recently updated first, so the ones cut are the longest untouched. */
+export const SWEEP_MAX = 50_000
+/** A sweep that did not end is tried again after this long. */
+export const SWEEP_RETRY_MS = 15 * 60_000
+
+const open = new Set<string>(OPEN_ITEM_STATUSES)
+const hasOpenItem = (order: Order) => order.items.some((item) => open.has(item.status))
+
+export interface OlderOpenSweepOptions {
+  take: number
+  max?: number
+  now: () => number
+}
+
+export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options: OlderOpenSweepOptions) {
+  const older = createOlderOrders(api, { take: options.take, max: options.max ?? SWEEP_MAX })
+
+  /** Whether the window moved since the last sweep, or the last one did not end a while ago. */
+  function due(): boolean {
+    const beforeMs = snapshot.syncState('orders').windowFromMs
+    if (beforeMs === null) return false
+    const last = snapshot.olderOpenCheck()
+    return !last || last.beforeMs !== beforeMs || (last.error !== null && options.now() - last.checkedMs >= SWEEP_RETRY_MS)
+  }
+
+  async function sweep(signal: AbortSignal): Promise<void> {
+    const beforeMs = snapshot.syncState('orders').windowFromMs
+    if (beforeMs === null) return
+    const checkedMs = options.now()
+    const batches: OrderBatch[] = []
+    try {
+      const read = await older.scan(
+        { fromMs: Number.NEGATIVE_INFINITY, toMs: beforeMs - 1 },
+        {
+          keep: hasOpenItem,
+          onKept: (answer, places) =>
+            batches.push({ rows: places.map((place) => answer.orders[place]!), wire: wireRowsAt(answer.wire, places, answer.orders.length) }),
+          signal
+        }
+      )
+      await snapshot.keepOlderOpen(batches, { beforeMs, checkedMs, listed: read.listed, answered: read.answered, complete: read.complete })
+    } catch (error) {
+      if (signal.aborted) throw error
+      await snapshot.olderOpenFailed(beforeMs, checkedMs, toErrorData(error).message)
+    }
+  }
+
+  return { due, sweep }
+}
+
+export type OlderOpenSweep = ReturnType<typeof createOlderOpenSweep>
