@@ -66,8 +66,7 @@ test.describe('marketplace variants', () => {
     // The list holds those and the orders placed before the window, not updated since, with items still
     // to ship (looked for after the first sync: olderOpenOrders.ts).
     const olderOpen = market.state.orders.filter(
-      (order) =>
-        !inWindow.includes(order) && order.items.some((item) => item.status === 'awaiting-shipment' || item.status === 'ready-to-ship')
+      (order) => !inWindow.includes(order) && order.items.some((item) => item.status === 'awaiting-shipment' || item.status === 'ready-to-ship')
     )
     const listedOrders = expectedOrders + olderOpen.length
     const expectedSellRequests = market.state.sellRequests.length
