@@ -92,7 +92,7 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   const footnote = page.getByTestId('dashboard-footnote')
   await expect(footnote).toContainText('orders placed or updated since')
   await expect(footnote).toContainText(
-    `and the ${olderOpen.length} older order${olderOpen.length === 1 ? '' : 's'} with items still to ship (all ${dashboard.olderOpen!.listed.toLocaleString('en-US')} older orders checked`
+    `and the ${olderOpen.length} older order${olderOpen.length === 1 ? '' : 's'} with items still to ship (all older orders checked`
   )
   await expect(footnote).toContainText('Revenue is the order totals, canceled items included.')
 

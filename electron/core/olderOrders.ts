@@ -53,6 +53,11 @@ export interface RangeScan {
   /** A page's answer and the places in it of the orders kept (each order once, however often listed). */
   onKept?: (answer: ListAnswer & { orders: Order[] }, places: number[]) => void
   signal?: AbortSignal
+  /**
+   * Asks only for the orders created or updated since (the API's `fromDate`), placed in the range or
+   * before it: what changed in an older range since it was last read.
+   */
+  listedSinceMs?: number
 }
 
 export interface OlderOrdersOptions {
@@ -71,10 +76,11 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
    * page's kept ones are handed to `onKept` with the page's answer (its rows as received).
    */
   async function scan(range: OlderOrdersRange, scanning: RangeScan = {}): Promise<Omit<OlderOrdersRead, 'placed'>> {
+    const listedFromMs = Math.max(range.fromMs, scanning.listedSinceMs ?? Number.NEGATIVE_INFINITY)
     const query = {
       take: options.take,
       sortDir: 'DESC' as const,
-      ...(Number.isFinite(range.fromMs) ? { fromDate: new Date(range.fromMs - ZONELESS_SLACK_MS).toISOString() } : {}),
+      ...(Number.isFinite(listedFromMs) ? { fromDate: new Date(listedFromMs - ZONELESS_SLACK_MS).toISOString() } : {}),
       ...(range.toMs !== undefined ? { toDate: new Date(range.toMs + ZONELESS_SLACK_MS).toISOString() } : {})
     }
     const to = range.toMs ?? Number.POSITIVE_INFINITY

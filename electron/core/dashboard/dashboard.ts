@@ -67,7 +67,7 @@ function ordersPass(db: Db, spans: OffsetSpan[]): { perDay: Map<string, { orders
 function olderOpenFigure(check: OlderOpenCheck | null): Dashboard['olderOpen'] {
   if (!check) return null
   const { beforeMs, checkedMs, kept: orders, listed, answered, complete, error } = check
-  return { before: iso(beforeMs), checkedAt: iso(checkedMs), orders, listed, answered, complete, error }
+  return { before: beforeMs === null ? null : iso(beforeMs), checkedAt: iso(checkedMs), orders, listed, answered, complete, error }
 }
 
 export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {

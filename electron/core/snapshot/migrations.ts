@@ -225,7 +225,7 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE older_open_orders (id TEXT PRIMARY KEY) WITHOUT ROWID;
   CREATE TABLE older_open_check (
     id INTEGER PRIMARY KEY CHECK (id = 1),
-    before_ms INTEGER NOT NULL,
+    before_ms INTEGER,
     checked_ms INTEGER NOT NULL,
     listed INTEGER NOT NULL,
     answered INTEGER NOT NULL,

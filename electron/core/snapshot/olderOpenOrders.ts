@@ -11,8 +11,11 @@
  *   updated in the window, and it is no longer set apart (forgetOlderOpen).
  * - A full sync's swap carries them into the new tables (carryOlderOpen), so they never go missing
  *   between a full sync and the sweep that follows it; the sweep then replaces them all.
- * - The last sweep's outcome (when, up to which time, how much it read, whether it read everything or
- *   what stopped it) is kept in `older_open_check`, and said where the figures are shown.
+ * - The first sweep reads every order before the window; later ones only what was created or updated
+ *   between the last one's end of range and the window's start now (orders dropping out of the window
+ *   as it moves on). The sweeps' outcome (up to which time, how much the whole one read, whether it
+ *   read everything, what stopped the last one) is kept in `older_open_check`, and said where the
+ *   figures are shown.
  */
 import { scalar, type Db } from './database'
 import { wireRowsAt } from './docRows'
@@ -21,28 +24,39 @@ import { OLDER_OPEN_IDS, ORDER_COLUMNS, writeOrders, type OrderBatch } from './o
 /** Item statuses of work still to do: an order holding one is kept from before the window. */
 export const OPEN_ITEM_STATUSES = ['awaiting-shipment', 'ready-to-ship'] as const
 
-/** The last sweep of the orders placed before the window. */
+/** The sweeps of the orders placed before the window, as the last ones left them. */
 export interface OlderOpenCheck {
-  /** Orders placed before this instant were swept (the window's start then). */
-  beforeMs: number
+  /** Every order placed before this instant was looked at, by the last sweep that ended; null before one did. */
+  beforeMs: number | null
+  /** The last sweep, ended or not. */
   checkedMs: number
-  /** Orders the marketplace counted for that range, and distinct orders it answered. */
+  /** The last whole sweep (from the first order): orders the marketplace counted, and distinct orders it answered. */
   listed: number
   answered: number
+  /** Every order it counted was read. */
+  complete: boolean
   /** Unshipped orders kept. */
   kept: number
-  /** Every order counted was read. */
-  complete: boolean
-  /** What stopped the sweep (its rows from before are kept); null when it ended. */
+  /** What stopped the last sweep (what earlier ones kept stays); null when it ended. */
   error: string | null
 }
 
+/** What a sweep that ended read: the whole range before the window, or what changed in it since the last. */
+export interface SweepOutcome {
+  beforeMs: number
+  checkedMs: number
+  /** A whole sweep's figures; none for a sweep of what changed since the last (which keeps the last whole one's). */
+  whole?: { listed: number; answered: number; complete: boolean }
+}
+
 /**
- * The sweep's orders replace the last one's: those the live table holds otherwise (read in the window)
- * stay as read there; the others are written and set apart. One transaction.
+ * The orders a sweep found, kept: a whole sweep's replace the last ones; a sweep of what changed adds to
+ * them. Those the live table holds otherwise (read in the window) stay as read there; the others are
+ * written and set apart. One transaction.
  */
-export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], check: Omit<OlderOpenCheck, 'kept' | 'error'>): void {
-  db.exec(`DELETE FROM order_docs WHERE id IN (${OLDER_OPEN_IDS}); DELETE FROM orders WHERE id IN (${OLDER_OPEN_IDS}); DELETE FROM older_open_orders;`)
+export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], outcome: SweepOutcome): void {
+  if (outcome.whole)
+    db.exec(`DELETE FROM order_docs WHERE id IN (${OLDER_OPEN_IDS}); DELETE FROM orders WHERE id IN (${OLDER_OPEN_IDS}); DELETE FROM older_open_orders;`)
   const held = db.prepare('SELECT 1 FROM orders WHERE id = ?').raw()
   const setApart = db.prepare('INSERT OR IGNORE INTO older_open_orders (id) VALUES (?)')
   for (const batch of batches) {
@@ -51,14 +65,24 @@ export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], check: Omi
     writeOrders(db, places.length === batch.rows.length ? batch : batchAt(batch, places), '')
     for (const place of places) setApart.run(batch.rows[place]!.id)
   }
+  const last = readOlderOpenCheck(db)
+  const whole = outcome.whole ?? { listed: last?.listed ?? 0, answered: last?.answered ?? 0, complete: last?.complete ?? false }
   const kept = scalar<number>(db, 'SELECT COUNT(*) FROM older_open_orders') ?? 0
-  writeCheck(db, { ...check, kept, error: null })
+  writeCheck(db, { beforeMs: outcome.beforeMs, checkedMs: outcome.checkedMs, ...whole, kept, error: null })
 }
 
-/** A sweep that did not end: its words are kept with the last sweep's figures; the rows it kept stay. */
-export function olderOpenFailed(db: Db, beforeMs: number, checkedMs: number, error: string): void {
+/** A sweep that did not end: its words are kept with what the last ones found; the rows they kept stay. */
+export function olderOpenFailed(db: Db, checkedMs: number, error: string): void {
   const last = readOlderOpenCheck(db)
-  writeCheck(db, { beforeMs, checkedMs, listed: last?.listed ?? 0, answered: last?.answered ?? 0, kept: last?.kept ?? 0, complete: false, error })
+  writeCheck(db, {
+    beforeMs: last?.beforeMs ?? null,
+    checkedMs,
+    listed: last?.listed ?? 0,
+    answered: last?.answered ?? 0,
+    complete: last?.complete ?? false,
+    kept: last?.kept ?? 0,
+    error
+  })
 }
 
 /** Orders read by a sync (updated in the window): kept as such from now on. */

@@ -105,9 +105,18 @@ export function writeOrders(db: Db, batch: OrderBatch, tables: Tables): void {
   writeRows(db, orderWrites(batch, tables))
 }
 
-/** Ids among `ids` that the live table does not hold yet. */
+/** Orders the live table holds from before the synced window for their open items (olderOpenOrders.ts). */
+export const OLDER_OPEN_IDS = 'SELECT id FROM older_open_orders'
+
+/**
+ * Ids among `ids` that the live table does not hold yet as orders of the synced window: an order kept
+ * from before it for its open items (OLDER_OPEN_IDS) is new to the window's count when a sync reads it.
+ */
 export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
-  const rows = db.prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM orders)').raw().all(JSON.stringify(ids)) as [string][]
+  const rows = db
+    .prepare(`SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM orders) OR value IN (${OLDER_OPEN_IDS})`)
+    .raw()
+    .all(JSON.stringify(ids)) as [string][]
   return new Set(rows.map(([id]) => id))
 }
 
@@ -118,9 +127,6 @@ export function unknownOrderIds(db: Db, ids: string[]): Set<string> {
  */
 export const newStagedOrderIds = (windowFromMs: number | null): string =>
   `SELECT DISTINCT id FROM orders_staged WHERE ${windowFromMs === null ? '' : `order_ms >= ${Math.floor(Number(windowFromMs))} AND `}id NOT IN (SELECT id FROM orders)`
-
-/** Orders the live table holds from before the synced window for their open items (olderOpenOrders.ts). */
-export const OLDER_OPEN_IDS = 'SELECT id FROM older_open_orders'
 
 /** The orders the marketplace's count of the synced window covers: all but those kept from before it for their open items. */
 export function countOrders(db: Db): number {

@@ -497,7 +497,8 @@ describe('unshipped orders placed before the window', () => {
   }
   const ids = (rows: readonly Order[]) => rows.map((order) => order.id).sort()
   const held = () => ids(snapshot.dump().orders)
-  const check = { beforeMs: 1_000, checkedMs: 2_000, listed: 100, answered: 100, complete: true }
+  const whole = { listed: 100, answered: 100, complete: true }
+  const check = { beforeMs: 1_000, checkedMs: 2_000, whole }
 
   it('are kept beside the window, apart from its count; an order read by a sync or staged by a full one is kept as such; a full sync carries the others', async () => {
     const window = orders.slice(0, 300)
@@ -507,7 +508,7 @@ describe('unshipped orders placed before the window', () => {
     await snapshot.keepOlderOpen([orderBatch([older[0]!, window[5]!, older[1]!]), orderBatch(older.slice(2))], check)
     expect(held()).toEqual(ids([...window, ...older]))
     expect(snapshot.count('orders')).toBe(300)
-    expect(snapshot.olderOpenCheck()).toEqual({ ...check, kept: 10, error: null })
+    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: 1_000, checkedMs: 2_000, ...whole, kept: 10, error: null })
     // Their documents are theirs (cut from the page's), as the order drawer reads them.
     expect(snapshot.ordersWithIds([older[0]!.id, older[1]!.id, older[2]!.id])).toEqual([older[0], older[1], older[2]])
 
@@ -520,26 +521,39 @@ describe('unshipped orders placed before the window', () => {
     expect(held()).toEqual(ids([...orders.slice(0, 200), ...older.filter((order) => order !== older[3])]))
     expect(snapshot.count('orders')).toBe(201)
 
-    // The next look replaces the last one's: what it does not list any more goes.
-    await snapshot.keepOlderOpen([orderBatch([older[6]!])], { ...check, checkedMs: 3_000 })
+    // A look at what changed since adds to them (one held already is left as it is), and keeps the
+    // whole look's figures.
+    const kept = older.filter((order) => order !== older[3] && order !== older[4])
+    await snapshot.keepOlderOpen([orderBatch([orders[310]!, older[6]!])], { beforeMs: 1_500, checkedMs: 2_500 })
+    expect(held()).toEqual(ids([...orders.slice(0, 200), older[4]!, ...kept, orders[310]!]))
+    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: 1_500, checkedMs: 2_500, ...whole, kept: kept.length + 1, error: null })
+
+    // The next whole look replaces them all: what it does not list any more goes.
+    await snapshot.keepOlderOpen([orderBatch([older[6]!])], { beforeMs: 2_000, checkedMs: 3_000, whole: { listed: 50, answered: 40, complete: false } })
     expect(held()).toEqual(ids([...orders.slice(0, 200), older[4]!, older[6]!]))
-    expect(snapshot.olderOpenCheck()).toMatchObject({ checkedMs: 3_000, kept: 1 })
+    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: 2_000, checkedMs: 3_000, listed: 50, answered: 40, complete: false, kept: 1, error: null })
     expect(snapshot.count('orders')).toBe(201)
   })
 
-  it('a look that did not end keeps the last one’s orders and figures, and says what stopped it', async () => {
+  it('a look that did not end keeps the last ones’ orders and figures, and says what stopped it', async () => {
     await fullSyncOf(orders.slice(0, 300))
     await snapshot.keepOlderOpen([orderBatch(orders.slice(300, 304))], check)
-    await snapshot.olderOpenFailed(5_000, 6_000, 'The marketplace had a problem (HTTP 500).')
+    await snapshot.olderOpenFailed(6_000, 'The marketplace had a problem (HTTP 500).')
+    // Up to where the last look that ended read, with its figures.
     expect(snapshot.olderOpenCheck()).toEqual({
-      beforeMs: 5_000,
+      beforeMs: 1_000,
       checkedMs: 6_000,
       listed: 100,
       answered: 100,
+      complete: true,
       kept: 4,
-      complete: false,
       error: 'The marketplace had a problem (HTTP 500).'
     })
     expect(held()).toEqual(ids(orders.slice(0, 304)))
+  })
+
+  it('before any look ended, a failed one records only its words', async () => {
+    await snapshot.olderOpenFailed(6_000, 'No connection.')
+    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: null, checkedMs: 6_000, listed: 0, answered: 0, complete: false, kept: 0, error: 'No connection.' })
   })
 })

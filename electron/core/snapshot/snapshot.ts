@@ -28,7 +28,7 @@ import {
   type OrderBatch,
   type OrderQuery
 } from './orderTable'
-import { carryOlderOpen, forgetOlderOpen, keepOlderOpen, olderOpenFailed, readOlderOpenCheck, type OlderOpenCheck } from './olderOpenOrders'
+import { carryOlderOpen, forgetOlderOpen, keepOlderOpen, olderOpenFailed, readOlderOpenCheck, type OlderOpenCheck, type SweepOutcome } from './olderOpenOrders'
 import {
   allSellRequests,
   countSellRequests,
@@ -62,7 +62,7 @@ import { keptWhile } from './keptWhile'
 import { startSnapshotThread } from './snapshotThread'
 import { createPause } from '../eventLoopTurns'
 
-export type { OlderOpenCheck }
+export type { OlderOpenCheck, SweepOutcome }
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
@@ -128,9 +128,9 @@ export interface Snapshot {
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
-  keepOlderOpen(batches: OrderBatch[], check: Omit<OlderOpenCheck, 'kept' | 'error'>): Promise<void>
-  /** Records a sweep that did not end; what the last one kept stays. */
-  olderOpenFailed(beforeMs: number, checkedMs: number, error: string): Promise<void>
+  keepOlderOpen(batches: OrderBatch[], outcome: SweepOutcome): Promise<void>
+  /** Records a sweep that did not end; what the last ones kept stays. */
+  olderOpenFailed(checkedMs: number, error: string): Promise<void>
   olderOpenCheck(): OlderOpenCheck | null
   /** What a completeness check found, and where the next incremental sync starts. */
   recordCheck(
@@ -367,8 +367,8 @@ export function openSnapshot(file: string): Snapshot {
       return { newOrderIds }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
-    keepOlderOpen: (batches, check) => writing('orders', () => keepOlderOpen(db, batches, check)),
-    olderOpenFailed: (beforeMs, checkedMs, error) => txInTurn(() => olderOpenFailed(db, beforeMs, checkedMs, error)),
+    keepOlderOpen: (batches, outcome) => writing('orders', () => keepOlderOpen(db, batches, outcome)),
+    olderOpenFailed: (checkedMs, error) => txInTurn(() => olderOpenFailed(db, checkedMs, error)),
     olderOpenCheck: () => readOlderOpenCheck(db),
     recordCheck: (resource, check) => txInTurn(() => writeSyncState(db, resource, check)),
     async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {

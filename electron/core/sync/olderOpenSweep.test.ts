@@ -12,9 +12,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { OrderRecord } from '../../sandbox/marketplace'
 import { computeDashboard } from '../dashboard/dashboard'
-import { createSellerApi } from '../sellerApi'
+import { createSellerApi, type OrderQuery } from '../sellerApi'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
 import { createOlderOpenSweep, SWEEP_RETRY_MS } from './olderOpenSweep'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from './syncEngine'
 import { createSyncService, type SyncService } from './syncService'
 
 const KEY = 'sk_test_older_open_0123456789'
@@ -25,14 +26,20 @@ const OPEN = new Set(['awaiting-shipment', 'ready-to-ship'])
 let sandbox: Sandbox
 let snapshot: Snapshot
 let service: SyncService
+let historyDays = HISTORY_DAYS
+const looks: OrderQuery[] = []
 
 beforeEach(async () => {
+  historyDays = HISTORY_DAYS
   sandbox = await startSandbox({ apiKey: KEY, orders: 600, sellRequests: 60, now: new Date() })
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-older-open-')), 'snapshot.sqlite'))
+  const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 2_000 })
+  looks.length = 0
   service = createSyncService({
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 2_000 }),
+    // The looks' pages noted: the only order lists asked with an end date.
+    api: { ...api, listOrders: (query, options) => (query?.toDate && looks.push(query), api.listOrders(query, options)) },
     snapshot,
-    settings: () => ({ syncIntervalMinutes: 60, historyDays: HISTORY_DAYS }),
+    settings: () => ({ syncIntervalMinutes: 60, historyDays }),
     engine: { take: 50, retriesPerPage: 0 },
     onStatus: () => undefined,
     onNewOrders: () => undefined
@@ -114,36 +121,89 @@ it('keeps the unshipped orders placed before the window: every order left to shi
   })
   const after = await service.sync()
   expect(after.incomplete).toEqual([])
+  // An incremental sync that finds the counts right (the order is new to the window's count), not a full one.
+  expect(service.lastReport()!.kinds.orders).toBe('incremental')
   expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
   expect(snapshot.syncState('orders')).toMatchObject({ complete: true })
   expect(snapshot.syncState('orders').syncedCount).toBe(snapshot.syncState('orders').serverTotal)
 
-  // A full sync moves the window, keeps them meanwhile and looks again.
+  // The first look read every older order, from the first (no start date).
+  // (one more when the last page is a whole one: the end is an empty page)
+  expect(looks.length).toBeGreaterThanOrEqual(Math.ceil(older.listed / 50))
+  expect(looks.length).toBeLessThanOrEqual(Math.ceil(older.listed / 50) + 1)
+  expect(looks.length).toBeGreaterThan(3)
+  expect(looks.every((query) => query.fromDate === undefined)).toBe(true)
+
+  // A full sync moves the window, keeps them meanwhile, and looks only at what changed before it since.
+  looks.length = 0
   const full = await service.sync('full')
   expect(full.incomplete).toEqual([])
   expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, listed: older.listed, error: null })
+  expect(looks).toHaveLength(1)
+  expect(Date.parse(looks[0]!.fromDate!)).toBeLessThanOrEqual(Date.parse(older.before!))
+})
+
+it('an order left to ship drops out of a window that moves on: the next look finds it; a window moved back holds it as read', async () => {
+  historyDays = 60
+  await service.sync()
+  expect(held()).toMatchObject({ ids: truth().ids })
+  // Left unshipped 40 days ago, in the 60-day window, then out of a 30-day one.
+  const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
+  const inBetween = sandbox.state.orders.filter(
+    (order) =>
+      order.orderDateMicros / 1000 < windowFromMs - DAY_MS &&
+      order.updatedAt < windowFromMs - DAY_MS &&
+      order.orderDateMicros / 1000 > windowFromMs - 25 * DAY_MS
+  )
+  const left = leaveUnshipped(inBetween, 2)
+  expect(left).toHaveLength(2)
+  // (Its item changed without an update the list shows: read again by a full sync of the 60 days.)
+  await service.sync('full')
+  const whole = snapshot.olderOpenCheck()!
+  expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+
+  historyDays = HISTORY_DAYS
+  expect((await service.sync('full')).incomplete).toEqual([])
+  expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, listed: whole.listed, error: null })
+  expect(snapshot.count('orders')).toBe(snapshot.syncState('orders').serverTotal)
+
+  historyDays = 60
+  expect((await service.sync('full')).incomplete).toEqual([])
+  expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+  expect(snapshot.count('orders')).toBe(snapshot.syncState('orders').serverTotal)
   expect(snapshot.olderOpenCheck()!.beforeMs).toBe(snapshot.syncState('orders').windowFromMs)
 })
 
-it('a look that fails keeps what the last one found and says why, and is tried again a while after', async () => {
+/** The window's full sync alone (as the service runs it, without the look that follows), and a look of one's own. */
+function engineAndLook(now: () => number = Date.now) {
+  const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 2_000 })
+  const engine = createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: HISTORY_DAYS } })
+  return { fullSync: () => engine.run('full', new AbortController().signal), sweep: createOlderOpenSweep(api, snapshot, { take: 50, now }) }
+}
+
+it('a look that fails keeps what the last ones found and says why, and is tried again a while after', async () => {
   const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
   leaveUnshipped(outsideWindow(windowFromMs), 2)
-  await service.sync()
+  let clock = Date.now()
+  const { fullSync, sweep } = engineAndLook(() => clock)
+  await fullSync()
+  expect(sweep.due()).toBe(true)
+  await sweep.sweep(new AbortController().signal)
   const before = held()
   expect(before.ids).toEqual(truth().ids)
-
-  let clock = Date.now()
-  const sweep = createOlderOpenSweep(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 2_000 }), snapshot, {
-    take: 50,
-    now: () => clock
-  })
+  const first = snapshot.olderOpenCheck()!
   expect(sweep.due()).toBe(false)
+
+  // The window moves on; the look at what changed before it fails.
+  await fullSync()
+  expect(sweep.due()).toBe(true)
   sandbox.injectNext('server-error', 1)
   await sweep.sweep(new AbortController().signal)
   const failed = snapshot.olderOpenCheck()!
-  expect(failed.error).toMatch(/\S/)
-  expect(failed.complete).toBe(false)
-  expect(failed.kept).toBe(before.olderOpen!.orders)
+  expect(failed).toMatchObject({ beforeMs: first.beforeMs, listed: first.listed, complete: true, kept: first.kept })
+  expect(failed.error).toContain('500')
   expect(held()).toMatchObject({ orders: before.orders, units: before.units, ids: before.ids })
   expect(held().olderOpen!.error).toBe(failed.error)
   // Tried again a while after, not at once.
@@ -151,23 +211,20 @@ it('a look that fails keeps what the last one found and says why, and is tried a
   clock += SWEEP_RETRY_MS
   expect(sweep.due()).toBe(true)
   await sweep.sweep(new AbortController().signal)
-  expect(snapshot.olderOpenCheck()).toMatchObject({ error: null, complete: true, kept: before.olderOpen!.orders })
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, error: null, complete: true, kept: first.kept })
   expect(sweep.due()).toBe(false)
 })
 
-it('a cancelled look records nothing and ends the run as cancelled', async () => {
+it('a look cancelled records nothing', async () => {
   const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
   leaveUnshipped(outsideWindow(windowFromMs), 1)
-  await service.sync()
-  const last = snapshot.olderOpenCheck()
-  const sweep = createOlderOpenSweep(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 2_000 }), snapshot, {
-    take: 50,
-    now: Date.now
-  })
+  const { fullSync, sweep } = engineAndLook()
+  await fullSync()
   sandbox.setFaults({ latencyMs: 300 })
   const controller = new AbortController()
   const looking = sweep.sweep(controller.signal)
   setTimeout(() => controller.abort(new DOMException('Sync cancelled', 'AbortError')), 50)
   await expect(looking).rejects.toMatchObject({ name: 'AbortError' })
-  expect(snapshot.olderOpenCheck()).toEqual(last)
+  expect(snapshot.olderOpenCheck()).toBeNull()
+  expect(sweep.due()).toBe(true)
 })

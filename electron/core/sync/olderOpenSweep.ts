@@ -1,9 +1,9 @@
 /**
  * The sweep for unshipped orders placed before the synced window (snapshot/olderOpenOrders.ts says why
  * they are kept): every order the marketplace lists up to the window's start is read, a page at a time,
- * and those placed before it with an item awaiting shipment or ready to ship are kept. It runs after
- * a sync when the window has moved since the last sweep (each full sync moves it), and again a while
- * after a sweep that did not end. A sweep that fails is recorded with its words and what the last one
+ * and those placed before it with an item awaiting shipment or ready to ship are kept; later sweeps
+ * read only what changed before the window since. It runs after a sync when the window has moved since
+ * the last sweep (each full sync moves it), and again a while after a sweep that did not end. A sweep that fails is recorded with its words and what the last one
  * kept stays; only a cancel (the run's) ends it unrecorded.
  */
 import { toErrorData } from '../../shared/errors'
@@ -31,33 +31,44 @@ export interface OlderOpenSweepOptions {
 export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options: OlderOpenSweepOptions) {
   const older = createOlderOrders(api, { take: options.take, max: options.max ?? SWEEP_MAX })
 
-  /** Whether the window moved since the last sweep, or the last one did not end a while ago. */
+  /** Whether the window moved since the last sweep that ended, or the last one did not end a while ago. */
   function due(): boolean {
     const beforeMs = snapshot.syncState('orders').windowFromMs
     if (beforeMs === null) return false
     const last = snapshot.olderOpenCheck()
-    return !last || last.beforeMs !== beforeMs || (last.error !== null && options.now() - last.checkedMs >= SWEEP_RETRY_MS)
+    if (!last) return true
+    if (last.error !== null) return options.now() - last.checkedMs >= SWEEP_RETRY_MS
+    return last.beforeMs !== beforeMs
   }
 
+  /**
+   * The first sweep (or the first after none ended) reads every order before the window; later ones
+   * what was created or updated since the last one's end of range, placed before the window now. A
+   * window moved back (more days kept) needs no read: the orders it now holds were read by its sync.
+   */
   async function sweep(signal: AbortSignal): Promise<void> {
     const beforeMs = snapshot.syncState('orders').windowFromMs
     if (beforeMs === null) return
     const checkedMs = options.now()
+    const sinceMs = snapshot.olderOpenCheck()?.beforeMs ?? null
     const batches: OrderBatch[] = []
     try {
+      if (sinceMs !== null && beforeMs <= sinceMs) return await snapshot.keepOlderOpen([], { beforeMs, checkedMs })
       const read = await older.scan(
         { fromMs: Number.NEGATIVE_INFINITY, toMs: beforeMs - 1 },
         {
           keep: hasOpenItem,
           onKept: (answer, places) =>
             batches.push({ rows: places.map((place) => answer.orders[place]!), wire: wireRowsAt(answer.wire, places, answer.orders.length) }),
-          signal
+          signal,
+          ...(sinceMs !== null ? { listedSinceMs: sinceMs } : {})
         }
       )
-      await snapshot.keepOlderOpen(batches, { beforeMs, checkedMs, listed: read.listed, answered: read.answered, complete: read.complete })
+      const { listed, answered, complete } = read
+      await snapshot.keepOlderOpen(batches, { beforeMs, checkedMs, ...(sinceMs === null ? { whole: { listed, answered, complete } } : {}) })
     } catch (error) {
       if (signal.aborted) throw error
-      await snapshot.olderOpenFailed(beforeMs, checkedMs, toErrorData(error).message)
+      await snapshot.olderOpenFailed(checkedMs, toErrorData(error).message)
     }
   }
 

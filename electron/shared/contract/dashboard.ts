@@ -35,12 +35,13 @@ export interface Dashboard {
 }
 
 export interface OlderOpenFigure {
-  /** Orders placed before this instant were looked at. */
-  before: string
+  /** Every order placed before this instant was looked at (null: no look has ended yet). */
+  before: string | null
+  /** The last look, ended or not. */
   checkedAt: string
   /** Orders kept for their items still to ship. */
   orders: number
-  /** Orders the marketplace counted before the window, and how many were read (fewer: cut at the most a look reads). */
+  /** The first whole look: orders the marketplace counted before the window, and how many were read (fewer: cut at the most a look reads). */
   listed: number
   answered: number
   complete: boolean
