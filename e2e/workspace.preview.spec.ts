@@ -1018,3 +1018,86 @@ test('a change in a cell of Sell requests that the warning rules catch is said u
   await page.getByTestId('inline-quantity-input').press('Escape')
   expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(target.quantity)
 })
+
+test('the Edit dialog saves a change the warning rules catch only on a second Enter or Save, as a cell does: said in the warning colour, asked again after any change; a safe change saves at once', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const target = (await openSellRequests(page, host)).find((row) => row.quantity >= 50 && row.minQuantity > 1)!
+  expect(target, 'a listing with 50 or more in stock and a minimum order').toBeDefined()
+  await page.getByTestId('sell-requests-search').fill(target.sku)
+  const row = page.getByTestId('sell-request-row').filter({ hasText: target.sku })
+  await expect(row).toHaveCount(1)
+  const dialog = page.getByTestId('edit-dialog')
+  const price = page.getByTestId('edit-price')
+  const quantity = page.getByTestId('edit-quantity')
+  const save = page.getByTestId('edit-save')
+  const asking = page.getByTestId('edit-confirm')
+  const dollars = (cents: number) => (cents / 100).toFixed(2)
+  /** The colour a text in the theme's warning colour has, to compare a message's colour with. */
+  const warningColour = () =>
+    page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('span'))
+      probe.style.color = 'var(--sd-warning-color)'
+      const colour = getComputedStyle(probe).color
+      probe.remove()
+      return colour
+    })
+  const requestsBefore = sandbox().requestCount('PATCH')
+
+  // A price up 116% (a slipped digit): said in the warning colour with the field in its warning state.
+  await row.getByTestId('edit-sell-request').click()
+  await expect(dialog).toBeVisible()
+  const risky = Math.round(target.priceCents * 2.16)
+  await price.fill(dollars(risky))
+  const warning = page.getByTestId('edit-price-warning')
+  await expect(warning).toContainText('Price rises by 116%')
+  await expect(warning).toContainText('Check it before saving.')
+  expect(await warning.evaluate((element) => getComputedStyle(element).color)).toBe(await warningColour())
+  await expect(page.locator('.n-input').filter({ has: price })).toHaveClass(/n-input--warning-status/)
+
+  // Enter once: nothing is sent, the dialog stays and asks for a second Save.
+  await price.press('Enter')
+  await expect(asking).toBeVisible()
+  await expect(asking).toContainText('Press Save again')
+  await expect(save).toHaveText('Save anyway')
+  await expect(dialog).toBeVisible()
+  expect(sandbox().requestCount('PATCH')).toBe(requestsBefore)
+
+  // Another value asks again: its first Enter only asks, the second one saves.
+  const otherRisky = risky + 100
+  await price.fill(dollars(otherRisky))
+  await expect(asking).toHaveCount(0)
+  await expect(save).toHaveText('Save')
+  await price.press('Enter')
+  await expect(asking).toBeVisible()
+  expect(sandbox().requestCount('PATCH')).toBe(requestsBefore)
+  await price.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => sandbox().state.sellRequest(target.id)!.priceCents).toBe(otherRisky)
+
+  // A quantity below the minimum order, by the Save button: the first click asks, the second saves.
+  await row.getByTestId('edit-sell-request').click()
+  await expect(dialog).toBeVisible()
+  const below = target.minQuantity - 1
+  await quantity.fill(String(below))
+  await expect(page.getByTestId('edit-quantity-warning')).toContainText(`Buyers buy at least ${target.minQuantity}`)
+  await save.click()
+  await expect(asking).toBeVisible()
+  await expect(dialog).toBeVisible()
+  expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(target.quantity)
+  await save.click()
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => sandbox().state.sellRequest(target.id)!.quantity).toBe(below)
+
+  // A change no rule catches saves on the first Enter.
+  await row.getByTestId('edit-sell-request').click()
+  await expect(dialog).toBeVisible()
+  const safe = otherRisky + 100
+  await price.fill(dollars(safe))
+  await expect(warning).toHaveCount(0)
+  await price.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => sandbox().state.sellRequest(target.id)!.priceCents).toBe(safe)
+})
