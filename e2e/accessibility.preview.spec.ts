@@ -102,7 +102,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('edit-dialog')).toBeVisible()
     await settle(page)
     await expectNoSeriousViolations(page, 'Sell requests, edit dialog')
+    // A warned change, asked about after one Enter: its warning and the question readable in this theme.
+    await page.getByTestId('edit-quantity').fill('1')
+    await page.getByTestId('edit-quantity').press('Enter')
+    await expect(page.getByTestId('edit-confirm')).toBeVisible()
+    await settle(page)
+    await expectNoSeriousViolations(page, 'Sell requests, edit dialog asking again for a warned change')
     await page.keyboard.press('Escape')
+    await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
     await expect(page.getByTestId('edit-dialog')).toBeHidden()
 
     await page.getByTestId('nav-bulkEdit').click()

@@ -1060,7 +1060,7 @@ test('the Edit dialog saves a change the warning rules catch only on a second En
   // Enter once: nothing is sent, the dialog stays and asks for a second Save.
   await price.press('Enter')
   await expect(asking).toBeVisible()
-  await expect(asking).toContainText('Press Save again')
+  await expect(asking).toContainText('Press Save or Enter again')
   await expect(save).toHaveText('Save anyway')
   await expect(dialog).toBeVisible()
   expect(sandbox().requestCount('PATCH')).toBe(requestsBefore)
