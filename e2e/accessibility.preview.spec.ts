@@ -250,6 +250,82 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
 })
 
+test("a list's pager from the keyboard: Tab reaches each page, Previous and Next, named and with a focus ring; Enter and Space turn the page, after which it still works", async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  const pager = page.getByTestId('orders-table').locator('.n-pagination')
+  const item = (name: string) => pager.getByRole('button', { name, exact: true })
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? '')
+  const firstOrder = () => page.getByTestId('order-row').first().textContent()
+  /** Presses `key` until the element named `name` has the focus, a few times at most. */
+  const pressUntil = async (key: string, name: string) => {
+    for (let presses = 0; presses < 12 && (await focusedName()) !== name; presses++) await page.keyboard.press(key)
+  }
+  await expect(item('Page 1')).toHaveAttribute('aria-current', 'page')
+  await expect(item('Page 3')).toBeVisible()
+
+  // Tab from the search box, through the rows, to the pager: the first stop is page 1 (Previous is
+  // disabled on the first page, so it is no stop), and it shows where the focus is.
+  await page.getByTestId('orders-search').focus()
+  const passed: string[] = []
+  for (let presses = 0; presses < 200 && !(await pager.evaluate((element) => element.contains(document.activeElement))); presses++) {
+    await page.keyboard.press('Tab')
+    passed.push(await focusedName())
+  }
+  await expect(item('Page 1'), `Tab passed ${passed.join(' → ')}`).toBeFocused()
+  await expect(item('Previous page')).toHaveAttribute('aria-disabled', 'true')
+  expect((await focusIndicator(page)).shown, 'a focus ring on the page item').toBe(true)
+
+  // Enter on page 2 turns to it; the focus stays on it.
+  const onFirstPage = await firstOrder()
+  await page.keyboard.press('Tab')
+  await expect(item('Page 2')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(item('Page 2')).toHaveAttribute('aria-current', 'page')
+  await expect.poll(firstOrder).not.toBe(onFirstPage)
+  await expect(item('Page 2')).toBeFocused()
+
+  // Tab on to Next: Space turns to page 3. Items drawn afresh for the new page are stops too.
+  await pressUntil('Tab', 'Next page')
+  await expect(item('Next page')).toBeFocused()
+  expect((await focusIndicator(page)).shown, 'a focus ring on Next').toBe(true)
+  await page.keyboard.press('Space')
+  await expect(item('Page 3')).toHaveAttribute('aria-current', 'page')
+  await expect(item('Next page')).toBeFocused()
+  for (const element of await pager.locator('.n-pagination-item').all()) {
+    await expect(element).toHaveAttribute('role', 'button')
+    await expect(element).toHaveAttribute('tabindex', /^(0|-1)$/)
+    await expect(element).toHaveAttribute('aria-label', /^(Page \d+|Previous page|Next page|Earlier pages, to page \d+|Later pages, to page \d+)$/)
+  }
+
+  // Previous, now a stop, turns back with Enter.
+  await pressUntil('Shift+Tab', 'Previous page')
+  await expect(item('Previous page')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(item('Page 2')).toHaveAttribute('aria-current', 'page')
+
+  // Sell requests' list has the same pager.
+  await page.keyboard.press('Control+3')
+  const sellPager = page.getByTestId('sell-requests-table').locator('.n-pagination')
+  await sellPager.getByRole('button', { name: 'Page 2', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(sellPager.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(sellPager.getByRole('button', { name: 'Next page', exact: true })).toHaveAttribute('tabindex', '0')
+
+  // A wide window gives that list a new table (brand and category get columns): its pager takes the keyboard too.
+  const sellTable = page.getByTestId('sell-requests-table')
+  await sellTable.evaluate((element) => element.setAttribute('data-narrow-table', ''))
+  await page.setViewportSize({ width: 1800, height: 860 })
+  await expect(page.locator('[data-testid="sell-requests-table"][data-narrow-table]')).toHaveCount(0)
+  await sellPager.getByRole('button', { name: 'Page 3', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(sellPager.getByRole('button', { name: 'Page 3', exact: true })).toHaveAttribute('aria-current', 'page')
+})
+
 test('bulk edit from the keyboard alone: into the grid, to a price, a new value, then review it', async ({ app: page }) => {
   const inGrid = () => page.evaluate(`!!document.activeElement?.closest('[data-testid="bulk-grid"]')`)
   const focusedCell = page.locator('[data-testid="bulk-grid"] revogr-focus.focused-cell')
