@@ -56,9 +56,21 @@ function itemColumns(order: Order): { statuses: string; awaiting: number; ready:
     } else units[status] += quantity
     if (status === 'awaiting-shipment') awaiting += quantity
     else if (status === 'ready-to-ship') ready += quantity
-    searched.push(item.name, item.shipment, item.tracking?.trackingNumber)
+    pushSearched(searched, item)
   }
   return { statuses: `|${statuses.join('|')}|`, awaiting, ready, units: JSON.stringify(units), search: searchText(searched) }
+}
+
+/** The texts of an item a search finds its order by (with the order's number), added to `searched`. */
+function pushSearched(searched: (string | null | undefined)[], item: Order['items'][number]): void {
+  searched.push(item.name, item.shipment, item.tracking?.trackingNumber)
+}
+
+/** An order's search text alone, as `itemColumns` writes it (for orders searched in memory). */
+function searchTextOf(order: Order): string {
+  const searched: (string | null | undefined)[] = [order.orderNo]
+  for (const item of order.items) pushSearched(searched, item)
+  return searchText(searched)
 }
 
 export const ORDER_COLUMNS = [
@@ -139,7 +151,7 @@ export function countOrders(db: Db): number {
  */
 export function orderMatches(order: Order, query: Pick<OrderQuery, 'searchTerm' | 'statuses' | 'itemStatuses'>): boolean {
   const term = query.searchTerm ? searchNeedle(query.searchTerm) : ''
-  if (term && !itemColumns(order).search.includes(term)) return false
+  if (term && !searchTextOf(order).includes(term)) return false
   if (query.statuses?.length && !query.statuses.includes(order.status)) return false
   const itemStatuses = query.itemStatuses
   return !itemStatuses?.length || order.items.some((item) => itemStatuses.includes(item.status))
