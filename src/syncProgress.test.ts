@@ -32,6 +32,15 @@ describe('describeSyncProgress', () => {
     expect(walk).toEqual({ text: 'Updating sell requests… 3 pages · 1 item', percentage: null })
   })
 
+  it('says the look through older orders for items to ship, after the lists', () => {
+    const look = { ...base, kind: 'olderOrders' as const, pagesDone: 3, pagesTotal: 12, items: 2 }
+    expect(describeSyncProgress(look)).toEqual({ text: 'Checking older orders… 3 / 12 pages · 2 to ship', percentage: 25 })
+    expect(describeSyncProgress({ ...look, pagesDone: 0, pagesTotal: 0 })).toEqual({
+      text: 'Looking through older orders for items to ship…',
+      percentage: null
+    })
+  })
+
   it('singular page', () => {
     expect(describeSyncProgress({ ...base, kind: 'incremental', pagesDone: 1, pagesTotal: 1, items: 4 }).text).toBe('Updating orders… 1 / 1 page · 4 items')
   })

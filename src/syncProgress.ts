@@ -16,6 +16,13 @@ const number = new Intl.NumberFormat(undefined)
 
 export function describeSyncProgress(status: SyncStatus): SyncProgressText {
   if (!status.resource) return { text: 'Syncing…', percentage: null }
+  if (status.kind === 'olderOrders') {
+    const head = 'Checking older orders…'
+    if (status.pagesTotal <= 0) return { text: head, percentage: null }
+    const pages = `${number.format(status.pagesDone)} / ${formatCount(status.pagesTotal, 'page', 'pages')}`
+    const found = `${number.format(status.items)} to ship`
+    return { text: `${head} ${pages} · ${found}`, percentage: Math.min(100, Math.round((status.pagesDone / status.pagesTotal) * 100)) }
+  }
   const verb = status.kind === 'incremental' ? 'Updating' : 'Syncing'
   const head = `${verb} ${RESOURCE[status.resource]}…`
   if (status.pagesTotal <= 0) return { text: head, percentage: null }

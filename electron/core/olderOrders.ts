@@ -53,6 +53,8 @@ export interface RangeScan {
   /** A page's answer and the places in it of the orders kept (each order once, however often listed). */
   onKept?: (answer: ListAnswer & { orders: Order[] }, places: number[]) => void
   signal?: AbortSignal
+  /** After each page: pages read, the marketplace's count, orders kept so far. */
+  onPage?: (pagesDone: number, listed: number, kept: number) => void
   /**
    * Asks only for the orders created or updated since (the API's `fromDate`), placed in the range or
    * before it: what changed in an older range since it was last read.
@@ -89,6 +91,7 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       return at >= range.fromMs && at <= to
     }
     const seen = new Set<string>()
+    let kept = 0
     let listed = 0
     let capped = false
     for (let page = 1; ; page++) {
@@ -110,6 +113,8 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
         if (placedInRange(order) && (scanning.keep?.(order) ?? true)) places.push(place)
       })
       if (places.length) scanning.onKept?.(answer, places)
+      kept += places.length
+      scanning.onPage?.(page, listed, kept)
       // The end: an empty page, a page with nothing new (a marketplace answering its last page again),
       // or every counted order read and this page short of a full one.
       if (answer.orders.length === 0 || seen.size === before) break

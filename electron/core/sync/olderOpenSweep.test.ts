@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import type { SyncStatus } from '../../shared/contract'
 import type { OrderRecord } from '../../sandbox/marketplace'
 import { computeDashboard } from '../dashboard/dashboard'
 import { createSellerApi, type OrderQuery } from '../sellerApi'
@@ -28,6 +29,7 @@ let snapshot: Snapshot
 let service: SyncService
 let historyDays = HISTORY_DAYS
 const looks: OrderQuery[] = []
+const statuses: SyncStatus[] = []
 
 beforeEach(async () => {
   historyDays = HISTORY_DAYS
@@ -35,13 +37,14 @@ beforeEach(async () => {
   snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-older-open-')), 'snapshot.sqlite'))
   const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 2_000 })
   looks.length = 0
+  statuses.length = 0
   service = createSyncService({
     // The looks' pages noted: the only order lists asked with an end date.
     api: { ...api, listOrders: (query, options) => (query?.toDate && looks.push(query), api.listOrders(query, options)) },
     snapshot,
     settings: () => ({ syncIntervalMinutes: 60, historyDays }),
     engine: { take: 50, retriesPerPage: 0 },
-    onStatus: () => undefined,
+    onStatus: (status) => statuses.push(status),
     onNewOrders: () => undefined
   })
 })
@@ -90,8 +93,16 @@ it('keeps the unshipped orders placed before the window: every order left to shi
   const left = leaveUnshipped(outsideWindow(windowFromMs), 3)
   expect(left).toHaveLength(3)
 
+  sandbox.setFaults({ latencyMs: 30 })
   const status = await service.sync()
+  sandbox.setFaults({ latencyMs: 0 })
   expect(status.lastError).toBeNull()
+  // The look is said while it runs, after the lists, with its pages.
+  const lookStatuses = statuses.filter((s) => s.kind === 'olderOrders')
+  expect(lookStatuses.length).toBeGreaterThan(0)
+  expect(lookStatuses.every((s) => s.running && s.resource === 'orders')).toBe(true)
+  expect(lookStatuses.some((s) => s.pagesTotal > 1 && s.pagesDone > 0)).toBe(true)
+  expect(statuses.indexOf(lookStatuses[0]!)).toBeGreaterThan(statuses.findLastIndex((s) => s.kind === 'full'))
   expect(status.incomplete).toEqual([])
   const expected = truth()
   expect(expected.ids).toEqual(expect.arrayContaining(left.map((order) => order.id)))

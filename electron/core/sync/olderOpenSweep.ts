@@ -22,6 +22,13 @@ export const SWEEP_RETRY_MS = 15 * 60_000
 const open = new Set<string>(OPEN_ITEM_STATUSES)
 const hasOpenItem = (order: Order) => order.items.some((item) => open.has(item.status))
 
+/** How far a look has read: pages of the marketplace's count at the page size asked, and orders kept. */
+export interface LookProgress {
+  pagesDone: number
+  pagesTotal: number
+  items: number
+}
+
 export interface OlderOpenSweepOptions {
   take: number
   max?: number
@@ -46,7 +53,7 @@ export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options
    * what was created or updated since the last one's end of range, placed before the window now. A
    * window moved back (more days kept) needs no read: the orders it now holds were read by its sync.
    */
-  async function sweep(signal: AbortSignal): Promise<void> {
+  async function sweep(signal: AbortSignal, onProgress?: (progress: LookProgress) => void): Promise<void> {
     const beforeMs = snapshot.syncState('orders').windowFromMs
     if (beforeMs === null) return
     const checkedMs = options.now()
@@ -61,6 +68,7 @@ export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options
           onKept: (answer, places) =>
             batches.push({ rows: places.map((place) => answer.orders[place]!), wire: wireRowsAt(answer.wire, places, answer.orders.length) }),
           signal,
+          onPage: (pagesDone, listed, kept) => onProgress?.({ pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(listed / options.take)), items: kept }),
           ...(sinceMs !== null ? { listedSinceMs: sinceMs } : {})
         }
       )

@@ -63,13 +63,16 @@ interface Run {
   failure: ErrorData | null
 }
 
+/** What the status says of a run's progress: the engine's, or the look through older orders after it. */
+type SyncStatusProgress = SyncProgress | (Omit<SyncProgress, 'kind'> & { kind: 'olderOrders' })
+
 const STATUS_THROTTLE_MS = 100
 const BOTH: readonly Resource[] = ['orders', 'sellRequests']
 
 export function createSyncService(deps: SyncServiceDeps): SyncService {
   const now = deps.now ?? Date.now
   const focusCooldownMs = deps.focusCooldownMs ?? 60_000
-  let progress: SyncProgress | null = null
+  let progress: SyncStatusProgress | null = null
   let lastError: SyncStatus['lastError'] = null
   /** The run under way; `failure` is set when it ends without having read what it was asked to. */
   let running: Run | null = null
@@ -185,9 +188,12 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         report = await engine().run(kind, controller.signal, covers)
         if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
         if (covers.includes('orders') && olderOpen.due()) {
-          progress = null
+          progress = { kind: 'olderOrders', resource: 'orders', pagesDone: 0, pagesTotal: 0, items: 0 }
           emit(true)
-          await olderOpen.sweep(controller.signal)
+          await olderOpen.sweep(controller.signal, (look) => {
+            progress = { kind: 'olderOrders', resource: 'orders', ...look }
+            emit()
+          })
         }
         if (!partial) lastError = null
       } catch (error) {

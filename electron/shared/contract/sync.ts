@@ -16,7 +16,8 @@ export interface SyncShortfall {
 /** Where the snapshot stands and whether the marketplace answers. */
 export interface SyncStatus {
   running: boolean
-  kind: 'full' | 'incremental' | null
+  /** `olderOrders`: the look through orders placed before the synced window for items still to ship. */
+  kind: 'full' | 'incremental' | 'olderOrders' | null
   resource: 'orders' | 'sellRequests' | null
   pagesDone: number
   pagesTotal: number
