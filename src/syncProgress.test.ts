@@ -36,7 +36,7 @@ describe('describeSyncProgress', () => {
     const look = { ...base, kind: 'olderOrders' as const, pagesDone: 3, pagesTotal: 12, items: 2 }
     expect(describeSyncProgress(look)).toEqual({ text: 'Checking older orders… 3 / 12 pages · 2 to ship', percentage: 25 })
     expect(describeSyncProgress({ ...look, pagesDone: 0, pagesTotal: 0 })).toEqual({
-      text: 'Looking through older orders for items to ship…',
+      text: 'Checking older orders…',
       percentage: null
     })
   })
