@@ -62,3 +62,81 @@ test('new orders from a sync push the focused order down the list, and the keybo
   await expect(orderNo).toBeVisible()
   expect(await rows.nth(5).textContent()).toContain(await orderNo.textContent())
 })
+
+/** The pager's current page number. */
+const currentPage = (page: Page) => page.getByTestId('sell-requests-table').locator('.n-pagination-item--active')
+
+/** Opens page 2 of Sell requests (30 listings, 25 a page: five rows); answers its rows' SKUs. */
+async function openPageTwo(page: Page): Promise<string[]> {
+  await page.getByTestId('sell-requests-table').locator('.n-pagination-item').filter({ hasText: /^2$/ }).click()
+  await expect(currentPage(page)).toHaveText('2')
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(5)
+  return rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-key') ?? ''))
+}
+
+const focusedRowKey = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[data-testid="sell-request-row"]')?.getAttribute('data-row-key') ?? document.activeElement?.tagName)
+
+test('a quantity saved from the keyboard on page 2 moves its row to page 1: the list stays on page 2, the keyboard on the row that came after it, and a note says where the listing went', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  await openSellRequests(page, host)
+  const keys = await openPageTwo(page)
+  const rows = page.getByTestId('sell-request-row')
+  const target = rows.nth(2)
+  await target.getByTestId('inline-quantity').focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('777')
+  await page.keyboard.press('Enter')
+
+  // The listing is now the first of page 1 (last updated); page 2 stays, without it.
+  const note = page.getByTestId('sell-requests-moved')
+  await expect(note).toBeVisible()
+  await expect(note).toContainText('moved to the top of page 1')
+  await expect(note).toContainText('sorted by last update')
+  await expect(currentPage(page)).toHaveText('2')
+  await expect(rows).toHaveCount(5)
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-key')))).not.toContain(keys[2])
+  // The keyboard is on the quantity of the row that came after it (page 1's last row now opens page 2,
+  // so that row is where it was): never on the page.
+  await expect(rows.nth(3).getByTestId('inline-quantity')).toBeFocused()
+  expect(await focusedRowKey(page)).toBe(keys[3])
+  // Tab goes on from that row, not from the top of the page.
+  await page.keyboard.press('Tab')
+  expect(await focusedRowKey(page)).toBe(keys[3])
+})
+
+test('a listing saved in the Edit dialog on page 2 moves to page 1: when the dialog closes the keyboard is on the Edit button of the row that came after it, and a note names the listing', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  await openSellRequests(page, host)
+  const keys = await openPageTwo(page)
+  const rows = page.getByTestId('sell-request-row')
+  const name = (await rows.nth(1).locator('.name').textContent()) ?? ''
+  await rows.nth(1).getByTestId('edit-sell-request').focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByTestId('edit-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('edit-quantity')).toBeVisible()
+  await dialog.getByTestId('edit-quantity').fill('555')
+  await dialog.getByTestId('edit-quantity').press('Enter')
+  await expect(dialog).toBeHidden()
+
+  const note = page.getByTestId('sell-requests-moved')
+  await expect(note).toBeVisible()
+  await expect(note).toContainText(name)
+  await expect(note).toContainText('moved to the top of page 1')
+  await expect(currentPage(page)).toHaveText('2')
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-key')))).not.toContain(keys[1])
+  // On the Edit button of the row that came after it.
+  await expect(rows.nth(2).getByTestId('edit-sell-request')).toBeFocused()
+  expect(await focusedRowKey(page)).toBe(keys[2])
+  // It stays there (not dropped to the page a moment later, as the dialog goes).
+  await page.waitForTimeout(500)
+  await expect(rows.nth(2).getByTestId('edit-sell-request')).toBeFocused()
+})

@@ -2,56 +2,113 @@
  * The keyboard stays with the row it was on when the list's rows are read again and that row moves
  * (sorted by last update, an edit brings its row to the top; a sync re-sorts). A moved row's DOM is
  * taken out and put back, and a browser drops the focus of an element moved so: the next Tab started
- * from the top of the page. Before the rows change, the focused element's row and test id are noted;
- * after the table has drawn them, if the focus was lost, it goes back to that element in that row,
- * wherever it is now on the page. A row gone from the page (deleted, on another page) leaves it be.
+ * from the top of the page. Before the rows change, the focused element's row, position and test id
+ * are noted; after the table has drawn them, if the focus was lost, it goes back to that element in
+ * that row, wherever it is now on the page. A row gone from the page (the sort took it to another
+ * page, or it was deleted) leaves the focus to the same element of the row that came after it (of the
+ * one before it when it was the last), so the seller goes on down the page from where they were.
+ *
+ * The same holds for the place the keyboard left for a dialog opened from a row (Edit, Delete): the
+ * dialog gives the focus back to the element that opened it, and when that row has left the page
+ * meanwhile, the focus would fall to the page as the dialog goes; it goes to that place instead.
  *
  * Rows carry their key as `data-row-key` (rowKeyProps).
  */
-import { nextTick, watch, type HTMLAttributes, type Ref, type WatchSource } from 'vue'
+import { nextTick, onBeforeUnmount, watch, type HTMLAttributes, type Ref, type WatchSource } from 'vue'
 
 export const ROW_KEY_ATTRIBUTE = 'data-row-key'
+
+/** A dialog, or what a dialog draws outside it (menus, tooltips): the keyboard there comes back to the table. */
+const OVERLAY = '[role="dialog"], [aria-modal="true"], .n-modal-container, .v-binder-follower-container'
+
+/** A row of the table (rowKeyProps). */
+const ROW_SELECTOR = `[${ROW_KEY_ATTRIBUTE}]`
 
 /** The row's own attributes with its key added, for a table's row-props. */
 export function rowKeyProps<T>(rowKey: (row: T) => string, rowProps?: (row: T) => HTMLAttributes): (row: T) => HTMLAttributes {
   return (row) => ({ ...rowProps?.(row), [ROW_KEY_ATTRIBUTE]: rowKey(row) }) as HTMLAttributes
 }
 
-interface FocusedInRow {
+interface PlaceInRow {
   key: string
   testId: string
+  /** The rows after it and before it (nearest first), and its position: where the focus goes once the row has left. */
+  after: string[]
+  before: string[]
+  index: number
 }
 
-function focusedInRow(root: HTMLElement): FocusedInRow | null {
-  const focused = document.activeElement
-  if (!(focused instanceof HTMLElement) || !root.contains(focused)) return null
-  const row = focused.closest(`[${ROW_KEY_ATTRIBUTE}]`)
-  const named = focused.closest('[data-testid]')
+function placeOf(root: HTMLElement, element: Element | null): PlaceInRow | null {
+  if (!(element instanceof HTMLElement) || !root.contains(element)) return null
+  const row = element.closest(ROW_SELECTOR)
+  const named = element.closest('[data-testid]')
   const key = row?.getAttribute(ROW_KEY_ATTRIBUTE)
   const testId = named?.getAttribute('data-testid')
-  return key && testId && row!.contains(named) ? { key, testId } : null
+  if (!row || !key || !testId || !row.contains(named)) return null
+  const keys = [...root.querySelectorAll(ROW_SELECTOR)].map((r) => r.getAttribute(ROW_KEY_ATTRIBUTE) ?? '')
+  const index = keys.indexOf(key)
+  return { key, testId, after: keys.slice(index + 1), before: keys.slice(0, index).reverse(), index }
 }
 
 const lost = () => document.activeElement === null || document.activeElement === document.body
 
+/**
+ * The element `place` names: in its row, or, its row gone from the page, in the first of the rows that
+ * came after it still here (the seller goes on down the page), else of those before it, else in the row
+ * now at its position.
+ */
+function elementAt(root: HTMLElement, place: PlaceInRow): HTMLElement | null {
+  const element = `[data-testid="${CSS.escape(place.testId)}"]`
+  const rows = new Map([...root.querySelectorAll<HTMLElement>(ROW_SELECTOR)].map((r) => [r.getAttribute(ROW_KEY_ATTRIBUTE), r]))
+  const key = [place.key, ...place.after, ...place.before].find((k) => rows.has(k))
+  const row = key !== undefined ? rows.get(key) : [...rows.values()][Math.min(place.index, rows.size - 1)]
+  // The row itself may be what had the focus (an order's row opens it with Enter).
+  return row?.matches(element) ? row : (row?.querySelector<HTMLElement>(element) ?? null)
+}
+
 export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, rows: WatchSource<unknown>): void {
-  let noted: FocusedInRow | null = null
+  let noted: PlaceInRow | null = null
   // 'pre': before the table patches its rows, while the focused element is still where the seller left it.
   watch(
     rows,
     () => {
-      noted = root.value ? focusedInRow(root.value) : null
+      noted = root.value ? placeOf(root.value, document.activeElement) : null
       if (!noted) return
       const was = noted
       void nextTick(() => {
         if (noted !== was || !lost() || !root.value) return
-        const row = root.value.querySelector<HTMLElement>(`[${ROW_KEY_ATTRIBUTE}="${CSS.escape(was.key)}"]`)
-        const element = `[data-testid="${CSS.escape(was.testId)}"]`
-        // The row itself may be what had the focus (an order's row opens it with Enter).
-        const target = row?.matches(element) ? row : row?.querySelector<HTMLElement>(element)
-        target?.focus()
+        elementAt(root.value, was)?.focus()
       })
     },
     { flush: 'pre' }
   )
+
+  // ── The place left for a dialog ──
+  /** Where the keyboard was in the table when it went to a dialog (or a menu) opened from there. */
+  let away: PlaceInRow | null = null
+  function onFocusIn(event: FocusEvent) {
+    const target = event.target instanceof Element ? event.target : null
+    if (!root.value || !target || root.value.contains(target)) return void (away = null)
+    if (!target.closest(OVERLAY)) return void (away = null)
+    // Into a dialog: from the table (noted as it leaves), or on within the dialog (kept).
+    const from = placeOf(root.value, event.relatedTarget instanceof Element ? event.relatedTarget : null)
+    if (from) away = from
+  }
+  /** The dialog has gone and could not give the focus back (its row left the page): the place takes it. */
+  function onFocusOut(event: FocusEvent) {
+    const place = away
+    const leaving = event.target instanceof Element ? event.target : null
+    if (!place || !leaving?.closest(OVERLAY)) return
+    requestAnimationFrame(() => {
+      if (away !== place || !lost() || !root.value) return
+      away = null
+      elementAt(root.value, place)?.focus()
+    })
+  }
+  document.addEventListener('focusin', onFocusIn)
+  document.addEventListener('focusout', onFocusOut)
+  onBeforeUnmount(() => {
+    document.removeEventListener('focusin', onFocusIn)
+    document.removeEventListener('focusout', onFocusOut)
+  })
 }

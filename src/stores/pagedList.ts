@@ -43,6 +43,9 @@ export interface ListControls<T, S extends string> {
   readonly loading: boolean
   readonly error: string | null
   readonly loaded: boolean
+  /** Where a row the seller changed went when its page no longer shows it (movedAway), or null. */
+  readonly moved: string | null
+  dismissMoved(): void
   /** A filter other than the search narrows the list (dates, statuses). */
   readonly narrowed: boolean
   /** Widths the seller dragged columns to, by column key. */
@@ -74,6 +77,13 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
   const error = ref<string | null>(null)
   /** At least one page has arrived since the list was last reset. */
   const loaded = ref(false)
+  /**
+   * Where a row the seller just changed went, said when the page read again no longer shows it (sorted
+   * by last update, an edit takes it to the top of page 1): the list stays on the seller's page, and they
+   * are told rather than left to find the row gone. Until they read the list anew (page, sort, search,
+   * filter, Refresh) or close it.
+   */
+  const moved = ref<string | null>(null)
 
   let latest = 0
 
@@ -86,6 +96,7 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     const ticket = ++latest
     if (!options.quiet) loading.value = true
     if (!options.quiet) error.value = null
+    if (!options.quiet) moved.value = null
     try {
       const result = await fetchPage(query())
       if (ticket !== latest) return
@@ -190,6 +201,13 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     rows.value = update(rows.value)
   }
 
+  /** Reads the page again after the seller changed the row `id`; if the page no longer shows it, `where()` says where it went. */
+  async function movedAway(isRow: (row: T) => boolean, where: () => Promise<string>): Promise<void> {
+    await load({ quiet: true })
+    if (!loaded.value || rows.value.some(isRow)) return
+    moved.value = await where()
+  }
+
   function setColumnWidth(key: string, width: number) {
     columnWidths.value = { ...columnWidths.value, [key]: Math.round(width) }
   }
@@ -237,6 +255,7 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     loading.value = false
     error.value = null
     loaded.value = false
+    moved.value = null
   }
 
   return {
@@ -252,6 +271,9 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     loading,
     error,
     loaded,
+    moved,
+    dismissMoved: () => void (moved.value = null),
+    movedAway,
     load,
     loadIfUnread,
     reloadIfShown,

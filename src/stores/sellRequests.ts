@@ -9,7 +9,8 @@ import type { SellRequest } from '@shared/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, ContractError, messageOf } from '../bridge/sellerDesk'
-import { usePagedList } from './pagedList'
+import { SELL_REQUEST_SORTS } from '../listSort'
+import { usePagedList, type PageQuery } from './pagedList'
 
 export type SellRequestSortBy = NonNullable<CallInput<'sellRequests.list'>['sortBy']>
 export type SellRequestPreferences = NonNullable<WorkspacePreferences['sellRequests']>
@@ -61,22 +62,20 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   /** Quantity range, both ends included. */
   const quantity = ref<NumberRange>({ ...OPEN })
 
-  const list = usePagedList<SellRequest, SellRequestSortBy>(
-    async (query) =>
-      withPendingEdits(
-        await call('sellRequests.list', {
-          ...query,
-          ...(statuses.value.length ? { statuses: statuses.value } : {}),
-          ...(brands.value.length ? { brands: brands.value } : {}),
-          ...(categories.value.length ? { categories: categories.value } : {}),
-          ...(price.value.min !== null ? { minPriceCents: price.value.min } : {}),
-          ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
-          ...(quantity.value.min !== null ? { quantityAtLeast: quantity.value.min } : {}),
-          ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
-        })
-      ),
-    { by: 'updated', dir: 'DESC' }
-  )
+  const readPage = async (query: PageQuery<SellRequestSortBy>) =>
+    withPendingEdits(
+      await call('sellRequests.list', {
+        ...query,
+        ...(statuses.value.length ? { statuses: statuses.value } : {}),
+        ...(brands.value.length ? { brands: brands.value } : {}),
+        ...(categories.value.length ? { categories: categories.value } : {}),
+        ...(price.value.min !== null ? { minPriceCents: price.value.min } : {}),
+        ...(price.value.max !== null ? { maxPriceCents: price.value.max } : {}),
+        ...(quantity.value.min !== null ? { quantityAtLeast: quantity.value.min } : {}),
+        ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
+      })
+    )
+  const list = usePagedList<SellRequest, SellRequestSortBy>(readPage, { by: 'updated', dir: 'DESC' })
 
   /** A filter other than the search is set. */
   const narrowed = computed(
@@ -186,9 +185,27 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
     }
     for (const field of fieldsOf(changes)) unconfirmed.delete(ownerKey(id, field))
     showAnswer(updated, editNumber)
-    // The new values may move the row (sorted by update, price, quantity): read the page again.
-    void list.load({ quiet: true })
+    // The new values may move the row (sorted by update, price, quantity): read the page again, and say
+    // where the row went if it left the page.
+    void list.movedAway(
+      (row) => row.id === id,
+      () => whereMoved(updated)
+    )
     return updated
+  }
+
+  /** Where an edited listing the page no longer shows went, in a sentence naming it (listings of one model share a name). */
+  async function whereMoved(listing: SellRequest): Promise<string> {
+    const named = `“${listing.name}” (${listing.sku})`
+    const { sortBy, sortDir, searchTerm } = list
+    if (sortBy.value === 'updated' && sortDir.value === 'DESC') {
+      const term = searchTerm.value.trim()
+      const top = await readPage({ page: 1, take: 1, sortBy: sortBy.value, sortDir: sortDir.value, ...(term ? { searchTerm: term } : {}) }).catch(() => null)
+      if (top?.rows[0]?.id === listing.id) return `${named} moved to the top of page 1 (sorted by last update).`
+    }
+    const sort = SELL_REQUEST_SORTS.find((choice) => choice.value === sortBy.value)?.label.toLowerCase() ?? sortBy.value
+    const filtered = narrowed.value || searchTerm.value.trim() !== ''
+    return `${named} is no longer on this page: sorted by ${sort}, it moved to another page${filtered ? ', or it no longer matches the search and filters' : ''}.`
   }
 
   /**
