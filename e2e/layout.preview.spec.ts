@@ -79,7 +79,7 @@ async function expectColumnFits(table: Locator, key: string, size: string, { con
   if (contentUncut) expect(cell.cut, `${size}: first ${key} cell cut ("${cell.text}")`).toBe(false)
 }
 
-test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every figure on one line, inside its card, nothing cut (the week holds an $11,452,103.42 order)', async ({
+test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every figure on one line, inside its card, nothing cut, all at one size, the largest the widest fits (the week holds an $11,452,103.42 order)', async ({
   app: page,
   host
 }) => {
@@ -113,6 +113,25 @@ test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every fi
     ).toBeLessThanOrEqual(1)
     for (const card of cards)
       expect(Math.min(card.left, card.right), `${size.width}×${size.height}: a card past the view's edge by`).toBeGreaterThanOrEqual(-0.5)
+    // One size for the row, so a larger amount never looks smaller than a shorter one beside it: the
+    // largest at which the widest figure fits (it fills its card's width, unless at the size's cap).
+    const drawn = await values.evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.closest('.figure-link')!
+        const text = document.createRange()
+        text.selectNodeContents(el)
+        const style = getComputedStyle(box)
+        const room = box.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { text: el.textContent, fontSize: parseFloat(getComputedStyle(el).fontSize), fill: text.getBoundingClientRect().width / room }
+      })
+    )
+    const described = drawn.map((d) => `${d.text} ${d.fontSize}px`).join(', ')
+    // (The cards' widths may differ by a fraction of a pixel, and their sizes with them.)
+    const sizes = drawn.map((d) => d.fontSize)
+    expect(Math.max(...sizes) - Math.min(...sizes), `${size.width}×${size.height}: the figures' sizes differ (${described})`).toBeLessThan(0.1)
+    const cap = Math.min(26, Math.max(19, size.width * 0.0205))
+    if (drawn[0]!.fontSize < cap - 0.5)
+      expect(Math.max(...drawn.map((d) => d.fill)), `${size.width}×${size.height}: the widest figure's share of its card (${described})`).toBeGreaterThan(0.9)
     for (let i = 0; i < (await values.count()); i++) {
       const value = values.nth(i)
       expect(await fit(value), `${size.width}×${size.height}: figure ${i}`).toMatchObject({ cut: false, lines: 1 })
