@@ -593,3 +593,34 @@ test('toasts at 1024, 1366 and 1920 cover neither the drawer title, the search, 
     await expect(page.getByTestId('order-drawer')).toBeHidden()
   }
 })
+
+test("the header at 1024 and 1366 while a sync runs: the marketplace's name whole, the sync's words uncut (fewer of them at 1024, all in its tooltip), each item beside the next, none past the header", async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const name = page.locator('.marketplace-host')
+  await expect(name).toHaveText(new URL(sandbox().baseUrl).host)
+  await page.getByTestId('nav-settings').click()
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 })
+    // Slow enough for the sync to stay on screen while it is measured.
+    sandbox().setFaults({ latencyMs: 1500 })
+    await page.getByTestId('settings-full-resync').click()
+    const words = page.getByTestId('sync-progress').locator('span[title]')
+    await expect(words).toContainText(/Syncing (orders|sell requests)…/)
+    expect(await name.evaluate((el) => window.sdMeasure.cutBy(el)?.className ?? null), `${width}: the marketplace's name is cut`).toBeNull()
+    expect(await words.evaluate((el) => window.sdMeasure.cutBy(el)?.className ?? null), `${width}: the sync's words are cut`).toBeNull()
+    // The counts are in the tooltip, whatever the width.
+    await expect(words).toHaveAttribute('title', /\d+ \/ \d+ pages? · [\d,]+ items?/)
+    const items = ['.brand', '.marketplace', '.toasts', '.header-sync', '.header-actions']
+    const boxes = await page.evaluate((selectors) => selectors.map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect), items)
+    const header = (await page.locator('.workspace-header').boundingBox())!
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i]!.left, `${width}: ${items[i]} starts before ${items[i - 1]} ends`).toBeGreaterThanOrEqual(boxes[i - 1]!.right - 0.5)
+    expect(boxes.at(-1)!.right, `${width}: the header's last item ends past the header`).toBeLessThanOrEqual(header.x + header.width)
+    sandbox().setFaults({ latencyMs: 0 })
+    await page.getByTestId('sync-cancel').click()
+    await expect(page.getByTestId('sync-progress')).toBeHidden()
+  }
+})
