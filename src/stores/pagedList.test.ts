@@ -150,4 +150,42 @@ describe('usePagedList', () => {
     expect(list.loading.value).toBe(false)
     expect(list.rows.value).toEqual(['fresh'])
   })
+
+  it('says where a changed row went when the page read again no longer shows it, until the seller reads the list anew', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    const first = list.setPage(2)
+    pending[0]!.resolve(pageOf(['b', 'c', 'd'], 28))
+    await first
+
+    // Changed, still on the page: nothing to say.
+    const stayed = list.movedAway(
+      (row) => row === 'c',
+      () => Promise.resolve('c moved')
+    )
+    pending[1]!.resolve(pageOf(['b', 'c', 'd'], 28))
+    await stayed
+    expect(list.moved.value).toBeNull()
+
+    // Changed, and the sort took it to page 1: the list stays on page 2 and says where it went.
+    const left = list.movedAway(
+      (row) => row === 'c',
+      () => Promise.resolve('c moved to the top of page 1')
+    )
+    expect(pending[2]!.query.page).toBe(2)
+    pending[2]!.resolve(pageOf(['a', 'b', 'd'], 28))
+    await left
+    expect(list.page.value).toBe(2)
+    expect(list.moved.value).toBe('c moved to the top of page 1')
+
+    // A quiet read (a sync) keeps it; paging drops it.
+    const quiet = list.load({ quiet: true })
+    pending[3]!.resolve(pageOf(['a', 'b', 'd'], 28))
+    await quiet
+    expect(list.moved.value).toBe('c moved to the top of page 1')
+    const paged = list.setPage(1)
+    expect(list.moved.value).toBeNull()
+    pending[4]!.resolve(pageOf(['c', 'e'], 28))
+    await paged
+  })
 })
