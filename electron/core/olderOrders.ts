@@ -148,7 +148,9 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!)
       return read
     },
-    scan
+    scan,
+    /** Rows per page asked for. */
+    take: options.take
   }
 }
 

@@ -9,14 +9,17 @@
  *
  * - A later sync that reads one of them (it was updated: shipped, canceled) keeps it as any order
  *   updated in the window, and it is no longer set apart (forgetOlderOpen).
- * - A full sync's swap carries them into the new tables (carryOlderOpen), so they never go missing
- *   between a full sync and the sweep that follows it; the sweep then replaces them all.
+ * - A full sync's swap carries them into the new tables (carryOlderOpen), and with them the orders
+ *   leaving the window with items to ship (placed before its new start, not staged: not updated since,
+ *   so exactly as held). Nothing left to ship goes missing between a full sync and the next sweep.
  * - The first sweep reads every order before the window; later ones only what was created or updated
- *   between the last one's end of range and the window's start now (orders dropping out of the window
- *   as it moves on). The sweeps' outcome (up to which time, how much the whole one read, whether it
- *   read everything, what stopped the last one) is kept in `older_open_check`, and said where the
- *   figures are shown.
+ *   between the last one's end of range and the window's start now, every such order (one set apart
+ *   may have been shipped while the app was closed longer than the window). A sweep that read short of
+ *   the marketplace's count keeps what it found and leaves its range to be read again. The sweeps'
+ *   outcome (up to which time, how much the whole one read, whether it read everything, what stopped
+ *   the last one) is kept in `older_open_check`, and said where the figures are shown.
  */
+import type { Order } from '../../shared/domain'
 import { scalar, type Db } from './database'
 import { wireRowsAt } from './docRows'
 import { OLDER_OPEN_IDS, ORDER_COLUMNS, writeOrders, type OrderBatch } from './orderTable'
@@ -41,26 +44,46 @@ export interface OlderOpenCheck {
   error: string | null
 }
 
-/** What a sweep that ended read: the whole range before the window, or what changed in it since the last. */
+/** What a sweep read (all it asked for, or less: then `error` says so and what it found is kept all the same). */
 export interface SweepOutcome {
-  beforeMs: number
+  /** Every order placed before this was looked at: the window's start for a sweep that read all it asked, else the last one's. */
+  beforeMs: number | null
   checkedMs: number
   /** A whole sweep's figures; none for a sweep of what changed since the last (which keeps the last whole one's). */
   whole?: { listed: number; answered: number; complete: boolean }
+  /** Why the sweep read less than it asked for; null when it read it all. */
+  error: string | null
 }
 
+/** Whether an order has work still to do: an item awaiting shipment or ready to ship. */
+export const hasOpenItem = (order: Order): boolean => order.items.some((item) => (OPEN_ITEM_STATUSES as readonly string[]).includes(item.status))
+
 /**
- * The orders a sweep found, kept: a whole sweep's replace the last ones; a sweep of what changed adds to
- * them. Those the live table holds otherwise (read in the window) stay as read there; the others are
- * written and set apart. One transaction.
+ * The orders a sweep read, placed before the window, kept as they are now: one with items to ship is
+ * written (again) and set apart; one set apart before that has none any more goes; one the live table
+ * holds as read in the window stays as read there. A whole sweep that read everything before the
+ * window first drops the ones set apart before it (what it did not find has nothing to ship any more).
+ * One transaction.
  */
 export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], outcome: SweepOutcome): void {
-  if (outcome.whole)
-    db.exec(`DELETE FROM order_docs WHERE id IN (${OLDER_OPEN_IDS}); DELETE FROM orders WHERE id IN (${OLDER_OPEN_IDS}); DELETE FROM older_open_orders;`)
-  const held = db.prepare('SELECT 1 FROM orders WHERE id = ?').raw()
+  if (outcome.whole && outcome.error === null && outcome.beforeMs !== null) {
+    const before = `SELECT id FROM orders WHERE order_ms < ${Math.floor(outcome.beforeMs)} AND id IN (${OLDER_OPEN_IDS})`
+    db.exec(
+      `DELETE FROM order_docs WHERE id IN (${before}); DELETE FROM orders WHERE id IN (${before});
+       DELETE FROM older_open_orders WHERE id NOT IN (SELECT id FROM orders);`
+    )
+  }
+  const held = db.prepare('SELECT id IN (SELECT id FROM older_open_orders) FROM orders WHERE id = ?').raw()
   const setApart = db.prepare('INSERT OR IGNORE INTO older_open_orders (id) VALUES (?)')
+  const drops = ['order_docs', 'orders', 'older_open_orders'].map((table) => db.prepare(`DELETE FROM ${table} WHERE id = ?`))
   for (const batch of batches) {
-    const places = batch.rows.flatMap((order, place) => (held.get(order.id) === undefined ? [place] : []))
+    const places: number[] = []
+    batch.rows.forEach((order, place) => {
+      const row = held.get(order.id) as [number] | undefined // [1]: set apart, [0]: read in the window
+      if (row && row[0] === 0) return
+      if (hasOpenItem(order)) places.push(place)
+      else if (row) for (const drop of drops) drop.run(order.id)
+    })
     if (places.length === 0) continue
     writeOrders(db, places.length === batch.rows.length ? batch : batchAt(batch, places), '')
     for (const place of places) setApart.run(batch.rows[place]!.id)
@@ -68,7 +91,7 @@ export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], outcome: S
   const last = readOlderOpenCheck(db)
   const whole = outcome.whole ?? { listed: last?.listed ?? 0, answered: last?.answered ?? 0, complete: last?.complete ?? false }
   const kept = scalar<number>(db, 'SELECT COUNT(*) FROM older_open_orders') ?? 0
-  writeCheck(db, { beforeMs: outcome.beforeMs, checkedMs: outcome.checkedMs, ...whole, kept, error: null })
+  writeCheck(db, { beforeMs: outcome.beforeMs, checkedMs: outcome.checkedMs, ...whole, kept, error: outcome.error })
 }
 
 /** A sweep that did not end: its words are kept with what the last ones found; the rows they kept stay. */
@@ -90,11 +113,25 @@ export function forgetOlderOpen(db: Db, ids: readonly string[]): void {
   if (ids.length) db.prepare('DELETE FROM older_open_orders WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(ids))
 }
 
-/** Before a full sync's staged orders are swapped in: the rows set apart go with them (unless staged anew). */
-export function carryOlderOpen(db: Db): void {
+/**
+ * Before a full sync's staged orders are swapped in (its window starting at `windowFromMs`): the rows set
+ * apart go with them, unless staged anew; so do the rows leaving the window with items to ship (placed
+ * before its new start and not staged: not updated since it, so as they are here). What was looked at
+ * before the window reaches no later than its start now (a window moved back holds what it reads).
+ */
+export function carryOlderOpen(db: Db, windowFromMs: number | null): void {
   const columns = ORDER_COLUMNS.join(', ')
+  db.exec(`DELETE FROM older_open_orders WHERE id IN (SELECT id FROM orders_staged);`)
+  if (windowFromMs !== null) {
+    const from = Math.floor(windowFromMs)
+    db.exec(`
+      INSERT OR IGNORE INTO older_open_orders (id)
+        SELECT id FROM orders
+        WHERE order_ms < ${from} AND (instr(item_statuses, '|awaiting-shipment|') > 0 OR instr(item_statuses, '|ready-to-ship|') > 0)
+          AND id NOT IN (SELECT id FROM orders_staged);
+      UPDATE older_open_check SET before_ms = ${from} WHERE before_ms > ${from};`)
+  }
   db.exec(`
-    DELETE FROM older_open_orders WHERE id IN (SELECT id FROM orders_staged);
     INSERT INTO orders_staged (${columns}) SELECT ${columns} FROM orders WHERE id IN (${OLDER_OPEN_IDS});
     INSERT INTO order_docs_staged (id, json) SELECT id, json FROM order_docs WHERE id IN (${OLDER_OPEN_IDS});`)
 }

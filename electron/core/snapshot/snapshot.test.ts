@@ -15,6 +15,7 @@ import type { Order, SellRequest } from '../../shared/domain'
 import type { OrderBatch, SellRequestBatch } from './snapshot'
 import { scalar } from './database'
 import { MIGRATIONS } from './migrations'
+import { hasOpenItem } from './olderOpenOrders'
 import { openSnapshot, snapshotFileFor, type Snapshot, type SyncRun } from './snapshot'
 
 /** The indexes of the live tables named `prefix…` (or of their twins), without their names. */
@@ -487,9 +488,9 @@ describe('atomic swaps', () => {
 })
 
 describe('unshipped orders placed before the window', () => {
-  /** A full sync of these orders, as the engine stages and commits one. */
-  async function fullSyncOf(rows: Order[]) {
-    const run = { ...newRun('orders', rows.length), pageSize: 1000 }
+  /** A full sync of these orders, as the engine stages and commits one (its window from `windowFromMs`). */
+  async function fullSyncOf(rows: Order[], windowFromMs: number | null = null) {
+    const run = { ...newRun('orders', rows.length), pageSize: 1000, windowFromMs }
     await snapshot.beginRun(run)
     run.covered = [[0, rows.length]]
     await snapshot.stagePages(run, [orderBatch(rows)])
@@ -497,18 +498,26 @@ describe('unshipped orders placed before the window', () => {
   }
   const ids = (rows: readonly Order[]) => rows.map((order) => order.id).sort()
   const held = () => ids(snapshot.dump().orders)
+  const setApart = () => (snapshot.database.prepare('SELECT id FROM older_open_orders ORDER BY id').raw().all() as [string][]).map(([id]) => id)
+  const byDate = [...orders].sort((a, b) => Date.parse(a.orderDate) - Date.parse(b.orderDate))
+  const toShip = byDate.filter(hasOpenItem)
+  const shipped = byDate.filter((order) => !hasOpenItem(order))
+  /** Every generated order was placed before this. */
+  const AFTER_ALL = Date.parse(byDate.at(-1)!.orderDate) + 1
   const whole = { listed: 100, answered: 100, complete: true }
-  const check = { beforeMs: 1_000, checkedMs: 2_000, whole }
+  const look = { beforeMs: AFTER_ALL, checkedMs: 2_000, whole, error: null }
 
   it('are kept beside the window, apart from its count; an order read by a sync or staged by a full one is kept as such; a full sync carries the others', async () => {
-    const window = orders.slice(0, 300)
-    const older = orders.slice(300, 310)
+    const window = shipped.slice(0, 300)
+    const older = toShip.slice(0, 10)
+    expect(older).toHaveLength(10)
     await fullSyncOf(window)
     // The look's pages, one also listing an order the window holds: that one stays as read in the window.
-    await snapshot.keepOlderOpen([orderBatch([older[0]!, window[5]!, older[1]!]), orderBatch(older.slice(2))], check)
+    await snapshot.keepOlderOpen([orderBatch([older[0]!, window[5]!, older[1]!]), orderBatch(older.slice(2))], look)
     expect(held()).toEqual(ids([...window, ...older]))
+    expect(setApart()).toEqual(ids(older))
     expect(snapshot.count('orders')).toBe(300)
-    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: 1_000, checkedMs: 2_000, ...whole, kept: 10, error: null })
+    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: AFTER_ALL, checkedMs: 2_000, ...whole, kept: 10, error: null })
     // Their documents are theirs (cut from the page's), as the order drawer reads them.
     expect(snapshot.ordersWithIds([older[0]!.id, older[1]!.id, older[2]!.id])).toEqual([older[0], older[1], older[2]])
 
@@ -517,31 +526,67 @@ describe('unshipped orders placed before the window', () => {
     expect(snapshot.count('orders')).toBe(301)
 
     // A full sync (the window's rows and one more of them, updated): the rest come through its swap.
-    await fullSyncOf([...orders.slice(0, 200), older[4]!])
-    expect(held()).toEqual(ids([...orders.slice(0, 200), ...older.filter((order) => order !== older[3])]))
+    await fullSyncOf([...window.slice(0, 200), older[4]!])
+    const kept = older.filter((order) => order !== older[3] && order !== older[4])
+    expect(held()).toEqual(ids([...window.slice(0, 200), older[4]!, ...kept]))
     expect(snapshot.count('orders')).toBe(201)
 
-    // A look at what changed since adds to them (one held already is left as it is), and keeps the
-    // whole look's figures.
-    const kept = older.filter((order) => order !== older[3] && order !== older[4])
-    await snapshot.keepOlderOpen([orderBatch([orders[310]!, older[6]!])], { beforeMs: 1_500, checkedMs: 2_500 })
-    expect(held()).toEqual(ids([...orders.slice(0, 200), older[4]!, ...kept, orders[310]!]))
-    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: 1_500, checkedMs: 2_500, ...whole, kept: kept.length + 1, error: null })
+    // A look at what changed: one set apart is shipped now (it goes), one is read again as it is, a new
+    // one is kept, an order with nothing to ship is not; the whole look's figures stay.
+    const shippedNow = { ...kept[0]!, items: kept[0]!.items.map((item) => ({ ...item, status: 'seller-shipped' })) }
+    await snapshot.keepOlderOpen([orderBatch([shippedNow, kept[1]!, toShip[10]!, shipped[330]!])], { beforeMs: AFTER_ALL + 1, checkedMs: 2_500, error: null })
+    const now = [...kept.slice(1), toShip[10]!]
+    expect(held()).toEqual(ids([...window.slice(0, 200), older[4]!, ...now]))
+    expect(setApart()).toEqual(ids(now))
+    expect(snapshot.ordersWithIds([kept[0]!.id])).toEqual([])
+    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: AFTER_ALL + 1, checkedMs: 2_500, ...whole, kept: now.length, error: null })
 
     // The next whole look replaces them all: what it does not list any more goes.
-    await snapshot.keepOlderOpen([orderBatch([older[6]!])], { beforeMs: 2_000, checkedMs: 3_000, whole: { listed: 50, answered: 40, complete: false } })
-    expect(held()).toEqual(ids([...orders.slice(0, 200), older[4]!, older[6]!]))
-    expect(snapshot.olderOpenCheck()).toEqual({ beforeMs: 2_000, checkedMs: 3_000, listed: 50, answered: 40, complete: false, kept: 1, error: null })
+    await snapshot.keepOlderOpen([orderBatch([older[6]!])], { ...look, checkedMs: 3_000, whole: { listed: 50, answered: 50, complete: true } })
+    expect(held()).toEqual(ids([...window.slice(0, 200), older[4]!, older[6]!]))
+    expect(snapshot.olderOpenCheck()).toMatchObject({ checkedMs: 3_000, listed: 50, kept: 1, error: null })
     expect(snapshot.count('orders')).toBe(201)
+    // A whole look that read less than it asked for keeps what it found and drops nothing.
+    await snapshot.keepOlderOpen([orderBatch([older[7]!])], { ...look, beforeMs: null, checkedMs: 4_000, error: 'Short.' })
+    expect(setApart()).toEqual(ids([older[6]!, older[7]!]))
+    expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: null, error: 'Short.', kept: 2 })
+  })
+
+  it('a full sync whose window moves on keeps the orders leaving it with items to ship, set apart; one moved back holds what it reads', async () => {
+    // The window of a first sync from the 100th order: orders to ship and shipped on either side.
+    const start = Date.parse(byDate[100]!.orderDate)
+    await fullSyncOf(byDate.slice(100, 300), start)
+    // (The snapshot held every order before: those before the window with items to ship are kept.)
+    expect(setApart()).toEqual(ids(byDate.slice(0, 100).filter(hasOpenItem)))
+    expect(setApart().length).toBeGreaterThan(0)
+    // A whole look that finds none of them: they have nothing to ship any more.
+    await snapshot.keepOlderOpen([], { beforeMs: start, checkedMs: 1, whole, error: null })
+    expect(setApart()).toEqual([])
+    expect(held()).toEqual(ids(byDate.slice(100, 300)))
+    // Moved on to the 200th: those before it with items to ship stay, set apart; the shipped ones go.
+    const later = Date.parse(byDate[200]!.orderDate)
+    await fullSyncOf(byDate.slice(200, 300), later)
+    const leaving = byDate.slice(100, 200).filter(hasOpenItem)
+    expect(leaving.length).toBeGreaterThan(0)
+    expect(held()).toEqual(ids([...byDate.slice(200, 300), ...leaving]))
+    expect(setApart()).toEqual(ids(leaving))
+    expect(snapshot.count('orders')).toBe(100)
+    expect(snapshot.olderOpenCheck()!.beforeMs).toBe(start)
+    // Moved back to the 50th: what it reads is the window's again, and the last look reaches no further back.
+    const earlier = Date.parse(byDate[50]!.orderDate)
+    await fullSyncOf(byDate.slice(50, 300), earlier)
+    expect(held()).toEqual(ids(byDate.slice(50, 300)))
+    expect(setApart()).toEqual([])
+    expect(snapshot.olderOpenCheck()!.beforeMs).toBe(earlier)
   })
 
   it('a look that did not end keeps the last ones’ orders and figures, and says what stopped it', async () => {
-    await fullSyncOf(orders.slice(0, 300))
-    await snapshot.keepOlderOpen([orderBatch(orders.slice(300, 304))], check)
+    await fullSyncOf(shipped.slice(0, 300))
+    await snapshot.keepOlderOpen([orderBatch(toShip.slice(0, 4))], look)
     await snapshot.olderOpenFailed(6_000, 'The marketplace had a problem (HTTP 500).')
     // Up to where the last look that ended read, with its figures.
     expect(snapshot.olderOpenCheck()).toEqual({
-      beforeMs: 1_000,
+      beforeMs: AFTER_ALL,
       checkedMs: 6_000,
       listed: 100,
       answered: 100,
@@ -549,7 +594,7 @@ describe('unshipped orders placed before the window', () => {
       kept: 4,
       error: 'The marketplace had a problem (HTTP 500).'
     })
-    expect(held()).toEqual(ids(orders.slice(0, 304)))
+    expect(held()).toEqual(ids([...shipped.slice(0, 300), ...toShip.slice(0, 4)]))
   })
 
   it('before any look ended, a failed one records only its words', async () => {

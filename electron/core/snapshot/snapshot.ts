@@ -346,7 +346,7 @@ export function openSnapshot(file: string): Snapshot {
       await writing(resource, () => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
-        if (resource === 'orders') carryOlderOpen(db)
+        if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         deleteRun(db, resource)
         handedOver.delete(resource)

@@ -187,12 +187,78 @@ it('an order left to ship drops out of a window that moves on: the next look fin
   expect(snapshot.olderOpenCheck()!.beforeMs).toBe(snapshot.syncState('orders').windowFromMs)
 })
 
-/** The window's full sync alone (as the service runs it, without the look that follows), and a look of one's own. */
-function engineAndLook(now: () => number = Date.now) {
+/** The window's full sync alone (of `historyDays`, as the service runs it, without the look that follows), and a look of one's own. */
+function engineAndLook(now: () => number = Date.now, take = 50) {
   const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, timeoutMs: 2_000 })
-  const engine = createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, take: 50, historyDays: HISTORY_DAYS } })
-  return { fullSync: () => engine.run('full', new AbortController().signal), sweep: createOlderOpenSweep(api, snapshot, { take: 50, now }) }
+  const fullSync = () =>
+    createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, take, historyDays } }).run('full', new AbortController().signal)
+  const sweep = createOlderOpenSweep(api, snapshot, { take, now })
+  return { fullSync, sweep, look: () => sweep.sweep(new AbortController().signal) }
 }
+
+const matchesTruth = () => expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
+
+it('a window moved back then on again with no look between, and orders shipped while the app was closed: nothing left to ship goes missing, nothing shipped stays', async () => {
+  const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
+  // Left unshipped 40 days ago (inside 60 days, outside 30), and 70 days ago (outside both).
+  const between = outsideWindow(windowFromMs).filter((order) => order.orderDateMicros / 1000 > windowFromMs - 25 * DAY_MS)
+  const left = [...leaveUnshipped(between, 2), ...leaveUnshipped(outsideWindow(windowFromMs - 40 * DAY_MS), 2)]
+  expect(left).toHaveLength(4)
+  const { fullSync, look } = engineAndLook()
+  await fullSync()
+  await look()
+  matchesTruth()
+  // 60 days kept, then 30 again, with no look after either: the orders leaving the window with items to
+  // ship stay, exactly as they were read.
+  historyDays = 60
+  await fullSync()
+  matchesTruth()
+  historyDays = HISTORY_DAYS
+  await fullSync()
+  matchesTruth()
+  expect(snapshot.count('orders')).toBe(snapshot.syncState('orders').serverTotal)
+  await look()
+  matchesTruth()
+
+  // One of them is shipped 20 days ago while the app was closed (its update before the window by then):
+  // the full sync keeps it as it was; the next look reads it and drops it.
+  const [shipped] = left
+  sandbox.state.updateOrder(shipped!.id, Date.now() - 20 * DAY_MS, (order) => {
+    order.items[0]!.status = 'seller-shipped'
+  })
+  historyDays = 10
+  await fullSync()
+  expect(held().ids).toContain(shipped!.id)
+  await look()
+  matchesTruth()
+  expect(held().ids).not.toContain(shipped!.id)
+})
+
+it('a look that reads short of the count keeps what it found and looks at the same range again; it pages as the marketplace does', async () => {
+  // A marketplace that refuses a page larger than 40: the full sync learns 25, and the look asks that.
+  sandbox.setVariant({ maxTake: 40, takeAboveMax: 'refused' })
+  leaveUnshipped(outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS), 3)
+  let clock = Date.now()
+  const { fullSync, sweep, look } = engineAndLook(() => clock, 50)
+  await fullSync()
+  expect(snapshot.syncState('orders').pageSize).toBe(25)
+  // Its pages come back short for the look.
+  sandbox.setVariant({ shortPageRate: 0.5 })
+  await look()
+  const short = snapshot.olderOpenCheck()!
+  expect(short).toMatchObject({ beforeMs: null, complete: false })
+  expect(short.error).toMatch(/^The marketplace answered [\d,]+ of the [\d,]+ older orders it counted\.$/)
+  expect(short.kept).toBeLessThanOrEqual(truth().ids.length)
+  expect(held().ids.every((id) => truth().ids.includes(id))).toBe(true)
+  // Whole again later.
+  sandbox.setVariant({ shortPageRate: 0 })
+  expect(sweep.due()).toBe(false)
+  clock += SWEEP_RETRY_MS
+  expect(sweep.due()).toBe(true)
+  await look()
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, complete: true, error: null })
+  matchesTruth()
+})
 
 it('a look that fails keeps what the last ones found and says why, and is tried again a while after', async () => {
   const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS

@@ -7,20 +7,16 @@
  * kept stays; only a cancel (the run's) ends it unrecorded.
  */
 import { toErrorData } from '../../shared/errors'
-import type { Order } from '../../shared/domain'
 import { createOlderOrders } from '../olderOrders'
 import type { SellerApi } from '../sellerApi'
 import { wireRowsAt } from '../snapshot/docRows'
-import { OPEN_ITEM_STATUSES } from '../snapshot/olderOpenOrders'
+import { hasOpenItem } from '../snapshot/olderOpenOrders'
 import type { OrderBatch, Snapshot } from '../snapshot/snapshot'
 
 /** The most orders a sweep reads: the most recently updated first, so the ones cut are the longest untouched. */
 export const SWEEP_MAX = 50_000
 /** A sweep that did not end is tried again after this long. */
 export const SWEEP_RETRY_MS = 15 * 60_000
-
-const open = new Set<string>(OPEN_ITEM_STATUSES)
-const hasOpenItem = (order: Order) => order.items.some((item) => open.has(item.status))
 
 /** How far a look has read: pages of the marketplace's count at the page size asked, and orders kept. */
 export interface LookProgress {
@@ -36,7 +32,8 @@ export interface OlderOpenSweepOptions {
 }
 
 export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options: OlderOpenSweepOptions) {
-  const older = createOlderOrders(api, { take: options.take, max: options.max ?? SWEEP_MAX })
+  // At the page size the marketplace answers, as its full sync learned it (one that refuses larger pages would refuse the look's).
+  const older = () => createOlderOrders(api, { take: snapshot.syncState('orders').pageSize ?? options.take, max: options.max ?? SWEEP_MAX })
 
   /** Whether the window moved since the last sweep that ended, or the last one did not end a while ago. */
   function due(): boolean {
@@ -60,20 +57,31 @@ export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options
     const sinceMs = snapshot.olderOpenCheck()?.beforeMs ?? null
     const batches: OrderBatch[] = []
     try {
-      if (sinceMs !== null && beforeMs <= sinceMs) return await snapshot.keepOlderOpen([], { beforeMs, checkedMs })
-      const read = await older.scan(
+      if (sinceMs !== null && beforeMs <= sinceMs) return await snapshot.keepOlderOpen([], { beforeMs, checkedMs, error: null })
+      const reader = older()
+      const take = reader.take
+      // A whole look keeps the orders with items to ship; a look at what changed, every order it reads
+      // (one set apart before may have been shipped meanwhile).
+      const read = await reader.scan(
         { fromMs: Number.NEGATIVE_INFINITY, toMs: beforeMs - 1 },
         {
-          keep: hasOpenItem,
+          keep: sinceMs === null ? hasOpenItem : () => true,
           onKept: (answer, places) =>
             batches.push({ rows: places.map((place) => answer.orders[place]!), wire: wireRowsAt(answer.wire, places, answer.orders.length) }),
+          onPage: (pagesDone, listed, kept) => onProgress?.({ pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(listed / take)), items: kept }),
           signal,
-          onPage: (pagesDone, listed, kept) => onProgress?.({ pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(listed / options.take)), items: kept }),
           ...(sinceMs !== null ? { listedSinceMs: sinceMs } : {})
         }
       )
-      const { listed, answered, complete } = read
-      await snapshot.keepOlderOpen(batches, { beforeMs, checkedMs, ...(sinceMs === null ? { whole: { listed, answered, complete } } : {}) })
+      const { listed, answered, complete, capped } = read
+      // Read short of the count (not by the cap): what it found is kept, and the same range is looked at again later.
+      const short = !complete && !capped
+      await snapshot.keepOlderOpen(batches, {
+        beforeMs: short ? sinceMs : beforeMs,
+        checkedMs,
+        ...(sinceMs === null ? { whole: { listed, answered, complete } } : {}),
+        error: short ? `The marketplace answered ${answered.toLocaleString('en-US')} of the ${listed.toLocaleString('en-US')} older orders it counted.` : null
+      })
     } catch (error) {
       if (signal.aborted) throw error
       await snapshot.olderOpenFailed(checkedMs, toErrorData(error).message)
