@@ -34,7 +34,16 @@ import { once } from 'node:events'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, type BulkStatus, type GridRowsPage, type StagedCellsPage, type SyncStatus } from '../electron/shared/contract'
+import {
+  accountKeyOf,
+  BULK_GRID_FIRST_PAGE,
+  BULK_GRID_PAGE,
+  type BulkStatus,
+  type GridRowsPage,
+  type SessionInfo,
+  type StagedCellsPage,
+  type SyncStatus
+} from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { DEFAULT_SYNC_SETTINGS } from '../electron/core/sync/syncEngine'
 import { startMarketplaceProcess } from './marketplaceProcess'
@@ -132,7 +141,7 @@ const plainFetch = () => plainFetchAll(market, { orders: ORDERS, sellRequests: S
 
 // Signed in to the marketplace, every order in the window, the first sync (start-up's) over.
 await host.call('settings.update', { historyDays: 3650, syncIntervalMinutes: 240 })
-await host.call('session.signIn', { baseUrl: market.baseUrl, apiKey: market.apiKey })
+const account = accountKeyOf(await host.call<SessionInfo>('session.signIn', { baseUrl: market.baseUrl, apiKey: market.apiKey }))
 await syncEnded()
 const held = await host.call<{ total: number }>('orders.list', { page: 1, take: 1, sortBy: 'date', sortDir: 'DESC' })
 if (held.total !== ORDERS) throw new Error(`the first sync holds ${held.total} of ${ORDERS} orders`)
@@ -198,6 +207,7 @@ for (let round = 0; round < RUNS; round++) {
       // Then the marks of every staged cell, as the grid reads them after an import.
       const imported = await whilePolling(async () => {
         const report = await host.call<{ rows: number; staged: number }>('bulk.importFile', {
+          account,
           fileName: 'bench.csv',
           bytes: new TextEncoder().encode(csv)
         })
@@ -209,7 +219,7 @@ for (let round = 0; round < RUNS; round++) {
       if (imported.value.staged !== IMPORT_ROWS || imported.value.marks !== IMPORT_ROWS)
         throw new Error(`the import staged ${imported.value.staged} of ${IMPORT_ROWS} rows and the grid read ${imported.value.marks} marks`)
       record('import', imported)
-      await host.call('bulk.discard')
+      await host.call('bulk.discard', { account })
     }
 
     if (chosen('apply')) {
@@ -218,8 +228,8 @@ for (let round = 0; round < RUNS; round++) {
       record(
         'apply',
         await whilePolling(async () => {
-          await host.call('bulk.stage', { changes })
-          await host.call('bulk.apply', { confirmed: true })
+          await host.call('bulk.stage', { account, changes })
+          await host.call('bulk.apply', { account, confirmed: true })
           await sleep(100)
           while ((await host.call<BulkStatus>('bulk.status')).running) await sleep(100)
         })

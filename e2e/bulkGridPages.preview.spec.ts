@@ -5,7 +5,7 @@
  * sorting and Change many for when every listing is in; released, every row is there, with the mark of a change staged on a row that came late.
  */
 import type { Page, Route } from '@playwright/test'
-import { BULK_GRID_FIRST_PAGE, BULK_MARKS_PAGE, type GridListingRow, type GridRowsPage } from '../electron/shared/contract'
+import { accountKeyOf, BULK_GRID_FIRST_PAGE, BULK_MARKS_PAGE, type GridListingRow, type GridRowsPage, type SessionInfo } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
@@ -53,7 +53,8 @@ test('the first rows show and take edits before the last page arrives; the rest 
   expect(rows).toHaveLength(LISTINGS)
   // A change staged before the grid is opened (kept from an earlier session), on the last row by name.
   const last = rows.at(-1)!
-  await viaRouter(host, 'bulk.stage', { changes: [{ sellRequestId: gridRow.id(last), priceCents: gridRow.value(last, 'priceCents') + 1 }] })
+  const account = accountKeyOf(await viaRouter<SessionInfo>(host, 'session.get', {}))
+  await viaRouter(host, 'bulk.stage', { account, changes: [{ sellRequestId: gridRow.id(last), priceCents: gridRow.value(last, 'priceCents') + 1 }] })
 
   const pages = await holdLaterPages(page)
   await page.getByTestId('nav-bulkEdit').click()

@@ -281,7 +281,7 @@ test('the bridge refuses calls without the per-run token and from other origins'
   // one beyond the largest is refused unread.
   const large = await fetch(`${host.origin}/rpc/bulk.importFile`, {
     method: 'POST',
-    body: encodeCallBody({ fileName: 'big.csv', bytes: new Uint8Array(3_000_000).fill(0x41) }),
+    body: encodeCallBody({ account: 'demo', fileName: 'big.csv', bytes: new Uint8Array(3_000_000).fill(0x41) }),
     headers: { 'x-preview-token': host.token }
   })
   expect(large.status).toBe(200)

@@ -3,7 +3,7 @@
  * applied), the page stays usable, the seller is told, and the interrupted batch is offered again in
  * Bulk edit and finishes with every change as staged.
  */
-import type { BatchStatus } from '../electron/shared/contract'
+import { accountKeyOf, type BatchStatus, type SessionInfo } from '../electron/shared/contract'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
@@ -20,13 +20,14 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
 
   const listings = (await viaRouter<ListPage<SellRequest>>(host, 'sellRequests.list', { take: 200, sortBy: 'name', sortDir: 'ASC' })).rows
   const intended = new Map(listings.map((listing, index) => [listing.id, 500 + index]))
-  await viaRouter(host, 'bulk.stage', { changes: listings.map((listing) => ({ sellRequestId: listing.id, quantity: intended.get(listing.id)! })) })
+  const account = accountKeyOf(await viaRouter<SessionInfo>(host, 'session.get', {}))
+  await viaRouter(host, 'bulk.stage', { account, changes: listings.map((listing) => ({ sellRequestId: listing.id, quantity: intended.get(listing.id)! })) })
 
   // A slow marketplace, then one that holds every further change once some are through: the batch is
   // still running when the worker dies, however slowly this machine runs (unheld, the whole batch can
   // finish between two looks at its progress, and nothing is left to offer again).
   sandbox().setFaults({ latencyMs: 150 })
-  const batch = await viaRouter<BatchStatus>(host, 'bulk.apply', { confirmed: true })
+  const batch = await viaRouter<BatchStatus>(host, 'bulk.apply', { account, confirmed: true })
   await expect
     .poll(async () => (await viaRouter<{ running: BatchStatus | null }>(host, 'bulk.status', {})).running?.applied ?? 0, { intervals: [50] })
     .toBeGreaterThan(30)

@@ -2,13 +2,16 @@
  * The core as the window calls it, with two marketplace accounts: calls that belong to one account
  * name it, and are refused once another account is open. A window saves the view it was showing
  * as the seller leaves an account; that save must never become the next account's remembered view.
+ * Nor may a paste (or any change to the change set) in flight across a switch be staged on the next account.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox'
-import { accountKeyOf, type SessionInfo, type WorkspacePreferences } from '../shared/contract'
+import type { Page } from '../shared/domain'
+import { accountKeyOf, type BulkStatus, type GridRowsPage, type SessionInfo, type StagedChangeView, type WorkspacePreferences } from '../shared/contract'
+import { gridRow } from '../shared/gridRow'
 import { createSessionSecretStore } from './secrets/secretStore'
 import { createSellerDesk, type SellerDesk } from './sellerDesk'
 
@@ -69,4 +72,48 @@ it('preferences are read and saved only for the account the call names: a save f
 
   // A call without its account is bad input.
   await expect(call('preferences.get', {})).rejects.toMatchObject({ kind: 'invalid-input' })
+})
+
+it('a change to the change set made for the account just left is refused and changes nothing: neither the open account’s change set nor the one left', async () => {
+  const accountA = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: a.baseUrl, apiKey: KEY_A }))
+  await call('sync.run', { kind: 'full' })
+  const [listingA] = (await call<GridRowsPage>('bulk.gridRows', {})).rows
+  await call('bulk.stage', { account: accountA, changes: [{ sellRequestId: gridRow.id(listingA!), quantity: 7 }] })
+
+  const accountB = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: b.baseUrl, apiKey: KEY_B }))
+  await call('sync.run', { kind: 'full' })
+  const [listingB] = (await call<GridRowsPage>('bulk.gridRows', {})).rows
+  await call('bulk.stage', { account: accountB, changes: [{ sellRequestId: gridRow.id(listingB!), quantity: 9 }] })
+  const changesNow = () => call<Page<StagedChangeView>>('bulk.changes', {})
+  const stagedOnB = await changesNow()
+  const statusOfB = await call<BulkStatus>('bulk.status', {})
+  expect(stagedOnB.rows.map(({ sellRequestId, after }) => [sellRequestId, after])).toEqual([[gridRow.id(listingB!), 9]])
+
+  // Every call that changes the change set, made for A (a paste, an undo, an import… in flight as the seller switched to B).
+  const refused = (name: string, input: Record<string, unknown>) =>
+    expect(call(name, { account: accountA, ...input }), name).rejects.toMatchObject({
+      kind: 'not-signed-in',
+      message: 'That account is no longer the one open in Seller Desk, so its pending changes were left as they are.'
+    })
+  await refused('bulk.stage', { changes: [{ sellRequestId: gridRow.id(listingB!), quantity: 1 }] })
+  await refused('bulk.stage', { changes: [{ sellRequestId: gridRow.id(listingA!), quantity: 1 }] })
+  await refused('bulk.operation', { selection: { all: true }, operation: { kind: 'setQuantity', quantity: 2 } })
+  await refused('bulk.undo', {})
+  await refused('bulk.redo', {})
+  await refused('bulk.discard', {})
+  await refused('bulk.setRules', { priceChangePercent: 1, priceFloorCents: null, quantityCutPercent: 1 })
+  await refused('bulk.importFile', { fileName: 'a.csv', bytes: new TextEncoder().encode(`id,quantity\n${gridRow.id(listingB!)},3\n`) })
+  await refused('bulk.apply', { confirmed: true })
+  await refused('bulk.undoBatch', { batchId: '00000000-0000-4000-8000-000000000000' })
+
+  // B's change set is as it was: the same change, the same counts and rules, nothing applied.
+  expect(await changesNow()).toEqual(stagedOnB)
+  expect(await call<BulkStatus>('bulk.status', {})).toEqual(statusOfB)
+
+  // Nor did any of it reach A: A's own change is all A holds.
+  await call('accounts.switch', { baseUrl: a.baseUrl })
+  expect((await changesNow()).rows.map(({ sellRequestId, after }) => [sellRequestId, after])).toEqual([[gridRow.id(listingA!), 7]])
+
+  // A change-set call without its account is bad input.
+  await expect(call('bulk.undo', {})).rejects.toMatchObject({ kind: 'invalid-input' })
 })

@@ -124,14 +124,21 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
     return workspace
   }
 
-  /** The workspace of the account a call names (see `accountKeyOf`): refused when another one is open. */
-  const openNamed = async (account: string): Promise<Workspace> => {
+  /**
+   * The workspace of the account a call names (see `accountKeyOf`), for the calls that belong to one
+   * account (its preferences, its change set): refused, before anything is read or changed, when another
+   * account is open (or none), so a call the window made for the account it was leaving never reaches
+   * the next one. `left` says what of that account stays as it is.
+   */
+  const openNamed = async (account: string, left: string): Promise<Workspace> => {
     const named = await open()
     if (accountKeyOf(named.account) !== account) {
-      throw new SellerDeskError('not-signed-in', 'That account is no longer the one open in Seller Desk, so its settings were left as they are.')
+      throw new SellerDeskError('not-signed-in', `That account is no longer the one open in Seller Desk, so ${left}.`)
     }
     return named
   }
+  const openForSettings = (account: string) => openNamed(account, 'its settings were left as they are')
+  const openForChanges = (account: string) => openNamed(account, 'its pending changes were left as they are')
 
   const router = createRouter(
     {
@@ -175,25 +182,26 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
         await options.openExternal(new URL(url).href) // exactly the address that was checked, normalised
         return { opened: true }
       },
-      'preferences.get': async ({ account }) => (await openNamed(account)).preferences(),
-      'preferences.set': async ({ account, preferences }) => (await openNamed(account)).savePreferences(preferences),
-      'bulk.stage': async ({ changes }) => changeSetState(await open(), (bulk) => bulk.stage(changes)),
-      'bulk.operation': async ({ selection, operation }) => changeSetState(await open(), (bulk) => bulk.operation(selection, operation)),
+      'preferences.get': async ({ account }) => (await openForSettings(account)).preferences(),
+      'preferences.set': async ({ account, preferences }) => (await openForSettings(account)).savePreferences(preferences),
+      'bulk.stage': async ({ account, changes }) => changeSetState(await openForChanges(account), (bulk) => bulk.stage(changes)),
+      'bulk.operation': async ({ account, selection, operation }) =>
+        changeSetState(await openForChanges(account), (bulk) => bulk.operation(selection, operation)),
       'bulk.changes': async (query) => (await open()).bulk.changes(query),
       'bulk.preview': async () => (await open()).bulk.preview(),
-      'bulk.undo': async () => changeSetState(await open(), (bulk) => bulk.undo()),
-      'bulk.redo': async () => changeSetState(await open(), (bulk) => bulk.redo()),
-      'bulk.discard': async () => changeSetState(await open(), (bulk) => bulk.discard()),
-      'bulk.setRules': async (rules) => changeSetState(await open(), (bulk) => bulk.setRules(rules)),
-      'bulk.apply': async ({ confirmed }) => (await open()).bulk.apply(confirmed),
+      'bulk.undo': async ({ account }) => changeSetState(await openForChanges(account), (bulk) => bulk.undo()),
+      'bulk.redo': async ({ account }) => changeSetState(await openForChanges(account), (bulk) => bulk.redo()),
+      'bulk.discard': async ({ account }) => changeSetState(await openForChanges(account), (bulk) => bulk.discard()),
+      'bulk.setRules': async ({ account, ...rules }) => changeSetState(await openForChanges(account), (bulk) => bulk.setRules(rules)),
+      'bulk.apply': async ({ account, confirmed }) => (await openForChanges(account)).bulk.apply(confirmed),
       'bulk.cancel': async ({ batchId }) => (await open()).bulk.cancel(batchId),
       'bulk.retryFailed': async ({ batchId }) => (await open()).bulk.retryFailed(batchId),
       'bulk.resume': async ({ batchId }) => (await open()).bulk.resume(batchId),
       'bulk.status': async () => (await open()).bulk.status(),
       'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
       'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),
-      'bulk.undoBatch': async ({ batchId }) => changeSetState(await open(), (bulk) => bulk.undoBatch(batchId)),
-      'bulk.importFile': async ({ fileName, bytes }) => (await open()).bulk.importFile(fileName, bytes),
+      'bulk.undoBatch': async ({ account, batchId }) => changeSetState(await openForChanges(account), (bulk) => bulk.undoBatch(batchId)),
+      'bulk.importFile': async ({ account, fileName, bytes }) => (await openForChanges(account)).bulk.importFile(fileName, bytes),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),
       'bulk.gridRows': async (page) => (await open()).bulk.gridRows(page),
       'bulk.gridVersion': async () => ({ version: (await open()).bulk.gridVersion() }),

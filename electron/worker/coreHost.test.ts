@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox'
 import { createSessionSecretStore, type SecretStore } from '../core/secrets/secretStore'
 import {
+  accountKeyOf,
   BULK_IMPORT_MAX_BYTES,
   type BatchStatus,
   type BulkStatus,
@@ -20,6 +21,7 @@ import {
   type Events,
   type ListResult,
   type Outcome,
+  type SessionInfo,
   type SyncStatus
 } from '../shared/contract'
 import { decodeAnswer, encodeCallBody } from '../shared/callBody'
@@ -144,14 +146,14 @@ it('a worker killed mid-sync is replaced: the call in flight fails clearly, a no
 
 it('a worker killed mid-apply is replaced: the interrupted batch is offered again and resuming it applies every change exactly as staged', async () => {
   const { host, events } = start()
-  await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
+  const account = accountKeyOf(await value<SessionInfo>(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY }))
   await value(host, 'sync.run', { kind: 'full' })
   const listings = (await value<ListResult<SellRequest>>(host, 'sellRequests.list', { take: 200, sortBy: 'name', sortDir: 'ASC' })).rows.slice(0, 120)
   const intended = new Map(listings.map((listing, index) => [listing.id, 1_000 + index]))
-  await value(host, 'bulk.stage', { changes: listings.map((listing) => ({ sellRequestId: listing.id, quantity: intended.get(listing.id)! })) })
+  await value(host, 'bulk.stage', { account, changes: listings.map((listing) => ({ sellRequestId: listing.id, quantity: intended.get(listing.id)! })) })
 
   sandbox.setFaults({ latencyMs: 40 })
-  const started = await value<BatchStatus>(host, 'bulk.apply', { confirmed: true })
+  const started = await value<BatchStatus>(host, 'bulk.apply', { account, confirmed: true })
   expect(started.total).toBe(120)
   await until('some changes to be applied', async () => {
     const running = (await value<BulkStatus>(host, 'bulk.status')).running
@@ -208,13 +210,15 @@ it('reads a call given as its body in its worker: JSON text gives the same answe
   })
   // A file comes framed (shared/callBody.ts) and reaches the call's check as bytes: here one too large.
   // (A body is moved to the worker, not copied: each is made afresh.)
-  const tooLarge = encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) }) as Uint8Array
+  const tooLarge = encodeCallBody({ account: 'demo', fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) }) as Uint8Array
   expect(await answered('bulk.importFile', tooLarge)).toMatchObject({
     ok: false,
     error: { kind: 'invalid-input', message: expect.stringMatching(/larger than 20 MB/) }
   })
   // A cut-off frame is refused as unreadable.
-  expect(await answered('bulk.importFile', (encodeCallBody({ fileName: 'x.csv', bytes: new Uint8Array(10) }) as Uint8Array).subarray(0, 20))).toMatchObject({
+  expect(
+    await answered('bulk.importFile', (encodeCallBody({ account: 'demo', fileName: 'x.csv', bytes: new Uint8Array(10) }) as Uint8Array).subarray(0, 20))
+  ).toMatchObject({
     ok: false,
     error: { kind: 'invalid-input', message: expect.stringMatching(/could not be read/) }
   })

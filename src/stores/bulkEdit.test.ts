@@ -5,12 +5,14 @@
  * the counts and batch a read shows are not older than a step or a batch's progress made meanwhile.
  */
 import {
+  accountKeyOf,
   type BatchStatus,
   BULK_GRID_FIRST_PAGE,
   BULK_GRID_PAGE,
   type ChangeSetState,
   type GridListingRow,
   type GridRowsPage,
+  type SessionInfo,
   type StagedCell,
   type StagedCellsPage
 } from '@shared/contract'
@@ -38,6 +40,7 @@ vi.mock('../bridge/sellerDesk', () => ({
 }))
 
 const { useBulkEditStore } = await import('./bulkEdit')
+const { useSessionStore } = await import('./session')
 const { ContractError } = (await import('../bridge/sellerDesk')) as unknown as { ContractError: new (data: { kind: string; message: string }) => Error }
 
 const TOTAL = BULK_GRID_FIRST_PAGE + BULK_GRID_PAGE + 100
@@ -130,9 +133,19 @@ async function until(condition: () => boolean) {
   expect(condition()).toBe(true)
 }
 
+const signedIn = (baseUrl: string | null): SessionInfo => ({
+  signedIn: true,
+  baseUrl,
+  lastBaseUrl: baseUrl,
+  demo: baseUrl === null,
+  keyStorage: null,
+  keyStorageNotice: null
+})
+
 beforeEach(() => {
   setActivePinia(createPinia())
   bridge.call.mockReset()
+  useSessionStore().apply(signedIn(null))
 })
 
 it('shows the first page at once with every row counted, fills the rest as pages arrive, and says how far it is', async () => {
@@ -358,4 +371,62 @@ it('tells a listingâ€™s values as the grid read them last, by id, in the fieldâ€
   expect(now.value('quantity')).toBe(3)
   expect(store.listingNow('no-such-listing')).toBeUndefined()
   expect(store.rowById(gridRow.id(row))).toBe(store.rows[7])
+})
+
+it('a paste in flight as the seller switches accounts names the account it was made for; its refusal is dropped quietly, one for the open account is not', async () => {
+  fakeCore()
+  const store = useBulkEditStore()
+  const session = useSessionStore()
+  await store.load()
+  const answer = bridge.call.getMockImplementation()!
+  const accountB = accountKeyOf(signedIn('https://b.example'))
+  const refusal = () =>
+    new ContractError({
+      kind: 'not-signed-in',
+      message: 'That account is no longer the one open in Seller Desk, so its pending changes were left as they are.'
+    })
+  /** What the core says the open session is, and what it answers a stage. */
+  let open = signedIn(null)
+  let stage: (input: Record<string, unknown>) => Promise<unknown> = async () => {
+    throw refusal()
+  }
+  const staged: Record<string, unknown>[] = []
+  bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    if (name === 'session.get') return open
+    if (name === 'bulk.stage') {
+      staged.push(input)
+      return stage(input)
+    }
+    return answer(name, input)
+  })
+  const paste = () => store.editCells([{ id: store.rows[0]!.id, field: 'priceCents', text: '1' }])
+
+  // Answered after the window heard of the switch (and dropped what it showed of the demo).
+  let refuse = () => {}
+  stage = () => new Promise((_, reject) => (refuse = () => reject(refusal())))
+  const first = paste()
+  await until(() => staged.length === 1)
+  expect(staged[0]).toMatchObject({ account: 'demo' })
+  open = signedIn('https://b.example')
+  session.apply(open)
+  store.reset()
+  refuse()
+  await expect(first).resolves.toEqual([])
+  expect(store.summary.changes).toBe(0)
+
+  // Answered before the window heard of it: the session read afresh tells, and is put in place.
+  session.apply(signedIn(null))
+  await store.load()
+  stage = async () => {
+    throw refusal()
+  }
+  await expect(paste()).resolves.toEqual([])
+  expect(staged[1]).toMatchObject({ account: 'demo' })
+  expect(session.identity).toBe(accountB)
+
+  // Refused while that account is still the open one: a failure the seller is told of.
+  open = signedIn(null)
+  session.apply(open)
+  await store.load()
+  await expect(paste()).rejects.toThrow(/no longer the one open/)
 })

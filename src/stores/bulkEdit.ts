@@ -32,6 +32,7 @@ import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, ContractError, messageOf, onEvent } from '../bridge/sellerDesk'
 import { GRID_CELLS, type CellMark, type CellSlots, type GridRow } from './gridCells'
+import { useSessionStore } from './session'
 
 /** A cell the seller typed, pasted or filled. */
 export interface CellEdit {
@@ -118,6 +119,7 @@ export interface GridProgress {
 }
 
 export const useBulkEditStore = defineStore('bulkEdit', () => {
+  const session = useSessionStore()
   const rows = shallowRef<GridRow[]>([])
   const byId = new Map<string, GridRow>()
   /** Rows carrying a mark, so clearing marks does not walk every row. */
@@ -246,24 +248,48 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   /**
-   * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
-   * counts are shown, unless the account changed meanwhile.
+   * A call that changes the change set, naming the account open as it is made (it may be sent later,
+   * after the calls before it): the core refuses it for any other account, so it never changes the
+   * next account's change set. Null when refused because the seller switched accounts (or signed out)
+   * meanwhile: nothing changed, and that is expected, so there is nothing to tell.
    */
-  function changeSetStep(request: () => Promise<ChangeSetState>, replaces = true): Promise<void> {
+  function forAccount<T>(send: (account: string) => Promise<T>): () => Promise<T | null> {
+    const account = session.identity
+    return async () => {
+      if (account === null) return null
+      try {
+        return await send(account)
+      } catch (error) {
+        if (await session.leftAccount(error, account)) return null
+        throw error
+      }
+    }
+  }
+
+  /**
+   * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
+   * counts are shown, unless the account changed meanwhile. Whether they were.
+   */
+  function changeSetStep(request: (account: string) => Promise<ChangeSetState>, replaces = true): Promise<boolean> {
     const from = generation
+    const send = forAccount(request)
     return withBusy(() =>
       inOrder(async () => {
-        const state = await request()
-        if (from !== generation) return
+        const state = await send()
+        if (state === null || from !== generation) return false
         summary.value = state.summary
         if (replaces) cellsReplaced.value++
         // New pending changes start the next batch: an ended batch's results give the grid back its room
         // (they stay in History).
         if (shownBatch.value && !shownBatch.value.running && state.summary.changes > 0) shownBatch.value = null
-        if (!state.reread) return applyMarks(state)
+        if (!state.reread) {
+          applyMarks(state)
+          return true
+        }
         // Marks of more cells than an answer carries: read in pages.
         const cells = await readMarks(from)
         if (cells !== null) applyMarks({ whole: true, cells, cleared: [] })
+        return cells !== null
       })
     )
   }
@@ -526,20 +552,22 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       put(edit, read.value)
     }
     // The seller's own edit: an editor opened meanwhile on another cell stays open.
-    if (changes.size > 0) await changeSetStep(() => call('bulk.stage', { changes: [...changes.values()] }), false)
+    if (changes.size > 0 && !(await changeSetStep((account) => call('bulk.stage', { account, changes: [...changes.values()] }), false))) return []
     return unreadable
   }
 
-  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => () => changeSetStep(() => call(name, {}))
+  const stepped = (name: 'bulk.undo' | 'bulk.redo' | 'bulk.discard') => async () => {
+    await changeSetStep((account) => call(name, { account }))
+  }
 
   /**
    * Stages an operation on these listings; then how many of the values it staged cannot be applied
    * (a quantity below 0, a price of 0), and the first one's reason, so the seller hears of it at once.
    */
   async function operation(ids: string[], op: BulkOperation): Promise<{ problems: number; firstProblem: string | null }> {
-    await changeSetStep(() => call('bulk.operation', { selection: { ids }, operation: op }))
     let problems = 0
     let firstProblem: string | null = null
+    if (!(await changeSetStep((account) => call('bulk.operation', { account, selection: { ids }, operation: op })))) return { problems, firstProblem }
     const slots = slotsOf(bulkOperationField(op))
     if (!slots) return { problems, firstProblem }
     for (const id of ids) {
@@ -558,13 +586,15 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function setRules(next: WarningRules): Promise<void> {
-    await changeSetStep(() => call('bulk.setRules', next), false)
-    rules.value = next
+    if (await changeSetStep((account) => call('bulk.setRules', { account, ...next }), false)) rules.value = next
   }
 
-  async function importFile(fileName: string, bytes: Uint8Array<ArrayBuffer>): Promise<ImportReport> {
+  /** The import's report; null when the seller switched accounts meanwhile (nothing imported, nothing to tell). */
+  async function importFile(fileName: string, bytes: Uint8Array<ArrayBuffer>): Promise<ImportReport | null> {
+    const send = forAccount((account) => call('bulk.importFile', { account, fileName, bytes }))
     return withBusy(async () => {
-      const report = await call('bulk.importFile', { fileName, bytes })
+      const report = await send()
+      if (report === null) return null
       cellsReplaced.value++
       await refreshMarks(report.changeSet)
       return report
@@ -582,7 +612,11 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function apply(confirmed: boolean): Promise<void> {
-    await withBusy(async () => started(await call('bulk.apply', { confirmed })))
+    const send = forAccount((account) => call('bulk.apply', { account, confirmed }))
+    await withBusy(async () => {
+      const answer = await send()
+      if (answer !== null) await started(answer)
+    })
   }
 
   async function retryFailed(batchId: string): Promise<void> {
@@ -605,8 +639,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     history.value = await call('bulk.history', { limit: 20 })
   }
 
-  async function undoBatch(batchId: string): Promise<void> {
-    await changeSetStep(() => call('bulk.undoBatch', { batchId }))
+  /** Whether the reverse of the batch is staged (not when the seller switched accounts meanwhile). */
+  function undoBatch(batchId: string): Promise<boolean> {
+    return changeSetStep((account) => call('bulk.undoBatch', { account, batchId }))
   }
 
   /** Bumped by each progress pushed: a status asked before it may tell of a batch gone by. */

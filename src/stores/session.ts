@@ -90,6 +90,24 @@ export const useSessionStore = defineStore('session', () => {
   /** Forgets an account and its key (signs out when it is the current one). */
   const removeAccount = (baseUrl: string) => change(() => call('accounts.remove', { baseUrl }))
 
+  /**
+   * Whether a call that named `account` (see `identity`) was refused because that account is no longer
+   * the open one (the core's 'not-signed-in' for such a call): the seller switched accounts or signed out
+   * while it was under way, which is expected, not a failure to show. The refusal can arrive before the
+   * window hears of the change: the session is then read afresh (and put in place) to tell.
+   */
+  async function leftAccount(error: unknown, account: string): Promise<boolean> {
+    if (!(error instanceof ContractError) || error.kind !== 'not-signed-in') return false
+    if (identity.value === account) {
+      try {
+        apply(await call('session.get', {}))
+      } catch {
+        return false
+      }
+    }
+    return identity.value !== account
+  }
+
   /** Shows sign-in to add another account, without signing out of this one. */
   function startAdding() {
     error.value = null
@@ -118,6 +136,7 @@ export const useSessionStore = defineStore('session', () => {
     identity,
     marketplaceHost,
     apply,
+    leftAccount,
     load,
     signIn,
     startDemo,

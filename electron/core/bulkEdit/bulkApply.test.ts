@@ -441,7 +441,7 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
     expect(shown.length).toBeGreaterThan(0)
 
     // The contract accepts the filter for both calls (and only the list's filter fields).
-    const operation = calls['bulk.operation'].input.parse({ selection: { filter }, operation: { kind: 'adjustQuantity', delta: 1 } })
+    const operation = calls['bulk.operation'].input.parse({ account: 'demo', selection: { filter }, operation: { kind: 'adjustQuantity', delta: 1 } })
     const exportInput = calls['bulk.exportFile'].input.parse({ format: 'csv', rows: { kind: 'listings', selection: { filter } } })
 
     await workspace.bulk.discard()
@@ -455,7 +455,9 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
     const lines = Buffer.from(exported.base64, 'base64').toString('utf8').split('\r\n').slice(1).filter(Boolean)
     expect(new Set(lines.map((line) => line.split(',')[0]))).toEqual(new Set(shown))
   }
-  expect(calls['bulk.operation'].input.safeParse({ selection: { filter: { page: 2 } }, operation: { kind: 'adjustQuantity', delta: 1 } }).success).toBe(false)
+  expect(
+    calls['bulk.operation'].input.safeParse({ account: 'demo', selection: { filter: { page: 2 } }, operation: { kind: 'adjustQuantity', delta: 1 } }).success
+  ).toBe(false)
   expect(() => workspace.bulk.operation({ filter: { searchTerm: 'no listing is called this' } }, { kind: 'adjustQuantity', delta: 1 })).toThrow(
     /No sell requests match these filters/
   )

@@ -410,11 +410,12 @@ describe('import', () => {
   it('refuses an over-size file at the contract too, and a file that is not bytes', async () => {
     const { calls } = await import('../../shared/contract')
     const input = calls['bulk.importFile'].input
-    const parsed = input.safeParse({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) })
+    const parsed = input.safeParse({ account: 'demo', fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES + 1) })
     expect(parsed.success).toBe(false)
     expect(parsed.error?.issues[0]?.message).toMatch(/larger than 20 MB/)
-    expect(input.safeParse({ fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES) }).success).toBe(true)
-    for (const bytes of ['aWQscHJpY2U=', [105, 100], { 0: 105 }, null]) expect(input.safeParse({ fileName: 'x.csv', bytes }).success, String(bytes)).toBe(false)
+    expect(input.safeParse({ account: 'demo', fileName: 'x.csv', bytes: new Uint8Array(BULK_IMPORT_MAX_BYTES) }).success).toBe(true)
+    for (const bytes of ['aWQscHJpY2U=', [105, 100], { 0: 105 }, null])
+      expect(input.safeParse({ account: 'demo', fileName: 'x.csv', bytes }).success, String(bytes)).toBe(false)
   })
 })
 

@@ -5,6 +5,7 @@ import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
 import { priceField, quantityField } from '../listingFields'
 import { priceCentsInput, priceChangePercentInput, quantityCutPercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
 import { call, noInput, pageInput } from './common'
+import { accountKeyInput } from './session'
 export * from '../bulkEditBasics'
 import type { WarningRules } from '../bulkEditBasics'
 import { sellRequestFilterInput } from './sellRequests'
@@ -270,9 +271,17 @@ const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key
   z.ZodOptional<z.ZodNullable<z.ZodNumber>>
 >
 
+/**
+ * The account a call that changes the change set was made for (see `accountKeyOf`): the core refuses the
+ * call, changing nothing, when another account is open, so a paste (or an undo, an import…) in flight
+ * while the seller switches accounts never lands in the next account's change set.
+ */
+const forAccount = { account: accountKeyInput }
+
 /** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
 export const bulkStageInput = z
   .object({
+    ...forAccount,
     changes: z
       .array(z.object({ sellRequestId: sellRequestIdInput, ...fieldValuesInput }).strict())
       .min(1)
@@ -300,6 +309,7 @@ export const bulkRulesInput = z
 
 export const bulkImportInput = z
   .object({
+    ...forAccount,
     fileName: z.string().trim().min(1).max(255),
     // As read from the disk: IPC and the preview's bridge (shared/callBody.ts) carry bytes as they are.
     bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= BULK_IMPORT_MAX_BYTES, 'That file is larger than 20 MB. Split it into smaller files.')
@@ -317,19 +327,22 @@ export const bulkExportInput = z
   .strict()
 
 const batchInput = z.object({ batchId: batchIdInput }).strict()
+const accountOnly = z.object(forAccount).strict()
 
 export const bulkEditCalls = {
+  // Calls that change the change set name their account (`forAccount`): refused when another is open.
   'bulk.stage': call<ChangeSetState>()(bulkStageInput),
-  'bulk.operation': call<ChangeSetState>()(z.object({ selection: bulkSelectionInput, operation: bulkOperationInput }).strict()),
+  'bulk.operation': call<ChangeSetState>()(z.object({ ...forAccount, selection: bulkSelectionInput, operation: bulkOperationInput }).strict()),
   'bulk.changes': call<Page<StagedChangeView>>()(
     z.object({ page: pageInput.page, take: pageInput.take, only: z.enum(['all', 'invalid', 'warnings']).default('all') }).strict()
   ),
   'bulk.preview': call<BulkPreview>()(noInput),
-  'bulk.undo': call<ChangeSetState>()(noInput),
-  'bulk.redo': call<ChangeSetState>()(noInput),
-  'bulk.discard': call<ChangeSetState>()(noInput),
-  'bulk.setRules': call<ChangeSetState>()(bulkRulesInput),
-  'bulk.apply': call<BatchStatus>()(z.object({ confirmed: z.boolean().default(false) }).strict()),
+  'bulk.undo': call<ChangeSetState>()(accountOnly),
+  'bulk.redo': call<ChangeSetState>()(accountOnly),
+  'bulk.discard': call<ChangeSetState>()(accountOnly),
+  'bulk.setRules': call<ChangeSetState>()(bulkRulesInput.extend(forAccount)),
+  /** Takes the valid pending changes out of the change set into a batch, and starts applying it. */
+  'bulk.apply': call<BatchStatus>()(z.object({ ...forAccount, confirmed: z.boolean().default(false) }).strict()),
   'bulk.cancel': call<BatchStatus>()(batchInput),
   'bulk.retryFailed': call<BatchStatus>()(batchInput),
   'bulk.resume': call<BatchStatus>()(batchInput),
@@ -345,7 +358,7 @@ export const bulkEditCalls = {
       })
       .strict()
   ),
-  'bulk.undoBatch': call<ChangeSetState>()(batchInput),
+  'bulk.undoBatch': call<ChangeSetState>()(batchInput.extend(forAccount)),
   'bulk.importFile': call<ImportReport>()(bulkImportInput),
   'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
   /**
