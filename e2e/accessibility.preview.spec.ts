@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { GRID_COLUMN, gridCell } from './signedIn'
+import { GRID_COLUMN, gridCell, openChangeMany } from './signedIn'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
@@ -324,6 +324,43 @@ test("a list's pager from the keyboard: Tab reaches each page, Previous and Next
   await sellPager.getByRole('button', { name: 'Page 3', exact: true }).focus()
   await page.keyboard.press('Enter')
   await expect(sellPager.getByRole('button', { name: 'Page 3', exact: true })).toHaveAttribute('aria-current', 'page')
+
+  // Bulk edit's Review pages its changes in a table of its own: more than a page of them (a quantity
+  // change on every listing), then Tab from the Review's filter reaches that pager too, with a ring.
+  await page.keyboard.press('Control+4')
+  await openChangeMany(page, 'Add / subtract quantity').then(async (dialog) => {
+    await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
+    await dialog.getByTestId('bulk-target-shown').click()
+    await dialog.getByTestId('bulk-operation-run').click()
+  })
+  const summary = page.getByTestId('bulk-summary')
+  await expect(summary).not.toHaveAttribute('data-changes', '0')
+  expect(Number(await summary.getAttribute('data-changes')), 'more changes than a page of the Review').toBeGreaterThan(50)
+  await page.getByTestId('bulk-review').click()
+  const review = page.getByTestId('bulk-preview-table')
+  const reviewPager = review.locator('.n-pagination')
+  const reviewItem = (name: string) => reviewPager.getByRole('button', { name, exact: true })
+  await expect(reviewPager.locator('.n-pagination-item--active')).toHaveText('1')
+  await page.getByTestId('preview-filter-all').locator('input').focus()
+  const tabbed: string[] = []
+  for (let presses = 0; presses < 60 && !(await reviewPager.evaluate((element) => element.contains(document.activeElement))); presses++) {
+    await page.keyboard.press('Tab')
+    tabbed.push(await focusedName())
+  }
+  await expect(reviewItem('Page 1'), `Tab passed ${tabbed.join(' → ')}`).toBeFocused()
+  expect((await focusIndicator(page)).shown, 'a focus ring on the Review’s page item').toBe(true)
+  const firstChange = () => review.locator('tbody tr').first().textContent()
+  const onPageOne = await firstChange()
+  await page.keyboard.press('Tab')
+  await expect(reviewItem('Page 2')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(reviewItem('Page 2')).toHaveAttribute('aria-current', 'page')
+  await expect.poll(firstChange).not.toBe(onPageOne)
+  await pressUntil('Tab', 'Next page')
+  await expect(reviewItem('Next page')).toBeFocused()
+  await pressUntil('Shift+Tab', 'Previous page')
+  await page.keyboard.press('Space')
+  await expect(reviewItem('Page 1')).toHaveAttribute('aria-current', 'page')
 })
 
 test('bulk edit from the keyboard alone: into the grid, to a price, a new value, then review it', async ({ app: page }) => {

@@ -6,7 +6,7 @@
  * while the table loads), Enter and Space to press it (as a click: naive-ui's own handler does the rest), a
  * name ("Page 3", "Next page", "Earlier pages, to page 5") and aria-current on the page shown. naive-ui
  * renders its items afresh as pages change, so a MutationObserver gives each new or changed item the same.
- * The focus ring is the list's CSS (ListFrame).
+ * The focus ring is App's CSS, with the buttons' (every pager made usable here shows it).
  */
 import { watch } from 'vue'
 
