@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { SyncStatus } from '../../shared/contract'
 import type { OrderRecord } from '../../sandbox/marketplace'
@@ -304,4 +304,19 @@ it('a look cancelled records nothing', async () => {
   await expect(looking).rejects.toMatchObject({ name: 'AbortError' })
   expect(snapshot.olderOpenCheck()).toBeNull()
   expect(sweep.due()).toBe(true)
+})
+
+it('a catch-up before an edit does not wait for a look: the look stops, recording nothing, and runs after the next sync', async () => {
+  leaveUnshipped(outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS), 2)
+  sandbox.setFaults({ latencyMs: 150 })
+  const first = service.sync()
+  await vi.waitFor(() => expect(service.status()).toMatchObject({ kind: 'olderOrders', pagesDone: 1 }), { timeout: 10_000, interval: 10 })
+  const caughtUp = await service.catchUpSellRequests()
+  expect(caughtUp).toMatchObject({ running: false, lastError: null })
+  expect((await first).lastError).toBeNull()
+  expect(snapshot.olderOpenCheck()).toBeNull()
+  sandbox.setFaults({ latencyMs: 0 })
+  await service.sync()
+  expect(snapshot.olderOpenCheck()).toMatchObject({ error: null, complete: true })
+  matchesTruth()
 })

@@ -61,6 +61,8 @@ interface Run {
   controller: AbortController
   resources: readonly Resource[]
   failure: ErrorData | null
+  /** While the run ends with the look through older orders: what stops the look alone (see giveWay). */
+  look: AbortController | null
 }
 
 /** What the status says of a run's progress: the engine's, or the look through older orders after it. */
@@ -163,10 +165,20 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     })
   }
 
+  /**
+   * A catch-up the seller waits for (before an edit or a bulk apply) does not wait for the look through
+   * older orders that ends a run (the first one reads a whole history): the look stops, recording
+   * nothing, and runs again after the next sync.
+   */
+  function giveWay() {
+    running?.look?.abort(new DOMException('Gave way to a catch-up', 'AbortError'))
+  }
+
   function sync(kind: 'auto' | 'full' | 'catchUp' = 'auto', resources?: readonly Resource[]): Promise<SyncStatus> {
     // One run at a time: a request joins the running one when that covers it; otherwise (a full one,
     // or more than a catch-up of sell requests covers) it follows it.
     const covers = resources ?? BOTH
+    if (running && kind === 'catchUp') giveWay()
     if (running) {
       const joined = running
       const covered = kind !== 'full' && covers.every((resource) => joined.resources.includes(resource))
@@ -182,7 +194,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     const partial = covers.length < BOTH.length
     // A catch-up of one resource is not "a sync" for the focus cooldown or the error shown: those are about both.
     if (!partial) lastStartedMs = now()
-    const run = { controller, resources: covers, failure: null } as Omit<Run, 'promise'> as Run
+    const run = { controller, resources: covers, failure: null, look: null } as Omit<Run, 'promise'> as Run
     run.promise = (async () => {
       try {
         report = await engine().run(kind, controller.signal, covers)
@@ -190,10 +202,19 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         if (covers.includes('orders') && olderOpen.due()) {
           progress = { kind: 'olderOrders', resource: 'orders', pagesDone: 0, pagesTotal: 0, items: 0 }
           emit(true)
-          await olderOpen.sweep(controller.signal, (look) => {
-            progress = { kind: 'olderOrders', resource: 'orders', ...look }
-            emit()
-          })
+          run.look = new AbortController()
+          const lookSignal = AbortSignal.any([controller.signal, run.look.signal])
+          try {
+            await olderOpen.sweep(lookSignal, (look) => {
+              progress = { kind: 'olderOrders', resource: 'orders', ...look }
+              emit()
+            })
+          } catch (error) {
+            // Stopped to give way to a seller's catch-up: looked at again after the next sync.
+            if (controller.signal.aborted || !run.look.signal.aborted) throw error
+          } finally {
+            run.look = null
+          }
         }
         if (!partial) lastError = null
       } catch (error) {
@@ -214,6 +235,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   }
 
   async function readBackSellRequests(): Promise<ErrorData | null> {
+    giveWay()
     while (running) await running.promise
     if (stopped) return { kind: 'internal', message: 'This account was closed before the listing could be read back.' }
     const run = begin('catchUp', ['sellRequests'])
