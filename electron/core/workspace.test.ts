@@ -84,7 +84,9 @@ it('fetches orders older than the window from the marketplace when online, and s
   // Its export holds only the kept orders of those dates, and says so: no plain success.
   const short = await workspace.exportOrdersCsv({ timeZone: 'UTC', fromDate, toDate, sortBy: 'date', sortDir: 'DESC' })
   expect(short.orders).toBeLessThan(placed.length)
-  expect(short.missing).toMatch(/^Only orders since .* are saved on this computer, so older ones are not in the file: connect to export them\.$/)
+  expect(short.missing).toMatch(
+    /^Only orders since .*, and older ones with items to ship, are saved on this computer, so the other older ones are not in the file: connect to export them\.$/
+  )
   await expect(
     workspace.editSellRequest(workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!.id, { quantity: 1 })
   ).rejects.toMatchObject({
@@ -121,7 +123,9 @@ it('orders older than the window are searched and filtered as the kept ones are:
   // Searched without dates, that older order is not here: the list says where to look.
   const undated = await workspace.listOrders({ ...base, searchTerm: order.orderNo })
   expect(undated.total).toBe(0)
-  expect(undated.note).toMatch(/^Orders placed before .* are not kept on this computer: to search those, choose their dates\.$/)
+  expect(undated.note).toMatch(
+    /^Orders placed before .* are kept on this computer only while they have items to ship: to search the others, choose their dates\.$/
+  )
   // One that is kept is found, without that note.
   const kept = (await workspace.listOrders(base)).rows[0]!
   const found = await workspace.listOrders({ ...base, searchTerm: kept.orderNo })

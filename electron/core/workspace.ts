@@ -262,7 +262,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
    */
   function notFoundHere(query: OrderListQuery, total: number, windowFromMs: number): string | null {
     if (total > 0 || !query.searchTerm?.trim()) return null
-    return `Orders placed before ${windowStart(windowFromMs)} are not kept on this computer: to search those, choose their dates.`
+    return `Orders placed before ${windowStart(windowFromMs)} are kept on this computer only while they have items to ship: to search the others, choose their dates.`
   }
 
   return {
@@ -292,7 +292,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       }
       const page = snapshot.queryOrders({ ...query, fromMs, toMs })
       const note = startsBeforeWindow(fromMs, windowFromMs)
-        ? `Only orders since ${windowStart(windowFromMs)} are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
+        ? `Only orders since ${windowStart(windowFromMs)}, and older ones with items to ship, are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
           ? (keptForAnUpdate(query, toMs, windowFromMs) ?? notFoundHere(query, page.total, windowFromMs))
           : null
@@ -391,7 +391,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const toMs = toDate ? Date.parse(toDate) : now()
       const dates = fromMs === undefined ? localDateOf(now(), timeZone) : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
       const missing = short
-        ? `Only orders since ${windowStart(windowFromMs)} are saved on this computer, so older ones are not in the file: connect to export them.`
+        ? `Only orders since ${windowStart(windowFromMs)}, and older ones with items to ship, are saved on this computer, so the other older ones are not in the file: connect to export them.`
         : null
       return { fileName: `orders-${dates}.csv`, parts, orders, rows, missing }
     },
