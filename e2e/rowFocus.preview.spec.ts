@@ -85,6 +85,10 @@ test('a quantity saved from the keyboard on page 2 moves its row to page 1: the 
   await signInTo(page, host, sandbox())
   await openSellRequests(page, host)
   const keys = await openPageTwo(page)
+  // Screen readers say the note from a live region there before it (one added with its words may be missed).
+  const said = page.getByTestId('sell-requests-moved-said')
+  await expect(said).toHaveAttribute('aria-live', 'polite')
+  await expect(said).toHaveText('')
   const rows = page.getByTestId('sell-request-row')
   const target = rows.nth(2)
   await target.getByTestId('inline-quantity').focus()
@@ -97,6 +101,8 @@ test('a quantity saved from the keyboard on page 2 moves its row to page 1: the 
   await expect(note).toBeVisible()
   await expect(note).toContainText('moved to the top of page 1')
   await expect(note).toContainText('sorted by last update')
+  await expect(said).toHaveText((await note.innerText()).trim())
+  expect((await said.boundingBox())!.width).toBeLessThanOrEqual(1) // out of sight
   await expect(currentPage(page)).toHaveText('2')
   await expect(rows).toHaveCount(5)
   expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-key')))).not.toContain(keys[2])
