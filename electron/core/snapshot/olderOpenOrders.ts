@@ -55,6 +55,9 @@ export interface SweepOutcome {
   error: string | null
 }
 
+/** hasOpenItem over the orders table's item statuses column ("|awaiting-shipment|ready-to-ship|"). */
+const OPEN_IN_COLUMN = OPEN_ITEM_STATUSES.map((status) => `instr(item_statuses, '|${status}|') > 0`).join(' OR ')
+
 /** Whether an order has work still to do: an item awaiting shipment or ready to ship. */
 export const hasOpenItem = (order: Order): boolean => order.items.some((item) => (OPEN_ITEM_STATUSES as readonly string[]).includes(item.status))
 
@@ -127,7 +130,7 @@ export function carryOlderOpen(db: Db, windowFromMs: number | null): void {
     db.exec(`
       INSERT OR IGNORE INTO older_open_orders (id)
         SELECT id FROM orders
-        WHERE order_ms < ${from} AND (instr(item_statuses, '|awaiting-shipment|') > 0 OR instr(item_statuses, '|ready-to-ship|') > 0)
+        WHERE order_ms < ${from} AND (${OPEN_IN_COLUMN})
           AND id NOT IN (SELECT id FROM orders_staged);
       UPDATE older_open_check SET before_ms = ${from} WHERE before_ms > ${from};`)
   }
