@@ -163,6 +163,36 @@ test('a long sync shows progress and can be cancelled, then finishes', async ({ 
   await expect.poll(() => readSnapshot(host, (snapshot) => snapshot.run('orders')), { timeout: 20_000 }).toBeNull()
 })
 
+test('while older orders are checked, Sync now is there and runs a sync at once, beside the look', async ({ app: page, host }) => {
+  // A history long enough that the look through the orders placed before the kept days takes pages.
+  await sandbox.close()
+  sandbox = await startSandbox({ apiKey: KEY, orders: 2_400, sellRequests: 60, seed: 21, now: new Date() })
+  sandbox.setFaults({ latencyMs: 250 })
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await page.getByTestId('base-url').fill(sandbox.baseUrl)
+  await page.getByTestId('api-key').fill(KEY)
+  await page.getByTestId('sign-in').click()
+  const progress = page.getByTestId('sync-progress')
+  await expect(progress).toContainText('Checking older orders…', { timeout: 30_000 })
+  sandbox.setFaults({ latencyMs: 1_000 })
+  const added = sandbox.addOrders(1)
+  // Beside the look's Cancel, Sync now (its sign alone at 1,024 px, the header's end still in the window):
+  // a sync starts at once instead of waiting for the look.
+  const syncNow = progress.getByRole('button', { name: 'Sync now' })
+  await expect(syncNow).toBeVisible()
+  const signOut = (await page.getByTestId('sign-out').boundingBox())!
+  expect(signOut.x + signOut.width).toBeLessThanOrEqual(1024)
+  await syncNow.click()
+  await expect(progress).toContainText(/Syncing…|Updating orders…/)
+  await expect.poll(() => readSnapshot(host, (snapshot) => snapshot.summarizeOrders(added).count), { timeout: 20_000 }).toBe(1)
+  sandbox.setFaults({ latencyMs: 0 })
+  await expect.poll(async () => (await syncStatus(host))?.running, { timeout: 30_000 }).toBe(false)
+  expect(readSnapshot(host, (snapshot) => snapshot.olderOpenCheck())).toMatchObject({ complete: true, error: null })
+  expect((await syncStatus(host))?.lastError).toBeNull()
+  await expect(progress).toBeHidden()
+  await expect(page.getByTestId('sync-now')).toBeVisible()
+})
+
 test('sync settings survive a restart', async ({ page }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-settings-'))
   const options = { userDataDir, keychainService: `Seller Desk e2e settings ${Date.now()}`, coreWorkerFile: builtCoreWorkerFile() }

@@ -5,7 +5,7 @@
  * This is also the one place that keeps the lists fresh: when a sync ends (or moves on from a resource)
  * the lists on screen read their current page again, keeping the seller's page, search and filters.
  */
-import type { SyncStatus } from '@shared/contract'
+import { runUnderWay, type SyncStatus } from '@shared/contract'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'
@@ -35,7 +35,8 @@ export const useSyncStore = defineStore('sync', () => {
 
   /** Until the main side says otherwise, assume the marketplace answers. */
   const online = computed(() => status.value?.online ?? true)
-  const running = computed(() => status.value?.running ?? false)
+  /** A sync run is under way (not the look through older orders alone, beside which a sync runs at once). */
+  const running = computed(() => (status.value ? runUnderWay(status.value) : false))
   const lastSyncedAt = computed(() => status.value?.lastSyncedAt ?? null)
   /** Why edits and deletes are unavailable now (a sync may still be tried), or null when they are available. */
   const offlineReason = computed(() => (online.value ? null : OFFLINE_REASON))

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { SyncStatus } from '../../shared/contract'
+import { runUnderWay, type SyncStatus } from '../../shared/contract'
 import type { OrderRecord } from '../../sandbox/marketplace'
 import { computeDashboard } from '../dashboard/dashboard'
 import { createSellerApi, type OrderQuery } from '../sellerApi'
@@ -30,6 +30,9 @@ let service: SyncService
 let historyDays = HISTORY_DAYS
 const looks: OrderQuery[] = []
 const statuses: SyncStatus[] = []
+/** While set, a look's pages from `gateFromPage` on wait for it. */
+let lookGate: Promise<void> | null = null
+let gateFromPage = 2
 
 beforeEach(async () => {
   historyDays = HISTORY_DAYS
@@ -38,9 +41,20 @@ beforeEach(async () => {
   const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 2_000 })
   looks.length = 0
   statuses.length = 0
+  lookGate = null
+  gateFromPage = 2
   service = createSyncService({
     // The looks' pages noted: the only order lists asked with an end date.
-    api: { ...api, listOrders: (query, options) => (query?.toDate && looks.push(query), api.listOrders(query, options)) },
+    api: {
+      ...api,
+      listOrders: async (query, options) => {
+        if (query?.toDate) {
+          looks.push(query)
+          if ((query.page ?? 1) >= gateFromPage) await lookGate
+        }
+        return api.listOrders(query, options)
+      }
+    },
     snapshot,
     settings: () => ({ syncIntervalMinutes: 60, historyDays }),
     engine: { take: 50, retriesPerPage: 0 },
@@ -48,6 +62,12 @@ beforeEach(async () => {
     onNewOrders: () => undefined
   })
 })
+
+/** A sync and the look through older orders it starts, both ended. */
+async function syncThenLook(kind?: 'auto' | 'full'): Promise<SyncStatus> {
+  await service.sync(kind)
+  return service.idle()
+}
 
 afterEach(async () => {
   service.stop()
@@ -94,7 +114,7 @@ it('keeps the unshipped orders placed before the window: every order left to shi
   expect(left).toHaveLength(3)
 
   sandbox.setFaults({ latencyMs: 30 })
-  const status = await service.sync()
+  const status = await syncThenLook()
   sandbox.setFaults({ latencyMs: 0 })
   expect(status.lastError).toBeNull()
   // The look is said while it runs, after the lists, with its pages.
@@ -121,7 +141,7 @@ it('keeps the unshipped orders placed before the window: every order left to shi
 
   // Not looked for again until the window moves (the next full sync).
   const requests = sandbox.requestCount()
-  await service.sync()
+  await syncThenLook()
   expect(snapshot.olderOpenCheck()!.checkedMs).toBe(Date.parse(older.checkedAt))
   expect(sandbox.requestCount() - requests).toBeLessThan(6)
 
@@ -130,7 +150,7 @@ it('keeps the unshipped orders placed before the window: every order left to shi
   sandbox.state.updateOrder(left[0]!.id, Date.now() - 1_000, (order) => {
     order.items[0]!.status = 'seller-shipped'
   })
-  const after = await service.sync()
+  const after = await syncThenLook()
   expect(after.incomplete).toEqual([])
   // An incremental sync that finds the counts right (the order is new to the window's count), not a full one.
   expect(service.lastReport()!.kinds.orders).toBe('incremental')
@@ -147,7 +167,7 @@ it('keeps the unshipped orders placed before the window: every order left to shi
 
   // A full sync moves the window, keeps them meanwhile, and looks only at what changed before it since.
   looks.length = 0
-  const full = await service.sync('full')
+  const full = await syncThenLook('full')
   expect(full.incomplete).toEqual([])
   expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
   expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, listed: older.listed, error: null })
@@ -157,7 +177,7 @@ it('keeps the unshipped orders placed before the window: every order left to shi
 
 it('an order left to ship drops out of a window that moves on: the next look finds it; a window moved back holds it as read', async () => {
   historyDays = 60
-  await service.sync()
+  await syncThenLook()
   expect(held()).toMatchObject({ ids: truth().ids })
   // Left unshipped 40 days ago, in the 60-day window, then out of a 30-day one.
   const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
@@ -170,18 +190,18 @@ it('an order left to ship drops out of a window that moves on: the next look fin
   const left = leaveUnshipped(inBetween, 2)
   expect(left).toHaveLength(2)
   // (Its item changed without an update the list shows: read again by a full sync of the 60 days.)
-  await service.sync('full')
+  await syncThenLook('full')
   const whole = snapshot.olderOpenCheck()!
   expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
 
   historyDays = HISTORY_DAYS
-  expect((await service.sync('full')).incomplete).toEqual([])
+  expect((await syncThenLook('full')).incomplete).toEqual([])
   expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
   expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, listed: whole.listed, error: null })
   expect(snapshot.count('orders')).toBe(snapshot.syncState('orders').serverTotal)
 
   historyDays = 60
-  expect((await service.sync('full')).incomplete).toEqual([])
+  expect((await syncThenLook('full')).incomplete).toEqual([])
   expect(held()).toMatchObject({ orders: truth().orders, units: truth().units, ids: truth().ids })
   expect(snapshot.count('orders')).toBe(snapshot.syncState('orders').serverTotal)
   expect(snapshot.olderOpenCheck()!.beforeMs).toBe(snapshot.syncState('orders').windowFromMs)
@@ -306,17 +326,51 @@ it('a look cancelled records nothing', async () => {
   expect(sweep.due()).toBe(true)
 })
 
-it('a catch-up before an edit does not wait for a look: the look stops, recording nothing, and runs after the next sync', async () => {
-  leaveUnshipped(outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS), 2)
-  sandbox.setFaults({ latencyMs: 150 })
-  const first = service.sync()
-  await vi.waitFor(() => expect(service.status()).toMatchObject({ kind: 'olderOrders', pagesDone: 1 }), { timeout: 10_000, interval: 10 })
-  const caughtUp = await service.catchUpSellRequests()
-  expect(caughtUp).toMatchObject({ running: false, lastError: null })
-  expect((await first).lastError).toBeNull()
+it('a look goes on beside what comes next: Sync now and a catch-up before an edit run at once, a row they read is not written over by the look, and Cancel stops the look', async () => {
+  const outside = outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS)
+  // The most recently updated of the older orders: on the look's first page.
+  const latest = outside.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a))
+  sandbox.state.updateOrder(latest.id, latest.updatedAt, (order) => order.items.forEach((item) => (item.status = 'awaiting-shipment')))
+  leaveUnshipped(outside, 2)
+  let release!: () => void
+  lookGate = new Promise((resolve) => (release = resolve))
+
+  // The run has ended; its look has read its first page and waits.
+  const first = await service.sync()
+  expect(first).toMatchObject({ running: true, kind: 'olderOrders', lastError: null })
+  expect(runUnderWay(first)).toBe(false)
+  await vi.waitFor(() => expect(looks.length).toBe(2), { timeout: 5_000, interval: 10 })
+
+  // Meanwhile the order read on that page is shipped, and a new one arrives: Sync now reads both at once.
+  sandbox.state.updateOrder(latest.id, Date.now() - 1_000, (order) => order.items.forEach((item) => (item.status = 'seller-shipped')))
+  const [arrived] = sandbox.addOrders(1)
+  const now = await service.sync()
+  expect(now).toMatchObject({ running: true, kind: 'olderOrders', lastError: null, incomplete: [] })
+  expect(snapshot.summarizeOrders([arrived!, latest.id]).count).toBe(2)
+  expect(await service.catchUpSellRequests()).toMatchObject({ kind: 'olderOrders', lastError: null })
+  expect(await service.readBackSellRequests()).toBeNull()
   expect(snapshot.olderOpenCheck()).toBeNull()
-  sandbox.setFaults({ latencyMs: 0 })
-  await service.sync()
+
+  // The look ends: the shipped order stays as Sync now read it, and what is left to ship is the marketplace's.
+  release()
+  expect(await service.idle()).toMatchObject({ running: false, kind: null })
   expect(snapshot.olderOpenCheck()).toMatchObject({ error: null, complete: true })
+  expect(snapshot.orderIds({ sortBy: 'date', sortDir: 'DESC', itemStatuses: ['awaiting-shipment'] })).not.toContain(latest.id)
+  matchesTruth()
+
+  // Cancel in the sync bar stops a look: nothing recorded, looked at again after the next sync.
+  lookGate = new Promise((resolve) => (release = resolve))
+  gateFromPage = 1
+  looks.length = 0
+  await service.sync('full')
+  await vi.waitFor(() => expect(looks.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 })
+  const checked = snapshot.olderOpenCheck()
+  expect(service.cancel()).toMatchObject({ running: true })
+  release()
+  expect(await service.idle()).toMatchObject({ running: false, lastError: null })
+  expect(snapshot.olderOpenCheck()).toEqual(checked)
+  lookGate = null
+  await syncThenLook()
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, error: null })
   matchesTruth()
 })

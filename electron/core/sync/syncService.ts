@@ -2,8 +2,11 @@
  * Keeps one account's snapshot fresh and says how fresh it is: runs the sync engine at start, on
  * window focus, every N minutes and on demand (one run at a time, cancellable), tracks online/offline
  * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
- * A run that synced the orders ends with the sweep for unshipped orders placed before the synced
- * window when it is due (olderOpenSweep.ts).
+ * A run that synced the orders is followed by the look through older orders for unshipped ones placed
+ * before the synced window, when it is due (olderOpenSweep.ts). The look runs beside whatever comes
+ * next: Sync now, a timed sync or a catch-up before an edit starts at once instead of waiting for it
+ * (a first look reads a whole history), and the two never write over each other's rows (a row read in
+ * the window stays as read there: olderOpenOrders.ts keepOlderOpen).
  */
 import type { SyncShortfall, SyncStatus } from '../../shared/contract'
 import { toErrorData, type ErrorData } from '../../shared/errors'
@@ -31,8 +34,13 @@ export interface SyncService {
   /** The API with every outcome feeding online/offline: use it for edits and deletes too. */
   readonly api: SellerApi
   status(): SyncStatus
-  /** Runs a sync (or joins the one running) and resolves with the status after it. */
+  /**
+   * Runs a sync (or joins the one running) and resolves with the status after it: the look through
+   * older orders it may have started goes on (the status says so).
+   */
   sync(kind?: 'auto' | 'full'): Promise<SyncStatus>
+  /** Resolves once no run and no look through older orders is under way. */
+  idle(): Promise<SyncStatus>
   /**
    * Brings the sell requests up to date, quickly (before applying bulk changes, whose conflicts are
    * judged against them): joins a running sync, or runs an incremental pass of sell requests only.
@@ -61,12 +69,14 @@ interface Run {
   controller: AbortController
   resources: readonly Resource[]
   failure: ErrorData | null
-  /** While the run ends with the look through older orders: what stops the look alone (see giveWay). */
-  look: AbortController | null
 }
 
-/** What the status says of a run's progress: the engine's, or the look through older orders after it. */
-type SyncStatusProgress = SyncProgress | (Omit<SyncProgress, 'kind'> & { kind: 'olderOrders' })
+/** The look through older orders after a run: what stops it, and its end (it never fails: it records why). */
+interface Look {
+  controller: AbortController
+  promise: Promise<void>
+  progress: Omit<SyncProgress, 'kind'> & { kind: 'olderOrders' }
+}
 
 const STATUS_THROTTLE_MS = 100
 const BOTH: readonly Resource[] = ['orders', 'sellRequests']
@@ -74,10 +84,11 @@ const BOTH: readonly Resource[] = ['orders', 'sellRequests']
 export function createSyncService(deps: SyncServiceDeps): SyncService {
   const now = deps.now ?? Date.now
   const focusCooldownMs = deps.focusCooldownMs ?? 60_000
-  let progress: SyncStatusProgress | null = null
+  let runProgress: SyncProgress | null = null
   let lastError: SyncStatus['lastError'] = null
   /** The run under way; `failure` is set when it ends without having read what it was asked to. */
   let running: Run | null = null
+  let looking: Look | null = null
   let lastStartedMs = 0
   let interval: ReturnType<typeof setInterval> | null = null
   let intervalMinutes = 0
@@ -117,8 +128,10 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   function status(): SyncStatus {
     if (finalStatus) return finalStatus
     const net = connectivity.state()
+    // A run's progress shows while one is under way, the look's otherwise.
+    const progress = running ? runProgress : looking?.progress
     return {
-      running: running !== null,
+      running: running !== null || looking !== null,
       kind: progress?.kind ?? null,
       resource: progress?.resource ?? null,
       pagesDone: progress?.pagesDone ?? 0,
@@ -158,27 +171,17 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       snapshot: deps.snapshot,
       settings: { ...DEFAULT_SYNC_SETTINGS, ...deps.engine, historyDays },
       onProgress: (p) => {
-        progress = p
+        runProgress = p
         emit()
       },
       now
     })
   }
 
-  /**
-   * A catch-up the seller waits for (before an edit or a bulk apply) does not wait for the look through
-   * older orders that ends a run (the first one reads a whole history): the look stops, recording
-   * nothing, and runs again after the next sync.
-   */
-  function giveWay() {
-    running?.look?.abort(new DOMException('Gave way to a catch-up', 'AbortError'))
-  }
-
   function sync(kind: 'auto' | 'full' | 'catchUp' = 'auto', resources?: readonly Resource[]): Promise<SyncStatus> {
     // One run at a time: a request joins the running one when that covers it; otherwise (a full one,
     // or more than a catch-up of sell requests covers) it follows it.
     const covers = resources ?? BOTH
-    if (running && kind === 'catchUp') giveWay()
     if (running) {
       const joined = running
       const covered = kind !== 'full' && covers.every((resource) => joined.resources.includes(resource))
@@ -194,29 +197,14 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     const partial = covers.length < BOTH.length
     // A catch-up of one resource is not "a sync" for the focus cooldown or the error shown: those are about both.
     if (!partial) lastStartedMs = now()
-    const run = { controller, resources: covers, failure: null, look: null } as Omit<Run, 'promise'> as Run
+    const run = { controller, resources: covers, failure: null } as Omit<Run, 'promise'> as Run
     run.promise = (async () => {
+      let read = false
       try {
         report = await engine().run(kind, controller.signal, covers)
         if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
-        if (covers.includes('orders') && olderOpen.due()) {
-          progress = { kind: 'olderOrders', resource: 'orders', pagesDone: 0, pagesTotal: 0, items: 0 }
-          emit(true)
-          run.look = new AbortController()
-          const lookSignal = AbortSignal.any([controller.signal, run.look.signal])
-          try {
-            await olderOpen.sweep(lookSignal, (look) => {
-              progress = { kind: 'olderOrders', resource: 'orders', ...look }
-              emit()
-            })
-          } catch (error) {
-            // Stopped to give way to a seller's catch-up: looked at again after the next sync.
-            if (controller.signal.aborted || !run.look.signal.aborted) throw error
-          } finally {
-            run.look = null
-          }
-        }
         if (!partial) lastError = null
+        read = true
       } catch (error) {
         run.failure = toErrorData(error)
         // Cancelled: not an error. Offline: the banner says it; the last error stays for details.
@@ -224,9 +212,10 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         if (isOfflineError(error)) connectivity.report(error)
       } finally {
         running = null
-        progress = null
-        emit(true)
+        runProgress = null
       }
+      if (read && covers.includes('orders')) lookIfDue()
+      emit(true)
       return status()
     })()
     running = run
@@ -234,8 +223,28 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     return run
   }
 
+  /** Starts the look through older orders when it is due and none is under way. */
+  function lookIfDue(): void {
+    if (stopped || looking || !olderOpen.due()) return
+    const controller = new AbortController()
+    const look = { controller, progress: { kind: 'olderOrders', resource: 'orders', pagesDone: 0, pagesTotal: 0, items: 0 } } as Omit<Look, 'promise'> as Look
+    look.promise = (async () => {
+      try {
+        await olderOpen.sweep(controller.signal, (done) => {
+          look.progress = { kind: 'olderOrders', resource: 'orders', ...done }
+          emit()
+        })
+      } catch {
+        // Cancelled or stopped (the sweep records any other end itself): looked at again after the next sync.
+      } finally {
+        looking = null
+        emit(true)
+      }
+    })()
+    looking = look
+  }
+
   async function readBackSellRequests(): Promise<ErrorData | null> {
-    giveWay()
     while (running) await running.promise
     if (stopped) return { kind: 'internal', message: 'This account was closed before the listing could be read back.' }
     const run = begin('catchUp', ['sellRequests'])
@@ -261,8 +270,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     sync: (kind) => sync(kind),
     catchUpSellRequests: () => sync('catchUp', ['sellRequests']),
     readBackSellRequests,
+    idle: async () => {
+      while (running || looking) await (running?.promise ?? looking?.promise)
+      return status()
+    },
     cancel() {
       running?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
+      looking?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
       return status()
     },
     windowFocused() {
@@ -281,6 +295,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       stopped = true
       if (startTimer) clearTimeout(startTimer)
       running?.controller.abort(new DOMException('Stopped', 'AbortError'))
+      looking?.controller.abort(new DOMException('Stopped', 'AbortError'))
       if (interval) clearInterval(interval)
       if (pendingEmit) clearTimeout(pendingEmit)
       connectivity.stop()
