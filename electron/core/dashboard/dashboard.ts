@@ -7,6 +7,7 @@
 import type { Dashboard, OrderFigure } from '../../shared/contract'
 import type { Db } from '../snapshot/database'
 import { readOlderOpenCheck, type OlderOpenCheck } from '../snapshot/olderOpenOrders'
+import { holdsItemStatus } from '../snapshot/orderTable'
 import { addDays, dateOfDayNumber, localDateOf, localDaysBetween, offsetSpans, startOfLocalDate, type OffsetSpan } from './localCalendar'
 
 const DAY_MS = 86_400_000
@@ -45,8 +46,8 @@ function ordersPass(db: Db, spans: OffsetSpan[]): { perDay: Map<string, { orders
   const rows = db
     .prepare(
       `SELECT (order_ms + ${offset}) / ${DAY_MS} AS day, COUNT(*), SUM(total_cents),
-              SUM(awaiting_shipment_units), SUM(instr(item_statuses, '|awaiting-shipment|') > 0),
-              SUM(ready_to_ship_units), SUM(instr(item_statuses, '|ready-to-ship|') > 0)
+              SUM(awaiting_shipment_units), SUM(${holdsItemStatus('awaiting-shipment')}),
+              SUM(ready_to_ship_units), SUM(${holdsItemStatus('ready-to-ship')})
        FROM orders NOT INDEXED
        GROUP BY day`
     )

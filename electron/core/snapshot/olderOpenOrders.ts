@@ -22,7 +22,7 @@
 import type { Order } from '../../shared/domain'
 import { scalar, type Db } from './database'
 import { wireRowsAt } from './docRows'
-import { OLDER_OPEN_IDS, ORDER_COLUMNS, writeOrders, type OrderBatch } from './orderTable'
+import { holdsItemStatus, OLDER_OPEN_IDS, ORDER_COLUMNS, writeOrders, type OrderBatch } from './orderTable'
 
 /** Item statuses of work still to do: an order holding one is kept from before the window. */
 export const OPEN_ITEM_STATUSES = ['awaiting-shipment', 'ready-to-ship'] as const
@@ -56,7 +56,7 @@ export interface SweepOutcome {
 }
 
 /** hasOpenItem over the orders table's item statuses column ("|awaiting-shipment|ready-to-ship|"). */
-const OPEN_IN_COLUMN = OPEN_ITEM_STATUSES.map((status) => `instr(item_statuses, '|${status}|') > 0`).join(' OR ')
+const OPEN_IN_COLUMN = OPEN_ITEM_STATUSES.map((status) => holdsItemStatus(status)).join(' OR ')
 
 /** Whether an order has work still to do: an item awaiting shipment or ready to ship. */
 export const hasOpenItem = (order: Order): boolean => order.items.some((item) => (OPEN_ITEM_STATUSES as readonly string[]).includes(item.status))
@@ -91,8 +91,7 @@ export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], outcome: S
     writeOrders(db, places.length === batch.rows.length ? batch : batchAt(batch, places), '')
     for (const place of places) setApart.run(batch.rows[place]!.id)
   }
-  const last = readOlderOpenCheck(db)
-  const whole = outcome.whole ?? { listed: last?.listed ?? 0, answered: last?.answered ?? 0, complete: last?.complete ?? false }
+  const whole = outcome.whole ?? lastWhole(readOlderOpenCheck(db))
   const kept = scalar<number>(db, 'SELECT COUNT(*) FROM older_open_orders') ?? 0
   writeCheck(db, { beforeMs: outcome.beforeMs, checkedMs: outcome.checkedMs, ...whole, kept, error: outcome.error })
 }
@@ -100,15 +99,12 @@ export function keepOlderOpen(db: Db, batches: readonly OrderBatch[], outcome: S
 /** A sweep that did not end: its words are kept with what the last ones found; the rows they kept stay. */
 export function olderOpenFailed(db: Db, checkedMs: number, error: string): void {
   const last = readOlderOpenCheck(db)
-  writeCheck(db, {
-    beforeMs: last?.beforeMs ?? null,
-    checkedMs,
-    listed: last?.listed ?? 0,
-    answered: last?.answered ?? 0,
-    complete: last?.complete ?? false,
-    kept: last?.kept ?? 0,
-    error
-  })
+  writeCheck(db, { beforeMs: last?.beforeMs ?? null, checkedMs, ...lastWhole(last), kept: last?.kept ?? 0, error })
+}
+
+/** The last whole sweep's figures, kept by a sweep that is not one (or did not end); none before one. */
+function lastWhole(last: OlderOpenCheck | null): Pick<OlderOpenCheck, 'listed' | 'answered' | 'complete'> {
+  return { listed: last?.listed ?? 0, answered: last?.answered ?? 0, complete: last?.complete ?? false }
 }
 
 /** Orders read by a sync (updated in the window): kept as such from now on. */

@@ -61,6 +61,16 @@ function itemColumns(order: Order): { statuses: string; awaiting: number; ready:
   return { statuses: `|${statuses.join('|')}|`, awaiting, ready, units: JSON.stringify(units), search: searchText(searched) }
 }
 
+/** A status as the item statuses column holds it ("|status|"): the parameter of `instr(item_statuses, ?) > 0`. */
+export const itemStatusParam = (status: string): string => `|${status}|`
+
+/**
+ * SQL true where an order holds an item in `status`: the item statuses column is "|status|status|". A
+ * status named here is one of the app's (never a seller's or a marketplace's words); a filter's go as
+ * parameters (itemStatusParam).
+ */
+export const holdsItemStatus = (status: string): string => `instr(item_statuses, '${itemStatusParam(status)}') > 0`
+
 /** The texts of an item a search finds its order by (with the order's number), added to `searched`. */
 function pushSearched(searched: (string | null | undefined)[], item: Order['items'][number]): void {
   searched.push(item.name, item.shipment, item.tracking?.trackingNumber)
@@ -179,7 +189,7 @@ function orderFilter(query: Omit<OrderQuery, 'page' | 'take' | 'sortBy' | 'sortD
   }
   if (query.itemStatuses?.length) {
     where.push(`(${query.itemStatuses.map(() => 'instr(o.item_statuses, ?) > 0').join(' OR ')})`)
-    params.push(...query.itemStatuses.map((status) => `|${status}|`))
+    params.push(...query.itemStatuses.map(itemStatusParam))
   }
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
 }
