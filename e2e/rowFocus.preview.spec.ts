@@ -146,3 +146,22 @@ test('a listing saved in the Edit dialog on page 2 moves to page 1: when the dia
   await page.waitForTimeout(500)
   await expect(rows.nth(2).getByTestId('edit-sell-request')).toBeFocused()
 })
+
+test('the last listing on the page deleted from the keyboard: the keyboard stays in the list, on the table, not on the page', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox())
+  const listed = await openSellRequests(page, host)
+  const target = listed[3]!
+  await page.getByTestId('sell-requests-search').fill(target.sku)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(1)
+  await rows.first().getByTestId('delete-sell-request').focus()
+  await page.keyboard.press('Enter')
+  await page.getByTestId('confirm-delete').click()
+  await expect(rows).toHaveCount(0)
+  await expect(page.getByTestId('confirm-delete')).toBeHidden()
+  const focusInTable = () => page.evaluate(() => document.activeElement?.matches('.n-data-table') ?? false)
+  await expect.poll(focusInTable).toBe(true)
+  // It stays there (not dropped to the page a moment later, as the dialog goes).
+  await page.waitForTimeout(500)
+  expect(await focusInTable()).toBe(true)
+})

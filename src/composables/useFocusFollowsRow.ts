@@ -6,7 +6,9 @@
  * are noted; after the table has drawn them, if the focus was lost, it goes back to that element in
  * that row, wherever it is now on the page. A row gone from the page (the sort took it to another
  * page, or it was deleted) leaves the focus to the same element of the row that came after it (of the
- * one before it when it was the last), so the seller goes on down the page from where they were.
+ * one before it when it was the last), so the seller goes on down the page from where they were. No
+ * row left on the page (the last one deleted, or none matches any more): the table itself, so Tab goes
+ * on from the list and a screen reader reads what it says instead of rows.
  *
  * The same holds for the place the keyboard left for a dialog opened from a row (Edit, Delete): the
  * dialog gives the focus back to the element that opened it, and when that row has left the page
@@ -66,6 +68,14 @@ function elementAt(root: HTMLElement, place: PlaceInRow): HTMLElement | null {
   return row?.matches(element) ? row : (row?.querySelector<HTMLElement>(element) ?? null)
 }
 
+/** Where the keyboard goes back to: the element `place` names (elementAt), or the table when no row is left. */
+function placeToFocus(root: HTMLElement, place: PlaceInRow): HTMLElement {
+  const element = elementAt(root, place)
+  if (element) return element
+  if (!root.hasAttribute('tabindex')) root.setAttribute('tabindex', '-1')
+  return root
+}
+
 export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, rows: WatchSource<unknown>): void {
   let noted: PlaceInRow | null = null
   // 'pre': before the table patches its rows, while the focused element is still where the seller left it.
@@ -77,7 +87,7 @@ export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, ro
       const was = noted
       void nextTick(() => {
         if (noted !== was || !lost() || !root.value) return
-        elementAt(root.value, was)?.focus()
+        placeToFocus(root.value, was).focus()
       })
     },
     { flush: 'pre' }
@@ -102,7 +112,7 @@ export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, ro
     requestAnimationFrame(() => {
       if (away !== place || !lost() || !root.value) return
       away = null
-      elementAt(root.value, place)?.focus()
+      placeToFocus(root.value, place).focus()
     })
   }
   document.addEventListener('focusin', onFocusIn)
