@@ -326,7 +326,7 @@ it('a look cancelled records nothing', async () => {
   expect(sweep.due()).toBe(true)
 })
 
-it('a look goes on beside what comes next: Sync now and a catch-up before an edit run at once, a row they read is not written over by the look, and Cancel stops the look', async () => {
+it('a look goes on beside what comes next: a sync and a catch-up before an edit run at once, a row they read is not written over by the look, a window moved meanwhile is looked at next, and Cancel stops the look', async () => {
   const outside = outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS)
   // The most recently updated of the older orders: on the look's first page.
   const latest = outside.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a))
@@ -341,20 +341,24 @@ it('a look goes on beside what comes next: Sync now and a catch-up before an edi
   expect(runUnderWay(first)).toBe(false)
   await vi.waitFor(() => expect(looks.length).toBe(2), { timeout: 5_000, interval: 10 })
 
-  // Meanwhile the order read on that page is shipped, and a new one arrives: Sync now reads both at once.
+  // Meanwhile the order read on that page is shipped, and a new one arrives: a full sync (Settings) reads
+  // both at once, and moves the window.
   sandbox.state.updateOrder(latest.id, Date.now() - 1_000, (order) => order.items.forEach((item) => (item.status = 'seller-shipped')))
   const [arrived] = sandbox.addOrders(1)
-  const now = await service.sync()
+  const lookedBefore = Date.parse(looks[0]!.toDate!)
+  const now = await service.sync('full')
   expect(now).toMatchObject({ running: true, kind: 'olderOrders', lastError: null, incomplete: [] })
   expect(snapshot.summarizeOrders([arrived!, latest.id]).count).toBe(2)
   expect(await service.catchUpSellRequests()).toMatchObject({ kind: 'olderOrders', lastError: null })
   expect(await service.readBackSellRequests()).toBeNull()
   expect(snapshot.olderOpenCheck()).toBeNull()
 
-  // The look ends: the shipped order stays as Sync now read it, and what is left to ship is the marketplace's.
+  // The look ends: the shipped order stays as the sync read it, and what is left to ship is the
+  // marketplace's. The window moved meanwhile: what left it is looked at next, at once.
   release()
   expect(await service.idle()).toMatchObject({ running: false, kind: null })
-  expect(snapshot.olderOpenCheck()).toMatchObject({ error: null, complete: true })
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, error: null, complete: true })
+  expect(looks.some((query) => query.fromDate !== undefined && Date.parse(query.toDate!) > lookedBefore)).toBe(true)
   expect(snapshot.orderIds({ sortBy: 'date', sortDir: 'DESC', itemStatuses: ['awaiting-shipment'] })).not.toContain(latest.id)
   matchesTruth()
 

@@ -229,15 +229,19 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     const controller = new AbortController()
     const look = { controller, progress: { kind: 'olderOrders', resource: 'orders', pagesDone: 0, pagesTotal: 0, items: 0 } } as Omit<Look, 'promise'> as Look
     look.promise = (async () => {
+      let ended = false
       try {
         await olderOpen.sweep(controller.signal, (done) => {
           look.progress = { kind: 'olderOrders', resource: 'orders', ...done }
           emit()
         })
+        ended = true
       } catch {
         // Cancelled or stopped (the sweep records any other end itself): looked at again after the next sync.
       } finally {
         looking = null
+        // A full sync beside it moved the window: what left it is looked at now (a run under way does it at its end).
+        if (ended && !running) lookIfDue()
         emit(true)
       }
     })()
