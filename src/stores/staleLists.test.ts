@@ -12,6 +12,15 @@ describe('staleListsAfter', () => {
     expect(staleListsAfter(running(null), { ...idle, lastError: { kind: 'network', message: 'x' } })).toEqual(['orders', 'sellRequests'])
   })
 
+  it('marks both lists stale when a run ends and the look through older orders goes on (after it or beside it), not when one starts beside the look', () => {
+    const looking: SyncStatus = { ...idle, running: true, kind: 'olderOrders', resource: 'orders', pagesDone: 2, pagesTotal: 9 }
+    expect(staleListsAfter(running('sellRequests'), looking)).toEqual(['orders', 'sellRequests'])
+    expect(staleListsAfter({ ...running(null), kind: null }, looking)).toEqual(['orders', 'sellRequests'])
+    expect(staleListsAfter(looking, running(null))).toEqual([])
+    expect(staleListsAfter(looking, { ...looking, pagesDone: 3 })).toEqual([])
+    expect(staleListsAfter(looking, idle)).toEqual(['orders', 'sellRequests'])
+  })
+
   it('marks the resource a running sync moved on from', () => {
     expect(staleListsAfter(running('orders', 5), running('sellRequests'))).toEqual(['orders'])
   })

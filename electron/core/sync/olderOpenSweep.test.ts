@@ -33,6 +33,8 @@ const statuses: SyncStatus[] = []
 /** While set, a look's pages from `gateFromPage` on wait for it. */
 let lookGate: Promise<void> | null = null
 let gateFromPage = 2
+/** While set, sell requests' pages wait for it. */
+let sellRequestsGate: Promise<void> | null = null
 
 beforeEach(async () => {
   historyDays = HISTORY_DAYS
@@ -43,6 +45,7 @@ beforeEach(async () => {
   statuses.length = 0
   lookGate = null
   gateFromPage = 2
+  sellRequestsGate = null
   service = createSyncService({
     // The looks' pages noted: the only order lists asked with an end date.
     api: {
@@ -53,6 +56,10 @@ beforeEach(async () => {
           if ((query.page ?? 1) >= gateFromPage) await lookGate
         }
         return api.listOrders(query, options)
+      },
+      listSellRequests: async (query, options) => {
+        await sellRequestsGate
+        return api.listSellRequests(query, options)
       }
     },
     snapshot,
@@ -376,5 +383,29 @@ it('a look goes on beside what comes next: a sync and a catch-up before an edit 
   lookGate = null
   await syncThenLook()
   expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: snapshot.syncState('orders').windowFromMs, error: null })
+  matchesTruth()
+})
+
+it('a look that ends while a catch-up of sell requests runs, after a full sync beside it moved the window, is followed by a look at what left the window when the catch-up ends', async () => {
+  leaveUnshipped(outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS), 2)
+  let release!: () => void
+  lookGate = new Promise((resolve) => (release = resolve))
+  await service.sync()
+  await vi.waitFor(() => expect(looks.length).toBe(2), { timeout: 5_000, interval: 10 })
+  const lookedBefore = Date.parse(looks[0]!.toDate!)
+  await service.sync('full')
+  const windowFromMs = snapshot.syncState('orders').windowFromMs!
+
+  // The catch-up before an edit is on the wire when the look ends.
+  let answer!: () => void
+  sellRequestsGate = new Promise((resolve) => (answer = resolve))
+  const caughtUp = service.catchUpSellRequests()
+  release()
+  await vi.waitFor(() => expect(snapshot.olderOpenCheck()).not.toBeNull(), { timeout: 5_000, interval: 10 })
+  answer()
+  expect(await caughtUp).toMatchObject({ lastError: null })
+  expect(await service.idle()).toMatchObject({ running: false })
+  expect(looks.some((query) => query.fromDate !== undefined && Date.parse(query.toDate!) > lookedBefore)).toBe(true)
+  expect(snapshot.olderOpenCheck()).toMatchObject({ beforeMs: windowFromMs, error: null })
   matchesTruth()
 })

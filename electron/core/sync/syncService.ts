@@ -214,7 +214,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         running = null
         runProgress = null
       }
-      if (read && covers.includes('orders')) lookIfDue()
+      // After the orders were synced, or owed by a look that ended while this run went on.
+      if (read) lookIfDue()
       emit(true)
       return status()
     })()
@@ -240,7 +241,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         // Cancelled or stopped (the sweep records any other end itself): looked at again after the next sync.
       } finally {
         looking = null
-        // A full sync beside it moved the window: what left it is looked at now (a run under way does it at its end).
+        // A full sync beside it moved the window: what left it is looked at now (a run under way, at its end).
         if (ended && !running) lookIfDue()
         emit(true)
       }
