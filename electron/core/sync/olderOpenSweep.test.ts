@@ -333,7 +333,7 @@ it('a look cancelled records nothing', async () => {
   expect(sweep.due()).toBe(true)
 })
 
-it('a look goes on beside what comes next: a sync and a catch-up before an edit run at once, a row they read is not written over by the look, a window moved meanwhile is looked at next, and Cancel stops the look', async () => {
+it('a look goes on beside what comes next: a sync and a catch-up before an edit run at once, a row they read is not written over by the look, a window moved meanwhile is looked at next, and Cancel stops what the bar shows (a run beside the look, else the look)', async () => {
   const outside = outsideWindow(Date.now() - HISTORY_DAYS * DAY_MS)
   // The most recently updated of the older orders: on the look's first page.
   const latest = outside.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a))
@@ -369,9 +369,26 @@ it('a look goes on beside what comes next: a sync and a catch-up before an edit 
   expect(snapshot.orderIds({ sortBy: 'date', sortDir: 'DESC', itemStatuses: ['awaiting-shipment'] })).not.toContain(latest.id)
   matchesTruth()
 
-  // Cancel in the sync bar stops a look: nothing recorded, looked at again after the next sync.
+  // Cancel in the sync bar stops what it shows: a run beside a look, not the look, which goes on and ends.
   lookGate = new Promise((resolve) => (release = resolve))
   gateFromPage = 1
+  looks.length = 0
+  await service.sync('full')
+  await vi.waitFor(() => expect(looks.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 })
+  const lookedAt = snapshot.olderOpenCheck()!.checkedMs
+  sandbox.setFaults({ latencyMs: 200 })
+  const beside = service.sync()
+  await vi.waitFor(() => expect(service.status().kind).not.toBe('olderOrders'), { timeout: 5_000, interval: 5 })
+  service.cancel()
+  expect(await beside).toMatchObject({ running: true, kind: 'olderOrders', lastError: null })
+  sandbox.setFaults({ latencyMs: 0 })
+  release()
+  expect(await service.idle()).toMatchObject({ running: false, lastError: null })
+  expect(snapshot.olderOpenCheck()).toMatchObject({ error: null })
+  expect(snapshot.olderOpenCheck()!.checkedMs).toBeGreaterThan(lookedAt)
+
+  // The look alone: Cancel stops it; nothing recorded, looked at again after the next sync.
+  lookGate = new Promise((resolve) => (release = resolve))
   looks.length = 0
   await service.sync('full')
   await vi.waitFor(() => expect(looks.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 })

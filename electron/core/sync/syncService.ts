@@ -53,6 +53,7 @@ export interface SyncService {
    * read, or with what stopped the pass.
    */
   readBackSellRequests(): Promise<ErrorData | null>
+  /** Stops what the status shows: the run under way, else the look through older orders. */
   cancel(): SyncStatus
   windowFocused(): SyncStatus
   /** First sync (after `delayMs`, so the first screen is drawn from the snapshot first) and the interval timer. */
@@ -280,8 +281,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       return status()
     },
     cancel() {
-      running?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
-      looking?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
+      ;(running ?? looking)?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
       return status()
     },
     windowFocused() {
