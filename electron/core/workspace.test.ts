@@ -30,6 +30,7 @@ beforeEach(async () => {
     emit: (event) => events.push(event)
   })
   await workspace.sync.sync()
+  await workspace.sync.idle() // and the look through older orders after it
 })
 afterEach(async () => {
   await workspace.close()
@@ -173,6 +174,7 @@ it('keeps an order placed before the window that was updated in it, and the list
   const old = sandbox.state.orders.find((o) => o.orderDateMicros / 1000 < windowFrom - 5 * 86_400_000 && o.updatedAt < windowFrom)!
   sandbox.state.updateOrder(old.id, Date.now() - 1_000, () => undefined)
   await workspace.sync.sync()
+  await workspace.sync.idle() // and the look through older orders after it
   const all = await workspace.listOrders(base)
   const kept = workspace.snapshot.dump().orders.filter((o) => Date.parse(o.orderDate) < windowFrom - 86_400_000)
   expect(kept.map((o) => o.id)).toContain(old.id)
@@ -221,6 +223,7 @@ it('reads the filters’ choices once per write of their rows and follows every 
   }
   sandbox.state.addSellRequest(added)
   await workspace.sync.sync()
+  await workspace.sync.idle() // and the look through older orders after it
   expect(workspace.snapshot.statuses().sellRequests).toContain('in-review')
   expect(workspace.sellRequestFacets().brands).toContain('Fairphone')
   expect(workspace.sellRequestFacets().categories).toContain('Repair kits')
@@ -302,6 +305,7 @@ it('an edit answered 200 by something in the way (a portal’s page, nothing cha
   })
   try {
     await behind.sync.sync()
+    await behind.sync.idle() // and the look through older orders after it
     const listing = behind.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!
     const error = await behind.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }).catch((e: unknown) => e)
     expect(error).toMatchObject({ kind: 'server' })

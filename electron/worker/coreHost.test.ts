@@ -109,6 +109,7 @@ it('a worker killed mid-sync is replaced: the call in flight fails clearly, a no
   const { host, events } = start()
   await value(host, 'session.signIn', { baseUrl: sandbox.baseUrl, apiKey: KEY })
   await value(host, 'sync.run', { kind: 'full' })
+  await until('the look through older orders after it to end', async () => !(await syncStatus(host)).running)
   const before = await value<ListResult<Order>>(host, 'orders.list', { take: 1 })
   expect(before.total).toBeGreaterThan(100)
 
@@ -138,6 +139,7 @@ it('a worker killed mid-sync is replaced: the call in flight fails clearly, a no
   sandbox.setFaults({ latencyMs: 0 })
   sandbox.addOrders(4)
   await value(host, 'sync.run', { kind: 'full' })
+  await until('the look through older orders after it to end', async () => !(await syncStatus(host)).running)
   const status = await syncStatus(host)
   expect(status.lastError).toBeNull()
   expect(status.incomplete).toEqual([])

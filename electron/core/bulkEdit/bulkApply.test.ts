@@ -45,6 +45,7 @@ beforeEach(async () => {
   notices = []
   workspace = open()
   await workspace.sync.sync()
+  await workspace.sync.idle() // and the look through older orders after it
 })
 afterEach(async () => {
   await workspace.close()
@@ -169,6 +170,7 @@ it('under 500s, 429s (Retry-After 0) and dropped connections every change ends a
   sandbox.setFaults({ errorRate: 0, rateLimitRate: 0, dropRate: 0 })
   await new Promise((resolve) => setTimeout(resolve, 50))
   await workspace.sync.sync() // back online after the dropped connections
+  await workspace.sync.idle() // and the look through older orders after it
   sandbox.setFaults({ latencyMs: 20 })
   const firstRun = status
   const reportsBefore = progress.length
@@ -267,6 +269,7 @@ it('a change taken back (null) is removed against the listing as the snapshot ho
     body: JSON.stringify({ price: (a!.priceCents + 100) / 100 })
   })
   await workspace.sync.sync()
+  await workspace.sync.idle() // and the look through older orders after it
   expect(listings().find((l) => l.id === a!.id)!.priceCents).toBe(a!.priceCents + 100)
 
   // Taking back a's price leaves nothing pending for it: no change back to the price the grid last read.
