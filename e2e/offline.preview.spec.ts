@@ -88,6 +88,32 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   await expect(page.getByTestId('edit-sell-request').first()).toBeEnabled()
 })
 
+test('offline, an export of dates before the kept days says in its toast, whole in the window at 1,024 px, that some older orders are missing from the file', async ({
+  app: page
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await signIn(page)
+  await sandbox.close()
+  await page.getByTestId('sync-now').click()
+  await expect(page.getByTestId('offline-banner')).toBeVisible({ timeout: 10_000 })
+  // Dates reaching before the 90 days kept (the marketplace holds 120).
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  const inputs = page.getByTestId('orders-date-range').locator('input')
+  await inputs.nth(0).click()
+  await inputs.nth(0).fill(day(115))
+  await inputs.nth(1).fill(day(80))
+  await page.locator('.n-date-panel-actions button', { hasText: 'Confirm' }).click()
+  await expect(page.getByTestId('orders-note')).toContainText('connect to see older ones')
+  await page.getByTestId('orders-export').click()
+  const toast = page.locator('.n-message').filter({ hasText: 'Exported' })
+  await expect(toast).toContainText(/Exported [\d,]+ orders? \([\d,]+ rows?\) to orders-.*\.csv\. Offline: some older orders are missing\./)
+  await page.waitForTimeout(400) // its entrance
+  const box = (await toast.boundingBox())!
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(700)
+  expect(await toast.locator('.n-message__content').evaluate((el) => window.sdMeasure.textLines(el))).toBeLessThanOrEqual(2)
+})
+
 test('new orders from a sync: a notification with count and total, which adds up a later sync’s and opens Orders on them whatever the list’s filter; off in settings means none', async ({
   app: page,
   host

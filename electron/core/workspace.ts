@@ -390,9 +390,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       // Named by its dates when the seller chose them (a month's export next to another's), else by today.
       const toMs = toDate ? Date.parse(toDate) : now()
       const dates = fromMs === undefined ? localDateOf(now(), timeZone) : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
-      const missing = short
-        ? `Only orders since ${windowStart(windowFromMs)}, and older ones with items to ship, are saved on this computer, so the other older ones are not in the file: connect to export them.`
-        : null
+      const missing = short ? 'Offline: some older orders are missing.' : null
       return { fileName: `orders-${dates}.csv`, parts, orders, rows, missing }
     },
 
