@@ -447,9 +447,12 @@ const either = (names: string[], word = 'or') => (names.length < 2 ? names.join(
  * “Price (old)”) is not the column. By column: `id`, `sku` or a field's key.
  */
 const COLUMN_NAMES: Record<string, { names?: string[]; units?: string[] }> = {
-  sku: { names: ['sku code'] },
-  priceCents: { units: ['$', 'usd', 'us$'] },
-  quantity: { names: ['qty', 'new quantity'], units: ['units', 'pcs'] }
+  // Other selling tools' own: Amazon's listings report (seller-sku), Shopify's products export (Variant
+  // SKU, Variant Price, Variant Inventory Qty), eBay's File Exchange (Custom label (SKU), Start price,
+  // Available quantity).
+  sku: { names: ['sku code', 'seller-sku', 'seller sku', 'variant sku', 'custom label (sku)'] },
+  priceCents: { names: ['variant price', 'start price'], units: ['$', 'usd', 'us$'] },
+  quantity: { names: ['qty', 'new quantity', 'variant inventory qty', 'available quantity'], units: ['units', 'pcs'] }
 }
 
 /** A header cell as it is matched against the names: in lower case, runs of spaces as one, `( $ )` as `($)`. */

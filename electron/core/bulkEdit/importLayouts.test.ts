@@ -64,6 +64,15 @@ describe('column headers as sellers write them', () => {
     expect(await importOf('c.csv', ' Sku ,  price( $ ) , QTY   (pcs)\nSKU-3,4,8\n')).toMatchObject({ values: { '3:priceCents': 400, '3:quantity': 8 } })
   })
 
+  it('reads files other selling tools export: Amazon’s listings report, Shopify’s products export, eBay’s File Exchange', async () => {
+    const amazon = ['item-name\titem-description\tlisting-id\tseller-sku\tprice\tquantity\topen-date', 'Phone A\t\t1127AB\tSKU-1\t12.50\t4\t2026-01-02']
+    expect(await importOf('Active+Listings+Report.txt', amazon.join('\r\n'))).toMatchObject({ values: { '1:priceCents': 1250, '1:quantity': 4 }, problems: {} })
+    const shopify = ['Handle,Title,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty', 'phone-b,Phone B,SKU-2,20.00,25.00,9']
+    expect(await importOf('products_export.csv', shopify.join('\n'))).toMatchObject({ values: { '2:priceCents': 2000, '2:quantity': 9 }, problems: {} })
+    const ebay = ['Action,Item number,Title,Custom label (SKU),Start price,Available quantity', 'Revise,2951,Phone C,SKU-3,30.00,6']
+    expect(await importOf('ebay.csv', ebay.join('\n'))).toMatchObject({ values: { '3:priceCents': 3000, '3:quantity': 6 }, problems: {} })
+  })
+
   it('reads the grid’s own column titles, “New price” and “New qty”', async () => {
     const { values } = await importOf('grid.csv', `ID,New price,New qty\n${listing(4).id},9.99,12\n`)
     expect(values).toEqual({ '4:priceCents': 999, '4:quantity': 12 })
