@@ -250,6 +250,39 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
 })
 
+test('a section opened by its shortcut takes the keyboard: the next Tab goes on inside it, not from the top of the page', async ({ app: page }) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await page.getByTestId('order-row').first().focus()
+  const focusedPane = () =>
+    page.evaluate(() => {
+      const element = document.activeElement
+      return element === document.body || !element
+        ? 'page'
+        : (element.closest('[data-section-pane]')?.getAttribute('data-section-pane') ?? `outside: ${element.outerHTML.slice(0, 200)}`)
+    })
+  for (const [key, section] of [
+    ['Control+3', 'sellRequests'],
+    ['Control+5', 'settings'],
+    ['Control+4', 'bulkEdit'],
+    ['Control+1', 'dashboard'],
+    ['Control+2', 'orders']
+  ] as const) {
+    await page.keyboard.press(key)
+    await expect.poll(focusedPane, { message: key }).toBe(section)
+    const pane = page.locator(`[data-section-pane="${section}"]`)
+    await expect(pane).toBeFocused()
+    await expect(pane).toHaveAttribute('role', 'region')
+    // Once the view is drawn (one opened the first time loads), the keyboard is still there.
+    await expect(pane.locator('button:not([disabled]), input, a[href], [tabindex="0"]').first()).toBeVisible()
+    await expect(pane).toBeFocused()
+    await page.keyboard.press('Tab')
+    expect(await focusedPane(), `Tab after ${key}`).toBe(section)
+  }
+})
+
 test("a list's pager from the keyboard: Tab reaches each page, Previous and Next, named and with a focus ring; Enter and Space turn the page, after which it still works", async ({
   app: page
 }) => {
