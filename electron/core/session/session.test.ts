@@ -152,6 +152,45 @@ describe('session', () => {
         .join('\n')
     const savedAccounts = (dir: string) => (JSON.parse(readFileSync(join(dir, 'session.json'), 'utf8')) as { accounts: unknown[] }).accounts
 
+    it('refuses a key of another seller at an address it holds an account for, changing nothing; takes a new key of the same seller', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+      const { session } = newSession(dir)
+      let there = await startSandbox({ apiKey: 'sk_test_first_seller_0001', orders: 3, sellRequests: 3, sellerId: 'seller-first' })
+      const { port, baseUrl } = there
+      /** The marketplace at the same address, answering another key (of another seller, or the same). */
+      const restartAs = async (apiKey: string, sellerId: string) => {
+        await there.close()
+        there = await startSandbox({ apiKey, port, orders: 3, sellRequests: 3, sellerId })
+        // (The connections kept open to the one closed are dropped by then.)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      try {
+        await session.signIn(baseUrl, 'sk_test_first_seller_0001')
+        await restartAs('sk_test_other_seller_0002', 'seller-other')
+        await expect(session.signIn(baseUrl, 'sk_test_other_seller_0002')).rejects.toMatchObject({
+          kind: 'invalid-input',
+          message: expect.stringMatching(/already holds an account at .* for another seller.*remove that account first/)
+        })
+        expect(await secrets.store.get(baseUrl)).toBe('sk_test_first_seller_0001')
+        expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: 'seller-first' })])
+        expect(savedAccounts(dir)).toEqual([{ baseUrl, sellerId: 'seller-first' }])
+
+        // The same seller's new key (rotated) replaces the old one.
+        await restartAs('sk_test_first_seller_0003', 'seller-first')
+        await session.signIn(baseUrl, 'sk_test_first_seller_0003')
+        expect(await secrets.store.get(baseUrl)).toBe('sk_test_first_seller_0003')
+
+        // Removed, the address takes the other seller's key.
+        await restartAs('sk_test_other_seller_0002', 'seller-other')
+        await session.remove(baseUrl)
+        await session.signIn(baseUrl, 'sk_test_other_seller_0002')
+        expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: 'seller-other', current: true })])
+      } finally {
+        await there.close()
+        await secrets.store.delete(baseUrl).catch(() => undefined)
+      }
+    })
+
     it('adds an account per marketplace, switches with the stored key, and keeps keys out of session.json', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
       const changes: SessionInfo[] = []

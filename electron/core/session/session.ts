@@ -223,6 +223,15 @@ export function createSession(deps: SessionDeps): Session {
         throw error
       })
       const sellerId = probe.sellRequests[0]?.seller || null
+      // One account per marketplace address (its key is kept by the address): a key of another seller
+      // there would replace the saved account's silently, leaving its data unreachable.
+      const saved = accounts.find((account) => account.baseUrl === baseUrl)
+      if (saved?.sellerId && sellerId && saved.sellerId !== sellerId) {
+        throw new SellerDeskError(
+          'invalid-input',
+          `Seller Desk already holds an account at ${labelOf(baseUrl)} for another seller, and keeps one account per marketplace address. To use this key, remove that account first (Settings, Accounts).`
+        )
+      }
       await deps.secrets.store.set(baseUrl, apiKey)
       lastBaseUrl = baseUrl
       remember({ baseUrl, sellerId })
