@@ -5,7 +5,8 @@
  * from (its part is committed). A status seen for the first time while idle also counts, so a list read
  * while an earlier sync was still committing is read again.
  */
-import { runUnderWay, type SyncStatus } from '@shared/contract'
+import type { SyncStatus } from '@shared/contract'
+import { runUnderWay } from '@shared/syncRun'
 
 export type SyncedList = 'orders' | 'sellRequests'
 

@@ -5,7 +5,8 @@
  * This is also the one place that keeps the lists fresh: when a sync ends (or moves on from a resource)
  * the lists on screen read their current page again, keeping the seller's page, search and filters.
  */
-import { runUnderWay, type SyncStatus } from '@shared/contract'
+import type { SyncStatus } from '@shared/contract'
+import { runUnderWay } from '@shared/syncRun'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, messageOf, onEvent } from '../bridge/sellerDesk'

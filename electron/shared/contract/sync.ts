@@ -15,7 +15,7 @@ export interface SyncShortfall {
 
 /** Where the snapshot stands and whether the marketplace answers. */
 export interface SyncStatus {
-  /** A sync run, or the look through older orders that follows one, is under way (see runUnderWay). */
+  /** A sync run, or the look through older orders that follows one, is under way (see syncRun.ts runUnderWay). */
   running: boolean
   /**
    * What the progress is of: a run's, or (`olderOrders`) the look through orders placed before the
@@ -36,12 +36,6 @@ export interface SyncStatus {
   /** Empty when the last completeness check of each list found every row the marketplace counts. */
   incomplete: SyncShortfall[]
 }
-
-/**
- * Whether a sync run is under way: one that Sync now joins and that lists wait for. The look through
- * older orders alone is not one: a sync started meanwhile runs at once, beside it.
- */
-export const runUnderWay = (status: SyncStatus): boolean => status.running && status.kind !== 'olderOrders'
 
 export const syncCalls = {
   'sync.status': call<SyncStatus>()(noInput),
