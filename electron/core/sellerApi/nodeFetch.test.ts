@@ -119,6 +119,25 @@ it('does not reuse a kept-alive connection the server is about to close (its Kee
   expect(connections.size).toBe(2)
 })
 
+it('a read sent on a kept-alive connection the server has just dropped is sent again on a new one; a change is not', async () => {
+  const base = await serve((request, response) => response.end(`{"at":"${request.url}"}`))
+  const port = Number(new URL(base).port)
+  await (await nodeFetch(`${base}/before`)).text()
+  // The marketplace restarts at the same address: the connection kept for it is dead, unknown to the pool yet.
+  const restart = async () => {
+    server!.closeAllConnections()
+    await new Promise<void>((resolve) => server!.close(() => resolve()))
+    const answered = server!.listeners('request')[0] as (request: IncomingMessage, response: ServerResponse) => void
+    server = createServer(answered)
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
+  }
+  await restart()
+  expect(await (await nodeFetch(`${base}/after`)).text()).toBe('{"at":"/after"}')
+  await (await nodeFetch(`${base}/again`)).text()
+  await restart()
+  await expect(nodeFetch(`${base}/change`, { method: 'PATCH', body: '{}' })).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|EPIPE/) })
+})
+
 it('rejects when the server hangs up in the middle of the answer', async () => {
   const base = await serve((_request, response) => {
     response.writeHead(200, { 'content-length': '1000' })

@@ -104,17 +104,38 @@ export const nodeFetch = async (input: Parameters<typeof fetch>[0], init?: NodeF
   // Either signal ends it: the caller's `stop`, or the Request's own (a caller of the fetch contract).
   const signals = init?.stop ? [init.stop, request.signal] : [request.signal]
   for (const signal of signals) signal.throwIfAborted()
-  const stopped = () => signals.find((signal) => signal.aborted)
   const headers: Record<string, string> = {}
   request.headers.forEach((value, name) => (headers[name] = value))
   headers['accept-encoding'] ??= 'gzip, deflate, br'
   if (body) headers['content-length'] = String(body.length)
-  const secure = url.protocol === 'https:'
+  return exchange(url, request.method, headers, body, signals, DROPPED_RESENDS)
+}
 
+/**
+ * A read sent on a kept-alive connection that turns out dead before any answer (the server dropped it
+ * as it was taken from the pool: a restart, its own idle timeout) is sent again on another, up to this
+ * many times (each dead one leaves the pool). A change is not: nobody could tell whether it arrived.
+ */
+const DROPPED_RESENDS = 3
+const RESENDABLE = new Set(['GET', 'HEAD'])
+const droppedConnection = (error: unknown) => ['ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? '')
+
+function exchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+  signals: AbortSignal[],
+  resends: number
+): Promise<Response> {
+  const secure = url.protocol === 'https:'
+  const stopped = () => signals.find((signal) => signal.aborted)
   return new Promise<Response>((resolve, reject) => {
     const send = secure ? httpsRequest : httpRequest
     const [signal, other] = signals
-    const outgoing = send(url, { method: request.method, headers, agent: secure ? agents.https : agents.http, signal }, (response) => {
+    let answered = false
+    const outgoing = send(url, { method, headers, agent: secure ? agents.https : agents.http, signal }, (response) => {
+      answered = true
       const chunks: Buffer[] = []
       let received = 0 // bytes on the wire, before decoding
       response.on('data', (chunk: Buffer) => (received += chunk.length))
@@ -129,7 +150,7 @@ export const nodeFetch = async (input: Parameters<typeof fetch>[0], init?: NodeF
           reject(error) // a status a Response cannot carry
         }
       }
-      const stream = decoded(response, request.method)
+      const stream = decoded(response, method)
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', finish)
       // An empty body its sender still called compressed is empty (as fetch has it), not a broken one.
@@ -143,7 +164,11 @@ export const nodeFetch = async (input: Parameters<typeof fetch>[0], init?: NodeF
     const stopOther = () => outgoing.destroy(other!.reason)
     other?.addEventListener('abort', stopOther, { once: true })
     outgoing.on('close', () => other?.removeEventListener('abort', stopOther))
-    outgoing.on('error', (error) => reject(stopped()?.reason ?? error))
+    outgoing.on('error', (error) => {
+      const resend = !answered && !stopped() && outgoing.reusedSocket && resends > 0 && RESENDABLE.has(method) && droppedConnection(error)
+      if (resend) resolve(exchange(url, method, headers, body, signals, resends - 1))
+      else reject(stopped()?.reason ?? error)
+    })
     outgoing.end(body)
   })
 }

@@ -161,8 +161,6 @@ describe('session', () => {
       const restartAs = async (apiKey: string, sellerId: string) => {
         await there.close()
         there = await startSandbox({ apiKey, port, orders: 3, sellRequests: 3, sellerId })
-        // (The connections kept open to the one closed are dropped by then.)
-        await new Promise((resolve) => setTimeout(resolve, 200))
       }
       try {
         await session.signIn(baseUrl, 'sk_test_first_seller_0001')
