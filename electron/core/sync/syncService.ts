@@ -13,7 +13,7 @@ import { toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'
-import { createOlderOpenSweep } from './olderOpenSweep'
+import { createOlderOpenSweep, type LookProgress } from './olderOpenSweep'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncReport, type SyncSettings } from './syncEngine'
 
 export interface SyncServiceDeps {
@@ -229,12 +229,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   function lookIfDue(): void {
     if (stopped || looking || !olderOpen.due()) return
     const controller = new AbortController()
-    const look = { controller, progress: { kind: 'olderOrders', resource: 'orders', pagesDone: 0, pagesTotal: 0, items: 0 } } as Omit<Look, 'promise'> as Look
+    const progressOf = (done: LookProgress): Look['progress'] => ({ kind: 'olderOrders', resource: 'orders', ...done })
+    const look = { controller, progress: progressOf({ pagesDone: 0, pagesTotal: 0, items: 0 }) } as Omit<Look, 'promise'> as Look
     look.promise = (async () => {
       let ended = false
       try {
         await olderOpen.sweep(controller.signal, (done) => {
-          look.progress = { kind: 'olderOrders', resource: 'orders', ...done }
+          look.progress = progressOf(done)
           emit()
         })
         ended = true
