@@ -204,8 +204,10 @@ test('while older orders are checked, Sync now is there and runs a sync at once,
   const added = sandbox.addOrders(1)
   // Beside the look's Cancel, Sync now (its sign alone at 1,024 px, the header's end still in the window):
   // a sync starts at once instead of waiting for the look.
-  const syncNow = progress.getByRole('button', { name: 'Sync now' })
+  const syncNow = page.getByRole('button', { name: 'Sync now' })
   await expect(syncNow).toBeVisible()
+  await expect(syncNow).toHaveText('⟳')
+  await expect(progress).toContainText('Checking older orders…')
   const signOut = (await page.getByTestId('sign-out').boundingBox())!
   expect(signOut.x + signOut.width).toBeLessThanOrEqual(1024)
   await syncNow.click()
