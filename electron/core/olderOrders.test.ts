@@ -63,15 +63,25 @@ describe('orders placed in an older range', () => {
     })
   }
 
-  it('says so when pages come back short and rows are missing', async () => {
+  it('pages cut short are asked again: every order placed in the range is read, and the read is whole', async () => {
     const { sandbox, api } = await marketplace({ variant: { shortPageRate: 0.5, variantSeed: 3 } })
     const { fromMs, toMs } = range()
     const read = await createOlderOrders(api, { take: 50 }).read({ fromMs, toMs })
-    expect(read.answered).toBeLessThan(read.listed)
-    expect(read.complete).toBe(false)
-    // What it kept is still only orders placed in the range.
-    const expected = new Set(placedIn(sandbox, fromMs, toMs))
-    expect(read.placed.every((o) => expected.has(o.id))).toBe(true)
+    expect(read.placed.map((o) => o.id)).toEqual(placedIn(sandbox, fromMs, toMs))
+    expect(read).toMatchObject({ complete: true, answered: read.listed })
+  })
+
+  it('a take capped at 10 and a count 3 short, from before the first order: every page is read to a short one, none is lost', async () => {
+    // Every page is "shorter than asked" against a cap, so the count reached is no end while pages come whole.
+    // 101 orders listed, counted as 98: the tenth page, whole, reaches the count (the last order lost, before).
+    const { sandbox, api } = await marketplace({ orders: 1_500, variant: { maxTake: 10, totalOffset: -3 } })
+    const fromMs = Date.now() - 200 * DAY
+    const toMs = Date.now() - 104 * DAY
+    const read = await createOlderOrders(api, { take: 100 }).read({ fromMs, toMs })
+    const expected = placedIn(sandbox, fromMs, toMs)
+    expect(expected.length).toBeGreaterThan(50)
+    expect(read.placed.map((o) => o.id)).toEqual(expected)
+    expect(read.answered).toBe(read.listed + 3)
   })
 
   it('stops at its cap and says so', async () => {
@@ -83,7 +93,7 @@ describe('orders placed in an older range', () => {
     expect(read.complete).toBe(false)
   })
 
-  it('reads a range once a minute: page turns and an export reuse it; a failed read is not kept', async () => {
+  it('reads a range once a minute: page turns and an export reuse it; one that ended short, for 10 seconds; a failed read is not kept', async () => {
     const { sandbox, api, requests } = await marketplace()
     let clock = Date.now()
     const older = createOlderOrders(api, { take: 100, now: () => clock })
@@ -95,6 +105,19 @@ describe('orders placed in an older range', () => {
     clock += 61_000
     await older.read({ fromMs, toMs })
     expect(requests()).toBe(2 * once)
+
+    // A read that ended short is kept for a moment only: the list tells the seller to try again in one.
+    sandbox.setVariant({ totalOffset: 5 })
+    clock += 61_000
+    expect((await older.read({ fromMs, toMs })).complete).toBe(false)
+    const short = requests()
+    clock += 5_000
+    await older.read({ fromMs, toMs })
+    expect(requests()).toBe(short)
+    clock += 6_000
+    sandbox.setVariant({ totalOffset: 0 })
+    expect((await older.read({ fromMs, toMs })).complete).toBe(true)
+    expect(requests()).toBeGreaterThan(short)
 
     sandbox.setFaults({ errorRate: 1 })
     clock += 61_000

@@ -10,7 +10,8 @@
  *
  * What was read is checked against the marketplace's own count: a read that ended short of it (rows lost
  * to a list that moved while it was read, a total that overcounts, the cap on how much is read) is said,
- * never passed off as the whole range. A read is kept for a minute, so turning pages and exporting the
+ * never passed off as the whole range. A read is kept for a minute (one that ended short, for 10 seconds:
+ * the seller is told to try again in a moment, and that must read again), so turning pages and exporting the
  * same dates do not read them again.
  *
  * The whole range is read, whatever the list's search and filters: the API's `searchTerm` matches item
@@ -20,11 +21,13 @@
 import type { Order } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
 import type { ListAnswer, SellerApi } from './sellerApi'
+import { PageWalk } from './sync/pageWalk'
 import { ZONELESS_SLACK_MS } from './sync/syncEngine'
 
 /** The most orders one range reads from the marketplace; a larger range is said to be cut short. */
 export const OLDER_ORDERS_MAX = 10_000
 const KEEP_MS = 60_000
+const SHORT_KEEP_MS = 10_000
 const KEPT_READS = 4
 
 export interface OlderOrdersRange {
@@ -53,8 +56,8 @@ export interface RangeScan {
   /** A page's answer and the places in it of the orders kept (each order once, however often listed). */
   onKept?: (answer: ListAnswer & { orders: Order[] }, places: number[]) => void
   signal?: AbortSignal
-  /** After each page: pages read, the marketplace's count, orders kept so far. */
-  onPage?: (pagesDone: number, listed: number, kept: number) => void
+  /** After each page: pages read, the pages the marketplace's count makes at its page size, orders kept so far. */
+  onPage?: (pagesDone: number, pagesTotal: number, kept: number) => void
   /**
    * Asks only for the orders created or updated since (the API's `fromDate`), placed in the range or
    * before it: what changed in an older range since it was last read.
@@ -63,7 +66,10 @@ export interface RangeScan {
 }
 
 export interface OlderOrdersOptions {
-  take: number
+  /** Rows per page to ask for first (the size a full sync learned, where it did: see PageWalk). */
+  take: number | (() => number)
+  /** Retries of a page that failed (the client's own by default). */
+  retries?: number
   now?: () => number
   max?: number
 }
@@ -71,7 +77,7 @@ export interface OlderOrdersOptions {
 export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
   const now = options.now ?? Date.now
   const max = options.max ?? OLDER_ORDERS_MAX
-  const kept = new Map<string, { at: number; read: Promise<OlderOrdersRead> }>()
+  const kept = new Map<string, { until: number; read: Promise<OlderOrdersRead> }>()
 
   /**
    * Every page of the range, in turn; `keep` says which orders (placed in the range) are kept, and each
@@ -80,7 +86,6 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
   async function scan(range: OlderOrdersRange, scanning: RangeScan = {}): Promise<Omit<OlderOrdersRead, 'placed'>> {
     const listedFromMs = Math.max(range.fromMs, scanning.listedSinceMs ?? Number.NEGATIVE_INFINITY)
     const query = {
-      take: options.take,
       sortDir: 'DESC' as const,
       ...(Number.isFinite(listedFromMs) ? { fromDate: new Date(listedFromMs - ZONELESS_SLACK_MS).toISOString() } : {}),
       ...(range.toMs !== undefined ? { toDate: new Date(range.toMs + ZONELESS_SLACK_MS).toISOString() } : {})
@@ -90,41 +95,51 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       const at = Date.parse(order.orderDate)
       return at >= range.fromMs && at <= to
     }
+    const walk = new PageWalk(typeof options.take === 'number' ? options.take : options.take())
     const seen = new Set<string>()
     let kept = 0
     let listed = 0
     let capped = false
-    for (let page = 1; ; page++) {
+    let cutShort = false
+    const calling = { ...(scanning.signal ? { signal: scanning.signal } : {}), ...(options.retries !== undefined ? { retries: options.retries } : {}) }
+    for (;;) {
       let answer: ListAnswer & { orders: Order[] }
       try {
-        answer = await api.listOrders({ ...query, page }, scanning.signal ? { signal: scanning.signal } : {})
+        answer = await api.listOrders({ ...query, take: walk.size, page: walk.page }, calling)
       } catch (error) {
         // A page past the end refused (404, 400) by a marketplace whose count was too high: the end.
-        const pastEnd = page > 1 && error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'invalid-input')
+        const pastEnd = walk.page > 1 && error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'invalid-input')
         if (!pastEnd) throw error
         break
       }
-      if (page === 1) listed = answer.total
-      const before = seen.size
+      if (walk.pagesDone === 0) listed = answer.total
+      // Past the count, a page of orders read already is the last page answered again: the end.
+      const repeated = walk.pastCount(answer.total) && answer.orders.length > 0 && answer.orders.every((order) => seen.has(order.id))
+      const rows = repeated ? 0 : answer.orders.length
       const places: number[] = []
-      answer.orders.forEach((order, place) => {
-        if (seen.has(order.id)) return
-        seen.add(order.id)
-        if (placedInRange(order) && (scanning.keep?.(order) ?? true)) places.push(place)
-      })
+      if (!repeated)
+        answer.orders.forEach((order, place) => {
+          if (seen.has(order.id)) return
+          seen.add(order.id)
+          if (placedInRange(order) && (scanning.keep?.(order) ?? true)) places.push(place)
+        })
       if (places.length) scanning.onKept?.(answer, places)
       kept += places.length
-      scanning.onPage?.(page, listed, kept)
-      // The end: an empty page, a page with nothing new (a marketplace answering its last page again),
-      // or every counted order read and this page short of a full one.
-      if (answer.orders.length === 0 || seen.size === before) break
-      if (seen.size >= listed && answer.orders.length < options.take) break
+      const whole = walk.answered(rows, answer.total)
+      scanning.onPage?.(walk.pagesDone, Math.max(walk.pagesDone, Math.ceil(listed / walk.size)), kept)
+      if (!whole) continue
       if (seen.size >= max) {
         capped = seen.size < listed
         break
       }
+      const step = walk.next(rows, answer.total)
+      if (step === 'end') break
+      if (step === 'cut-short') {
+        cutShort = true
+        break
+      }
     }
-    return { listed, answered: seen.size, complete: !capped && seen.size >= listed, capped }
+    return { listed, answered: seen.size, complete: !capped && !cutShort && seen.size >= listed, capped }
   }
 
   async function readRange(range: OlderOrdersRange): Promise<OlderOrdersRead> {
@@ -138,19 +153,23 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
     read(range: OlderOrdersRange): Promise<OlderOrdersRead> {
       const key = JSON.stringify([range.fromMs, range.toMs ?? null])
       const at = now()
-      for (const [k, entry] of kept) if (at - entry.at > KEEP_MS) kept.delete(k)
+      for (const [k, entry] of kept) if (at > entry.until) kept.delete(k)
       const hit = kept.get(key)
       if (hit) return hit.read
       const read = readRange(range)
-      kept.set(key, { at, read })
-      // A failed read is not kept: the next page turn tries again.
-      read.catch(() => kept.delete(key))
+      const entry = { until: at + KEEP_MS, read }
+      kept.set(key, entry)
+      // A failed read is not kept: the next page turn tries again. One that ended short, not for long.
+      read.then(
+        (done) => {
+          if (!done.complete && !done.capped) entry.until = Math.min(entry.until, now() + SHORT_KEEP_MS)
+        },
+        () => kept.delete(key)
+      )
       while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!)
       return read
     },
-    scan,
-    /** Rows per page asked for. */
-    take: options.take
+    scan
   }
 }
 

@@ -190,6 +190,23 @@ it('keeps an order placed before the window that was updated in it, and the list
   expect((await workspace.listOrders({ ...base, fromDate: new Date(Date.now() - 7 * 86_400_000).toISOString() })).note).toBeNull()
 })
 
+it('a list of what is left to ship says when the look for older orders with items to ship last did not end, and nothing when it did', async () => {
+  const toShip = { ...base, itemStatuses: ['awaiting-shipment'] }
+  // The look after the sync ended (beforeEach): nothing to say about it.
+  expect(workspace.snapshot.olderOpenCheck()).toMatchObject({ complete: true, error: null })
+  expect((await workspace.listOrders(toShip)).note ?? '').not.toMatch(/may be missing|looked through/)
+  // The next one fails (a marketplace error, recorded by the sweep as it records one).
+  await workspace.snapshot.olderOpenFailed(Date.now(), 'The marketplace had a problem (HTTP 500).')
+  const since = new Date(workspace.snapshot.syncState('orders').windowFromMs!).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  const failed = await workspace.listOrders(toShip)
+  expect(failed.note).toContain(
+    `Looking through the marketplace for orders placed before ${since} with items still to ship did not end (The marketplace had a problem (HTTP 500)): some may be missing here. Seller Desk tries again in a while.`
+  )
+  // Its rows are still the ones kept here; a list that is not of what is left to ship says nothing of it.
+  expect(failed.total).toBeGreaterThan(0)
+  expect((await workspace.listOrders(base)).note ?? '').not.toMatch(/may be missing/)
+})
+
 it('reads the filters’ choices once per write of their rows and follows every write: a sync, a delete', async () => {
   const statuses = workspace.snapshot.statuses()
   const facets = workspace.sellRequestFacets()

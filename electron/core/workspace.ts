@@ -62,6 +62,8 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
  * Where the synced window starts, as the notes name it: with its time, since it starts mid-day (orders
  * placed earlier that day are before it), in this computer's time zone.
  */
+/** Notes said one after the other; null when there are none. */
+const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
 const windowStart = (windowFromMs: number) => new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** How many orders an export reads from the snapshot and writes as CSV in one step. */
@@ -149,7 +151,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
 
   const syncedAt = () => sync.status().lastSyncedAt
-  const olderOrders = createOlderOrders(api, { take: { ...DEFAULT_SYNC_SETTINGS, ...deps.syncEngine }.take, now })
+  const engineSettings = { ...DEFAULT_SYNC_SETTINGS, ...deps.syncEngine }
+  // At the page size the marketplace answers, as a full sync learned it (one that refuses larger pages would refuse these).
+  const olderOrders = createOlderOrders(api, {
+    take: () => snapshot.syncState('orders').pageSize ?? engineSettings.take,
+    retries: engineSettings.retriesPerPage,
+    now
+  })
 
   /**
    * A list or export reaching before the synced window, online: the range of orders placed to read from
@@ -257,6 +265,23 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   }
 
   /**
+   * A list of orders with items to ship (an item-status filter), while the look for older ones (placed
+   * before the window: olderOpenSweep.ts) has not ended or last failed or read short: it may miss some,
+   * and the seller is told so here, not only under the dashboard.
+   */
+  function olderOpenShortfall(query: OrderListQuery, windowFromMs: number): string | null {
+    if (!query.itemStatuses?.length) return null
+    const check = snapshot.olderOpenCheck()
+    const older = `orders placed before ${windowStart(windowFromMs)} with items still to ship`
+    if (!check) return `The marketplace has not yet been looked through for ${older}: they appear here once it has (after a sync).`
+    if (check.error)
+      return `Looking through the marketplace for ${older} did not end (${check.error.replace(/\.$/, '')}): some may be missing here. Seller Desk tries again in a while.`
+    if (!check.complete)
+      return `The marketplace answered ${formatNumber(check.answered)} of the ${formatNumber(check.listed)} older orders it counted: ${older} among the others may be missing here.`
+    return null
+  }
+
+  /**
    * A search that found nothing in the kept orders may be for an older one (an order number from an
    * old email): where to look for it, rather than only "No orders match".
    */
@@ -294,7 +319,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const note = startsBeforeWindow(fromMs, windowFromMs)
         ? `Only orders since ${windowStart(windowFromMs)}, and older ones with items to ship, are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
-          ? (keptForAnUpdate(query, toMs, windowFromMs) ?? notFoundHere(query, page.total, windowFromMs))
+          ? joinNotes(olderOpenShortfall(query, windowFromMs), keptForAnUpdate(query, toMs, windowFromMs) ?? notFoundHere(query, page.total, windowFromMs))
           : null
       const itemUnits = query.itemStatuses?.length ? snapshot.orderItemUnits({ ...query, fromMs, toMs }, query.itemStatuses) : null
       return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits }

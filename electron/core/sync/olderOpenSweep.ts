@@ -27,13 +27,16 @@ export interface LookProgress {
 
 export interface OlderOpenSweepOptions {
   take: number
+  /** Retries of a page that failed, as a sync's (SyncSettings.retriesPerPage). */
+  retries: number
   max?: number
   now: () => number
 }
 
 export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options: OlderOpenSweepOptions) {
   // At the page size the marketplace answers, as its full sync learned it (one that refuses larger pages would refuse the look's).
-  const older = () => createOlderOrders(api, { take: snapshot.syncState('orders').pageSize ?? options.take, max: options.max ?? SWEEP_MAX })
+  const older = () =>
+    createOlderOrders(api, { take: snapshot.syncState('orders').pageSize ?? options.take, retries: options.retries, max: options.max ?? SWEEP_MAX })
 
   /** Whether the window moved since the last sweep that ended, or the last one did not end a while ago. */
   function due(): boolean {
@@ -59,7 +62,6 @@ export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options
     try {
       if (sinceMs !== null && beforeMs <= sinceMs) return await snapshot.keepOlderOpen([], { beforeMs, checkedMs, error: null })
       const reader = older()
-      const take = reader.take
       // A whole look keeps the orders with items to ship; a look at what changed, every order it reads
       // (one set apart before may have been shipped meanwhile).
       const read = await reader.scan(
@@ -68,7 +70,7 @@ export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options
           keep: sinceMs === null ? hasOpenItem : () => true,
           onKept: (answer, places) =>
             batches.push({ rows: places.map((place) => answer.orders[place]!), wire: wireRowsAt(answer.wire, places, answer.orders.length) }),
-          onPage: (pagesDone, listed, kept) => onProgress?.({ pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(listed / take)), items: kept }),
+          onPage: (pagesDone, pagesTotal, kept) => onProgress?.({ pagesDone, pagesTotal, items: kept }),
           signal,
           ...(sinceMs !== null ? { listedSinceMs: sinceMs } : {})
         }

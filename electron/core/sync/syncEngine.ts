@@ -33,6 +33,7 @@ import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '
 import { createTurnQueue, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
+import { PageWalk, pageSizeAfterFirst } from './pageWalk'
 
 export interface SyncSettings {
   /** Rows per page asked for (the server may answer fewer or more). */
@@ -174,14 +175,6 @@ const emptyBatch = (): Batch => ({ rows: [], wire: NO_ROWS })
 
 /** Whether every row of a page is one read already (none: an empty page is no repeat). */
 const repeats = (batch: Batch, seen: ReadonlySet<string>): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
-
-/**
- * The rows a server pages by, from its first answer: fewer than asked while more remain is its cap, more
- * than asked is its own size. Only the first page may lower it (later short pages are pages cut short).
- */
-function pageSizeAfterFirst(asked: number, rows: number, total: number): number {
-  return rows > asked || (rows > 0 && rows < asked && total > rows) ? rows : asked
-}
 
 /** Totals in the order the answers arrived: whether one went down (see the file comment). */
 class TotalWatch {
@@ -538,30 +531,24 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   ) {
     const s = deps.settings
     const batches: Batch[] = []
-    // The page size the last full sync learned, so a capped marketplace is not asked to show it again.
-    let size = snapshot.syncState(resource).pageSize ?? s.take
-    let position = 0
+    // At the page size the last full sync learned, so a capped marketplace is not asked to show it again.
+    const walk = new PageWalk(snapshot.syncState(resource).pageSize ?? s.take)
     let items = 0
-    let page = 1
     let cursorMs: number | null = null
     let clockFromHeader = false
     let lastTotal = 0
-    let largestTotal = 0
-    let pagesDone = 0
-    let stuck = 0
     let cutShort = false
-    let firstRows: number | null = null
     // The walk's own list (for orders, those changed since): a total that goes down while it pages means
     // a row was deleted ahead of where it reads, and the rows behind moved back over a page boundary.
     const ownTotals = new TotalWatch()
     /** Ids this walk read: a page past the total holding only these is the last page again, the end. */
     const seen = new Set<string>()
     for (;;) {
-      const query = { take: size, ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
+      const query = { ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
       let answer: PageAnswer
-      if (pagesDone === 0) ({ answer, take: size } = await firstPage(resource, query, signal, counters))
-      else answer = await fetchPage(resource, { ...query, page, knownTotal: lastTotal }, signal, counters)
-      if (page > 1 && (page - 1) * size >= answer.total && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
+      if (walk.pagesDone === 0) ({ answer, take: walk.size } = await firstPage(resource, { ...query, take: walk.size }, signal, counters))
+      else answer = await fetchPage(resource, { ...query, take: walk.size, page: walk.page, knownTotal: lastTotal }, signal, counters)
+      if (walk.pastCount(answer.total) && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
       for (const row of answer.batch.rows) seen.add(row.id)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
@@ -569,44 +556,31 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       cursorMs ??= answer.serverNowMs
       created?.note(resource, answer.batch)
       lastTotal = answer.total
-      largestTotal = Math.max(largestTotal, answer.total)
       ownTotals.observe(answer.total)
-      pagesDone++
       const rows = answer.batch.rows.length
       batches.push(answer.batch)
-      const asked = size
-      // A first page short of what was asked is asked once more (see pass): the larger answer is the size.
-      if (pagesDone === 1 && rows < asked && answer.total > rows) {
-        firstRows = rows
-        continue
-      }
-      if (pagesDone <= 2 && page === 1) size = pageSizeAfterFirst(asked, Math.max(rows, firstRows ?? 0), answer.total)
-      else if (rows > size) size = rows
-      const start = (page - 1) * Math.max(asked, rows)
-      // Only rows that join what was read move the walk on; a page cut short is asked again.
-      const joins = start <= position
-      const before = position
-      if (joins) position = Math.max(position, start + rows)
+      if (!walk.answered(rows, answer.total)) continue
       let older = false
       if (resource === 'sellRequests') {
         const fresh = (answer.batch as SellRequestBatch).rows.filter((row) => Date.parse(row.updatedAt) >= sinceMs).length
-        older = joins && fresh < rows
+        older = walk.joins && fresh < rows
         items += fresh
       } else items += rows
       if (reportProgress)
-        counters.progress({ kind: 'incremental', resource, pagesDone, pagesTotal: Math.max(pagesDone, Math.ceil(answer.total / size)), items })
+        counters.progress({
+          kind: 'incremental',
+          resource,
+          pagesDone: walk.pagesDone,
+          pagesTotal: Math.max(walk.pagesDone, Math.ceil(answer.total / walk.size)),
+          items
+        })
       if (older) break
-      // The end: an empty page, or a short one, once the total is reached. A whole page there may hide
-      // more (a total that counts fewer rows than the list holds): the next one is asked for too.
-      if (position >= answer.total && (rows === 0 || rows < asked)) break
-      // A page that brought nothing new where rows should be (cut short, or at another page size than
-      // the one learned): asked again a few times, no more.
-      stuck = position > before ? 0 : stuck + 1
-      if (stuck > 5 || pagesDone > 2 * Math.ceil(largestTotal / size) + 10) {
+      const step = walk.next(rows, answer.total)
+      if (step === 'end') break
+      if (step === 'cut-short') {
         cutShort = true
         break
       }
-      page = Math.floor(position / size) + 1
     }
     const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
     const newIds = snapshot.unknownIds(resource, ids)

@@ -110,7 +110,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     now
   })
   const api = observedApi(deps.api, connectivity)
-  const olderOpen = createOlderOpenSweep(api, deps.snapshot, { take: { ...DEFAULT_SYNC_SETTINGS, ...deps.engine }.take, now })
+  const engineSettings = { ...DEFAULT_SYNC_SETTINGS, ...deps.engine }
+  const olderOpen = createOlderOpenSweep(api, deps.snapshot, { take: engineSettings.take, retries: engineSettings.retriesPerPage, now })
 
   /** When a list's last sync (full or incremental) completed, in ms; 0 before its first. */
   function listSyncedMs(resource: Resource): number {
@@ -170,7 +171,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     return createSyncEngine({
       api,
       snapshot: deps.snapshot,
-      settings: { ...DEFAULT_SYNC_SETTINGS, ...deps.engine, historyDays },
+      settings: { ...engineSettings, historyDays },
       onProgress: (p) => {
         runProgress = p
         emit()
