@@ -207,6 +207,52 @@ it('a list of what is left to ship says when the look for older orders with item
   expect((await workspace.listOrders(base)).note ?? '').not.toMatch(/may be missing/)
 })
 
+it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC): the dashboard and the dated lists say times and days may be off; in UTC, nothing', async () => {
+  const note =
+    /^This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them: an order’s time, and the day it counts on, may be off by some hours\.$/
+  const today = (dashboard: ReturnType<Workspace['dashboard']>) => ({ ...base, fromDate: dashboard.today.fromDate, toDate: dashboard.today.toDate })
+  // The marketplace of beforeEach writes UTC: new orders tell so, and nothing is said.
+  sandbox.addOrders(5)
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(true)
+  expect(workspace.dashboard('UTC').orderTimesNote).toBeNull()
+  expect((await workspace.listOrders(today(workspace.dashboard('UTC')))).note).toBeNull()
+
+  // One writing them 5½ hours ahead: its new orders are dated hours from its clock.
+  await workspace.close()
+  await sandbox.close()
+  sandbox = await startSandbox({
+    apiKey: KEY,
+    orders: 200,
+    sellRequests: 40,
+    seed: 4,
+    now: new Date(),
+    variant: { orderTimeOffsetMinutes: 330, orderDateDigits: 0 }
+  })
+  workspace = openWorkspace({
+    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
+    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-1' },
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0 }),
+    settings: () => settings,
+    emit: (event) => events.push(event)
+  })
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  // Not known from a full sync alone.
+  expect(workspace.dashboard('UTC').orderTimesNote).toBeNull()
+  sandbox.addOrders(5)
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(false)
+  const dashboard = workspace.dashboard('UTC')
+  expect(dashboard.orderTimesNote).toMatch(note)
+  expect((await workspace.listOrders(today(dashboard))).note).toMatch(note)
+  // A list up to a date says it too; one with no dates, whose order is by time alone, does not.
+  expect((await workspace.listOrders({ ...base, toDate: dashboard.today.toDate })).note).toContain(dashboard.orderTimesNote)
+  expect((await workspace.listOrders(base)).note ?? '').not.toContain('time zone')
+})
+
 it('reads the filters’ choices once per write of their rows and follows every write: a sync, a delete', async () => {
   const statuses = workspace.snapshot.statuses()
   const facets = workspace.sellRequestFacets()

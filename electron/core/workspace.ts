@@ -62,6 +62,9 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
  * Where the synced window starts, as the notes name it: with its time, since it starts mid-day (orders
  * placed earlier that day are before it), in this computer's time zone.
  */
+/** Said where order times decide what is shown (days, dates), of a marketplace seen writing them in a zone other than UTC. */
+const ORDER_TIMES_NOT_UTC =
+  'This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them: an order’s time, and the day it counts on, may be off by some hours.'
 /** Notes said one after the other; null when there are none. */
 const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
 const windowStart = (windowFromMs: number) => new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -264,6 +267,11 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${formatNumber(before)} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since or still ${before === 1 ? 'has' : 'have'} items to ship.`
   }
 
+  /** ORDER_TIMES_NOT_UTC once a sync saw new orders dated hours away from the marketplace's clock (syncEngine.ts changesSince). */
+  function orderTimesNote(): string | null {
+    return snapshot.syncState('orders').zonelessUtc === false ? ORDER_TIMES_NOT_UTC : null
+  }
+
   /**
    * A list of orders with items to ship (an item-status filter), while the look for older ones (placed
    * before the window: olderOpenSweep.ts) has not ended or last failed or read short: it may miss some,
@@ -311,7 +319,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
           rows: rows.slice((query.page - 1) * query.take, query.page * query.take),
           source: 'server',
           syncedAt: new Date(now()).toISOString(),
-          note: olderNote(read, windowFromMs),
+          note: joinNotes(olderNote(read, windowFromMs), orderTimesNote()),
           itemUnits: null
         }
       }
@@ -319,8 +327,12 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const note = startsBeforeWindow(fromMs, windowFromMs)
         ? `Only orders since ${windowStart(windowFromMs)}, and older ones with items to ship, are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
-          ? joinNotes(olderOpenShortfall(query, windowFromMs), keptForAnUpdate(query, toMs, windowFromMs) ?? notFoundHere(query, page.total, windowFromMs))
-          : null
+          ? joinNotes(
+              olderOpenShortfall(query, windowFromMs),
+              keptForAnUpdate(query, toMs, windowFromMs) ?? notFoundHere(query, page.total, windowFromMs),
+              toMs === undefined ? null : orderTimesNote()
+            )
+          : orderTimesNote()
       const itemUnits = query.itemStatuses?.length ? snapshot.orderItemUnits({ ...query, fromMs, toMs }, query.itemStatuses) : null
       return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits }
     },
@@ -375,7 +387,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
         nowMs: now(),
         windowFromMs,
         lowStockThreshold: deps.settings().lowStockThreshold,
-        syncedAt: syncedAt()
+        syncedAt: syncedAt(),
+        orderTimesNote: orderTimesNote()
       })
     },
 

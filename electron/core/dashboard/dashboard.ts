@@ -19,6 +19,8 @@ export interface DashboardQuery {
   windowFromMs: number
   lowStockThreshold: number
   syncedAt: string | null
+  /** What to say of the marketplace's order times (see Dashboard.orderTimesNote). */
+  orderTimesNote?: string | null
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -110,6 +112,7 @@ export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
     })),
     windowFrom: iso(query.windowFromMs),
     syncedAt: query.syncedAt,
-    olderOpen: olderOpenFigure(readOlderOpenCheck(db))
+    olderOpen: olderOpenFigure(readOlderOpenCheck(db)),
+    orderTimesNote: query.orderTimesNote ?? null
   }
 }

@@ -32,6 +32,11 @@ export interface Dashboard {
    * orders it kept are in the figures. Null before the first.
    */
   olderOpen: OlderOpenFigure | null
+  /**
+   * Said when the marketplace was seen writing its zone-less order times in a zone other than UTC (new
+   * orders dated hours away from its own clock): times, and the days orders count on, may be off.
+   */
+  orderTimesNote: string | null
 }
 
 export interface OlderOpenFigure {
