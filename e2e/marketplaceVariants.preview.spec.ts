@@ -136,6 +136,43 @@ test.describe('marketplace variants', () => {
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
   })
 
+  test('order times written in the marketplace’s own zone (5½ h ahead of UTC): once new orders show it, the dashboard warns above its figures, whole at 1,024 px, and Today’s orders say it too', async ({
+    app: page,
+    host
+  }) => {
+    sandbox = await startSandbox({
+      apiKey: KEY,
+      orders: 150,
+      sellRequests: 40,
+      seed: 37,
+      now: new Date(),
+      variant: { orderTimeOffsetMinutes: 330, orderDateDigits: 0 }
+    })
+    const market = sandbox
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await signIn(page, market)
+    await syncFinishedAfter(host, null, SYNC_TIMEOUT)
+    const warning = page.getByTestId('dashboard-order-times')
+    // A full sync alone cannot tell.
+    await expect(page.getByTestId('figure-today')).toBeVisible()
+    await expect(warning).toBeHidden()
+
+    market.addOrders(3)
+    const before = await lastReport(host)
+    await page.getByTestId('sync-now').click()
+    await syncFinishedAfter(host, before, SYNC_TIMEOUT)
+    await page.getByTestId('nav-orders').click()
+    await page.getByTestId('nav-dashboard').click()
+    await expect(warning).toHaveText(/^This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them/)
+    const box = (await warning.boundingBox())!
+    const figures = (await page.getByTestId('figure-today').boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(1024)
+    expect(box.y + box.height).toBeLessThanOrEqual(figures.y)
+
+    await page.getByTestId('figure-today').getByRole('link').click()
+    await expect(page.getByTestId('orders-note')).toContainText('This marketplace writes order times in its own time zone')
+  })
+
   test('fields, property keys and status values the spec does not name are kept and shown, the codes as words', async ({ app: page, host }) => {
     sandbox = await startSandbox({ apiKey: KEY, orders: 120, sellRequests: 90, seed: 31, now: new Date(), variant: { unknownFields: true, variantSeed: 3 } })
     const market = sandbox
