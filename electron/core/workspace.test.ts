@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../sandbox'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox'
 import type { AppSettings } from '../shared/contract'
 import { createSellerApi } from './sellerApi'
 import { openWorkspace, type Workspace } from './workspace'
@@ -20,8 +20,9 @@ let workspace: Workspace
 const settings: AppSettings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: true, lowStockThreshold: 5, theme: 'system' }
 const events: string[] = []
 
-beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 200, sellRequests: 40, seed: 4, now: new Date() })
+/** A workspace of its own on a new marketplace, synced and looked through for older orders. */
+async function openSynced(options: Partial<SandboxOptions> = {}): Promise<void> {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 200, sellRequests: 40, seed: 4, now: new Date(), ...options })
   workspace = openWorkspace({
     userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
     account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-1' },
@@ -31,7 +32,9 @@ beforeEach(async () => {
   })
   await workspace.sync.sync()
   await workspace.sync.idle() // and the look through older orders after it
-})
+}
+
+beforeEach(() => openSynced())
 afterEach(async () => {
   await workspace.close()
   await sandbox.close()
@@ -222,23 +225,7 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   // One writing them 5½ hours ahead: its new orders are dated hours from its clock.
   await workspace.close()
   await sandbox.close()
-  sandbox = await startSandbox({
-    apiKey: KEY,
-    orders: 200,
-    sellRequests: 40,
-    seed: 4,
-    now: new Date(),
-    variant: { orderTimeOffsetMinutes: 330, orderDateDigits: 0 }
-  })
-  workspace = openWorkspace({
-    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
-    account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-1' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0 }),
-    settings: () => settings,
-    emit: (event) => events.push(event)
-  })
-  await workspace.sync.sync()
-  await workspace.sync.idle()
+  await openSynced({ variant: { orderTimeOffsetMinutes: 330, orderDateDigits: 0 } })
   // Not known from a full sync alone.
   expect(workspace.dashboard('UTC').orderTimesNote).toBeNull()
   sandbox.addOrders(5)
