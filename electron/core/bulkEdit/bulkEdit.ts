@@ -786,6 +786,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         return {
           fileName,
           format: result.format,
+          sheet: result.sheet,
           rows: result.rows,
           staged: result.proposed.length,
           stagedRows: result.stagedRows,

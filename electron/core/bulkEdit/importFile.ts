@@ -7,8 +7,9 @@
  * Importing only proposes changes for the change set; it never applies anything.
  *
  * The header is the first row naming an id or SKU column, so a title or a note may stand above it; a
- * column is known by a few names (see COLUMN_NAMES). A workbook's data may be on any sheet: the first
- * sheet with such a header is read.
+ * column is known by a few names (see COLUMN_NAMES). A workbook's data may be on any sheet a seller sees:
+ * the one it opens on, else the first with such a header. A hidden sheet is never read, and the report
+ * names the sheet read.
  *
  * Against what is already staged, a file's value for a cell:
  * - the same as the pending one: nothing to do;
@@ -41,8 +42,8 @@ export interface ImportTable {
   problems: ImportProblem[]
   /** XLSX: the cells holding a formula, as `row:column` (row in the file, column index from 0). */
   formulaCells?: Set<string>
-  /** XLSX whose first sheet has no header naming an id or SKU column: every sheet's name, and the one the table is from. */
-  sheets?: { read: string[]; used: string }
+  /** XLSX of more than one sheet: the sheets read (in the order tried), the one the table is from, and the hidden ones (never read). */
+  sheets?: { read: string[]; used: string; hidden: string[] }
   /** How the file writes numbers; undefined for a semicolon CSV, whose cells tell (see numberStyleOf). */
   numbers?: NumberStyle
 }
@@ -60,6 +61,8 @@ export interface ImportOptions {
  */
 export interface ImportResult {
   format: 'csv' | 'xlsx'
+  /** A workbook of more than one sheet: the sheet read (ImportReport.sheet). */
+  sheet: string | null
   rows: number
   /** Changes to stage: each one changes what is staged. */
   proposed: ProposedChange[]
@@ -348,21 +351,35 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     if (!check.ok) throw fileError(fileName, check.problem)
     formulaCells = check.formulaCells
     // Loaded with the first workbook read, not at every start of the core: most sellers never import one.
-    const { default: readWorkbook, readSheet } = await import('read-excel-file/node')
+    const { readSheet } = await import('read-excel-file/node')
     const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    let all: { name: string; rows: string[][] }[] | undefined
+    // The sheets a seller sees, the one the workbook opens on first, then the others in its order, until
+    // one has a header naming an id or SKU column. A hidden sheet is never read: its values are not the
+    // ones the seller looked at.
+    const visible = check.sheets.filter((sheet) => !sheet.hidden)
+    const hidden = check.sheets.filter((sheet) => sheet.hidden).map((sheet) => sheet.name)
+    if (visible.length === 0)
+      throw fileError(
+        fileName,
+        'every sheet of this workbook is hidden. Unhide the sheet with your changes (in Excel: right-click a sheet tab, Unhide), save it, and import it again.'
+      )
+    const order = [...visible.filter((sheet) => sheet.name === check.activeSheet), ...visible.filter((sheet) => sheet.name !== check.activeSheet)]
+    const read: { name: string; rows: string[][] }[] = []
     try {
-      rows = (await readSheet(input)).map((row) => row.map(cellText))
-      // Most workbooks have their data on the first sheet; when it has no header, every sheet is read to find the one that does.
-      if (!headerRow(rows).named) all = (await readWorkbook(input)).map(({ sheet, data }) => ({ name: sheet, rows: data.map((row) => row.map(cellText)) }))
+      if (check.sheets.length === 1) read.push({ name: order[0]!.name, rows: (await readSheet(input)).map((row) => row.map(cellText)) })
+      else
+        for (const sheet of order) {
+          read.push({ name: sheet.name, rows: (await readSheet(input, sheet.name)).map((row) => row.map(cellText)) })
+          if (headerRow(read[read.length - 1]!.rows).named) break
+        }
     } catch {
       throw fileError(fileName, 'this file could not be read as an Excel workbook (.xlsx). Open it in Excel, save it again, or export it as CSV.')
     }
-    if (all && all.length > 1) {
-      // None with a header: the first holding something, so the error names its columns.
-      const used = all.find((sheet) => headerRow(sheet.rows).named) ?? all.find((sheet) => headerRow(sheet.rows).index >= 0) ?? all[0]!
-      rows = used.rows
-      sheets = { read: all.map((sheet) => sheet.name), used: used.name }
+    // None with a header: the first holding something, so the error names its columns.
+    const used = read.find((sheet) => headerRow(sheet.rows).named) ?? read.find((sheet) => headerRow(sheet.rows).index >= 0) ?? read[0]!
+    rows = used.rows
+    if (check.sheets.length > 1) {
+      sheets = { read: read.map((sheet) => sheet.name), used: used.name, hidden }
       // This sheet's formulas, as the archive check noted them; a sheet it did not find by that name is not read unchecked.
       const usedFormulas = check.formulaCellsBySheet.get(used.name)
       if (!usedFormulas)
@@ -495,6 +512,8 @@ function columnIndex(fileName: string, header: string[], column: ColumnNames): n
   return at[0] ?? -1
 }
 
+const quotedList = (names: readonly string[]) => names.map((name) => `“${name}”`).join(', ')
+
 function columnsOf(fileName: string, table: ImportTable, fields: FieldSet): Columns {
   const header = table.header
   const columns = {
@@ -510,7 +529,7 @@ function columnsOf(fileName: string, table: ImportTable, fields: FieldSet): Colu
       .join(', ') || 'none'
   const { sheets } = table
   const found = sheets
-    ? `columns found on sheet “${sheets.used}”: ${names}; sheets read: ${sheets.read.map((name) => `“${name}”`).join(', ')}`
+    ? `columns found on sheet “${sheets.used}”: ${names}; sheets read: ${quotedList(sheets.read)}${sheets.hidden.length ? `; hidden sheets, not read: ${quotedList(sheets.hidden)}` : ''}`
     : `columns found: ${names}`
   if (columns.id < 0 && columns.sku < 0) throw fileError(fileName, `the file needs an “id” or “sku” column to know which listing each row changes (${found}).`)
   if ([...columns.fields.values()].every((index) => index < 0)) {
@@ -685,5 +704,16 @@ export async function importChanges(
   }
 
   const sorted = [...problems].sort(([a], [b]) => a - b).map(([row, messages]) => ({ row, message: messages.join(' ') }))
-  return { format: table.format, rows: table.records.length, proposed, stagedRows, unchanged, blankValues, replaced, kept, problems: sorted }
+  return {
+    format: table.format,
+    sheet: table.sheets?.used ?? null,
+    rows: table.records.length,
+    proposed,
+    stagedRows,
+    unchanged,
+    blankValues,
+    replaced,
+    kept,
+    problems: sorted
+  }
 }

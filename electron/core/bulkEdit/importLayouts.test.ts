@@ -14,7 +14,10 @@ import { importListing } from './importListing.fixture'
 import { checkWorkbookArchive } from './workbookArchive'
 import { hasOpenpyxl, PYTHON } from './openpyxl.fixture'
 
-/** Writes a workbook: sheets in order, each a title and rows of cells (None for an empty cell, text starting with = for a formula). */
+/**
+ * Writes a workbook: sheets in order, each a title and rows of cells (None for an empty cell, text
+ * starting with = for a formula), hidden or not; the sheet it opens on is `active` (the first by default).
+ */
 const WRITE_WORKBOOK = `
 import json, sys, openpyxl
 sheets = json.loads(sys.argv[2])
@@ -22,10 +25,14 @@ wb = openpyxl.Workbook()
 wb.remove(wb.active)
 for sheet in sheets:
     ws = wb.create_sheet(sheet['title'])
+    if sheet.get('hidden'):
+        ws.sheet_state = 'hidden'
     for r, row in enumerate(sheet['rows'], start=1):
         for c, value in enumerate(row, start=1):
             if value is not None:
                 ws.cell(row=r, column=c, value=value)
+active = next((i for i, sheet in enumerate(sheets) if sheet.get('active')), next(i for i, sheet in enumerate(sheets) if not sheet.get('hidden')))
+wb.active = active
 wb.save(sys.argv[1])
 `
 
@@ -34,7 +41,7 @@ type Cell = string | number | null
 const dir = mkdtempSync(join(tmpdir(), 'sd-import-layouts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function workbook(sheets: { title: string; rows: Cell[][] }[]): Buffer {
+function workbook(sheets: { title: string; rows: Cell[][]; hidden?: boolean; active?: boolean }[]): Buffer {
   const file = join(dir, `book-${Math.random().toString(36).slice(2)}.xlsx`)
   execFileSync(PYTHON, ['-c', WRITE_WORKBOOK, file, JSON.stringify(sheets)])
   return readFileSync(file)
@@ -49,7 +56,7 @@ async function importOf(name: string, content: string | Uint8Array) {
   const result = await importChanges(name, await readImportTable(name, bytes), finder)
   const values = Object.fromEntries(result.proposed.map((change) => [`${change.sellRequestId.slice(-1)}:${change.field}`, change.after]))
   const problems = Object.fromEntries(result.problems.map((problem) => [problem.row, problem.message]))
-  return { rows: result.rows, values, problems }
+  return { rows: result.rows, values, problems, ...(result.sheet !== null ? { sheet: result.sheet } : {}) }
 }
 
 const refusal = (message: string) => ({ kind: 'invalid-input', message })
@@ -166,7 +173,8 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
     expect(await importOf('book.xlsx', file)).toEqual({
       rows: 3,
       values: { '1:priceCents': 1550, '3:quantity': 9 },
-      problems: { 4: 'Price “abc” is not a number.' }
+      problems: { 4: 'Price “abc” is not a number.' },
+      sheet: 'Prices'
     })
   })
 
@@ -189,7 +197,8 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
       problems: {
         2: 'Price (cell B2) is a formula: formulas are not calculated on import. Type the price itself in the cell.',
         3: 'Quantity (cell C3) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.'
-      }
+      },
+      sheet: 'Prices & stock'
     })
     const check = checkWorkbookArchive(file)
     expect(check).toMatchObject({ ok: true, formulaCells: new Set(['2:0']) })
@@ -198,6 +207,75 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
         ['Read me', new Set(['2:0'])],
         ['Prices & stock', new Set(['2:1', '3:2'])]
       ])
+    )
+  })
+
+  it('never reads a hidden sheet: the old values kept out of sight stay there, the visible sheet is read and named', async () => {
+    const file = workbook([
+      {
+        title: 'Old',
+        hidden: true,
+        rows: [
+          ['SKU', 'Price', 'Quantity'],
+          ['SKU-1', 1, 0],
+          ['SKU-2', 1, 0]
+        ]
+      },
+      {
+        title: 'Update',
+        rows: [
+          ['SKU', 'Price'],
+          ['SKU-1', 25],
+          ['SKU-2', 30]
+        ]
+      }
+    ])
+    expect(checkWorkbookArchive(file)).toMatchObject({
+      ok: true,
+      sheets: [
+        { name: 'Old', hidden: true },
+        { name: 'Update', hidden: false }
+      ],
+      activeSheet: 'Update'
+    })
+    expect(await importOf('book.xlsx', file)).toEqual({ rows: 2, values: { '1:priceCents': 2500, '2:priceCents': 3000 }, problems: {}, sheet: 'Update' })
+  })
+
+  it('reads the sheet the workbook opens on before the others; with only a hidden sheet holding a header, says so and reads none', async () => {
+    const sheets = [
+      {
+        title: 'Last week',
+        rows: [
+          ['SKU', 'Price'],
+          ['SKU-1', 10]
+        ]
+      },
+      {
+        title: 'This week',
+        active: true,
+        rows: [
+          ['SKU', 'Price'],
+          ['SKU-1', 12]
+        ]
+      }
+    ]
+    expect(await importOf('book.xlsx', workbook(sheets))).toEqual({ rows: 1, values: { '1:priceCents': 1200 }, problems: {}, sheet: 'This week' })
+
+    const hiddenOnly = workbook([
+      { title: 'Read me', rows: [['Prices are on the other sheet.']] },
+      {
+        title: 'Data',
+        hidden: true,
+        rows: [
+          ['SKU', 'Price'],
+          ['SKU-1', 1]
+        ]
+      }
+    ])
+    await expect(importOf('book.xlsx', hiddenOnly)).rejects.toMatchObject(
+      refusal(
+        'book.xlsx: the file needs an “id” or “sku” column to know which listing each row changes (columns found on sheet “Read me”: “Prices are on the other sheet.”; sheets read: “Read me”; hidden sheets, not read: “Data”).'
+      )
     )
   })
 

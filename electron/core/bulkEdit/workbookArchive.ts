@@ -29,6 +29,10 @@ export type WorkbookCheck =
       formulaCells: Set<string>
       /** The same for every sheet, by the sheet's name (as the workbook names it, and its reader). */
       formulaCellsBySheet: Map<string, Set<string>>
+      /** Every sheet in the workbook's order: its name, and whether Excel keeps it hidden (a seller does not see it). */
+      sheets: { name: string; hidden: boolean }[]
+      /** The sheet the workbook opens on (its active tab); null when it does not say. */
+      activeSheet: string | null
     }
   | { ok: false; problem: string }
 
@@ -161,7 +165,7 @@ function contentOf(buf: Buffer, entry: Entry, directoryStart: number, budget: nu
 }
 
 /** Inflates every entry (bounded in total), checks the layout, and returns each sheet's text, in the workbook's order. */
-function sheetsOf(buf: Buffer, limits: WorkbookLimits): { name: string; text: string | undefined }[] {
+function sheetsOf(buf: Buffer, limits: WorkbookLimits): { sheets: (SheetPath & { text: string | undefined })[]; activeTab: number } {
   const limit = limits.maxUnpackedBytes
   const { entries, directoryStart } = directoryOf(buf, limits)
   // The declared sizes first: an honest large workbook is refused before anything is inflated.
@@ -172,7 +176,8 @@ function sheetsOf(buf: Buffer, limits: WorkbookLimits): { name: string; text: st
     const entry = named(name)
     return entry ? contentOf(buf, entry, directoryStart, limit, limit).toString('utf8') : undefined
   }
-  const sheets = sheetPaths(small('xl/workbook.xml'), small('xl/_rels/workbook.xml.rels'))
+  const workbook = small('xl/workbook.xml')
+  const sheets = sheetPaths(workbook, small('xl/_rels/workbook.xml.rels'))
   const texts = new Map<string, string>()
   let unpacked = 0
   let expectedLocal = 0
@@ -185,7 +190,16 @@ function sheetsOf(buf: Buffer, limits: WorkbookLimits): { name: string; text: st
     expectedLocal = dataStart(buf, entry, directoryStart) + entry.compressed
   }
   if (directoryStart < expectedLocal || directoryStart > expectedLocal + MAX_DESCRIPTOR) throw unreadable('its entries overlap or hide data between them')
-  return sheets.map((sheet) => ({ name: sheet.name, text: texts.get(sheet.path) }))
+  // The tab it opens on, counted over every sheet (hidden ones too), as Excel and LibreOffice write it.
+  const activeTab = Number(/<(?:[\w.-]+:)?workbookView\s[^>]*?\bactiveTab\s*=\s*["'](\d+)["']/.exec(workbook ?? '')?.[1] ?? 0)
+  return { sheets: sheets.map((sheet) => ({ ...sheet, text: texts.get(sheet.path) })), activeTab }
+}
+
+interface SheetPath {
+  name: string
+  path: string
+  /** Kept hidden by the workbook (state "hidden" or "veryHidden"). */
+  hidden: boolean
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*["']([^"']*)["']`).exec(tag)?.[1]
@@ -194,8 +208,8 @@ const attribute = (tag: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s
  * Each sheet's name and path, in the workbook's order (the first is the one the reader reads first), from
  * the workbook and its relationships. Without them, the usual path of a lone first sheet.
  */
-function sheetPaths(workbook: string | undefined, relations: string | undefined): { name: string; path: string }[] {
-  const fallback = [{ name: '', path: 'xl/worksheets/sheet1.xml' }]
+function sheetPaths(workbook: string | undefined, relations: string | undefined): SheetPath[] {
+  const fallback = [{ name: '', path: 'xl/worksheets/sheet1.xml', hidden: false }]
   if (!workbook || !relations) return fallback
   const targets = new Map<string, string>()
   for (const [, tag] of relations.matchAll(/<(?:[\w.-]+:)?Relationship\s([^>]*)>/g)) {
@@ -203,11 +217,12 @@ function sheetPaths(workbook: string | undefined, relations: string | undefined)
     const target = attribute(tag!, 'Target')
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/[^/]+\/\.\.\//g, ''))
   }
-  const sheets: { name: string; path: string }[] = []
+  const sheets: SheetPath[] = []
   for (const [, tag] of workbook.matchAll(/<(?:[\w.-]+:)?sheet\s([^>]*)>/g)) {
     const id = /(?:^|\s)[\w.-]+:id\s*=\s*["']([^"']*)["']/.exec(tag!)?.[1]
     const path = id ? targets.get(id) : undefined
-    if (path) sheets.push({ name: decodeXml(attribute(tag!, 'name') ?? ''), path })
+    const state = attribute(tag!, 'state')
+    if (path) sheets.push({ name: decodeXml(attribute(tag!, 'name') ?? ''), path, hidden: state === 'hidden' || state === 'veryHidden' })
   }
   return sheets.length ? sheets : fallback
 }
@@ -242,9 +257,15 @@ export function checkWorkbookArchive(
 ): WorkbookCheck {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   try {
-    const sheets = sheetsOf(buf, limits)
+    const { sheets, activeTab } = sheetsOf(buf, limits)
     const formulaCellsBySheet = new Map(sheets.map((sheet) => [sheet.name, formulaCellsOf(sheet.text)]))
-    return { ok: true, formulaCells: formulaCellsOf(sheets[0]?.text), formulaCellsBySheet }
+    return {
+      ok: true,
+      formulaCells: formulaCellsOf(sheets[0]?.text),
+      formulaCellsBySheet,
+      sheets: sheets.map(({ name, hidden }) => ({ name, hidden })),
+      activeSheet: sheets[activeTab]?.name ?? null
+    }
   } catch (error) {
     if (error instanceof ArchiveProblem) return { ok: false, problem: error.message }
     return { ok: false, problem: unreadable('it is damaged').message }

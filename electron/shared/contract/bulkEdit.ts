@@ -153,6 +153,8 @@ export interface ImportProblem {
 export interface ImportReport {
   fileName: string
   format: 'csv' | 'xlsx'
+  /** A workbook of more than one sheet: the sheet the rows were read from (a hidden one never is); else null. */
+  sheet: string | null
   /**
    * Data rows read (the header excluded, blank rows skipped). Each is counted once: `stagedRows` +
    * `unchanged` + `blankValues` + the rows with problems (`problems.length` + `moreProblems`) = `rows`.

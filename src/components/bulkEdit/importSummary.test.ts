@@ -19,6 +19,15 @@ describe('importRowsSentence', () => {
     )
   })
 
+  it('names the sheet read, of a workbook of several', () => {
+    expect(importRowsSentence({ ...counts, rows: 2, staged: 2, stagedRows: 2, sheet: 'Update' })).toBe(
+      '2 rows read from sheet “Update”: 2 rows staged 2 changes.'
+    )
+    expect(importRowsSentence({ ...counts, rows: 2, unchanged: 2, sheet: 'Update' })).toBe(
+      '2 rows read from sheet “Update”, nothing staged: 2 rows already up to date.'
+    )
+  })
+
   it('says when nothing was staged, then what became of the rows', () => {
     expect(importRowsSentence({ ...counts, rows: 30, unchanged: 30 })).toBe('30 rows read, nothing staged: 30 rows already up to date.')
     expect(importRowsSentence({ ...counts, rows: 3, blankValues: 1, problems: problems(2) })).toBe(

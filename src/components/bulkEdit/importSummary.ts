@@ -8,7 +8,8 @@
 import type { ImportReport } from '@shared/contract'
 import { formatCount } from '@shared/formatCount'
 
-type RowCounts = Pick<ImportReport, 'rows' | 'staged' | 'stagedRows' | 'unchanged' | 'blankValues' | 'problems' | 'moreProblems'>
+type RowCounts = Pick<ImportReport, 'rows' | 'staged' | 'stagedRows' | 'unchanged' | 'blankValues' | 'problems' | 'moreProblems'> &
+  Partial<Pick<ImportReport, 'sheet'>>
 
 /** What became of the rows read, every row counted once; the parts that count none are left out. */
 export function importRowsSentence(report: RowCounts): string {
@@ -19,9 +20,11 @@ export function importRowsSentence(report: RowCounts): string {
     report.blankValues ? `${rows(report.blankValues)} with no value to change` : '',
     notUsed ? `${rows(notUsed)} not used (below)` : ''
   ].filter(Boolean)
-  if (report.stagedRows === 0) return `${rows(report.rows)} read, nothing staged${parts.length ? `: ${parts.join(', ')}` : ''}.`
+  // Of a workbook of several sheets, which one: the seller may have meant another.
+  const read = `${rows(report.rows)} read${report.sheet ? ` from sheet “${report.sheet}”` : ''}`
+  if (report.stagedRows === 0) return `${read}, nothing staged${parts.length ? `: ${parts.join(', ')}` : ''}.`
   const staged = `${rows(report.stagedRows)} staged ${formatCount(report.staged, 'change', 'changes')}`
-  return `${rows(report.rows)} read: ${[staged, ...parts].join(', ')}.`
+  return `${read}: ${[staged, ...parts].join(', ')}.`
 }
 
 /** The staged changes a seller should look at again before applying; '' when none has a warning. */
