@@ -340,7 +340,10 @@ export function openSnapshot(file: string): Snapshot {
       await thread.run(indexStagedSteps(db, resource))
       let newOrderIds: string[] = []
       if (resource === 'orders' && !firstOrderSync()) {
-        const [ids] = await thread.run([{ all: newStagedOrderIds(readRun(db, resource)?.windowFromMs ?? null) }])
+        // Placed in the window the snapshot held until now, too: a window made longer (more days kept)
+        // brings orders placed before it, which are old orders, not new ones to announce.
+        const windows = [readRun(db, resource)?.windowFromMs, readSyncState(db, 'orders').windowFromMs].filter((ms): ms is number => typeof ms === 'number')
+        const [ids] = await thread.run([{ all: newStagedOrderIds(windows.length ? Math.max(...windows) : null) }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
       await writing(resource, () => {

@@ -265,6 +265,12 @@ describe('full sync', () => {
     const full = await engine({ historyDays: 30 }).run('full', new AbortController().signal)
     expect(snapshot.dump().orders.find((order) => order.id === older.id)?.status).toBe('refunded')
     expect(full.newOrderIds.sort()).toEqual([...more].sort())
+    // More days kept: the full sync that reads them brings old orders the snapshot did not hold, none new.
+    const newest = sandbox.addOrders(1)
+    const longer = await engine({ historyDays: 120 }).run('full', new AbortController().signal)
+    const brought = snapshot.dump().orders.filter((order) => Date.parse(order.orderDate) < cutoff - 86_400_000 && !held.has(order.id))
+    expect(brought.length).toBeGreaterThan(10)
+    expect(longer.newOrderIds).toEqual(newest)
   })
 
   it('reconciles deletions made elsewhere: an incremental sync sees the count disagree and reads everything', async () => {
