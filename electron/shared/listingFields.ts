@@ -262,16 +262,17 @@ export function numberField(spec: FieldSpec): ListingField {
 /** A percentage as a warning says it: whole, except that a move short of 100 % never reads as 100 % (431 → 1 is 99.7 %, not a sell-out). */
 const percentText = (percent: number) => formatNumber(percent < 100 && Math.round(percent) >= 100 ? Math.floor(percent * 10) / 10 : Math.round(percent))
 
-/** A price move beyond the seller's percentage, or a price under their floor. */
+/** A price move beyond the seller's percentage, a price under their floor, or both (each said). */
 function priceWarning(before: number, after: number, rules: WarningRules): string | null {
   const movePercent = before > 0 ? (Math.abs(after - before) / before) * 100 : 0
-  if (movePercent > rules.priceChangePercent) {
-    return `Price ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent)}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
-  }
-  if (rules.priceFloorCents !== null && after < rules.priceFloorCents) {
-    return `Price ${formatMoneyExact(after)} is below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`
-  }
-  return null
+  const warnings: string[] = []
+  if (movePercent > rules.priceChangePercent)
+    warnings.push(
+      `Price ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent)}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
+    )
+  if (rules.priceFloorCents !== null && after < rules.priceFloorCents)
+    warnings.push(`${warnings.length ? 'It is' : `Price ${formatMoneyExact(after)} is`} below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`)
+  return warnings.length ? warnings.join(' ') : null
 }
 
 /**

@@ -71,6 +71,8 @@ describe('change set', () => {
     expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from $10.00 to $16.00).' })
     expect(checkChange(proposed(1500), rules)).toMatchObject({ invalid: null, warning: null }) // exactly 50%: no warning
     expect(checkChange(proposed(400, 'priceCents', 700), rules).warning).toBe('Price $4.00 is below your floor of $5.00.')
+    // A move past the rule that also lands under the floor: both said, the floor not hidden behind the move.
+    expect(checkChange(proposed(300, 'priceCents', 1000), rules).warning).toBe('Price falls by 70% (from $10.00 to $3.00). It is below your floor of $5.00.')
     expect(checkChange(proposed(100, 'quantity', 1), rules).warning).toBeNull() // a restock
     expect(checkChange(proposed(12, 'quantity', 432), rules).warning).toBe('Quantity falls by 97% (from 432 to 12).')
     expect(checkChange(proposed(44, 'quantity', 432), rules).warning).toBeNull() // a cut of 89.8%: within the rule's 90%
