@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartPeriods, MAX_DAILY_POINTS } from './chartPeriods'
+import { chartPeriods, chartUnit, MAX_DAILY_POINTS, MAX_WEEKLY_POINTS } from './chartPeriods'
 
 /** `n` consecutive days ending 2026-11-21, each with `i + 1` orders and (i + 1) × $1. */
 function days(n: number) {
@@ -38,5 +38,14 @@ describe('chartPeriods', () => {
     expect(periods.at(-1)).toMatchObject({ date: '2026-11-01', lastDate: '2026-11-21' })
     expect(periods.length).toBeLessThanOrEqual(122)
     expect(total(periods)).toEqual(total(input))
+  })
+})
+
+describe('chartUnit', () => {
+  it('is what one point of chartPeriods is, so the chart says "per week" when its points are weeks', () => {
+    for (const count of [1, MAX_DAILY_POINTS, MAX_DAILY_POINTS + 1, MAX_WEEKLY_POINTS * 7, MAX_WEEKLY_POINTS * 7 + 1]) {
+      expect(chartUnit(count), String(count)).toBe(chartPeriods(days(count))[0]!.unit)
+    }
+    expect(chartUnit(401)).toBe('week')
   })
 })

@@ -31,10 +31,16 @@ function merge(days: Day[], unit: ChartPeriod['unit']): ChartPeriod {
   }
 }
 
+/** What one point of the chart is for this many days. */
+export function chartUnit(dayCount: number): ChartPeriod['unit'] {
+  return dayCount <= MAX_DAILY_POINTS ? 'day' : dayCount <= MAX_WEEKLY_POINTS * 7 ? 'week' : 'month'
+}
+
 export function chartPeriods(days: Day[]): ChartPeriod[] {
-  if (days.length <= MAX_DAILY_POINTS) return days.map((day) => merge([day], 'day'))
+  const unit = chartUnit(days.length)
+  if (unit === 'day') return days.map((day) => merge([day], 'day'))
   const groups: Day[][] = []
-  if (days.length <= MAX_WEEKLY_POINTS * 7) {
+  if (unit === 'week') {
     // Weeks counted back from the last day, so the newest point is a whole week ending today.
     for (let end = days.length; end > 0; end -= 7) groups.unshift(days.slice(Math.max(0, end - 7), end))
     return groups.map((group) => merge(group, 'week'))
