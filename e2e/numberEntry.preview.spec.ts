@@ -143,12 +143,25 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.getByTestId('rule-floor').locator('input')).not.toHaveAttribute('aria-invalid', 'true')
   await expect(page.locator('.n-message')).toHaveCount(0)
   expect((await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules).toEqual(rulesBefore)
-  // Typing again takes the mark away.
+  // Numbers read but outside a rule's bounds (a move of −5%, a cut of 150%): said at their field as well, before anything is sent.
+  await page.getByTestId('rule-percent').locator('input').fill('-5')
+  await page.getByTestId('rule-save').click()
+  await expect(page.getByTestId('rule-problem')).toHaveText('Price move: At least 1%.')
+  await expect(page.getByTestId('rule-percent').locator('input')).toHaveAttribute('aria-invalid', 'true')
   await page.getByTestId('rule-percent').locator('input').fill('50')
+  await page.getByTestId('rule-quantity-cut').locator('input').fill('150')
+  await page.getByTestId('rule-save').click()
+  await expect(page.getByTestId('rule-problem')).toHaveText('Quantity cut: Under 100%: a cut to 0 is never warned about.')
+  await expect(page.getByTestId('rule-quantity-cut').locator('input')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('.n-message')).toHaveCount(0)
+  expect((await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules).toEqual(rulesBefore)
+  // Typing again takes the mark away; saved, it says so.
+  await page.getByTestId('rule-quantity-cut').locator('input').fill('90')
   await expect(page.getByTestId('rule-problem')).toBeHidden()
   await page.getByTestId('rule-floor').locator('input').fill('$1,000')
   await page.getByTestId('rule-save').click()
   await expect.poll(async () => (await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules.priceFloorCents).toBe(100_000)
+  await expect(page.locator('.n-message')).toContainText('Warning rules saved')
 })
 
 test('edit dialog: price and quantity stay side by side when both show a message', async ({ app: page, host }) => {
