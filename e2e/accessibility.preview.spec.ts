@@ -234,7 +234,10 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   await page.keyboard.press('Control+2')
   await expect(page.getByTestId('order-row').first()).toBeVisible()
   // From the top of the page: the header, the sections' menu, then the orders' filters, rows and pager.
+  // Ctrl+2 put the focus in the Orders pane, and a blur leaves the browser's Tab starting point there:
+  // a click on the header's corner (nothing to focus there) moves it to the top.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.mouse.click(2, 2)
   const unseen: string[] = []
   const reached: string[] = []
   for (let presses = 0; presses < 30; presses++) {
@@ -248,6 +251,30 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   expect(reached.some((name) => name.includes('nav-orders'))).toBe(true)
   expect(reached.some((name) => name.includes('orders-search') || name.startsWith('input'))).toBe(true)
   expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
+})
+
+test('Orders from the keyboard: ↓ and ↑ go from order to order, over the items of one expanded, and stop at the ends; Enter opens it', async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByTestId('nav-orders').click()
+  const rows = page.getByTestId('order-row')
+  await expect(rows.nth(3)).toBeVisible()
+  // The second order's items shown between it and the third.
+  await rows.nth(1).locator('.n-data-table-expand-trigger').click()
+  await rows.first().focus()
+  await page.keyboard.press('ArrowUp')
+  await expect(rows.first()).toBeFocused()
+  for (const i of [1, 2, 3]) {
+    await page.keyboard.press('ArrowDown')
+    await expect(rows.nth(i)).toBeFocused()
+  }
+  await page.keyboard.press('ArrowUp')
+  await expect(rows.nth(2)).toBeFocused()
+  const orderNo = (await rows.nth(2).locator('td').nth(1).textContent())!.trim()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog')).toContainText(orderNo)
 })
 
 test('a section opened by its shortcut takes the keyboard: the next Tab goes on inside it, not from the top of the page', async ({ app: page }) => {
