@@ -79,6 +79,13 @@ it('fetches orders older than the window from the marketplace when online, and s
   expect(csv.missing).toBeNull()
   // Named by the dates it holds.
   expect(csv.fileName).toBe(`orders-${fromDate.slice(0, 10)}-to-${toDate.slice(0, 10)}.csv`)
+  // Without a start: every order up to the end (or today), not named like one day's orders.
+  expect((await workspace.exportOrdersCsv({ timeZone: 'UTC', toDate, sortBy: 'date', sortDir: 'DESC' })).fileName).toBe(
+    `orders-until-${toDate.slice(0, 10)}.csv`
+  )
+  expect((await workspace.exportOrdersCsv({ timeZone: 'UTC', sortBy: 'date', sortDir: 'DESC' })).fileName).toBe(
+    `orders-until-${new Date().toISOString().slice(0, 10)}.csv`
+  )
 
   await sandbox.close()
   await workspace.sync.sync() // finds the marketplace gone

@@ -427,7 +427,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       const { parts, rows } = csv.done()
       // Named by its dates when the seller chose them (a month's export next to another's), else by today.
       const toMs = toDate ? Date.parse(toDate) : now()
-      const dates = fromMs === undefined ? localDateOf(now(), timeZone) : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
+      // Without a start, every order up to the end: "orders-until-…", not a name that reads as one day's orders.
+      const dates = fromMs === undefined ? `until-${localDateOf(toMs, timeZone)}` : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
       const missing = short ? 'Offline: some older orders are missing.' : null
       return { fileName: `orders-${dates}.csv`, parts, orders, rows, missing }
     },
