@@ -58,15 +58,15 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
   timeZone: string
 }
 
-/**
- * Where the synced window starts, as the notes name it: with its time, since it starts mid-day (orders
- * placed earlier that day are before it), in this computer's time zone.
- */
 /** Said where order times decide what is shown (days, dates), of a marketplace seen writing them in a zone other than UTC. */
 const ORDER_TIMES_NOT_UTC =
   'This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them: an order’s time, and the day it counts on, may be off by some hours.'
 /** Notes said one after the other; null when there are none. */
 const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
+/**
+ * Where the synced window starts, as the notes name it: with its time, since it starts mid-day (orders
+ * placed earlier that day are before it), in this computer's time zone.
+ */
 const windowStart = (windowFromMs: number) => new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** How many orders an export reads from the snapshot and writes as CSV in one step. */
