@@ -126,7 +126,7 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       if (places.length) scanning.onKept?.(answer, places)
       kept += places.length
       const whole = walk.answered(rows, answer.total)
-      scanning.onPage?.(walk.pagesDone, Math.max(walk.pagesDone, Math.ceil(listed / walk.size)), kept)
+      scanning.onPage?.(walk.pagesDone, walk.pagesTotal(listed), kept)
       if (!whole) continue
       if (seen.size >= max) {
         capped = seen.size < listed

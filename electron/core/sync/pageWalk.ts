@@ -78,6 +78,11 @@ export class PageWalk {
     return 'next'
   }
 
+  /** Pages a count of `total` makes at the size learned, never fewer than those read (progress). */
+  pagesTotal(total: number): number {
+    return Math.max(this.pagesDone, Math.ceil(total / this.size))
+  }
+
   /** Whether a page answered at `page` lies wholly past the count: a marketplace answering its last page again there. */
   pastCount(total: number): boolean {
     return this.page > 1 && (this.page - 1) * this.size >= total

@@ -571,7 +571,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           kind: 'incremental',
           resource,
           pagesDone: walk.pagesDone,
-          pagesTotal: Math.max(walk.pagesDone, Math.ceil(answer.total / walk.size)),
+          pagesTotal: walk.pagesTotal(answer.total),
           items
         })
       if (older) break
