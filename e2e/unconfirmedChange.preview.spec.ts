@@ -53,8 +53,8 @@ test('an edit answered unreadably that cannot be read back either keeps the new 
   const [first, second] = await signInToSellRequests(page, host)
   const rowOf = (listing: SellRequest) => page.getByTestId('sell-request-row').filter({ hasText: listing.sku })
 
-  // The PATCH's answer and the read-back's page both cut off.
-  sandbox().injectNext('malformed', 2)
+  // The PATCH's answer and the read-back's page both cut off, the page also when asked again.
+  sandbox().injectNext('malformed', 3)
   await rowOf(first!).getByTestId('inline-quantity').click()
   await page.getByTestId('inline-quantity-input').fill(String(first!.quantity + 3))
   await page.getByTestId('inline-quantity-input').press('Enter')
@@ -67,7 +67,7 @@ test('an edit answered unreadably that cannot be read back either keeps the new 
   expect(sandbox().state.sellRequest(first!.id)!.quantity).toBe(first!.quantity + 3)
 
   const priceCents = second!.priceCents - 1_000
-  sandbox().injectNext('malformed', 2)
+  sandbox().injectNext('malformed', 3)
   await rowOf(second!).getByTestId('edit-sell-request').click()
   const dialog = page.getByTestId('edit-dialog')
   await expect(dialog).toBeVisible()

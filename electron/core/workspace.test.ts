@@ -311,8 +311,8 @@ it('an edit the marketplace took but answered unreadably is read back: the listi
 
 it('an edit answered unreadably that cannot be read back is unconfirmed, said as most likely made, never as not changed', async () => {
   const listing = workspace.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'ASC' }).rows[0]!
-  // The PATCH's answer and the read-back's first page both garbled.
-  sandbox.injectNext('malformed', 2)
+  // The PATCH's answer and the read-back's first page both garbled, the page also when asked again.
+  sandbox.injectNext('malformed', 3)
   const error = await workspace.editSellRequest(listing.id, { quantity: listing.quantity + 7 }).catch((e: unknown) => e)
   expect(error).toMatchObject({ kind: 'unconfirmed' })
   const message = (error as Error).message

@@ -249,11 +249,24 @@ describe('error kinds', () => {
     sandbox.setFaults({ latencyMs: 0 })
   })
 
-  it('malformed-response: truncated JSON', async () => {
-    sandbox.injectNext('malformed', 1)
+  it('malformed-response: truncated JSON, again when asked once more', async () => {
+    sandbox.injectNext('malformed', 2)
+    const before = sandbox.requestCount()
     const e = await failure(api().listOrders({ take: 5 }))
     expect(e.kind).toBe('malformed-response')
     expect(e.message).toMatch(/not valid JSON/)
+    expect(e.afterRetry).toBe(true)
+    expect(sandbox.requestCount() - before, 'asked once more, then refused').toBe(2)
+  })
+
+  it('a read whose answer came garbled once is asked again and read (truncated JSON, wrong types)', async () => {
+    const whole = await api().listOrders({ take: 5 })
+    for (const fault of ['malformed', 'wrong-types'] as const) {
+      sandbox.injectNext(fault, 1)
+      const before = sandbox.requestCount()
+      expect((await api().listOrders({ take: 5 })).orders, fault).toEqual(whole.orders)
+      expect(sandbox.requestCount() - before, fault).toBe(2)
+    }
   })
 
   it('unconfirmed: an edit or delete answered 2xx with a body that cannot be read was taken; a list read so stays malformed-response', async () => {
@@ -272,13 +285,13 @@ describe('error kinds', () => {
     expect((await failure(api().deleteSellRequest(second!.id))).kind).toBe('unconfirmed')
     expect(sandbox.state.sellRequest(second!.id)).toBeUndefined()
     for (const fault of ['malformed', 'wrong-types'] as const) {
-      sandbox.injectNext(fault, 1)
+      sandbox.injectNext(fault, 2)
       expect((await failure(api().listSellRequests({ take: 5 }))).kind, fault).toBe('malformed-response')
     }
   })
 
   it('malformed-response: wrong types name the field', async () => {
-    sandbox.injectNext('wrong-types', 1)
+    sandbox.injectNext('wrong-types', 2)
     const e = await failure(api().listOrders({ take: 5 }))
     expect(e.kind).toBe('malformed-response')
     expect(e.message).toMatch(/data\.\d+\./)

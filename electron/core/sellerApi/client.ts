@@ -278,6 +278,9 @@ function causeCode(error: unknown): string {
   return ''
 }
 
+/** Times a read whose answer could not be read is asked again (client.ts `call`). */
+const MALFORMED_RETRIES = 1
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
@@ -540,6 +543,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     const maxRetries = init.retries ?? retries
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs
     let timedOut = false
+    let malformedAsks = 0
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs, timedOut)
       if ('bytes' in outcome) {
@@ -551,10 +555,21 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         try {
           return { ...readBody(outcome.bytes, format, what, init), serverDateMs: outcome.serverDateMs }
         } catch (error) {
+          if (!(error instanceof SellerDeskError) || error.kind !== 'malformed-response') throw error
           // A change the marketplace accepted (2xx) was most likely made, whatever its answer holds:
           // "not changed" would be the wrong thing to tell. Only reading it back can tell.
-          if (!safe && error instanceof SellerDeskError && error.kind === 'malformed-response') throw unconfirmed(what)
-          throw error
+          if (!safe) throw unconfirmed(what)
+          // A read's answer garbled on the way (a body cut short, a proxy's page in its place) reads
+          // right when asked again; one the marketplace itself writes so is refused after one more ask.
+          if (malformedAsks >= MALFORMED_RETRIES || attempt >= maxRetries) {
+            if (malformedAsks > 0) error.afterRetry = true
+            throw error
+          }
+          malformedAsks++
+          const delayMs = backoffMs * (0.75 + Math.random() * 0.5)
+          options.onRetry?.({ attempt: attempt + 1, delayMs, reason: error.kind })
+          await sleep(delayMs, init.signal)
+          continue
         }
       }
       const failure = outcome.failure

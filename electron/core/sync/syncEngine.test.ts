@@ -376,12 +376,22 @@ describe('faults', () => {
     expectSnapshotEqualsServer(await serverState())
   })
 
-  it('a malformed page aborts the sync with a clear error and leaves the snapshot untouched', async () => {
+  it('a page garbled once is asked again and the sync ends whole', async () => {
+    for (const fault of ['wrong-types', 'malformed'] as const) {
+      sandbox.touchOrders(5)
+      sandbox.injectNext(fault, 1)
+      const report = await engine().run('full', new AbortController().signal)
+      expect(report.checks.orders?.complete, fault).toBe(true)
+      expectSnapshotEqualsServer(await serverState())
+    }
+  })
+
+  it('a page still malformed when asked again aborts the sync with a clear error and leaves the snapshot untouched', async () => {
     await engine().run('full', new AbortController().signal)
     const before = snapshot.dump()
     sandbox.touchOrders(5)
     for (const fault of ['wrong-types', 'malformed'] as const) {
-      sandbox.injectNext(fault, 1)
+      sandbox.injectNext(fault, 2)
       const failure = engine().run('full', new AbortController().signal)
       await expect(failure).rejects.toMatchObject({ kind: 'malformed-response' })
       await expect(failure).rejects.toThrow(/cannot read|not valid JSON/)

@@ -180,7 +180,7 @@ it('a read-back never joins a sync under way (it may have read past the change):
   expect(sandbox!.requestCount(), 'then a pass of its own').toBeGreaterThan(requestsWhenItEnded)
   expect(snapshot!.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents + 1)
 
-  sandbox!.injectNext('malformed', 1)
+  sandbox!.injectNext('malformed', 2)
   expect(await service!.readBackSellRequests()).toMatchObject({ kind: 'malformed-response' })
   service!.stop()
   expect(await service!.readBackSellRequests()).toMatchObject({ kind: 'internal' })
