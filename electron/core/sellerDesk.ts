@@ -200,6 +200,9 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.status': async () => (await open()).bulk.status(),
       'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
       'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),
+      'bulk.unappliedChanges': async ({ batchId, offset }) => (await open()).bulk.unappliedChanges(batchId, offset),
+      'bulk.dismissUnapplied': async ({ account, batchId }) =>
+        (await openNamed(account, 'its note of changes that did not apply was left as it is')).bulk.dismissUnapplied(batchId),
       'bulk.undoBatch': async ({ account, batchId }) => changeSetState(await openForChanges(account), (bulk) => bulk.undoBatch(batchId)),
       'bulk.importFile': async ({ account, fileName, bytes }) => (await openForChanges(account)).bulk.importFile(fileName, bytes),
       'bulk.exportFile': async ({ format, rows }) => (await open()).bulk.exportFile(format, rows),

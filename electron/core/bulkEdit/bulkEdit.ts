@@ -21,6 +21,7 @@ import type {
   StagedCellsPage,
   StagedChange,
   StagedChangeView,
+  UnappliedChangesPage,
   WarningRules
 } from '../../shared/contract'
 import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE, bulkRulesInput, DEFAULT_WARNING_RULES } from '../../shared/contract'
@@ -109,6 +110,10 @@ export interface BulkEdit {
   status(): BulkStatus
   history(limit: number): BatchStatus[]
   batchRows(query: { batchId: string; status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
+  /** A page (BULK_MARKS_PAGE at most) of a batch's changes that did not apply, from `offset`. */
+  unappliedChanges(batchId: string, offset: number): UnappliedChangesPage
+  /** Puts away the note of a batch's changes that did not apply; the note as it stands then. */
+  dismissUnapplied(batchId: string): Promise<{ unapplied: BatchStatus | null }>
   /** Stages the reverse of a batch's applied changes (as a new step of the change set; nothing is applied). */
   undoBatch(batchId: string): ChangeSetSummary
   /**
@@ -718,12 +723,25 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         changeSet: changeSet.summary(),
         rules: changeSet.rules(),
         running: current,
-        pendingBatch: pending && pending.id !== current?.id ? pending : null
+        pendingBatch: pending && pending.id !== current?.id ? pending : null,
+        // While a batch runs its panel shows how it goes; what did not apply is noted once it ends.
+        unapplied: current ? null : store.lastBatchUnapplied()
       }
     },
 
     history: (limit) => store.batchHistory(limit).map(withEta),
     batchRows: ({ batchId, status, page, take }) => store.batchRows(batchId, { status, page, take }),
+
+    unappliedChanges(batchId, offset) {
+      statusOf(batchId)
+      return store.unappliedChanges(batchId, offset, BULK_MARKS_PAGE)
+    },
+
+    async dismissUnapplied(batchId) {
+      statusOf(batchId)
+      await store.dismissUnapplied(batchId, now())
+      return { unapplied: running ? null : store.lastBatchUnapplied() }
+    },
 
     undoBatch(batchId) {
       notWhileBusy()

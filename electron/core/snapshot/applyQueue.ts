@@ -4,7 +4,7 @@
  * conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
  * resumed from here; applied batches stay as history with their before-values.
  */
-import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField } from '../../shared/contract'
+import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField, UnappliedChange, UnappliedChangesPage } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import { inTransaction, scalar, type Db } from './database'
 
@@ -92,15 +92,54 @@ export function finishRun(db: Db, batchId: string, ms: number, cancelledMessage:
   })
 }
 
-/** Failed and cancelled changes go back to pending (conflicts stay: they need the seller to stage again). Returns how many. */
+/**
+ * Failed and cancelled changes go back to pending (conflicts stay: they need the seller to stage again).
+ * Returns how many. A note of the batch's changes that did not apply, put away, is noted again: what
+ * does not apply this time is news.
+ */
 export function requeueFailed(db: Db, batchId: string, ms: number): number {
   return inTransaction(db, () => {
     const result = db
       .prepare("UPDATE bulk_changes SET status = 'pending', message = NULL, changed_ms = ? WHERE batch_id = ? AND status IN ('failed', 'cancelled')")
       .run(ms, batchId) as { changes: number }
-    if (result.changes > 0) db.prepare('UPDATE bulk_batches SET finished_ms = NULL WHERE id = ?').run(batchId)
+    if (result.changes > 0) db.prepare('UPDATE bulk_batches SET finished_ms = NULL, unapplied_dismissed_ms = NULL WHERE id = ?').run(batchId)
     return result.changes
   })
+}
+
+/** The outcomes of a change that did not apply. */
+const UNAPPLIED = "('failed', 'conflict', 'cancelled')"
+
+/**
+ * The newest batch, when some of its changes did not apply (failed, conflict or cancelled), none is
+ * waiting to be sent, and the seller has not put its note away; otherwise null. Only the newest: once
+ * another batch is queued, the changes of the one before that did not apply are no longer "the last
+ * apply's" (they stay in History).
+ */
+export function lastBatchUnapplied(db: Db): BatchStatus | null {
+  const newest = db.prepare('SELECT id, unapplied_dismissed_ms FROM bulk_batches ORDER BY created_ms DESC, id LIMIT 1').raw().get() as
+    [string, number | null] | undefined
+  if (!newest || newest[1] !== null) return null
+  const status = batchStatus(db, newest[0])
+  return status && status.pending === 0 && status.failed + status.conflict + status.cancelled > 0 ? status : null
+}
+
+/** A page of a batch's changes that did not apply, by listing, with how many there are. */
+export function unappliedChanges(db: Db, batchId: string, offset: number, limit: number): UnappliedChangesPage {
+  const total = scalar<number>(db, `SELECT COUNT(*) FROM bulk_changes WHERE batch_id = ? AND status IN ${UNAPPLIED}`, batchId) ?? 0
+  const changes = db
+    .prepare(
+      `SELECT sell_request_id, field, status, after_value, message FROM bulk_changes WHERE batch_id = ? AND status IN ${UNAPPLIED}
+       ORDER BY sell_request_id, field LIMIT ? OFFSET ?`
+    )
+    .raw()
+    .all(batchId, limit, offset) as UnappliedChange[]
+  return { total, changes }
+}
+
+/** The seller put away the note of this batch's changes that did not apply. */
+export function dismissUnapplied(db: Db, batchId: string, ms: number): void {
+  db.prepare('UPDATE bulk_batches SET unapplied_dismissed_ms = ? WHERE id = ?').run(ms, batchId)
 }
 
 type BatchRowData = [

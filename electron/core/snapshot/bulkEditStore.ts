@@ -2,7 +2,7 @@
  * What bulk edit keeps in and reads from the account's snapshot, behind one object so bulk edit never
  * holds the database: the saved change set, the apply queue, and the listings' current values.
  */
-import type { BatchRow, BatchRowStatus, BatchStatus, WarningRules } from '../../shared/contract'
+import type { BatchRow, BatchRowStatus, BatchStatus, UnappliedChangesPage, WarningRules } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
 import type { FieldSet } from '../../shared/listingFields'
 import {
@@ -12,11 +12,14 @@ import {
   batchStatus,
   batchWithPending,
   createBatch,
+  dismissUnapplied,
   finishRun,
+  lastBatchUnapplied,
   markStarted,
   pendingChanges,
   requeueFailed,
   settleMany,
+  unappliedChanges,
   type ListingChanges,
   type Outcome,
   type QueuedChange
@@ -73,6 +76,12 @@ export interface BulkEditStore {
   batchRows(batchId: string, query: { status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
   /** Every change of a batch in these statuses. */
   batchRowsWithStatus(batchId: string, statuses: BatchRowStatus[]): BatchRow[]
+  /** The newest batch while some of its changes did not apply and its note is not put away (see applyQueue). */
+  lastBatchUnapplied(): BatchStatus | null
+  /** A page of a batch's changes that did not apply (failed, conflict, cancelled). */
+  unappliedChanges(batchId: string, offset: number, limit: number): UnappliedChangesPage
+  /** Puts away the note of a batch's changes that did not apply, until a retry of it. */
+  dismissUnapplied(batchId: string, ms: number): Promise<void>
   /** The listings with these ids, by id (unknown ids are absent). */
   listingsById(ids: Iterable<string>, fields?: FieldSet): Map<string, CurrentListing>
   /** Every listing, by name, or in no particular order (cheaper, for lookups). */
@@ -125,6 +134,9 @@ export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promis
     batchHistory: (limit) => batchHistory(db, limit),
     batchRows: (batchId, query) => batchRows(db, batchId, query),
     batchRowsWithStatus: (batchId, statuses) => batchRowsWithStatus(db, batchId, statuses),
+    lastBatchUnapplied: () => lastBatchUnapplied(db),
+    unappliedChanges: (batchId, offset, limit) => unappliedChanges(db, batchId, offset, limit),
+    dismissUnapplied: (batchId, ms) => inTurn(() => dismissUnapplied(db, batchId, ms)),
     listingsById: (ids, fields) => listingsById(db, ids, fields),
     allListings: (fields) => allListings(db, fields),
     importListingsAfter: (afterRow, limit, wanted, fields) => importListingsAfter(db, afterRow, limit, wanted, fields)

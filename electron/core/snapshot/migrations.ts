@@ -232,5 +232,8 @@ export const MIGRATIONS: readonly string[] = [
     kept INTEGER NOT NULL,
     complete INTEGER NOT NULL,
     error TEXT
-  );`
+  );`,
+  // 13: when the seller put away the note of a batch's changes that did not apply (bulk edit's toolbar);
+  // a retry of the batch clears it, so the outcomes of that retry are noted again.
+  `ALTER TABLE bulk_batches ADD COLUMN unapplied_dismissed_ms INTEGER;`
 ]

@@ -142,6 +142,28 @@ export interface BulkStatus {
   running: BatchStatus | null
   /** A batch with changes not yet sent (e.g. the app was closed mid-apply): offer `bulk.resume`. */
   pendingBatch: BatchStatus | null
+  /**
+   * The last batch, while some of its changes did not apply (failed, conflict, cancelled) and the seller
+   * has not put that note away: the grid says so, and shows those listings (`bulk.unappliedChanges`).
+   * Null while a batch runs, and once a newer batch is queued.
+   */
+  unapplied: BatchStatus | null
+}
+
+/** A change of a batch that did not apply, as the grid notes it on its listing: the value it was to set, and why not. */
+export type UnappliedChange = [
+  sellRequestId: string,
+  field: BulkField,
+  status: Extract<BatchRowStatus, 'failed' | 'conflict' | 'cancelled'>,
+  after: number,
+  /** The marketplace's message (failed), what moved (conflict) or why cancelled. */
+  message: string | null
+]
+
+/** A page (BULK_MARKS_PAGE at most) of a batch's changes that did not apply, by listing, and how many there are. */
+export interface UnappliedChangesPage {
+  total: number
+  changes: UnappliedChange[]
 }
 
 export interface ImportProblem {
@@ -360,6 +382,10 @@ export const bulkEditCalls = {
       })
       .strict()
   ),
+  /** A page of a batch's changes that did not apply (see `BulkStatus.unapplied`), from `offset` in listing order. */
+  'bulk.unappliedChanges': call<UnappliedChangesPage>()(batchInput.extend({ offset: z.number().int().min(0).max(100_000_000).default(0) })),
+  /** Puts away the note of a batch's changes that did not apply (they stay in History); a retry of the batch notes them again. */
+  'bulk.dismissUnapplied': call<{ unapplied: BatchStatus | null }>()(batchInput.extend(forAccount)),
   'bulk.undoBatch': call<ChangeSetState>()(batchInput.extend(forAccount)),
   'bulk.importFile': call<ImportReport>()(bulkImportInput),
   'bulk.exportFile': call<ExportedFile>()(bulkExportInput),
