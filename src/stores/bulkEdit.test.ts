@@ -14,7 +14,9 @@ import {
   type GridRowsPage,
   type SessionInfo,
   type StagedCell,
-  type StagedCellsPage
+  type StagedCellsPage,
+  type UnappliedChange,
+  type UnappliedChangesPage
 } from '@shared/contract'
 import { gridRow } from '@shared/gridRow'
 import { createPinia, setActivePinia } from 'pinia'
@@ -85,9 +87,15 @@ function fakeCore() {
     beforeMarksPage: null as ((offset: number) => void) | null,
     summary: { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false },
     /** The batch being applied, as a status tells it. */
-    running: null as BatchStatus | null
+    running: null as BatchStatus | null,
+    /** The last batch's changes that did not apply: the batch a status notes, and its changes as the queue holds them. */
+    unapplied: null as BatchStatus | null,
+    unappliedChanges: [] as UnappliedChange[],
+    /** The pages of those changes asked for: their offsets. */
+    unappliedPages: [] as number[]
   }
   const MARKS_PAGE = 700
+  const UNAPPLIED_PAGE = 2
   /** The change set's counts now: each answer carries a copy, as one crossing the bridge does. */
   const summary = core.summary
   bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
@@ -103,8 +111,18 @@ function fakeCore() {
         changeSet: { ...summary },
         rules: { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 },
         running: core.running,
-        pendingBatch: null
+        pendingBatch: null,
+        unapplied: core.unapplied
       }
+    if (name === 'bulk.unappliedChanges') {
+      const { offset } = input as { offset: number }
+      core.unappliedPages.push(offset)
+      return { total: core.unappliedChanges.length, changes: core.unappliedChanges.slice(offset, offset + UNAPPLIED_PAGE) } satisfies UnappliedChangesPage
+    }
+    if (name === 'bulk.dismissUnapplied') {
+      core.unapplied = null
+      return { unapplied: null }
+    }
     if (name === 'bulk.stagedCells') {
       const { offset, read } = input as { offset: number; read?: number }
       core.markPages.push([offset, read])
@@ -429,4 +447,64 @@ it('a paste in flight as the seller switches accounts names the account it was m
   session.apply(open)
   await store.load()
   await expect(paste()).rejects.toThrow(/no longer the one open/)
+})
+
+/** A batch that ended with some changes not applied. */
+const endedBatch = (counts: Partial<BatchStatus>): BatchStatus => ({
+  ...{ id: 'b7', label: '3 prices on 3 listings', createdAt: '2026-01-01T00:00:00.000Z', startedAt: '2026-01-01T00:00:00.000Z' },
+  ...{ finishedAt: '2026-01-01T00:00:02.000Z', running: false, total: 3, pending: 0, applied: 0, failed: 0, conflict: 0, cancelled: 0 },
+  ...{ etaMs: null, undoOf: null, undoneAt: null },
+  ...counts
+})
+
+it('notes the last batch’s changes that did not apply as the core says, narrows to their listings with each reason, and follows the note as batches end', async () => {
+  const core = fakeCore()
+  core.unapplied = endedBatch({ applied: 0, failed: 2, conflict: 1 })
+  core.unappliedChanges = [
+    ['l00001', 'priceCents', 'failed', 10_101, 'The marketplace had a problem (HTTP 500). Try again later.'],
+    ['l00001', 'quantity', 'failed', 7, 'The marketplace had a problem (HTTP 500). Try again later.'],
+    ['l00004', 'priceCents', 'conflict', 10_104, 'Changed on the marketplace since you staged this (price is now $1.00).']
+  ]
+  const store = useBulkEditStore()
+  store.follow()
+  await store.load()
+  expect(store.unapplied).toMatchObject({ id: 'b7', failed: 2, conflict: 1 })
+  expect(store.unappliedShown).toBeNull()
+
+  // Read a page at a time, one reason per listing with each of its changes.
+  await store.showUnapplied()
+  expect(core.unappliedPages).toEqual([0, 2])
+  expect([...store.unappliedShown!.reasons.keys()]).toEqual(['l00001', 'l00004'])
+  expect(store.unappliedShown!.reasons.get('l00001')).toBe(
+    'Price $101.01: The marketplace had a problem (HTTP 500). Try again later. · Quantity 7: The marketplace had a problem (HTTP 500). Try again later.'
+  )
+
+  // A retry ends with the conflict left: the note says so, and the listings shown are read again.
+  const retried = endedBatch({ applied: 2, conflict: 1 })
+  bridge.events.get('bulk.progress')!({ ...retried, running: true, pending: 2, finishedAt: null })
+  expect(store.unapplied).toBeNull()
+  core.unapplied = retried
+  core.unappliedChanges = core.unappliedChanges.slice(2)
+  bridge.events.get('bulk.progress')!(retried)
+  await until(() => store.unappliedShown?.reasons.size === 1)
+  expect(store.unapplied).toMatchObject({ failed: 0, conflict: 1 })
+
+  // A newer batch applied whole: no note, and the whole grid again.
+  core.unapplied = null
+  bridge.events.get('bulk.progress')!(endedBatch({ id: 'b8', applied: 3 }))
+  await until(() => store.unapplied === null)
+  expect(store.unappliedShown).toBeNull()
+})
+
+it('puts the note away for the account it was shown for', async () => {
+  const core = fakeCore()
+  core.unapplied = endedBatch({ failed: 1, applied: 2 })
+  core.unappliedChanges = [['l00002', 'priceCents', 'failed', 10_102, 'Refused.']]
+  const store = useBulkEditStore()
+  await store.load()
+  await store.showUnapplied()
+  await store.dismissUnapplied()
+  expect(bridge.call).toHaveBeenCalledWith('bulk.dismissUnapplied', { account: 'demo', batchId: 'b7' })
+  expect(store.unapplied).toBeNull()
+  expect(store.unappliedShown).toBeNull()
 })

@@ -21,6 +21,7 @@ import type {
   GridRowsPage,
   ImportReport,
   StagedCell,
+  UnappliedChange,
   WarningRules
 } from '@shared/contract'
 import { gridRow, type GridTextColumn } from '@shared/gridRow'
@@ -33,6 +34,7 @@ import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, ContractError, messageOf, onEvent } from '../bridge/sellerDesk'
 import { GRID_CELLS, type CellMark, type CellSlots, type GridRow } from './gridCells'
 import { useSessionStore } from './session'
+import { unappliedCount, unappliedReasons } from '../components/bulkEdit/unappliedNote'
 
 /** A cell the seller typed, pasted or filled. */
 export interface CellEdit {
@@ -112,6 +114,15 @@ const emptyRow = (): GridRow => new EmptyRow()
 /** Least time between two redraws of the grid while a first read fills it. */
 const REDRAW_WHILE_FILLING_MS = 250
 
+/**
+ * The grid narrowed to the listings of the last batch's changes that did not apply: each one's reason,
+ * by listing id, as read from the apply queue for that batch at those counts.
+ */
+export interface UnappliedShown {
+  batch: BatchStatus
+  reasons: ReadonlyMap<string, string>
+}
+
 /** How many rows a read of the grid has, out of how many (shown while a first read fills the grid). */
 export interface GridProgress {
   read: number
@@ -146,6 +157,17 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   /** The batch whose results are shown (the last one applied in this window). */
   const shownBatch = ref<BatchStatus | null>(null)
   const history = ref<BatchStatus[]>([])
+  /**
+   * The last batch while some of its changes did not apply, as the core's status last said it (see
+   * `BulkStatus.unapplied`): the toolbar's note. Asked again whenever a batch ends.
+   */
+  const unapplied = ref<BatchStatus | null>(null)
+  /**
+   * While the seller asked to see them: the reasons of those changes, read for the batch `unapplied`
+   * names at its counts. A note that changes (a retry, a newer batch, put away) reads them again or
+   * ends this: the grid never narrows to a list the queue no longer holds.
+   */
+  const unappliedShown = shallowRef<UnappliedShown | null>(null)
   const busy = ref(false)
   /** The newest progress pushed per batch: a small batch can finish before the call that started it answers. */
   const pushed = new Map<string, BatchStatus>()
@@ -333,6 +355,84 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     rules.value = status.rules
     running.value = status.running
     pendingBatch.value = status.pendingBatch
+    noteUnapplied(status.unapplied)
+  }
+
+  /** The same batch at the same counts: what did not apply in it is as it was. */
+  const sameOutcome = (a: BatchStatus, b: BatchStatus) =>
+    a.id === b.id && a.failed === b.failed && a.conflict === b.conflict && a.cancelled === b.cancelled && a.applied === b.applied
+
+  /**
+   * The note as the core says it now; listings shown for a note that changed are read again, or no
+   * longer narrowed to. While a retry of the batch shown runs, the grid stays on its listings: the run's
+   * end says which of them are left.
+   */
+  function noteUnapplied(next: BatchStatus | null) {
+    unapplied.value = next
+    const shown = unappliedShown.value
+    if (!shown || running.value?.id === shown.batch.id) return
+    if (!next || next.id !== shown.batch.id) unappliedShown.value = null
+    else if (!sameOutcome(next, shown.batch)) void showUnapplied()
+  }
+
+  /** A batch started or runs: no note until it ends; the grid leaves the listings of another batch's changes. */
+  function batchRuns(batch: BatchStatus) {
+    unapplied.value = null
+    if (unappliedShown.value && unappliedShown.value.batch.id !== batch.id) unappliedShown.value = null
+  }
+
+  /** Asks the core for the note again (a batch ended: its outcome, or a newer batch, changes it). */
+  async function readUnapplied(): Promise<void> {
+    const from = generation
+    const asked = progressPushes
+    const status = await call('bulk.status', {})
+    // A batch that started meanwhile ends the note; its end asks again.
+    if (from === generation && asked === progressPushes) noteUnapplied(status.unapplied)
+  }
+
+  /**
+   * Narrows the grid to the listings of the noted batch's changes that did not apply, each with its
+   * reason, read a page at a time from the apply queue. Read again if the batch's outcome moved while
+   * they were read (a retry ended meanwhile).
+   */
+  async function showUnapplied(): Promise<void> {
+    const from = generation
+    const { LISTING_FIELD_SET } = await cellRules()
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const batch = unapplied.value
+      if (!batch || from !== generation) return
+      const changes: UnappliedChange[] = []
+      for (;;) {
+        const page = await call('bulk.unappliedChanges', { batchId: batch.id, offset: changes.length })
+        for (const change of page.changes) changes.push(change)
+        if (page.changes.length === 0 || changes.length >= page.total) break
+      }
+      if (from !== generation) return
+      const now = unapplied.value
+      if (!now || !sameOutcome(now, batch)) continue
+      if (changes.length !== unappliedCount(batch)) {
+        // The queue moved under the read (a retry began and ended): the note afresh, then its changes.
+        await readUnapplied()
+        continue
+      }
+      unappliedShown.value = { batch, reasons: unappliedReasons(changes, LISTING_FIELD_SET) }
+      return
+    }
+  }
+
+  /** The whole grid again. */
+  function hideUnapplied() {
+    unappliedShown.value = null
+  }
+
+  /** Puts the note away (the batch's results stay in History). */
+  async function dismissUnapplied(): Promise<void> {
+    const batch = unapplied.value
+    if (!batch) return
+    const from = generation
+    const answer = await forAccount((account) => call('bulk.dismissUnapplied', { account, batchId: batch.id }))()
+    if (answer === null || from !== generation) return
+    noteUnapplied(answer.unapplied)
   }
 
   /**
@@ -608,6 +708,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     shownBatch.value = status
     pendingBatch.value = null
     cellsReplaced.value++
+    // (One that ended already was noted at its end: its last progress asked for the note.)
+    if (status.running) batchRuns(status)
     await refreshMarks((await call('bulk.status', {})).changeSet)
   }
 
@@ -655,7 +757,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       // Applied changes are in the snapshot now: the grid's current values are old.
       markStale()
       void loadHistory()
-    }
+      void readUnapplied().catch(() => undefined)
+    } else batchRuns(status)
   }
 
   /** Listens for apply progress while the view exists; returns the way to stop. */
@@ -683,6 +786,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     pendingBatch.value = null
     shownBatch.value = null
     history.value = []
+    unapplied.value = null
+    unappliedShown.value = null
   }
 
   const rowCount = computed(() => rows.value.length)
@@ -730,6 +835,11 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     pendingBatch,
     shownBatch,
     history,
+    unapplied,
+    unappliedShown,
+    showUnapplied,
+    hideUnapplied,
+    dismissUnapplied,
     busy,
     load,
     loadIfChanged,
