@@ -218,6 +218,21 @@ describe('import', () => {
     expect(report).toMatchObject({ rows: 1, staged: row.priceCents === 999 || row.quantity === 3 ? 1 : 2, problems: [] })
   })
 
+  it('finds a listing by its SKU in another letter case and with spaces around it', async () => {
+    const row = uniqueSku()
+    const written = ` ${row.sku.toLowerCase()} `
+    expect(written.trim()).not.toBe(row.sku)
+    await workspace.bulk.discard()
+    try {
+      const report = await importText(`sku,quantity\n"${written}",${row.quantity + 1}\n`)
+      expect(report).toMatchObject({ rows: 1, staged: 1, problems: [] })
+      const staged = workspace.bulk.changes({ page: 1, take: 10, only: 'all' }).rows.map((r) => [r.sellRequestId, r.field, r.after])
+      expect(staged).toEqual([[row.id, 'quantity', row.quantity + 1]])
+    } finally {
+      await workspace.bulk.discard()
+    }
+  })
+
   it('reads XLSX, numbers as numbers', async () => {
     const [a] = rows
     const file = await writeXlsxFile([

@@ -2,7 +2,9 @@
  * The import reader's checks that need no account: a CSV holding control characters (text from a binary
  * file) is refused past a few, a CSV row with more or fewer fields than its header is reported and not
  * read under the wrong columns, and listings are found by id in any letter case and by SKU, a shared
- * SKU finding each of its listings.
+ * SKU finding each of its listings; a SKU is found in any letter case and without the spaces around it,
+ * the listing written exactly so first, and a row whose SKU names several listings by letter case alone
+ * is refused, naming them.
  */
 import { describe, expect, it } from 'vitest'
 import type { CurrentListing, ImportListing } from './currentListings'
@@ -190,5 +192,65 @@ describe('finding listings', () => {
       [listing(4).id, 400]
     ])
     expect(result.problems).toEqual([{ row: 3, message: 'SKU “SHARED” belongs to 2 listings: use the id column for these.' }])
+  })
+})
+
+describe('a SKU in another letter case, or with spaces around it', () => {
+  /** What a file of `sku,price` lines stages against these listings, as [listing, price], and its problems. */
+  async function importOf(lines: string[], listings: ImportListing[]) {
+    const table = await readImportTable('prices.csv', new TextEncoder().encode(['sku,price', ...lines].join('\n')))
+    const named = await listingsNamed('prices.csv', table)
+    // Only the listings the file names are read for an import (importListingsAfter): the case-blind ones too.
+    const finder = listingFinder(listings.filter((listing) => named(listing.id, listing.sku)))
+    const result = await importChanges('prices.csv', table, finder)
+    return { staged: result.proposed.map((change) => [change.sellRequestId, change.after]), problems: result.problems }
+  }
+
+  it('finds the listing whatever the letter case, and without the spaces around either SKU', async () => {
+    const listings = [listing(1, 'IPH13-128-BLK'), listing(2, ' Pixel-7 '), listing(3, 'SKU-3')]
+    expect(await importOf(['iph13-128-blk,2.00', '"  PIXEL-7\t",3.00', 'sku-3,4.00'], listings)).toEqual({
+      staged: [
+        [listing(1).id, 200],
+        [listing(2).id, 300],
+        [listing(3).id, 400]
+      ],
+      problems: []
+    })
+  })
+
+  it('takes the listing written exactly so when two SKUs differ only by case', async () => {
+    const listings = [listing(1, 'IPH13-128-BLK'), listing(2, 'iph13-128-blk')]
+    expect(await importOf(['iph13-128-blk,2.00', 'IPH13-128-BLK,3.00'], listings)).toEqual({
+      staged: [
+        [listing(2).id, 200],
+        [listing(1).id, 300]
+      ],
+      problems: []
+    })
+  })
+
+  it('refuses a row whose SKU names several listings by letter case alone, none exactly, naming them, and stages nothing of it', async () => {
+    const listings = [listing(1, 'IPH13-128-BLK'), listing(2, 'iph13-128-blk'), listing(3, 'SKU-3')]
+    expect(await importOf(['Iph13-128-Blk,2.00', 'sku-3,4.00'], listings)).toEqual({
+      staged: [[listing(3).id, 400]],
+      problems: [
+        {
+          row: 2,
+          message:
+            'SKU “Iph13-128-Blk” is not written exactly as any listing’s, and letter case aside it matches 2: “IPH13-128-BLK” and “iph13-128-blk”. Write the SKU as its listing has it, or use the id column.'
+        }
+      ]
+    })
+  })
+
+  it('keeps a SKU shared exactly by several listings refused as before, and the same listing named twice in two cases refused on both rows', async () => {
+    const listings = [listing(1, 'SHARED'), listing(2, 'SHARED'), listing(3, 'ABC-3')]
+    const result = await importOf(['shared,2.00', 'abc-3,3.00', 'ABC-3,4.00'], listings)
+    expect(result.staged).toEqual([])
+    expect(result.problems).toEqual([
+      { row: 2, message: 'SKU “shared” belongs to 2 listings: use the id column for these.' },
+      { row: 3, message: 'This listing appears on rows 3, 4: keep one row per listing.' },
+      { row: 4, message: 'This listing appears on rows 3, 4: keep one row per listing.' }
+    ])
   })
 })

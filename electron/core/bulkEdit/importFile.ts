@@ -2,7 +2,8 @@
  * Importing prices and quantities from a file the seller picked (CSV or XLSX), in main: the file is
  * checked as a whole (size, binary or wrong encoding, the columns it needs), then row by row (in a CSV,
  * as many fields as the header; a known listing by `id` or `sku`, each listing once, values by the same
- * rules as a single edit). A row with a problem stages nothing and is reported with its row number; a
+ * rules as a single edit). Ids and SKUs are compared in any letter case and SKUs without the spaces
+ * around them; a SKU written exactly as a listing's finds that one first (see listingFinder). A row with a problem stages nothing and is reported with its row number; a
  * blank cell leaves that value unchanged.
  * Importing only proposes changes for the change set; it never applies anything.
  *
@@ -553,38 +554,54 @@ export async function listingsNamed(
   const skus = new Set<string>()
   for (const { cells } of table.records) {
     const id = columns.id < 0 ? '' : (cells[columns.id] ?? '')
-    const sku = columns.sku < 0 ? '' : (cells[columns.sku] ?? '')
+    const sku = columns.sku < 0 ? '' : skuKey(cells[columns.sku] ?? '')
     if (id) ids.add(id.toLowerCase())
     if (sku) skus.add(sku)
     await pause()
   }
-  return (id, sku) => skus.has(sku) || ids.has(id.toLowerCase())
+  return (id, sku) => skus.has(skuKey(sku)) || ids.has(id.toLowerCase())
 }
+
+/**
+ * A SKU as the import compares it: without the spaces around it and in any letter case. Sellers retype
+ * SKUs in spreadsheets, and a sheet or another selling tool may change their case ("iph13-128-blk" for
+ * the listing's "IPH13-128-BLK"); the marketplace may send one with a space at an end.
+ */
+const skuKey = (sku: string) => sku.trim().toLowerCase()
 
 /** Finds listings by id (any letter case) and by SKU. */
 export interface ListingFinder {
   byId(id: string): ImportListing | undefined
-  /** Every listing with this SKU (a SKU may be shared). */
+  /**
+   * The listings with this SKU written exactly so (spaces around it aside), several when it is shared;
+   * where none is, those with it in another letter case. A seller whose listings hold "ABC" and "abc"
+   * means the one their file writes.
+   */
   bySku(sku: string): ImportListing[]
 }
 
 export function listingFinder(listings: Iterable<ImportListing> = []): ListingFinder & { add(listings: Iterable<ImportListing>): void } {
   const ids = new Map<string, ImportListing>()
-  // A SKU's listing, or its listings when it is shared: most SKUs are not, and an import may hold 100,000.
+  // A SKU's listing, or its listings when it is shared or differs only by case: most SKUs are neither,
+  // and an import may hold 100,000.
   const skus = new Map<string, ImportListing | ImportListing[]>()
   function add(more: Iterable<ImportListing>) {
     for (const listing of more) {
       ids.set(listing.id.toLowerCase(), listing)
-      const same = skus.get(listing.sku)
-      if (same === undefined) skus.set(listing.sku, listing)
+      const key = skuKey(listing.sku)
+      const same = skus.get(key)
+      if (same === undefined) skus.set(key, listing)
       else if (Array.isArray(same)) same.push(listing)
-      else skus.set(listing.sku, [same, listing])
+      else skus.set(key, [same, listing])
     }
   }
   add(listings)
-  const bySku = (sku: string) => {
-    const found = skus.get(sku)
-    return found === undefined ? [] : Array.isArray(found) ? found : [found]
+  function bySku(sku: string): ImportListing[] {
+    const found = skus.get(skuKey(sku))
+    if (found === undefined) return []
+    if (!Array.isArray(found)) return [found]
+    const exact = found.filter((listing) => listing.sku.trim() === sku.trim())
+    return exact.length > 0 ? exact : found
   }
   return { byId: (id) => ids.get(id.toLowerCase()), bySku, add }
 }
@@ -597,6 +614,24 @@ function columnLetters(index: number): string {
 }
 
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`
+
+/** How many of the listings a case-blind SKU matches a problem names; the rest are counted. */
+const NAMED_CANDIDATES = 5
+
+/** The SKUs of these listings as each is written (spaces around it aside), each once. */
+const spellings = (listings: ImportListing[]) => [...new Set(listings.map((listing) => listing.sku.trim()))]
+
+/** Why a row whose SKU matches several listings by letter case alone is refused, naming their SKUs. */
+function otherCaseProblem(sku: string, listings: ImportListing[]): string {
+  const written = spellings(listings)
+  const named = written.slice(0, NAMED_CANDIDATES).map(quote)
+  const more = written.length - named.length
+  const list = more > 0 ? `${named.join(', ')} and ${more} more` : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`
+  return (
+    `SKU ${quote(sku)} is not written exactly as any listing’s, and letter case aside it matches ${listings.length}: ${list}. ` +
+    'Write the SKU as its listing has it, or use the id column.'
+  )
+}
 
 /** Turns a read table into proposed changes and per-row problems, against what is pending (see the top of this file). */
 export async function importChanges(
@@ -633,8 +668,10 @@ export async function importChanges(
     } else if (sku) {
       const matches = finder.bySku(sku)
       if (matches.length === 0) problem(row, `No listing with SKU ${quote(sku)} in your sell requests.`)
-      else if (matches.length > 1) problem(row, `SKU ${quote(sku)} belongs to ${matches.length} listings: use the id column for these.`)
-      else listing = matches[0]
+      else if (matches.length === 1) listing = matches[0]
+      // Several spellings: none is the file's exactly (bySku), so which one the seller meant is not known.
+      else if (spellings(matches).length > 1) problem(row, otherCaseProblem(sku, matches))
+      else problem(row, `SKU ${quote(sku)} belongs to ${matches.length} listings: use the id column for these.`)
     } else {
       problem(row, 'No id or SKU on this row.')
     }
