@@ -277,6 +277,108 @@ test('Orders from the keyboard: ↓ and ↑ go from order to order, over the ite
   await expect(page.getByRole('dialog')).toContainText(orderNo)
 })
 
+test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, or its header buttons) across pages, not while typing, disabled at the ends; Escape leaves the focus on the row of the order last shown', async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByTestId('nav-orders').click()
+  const rows = page.getByTestId('order-row')
+  const drawer = page.getByTestId('order-drawer')
+  const drawerNo = page.getByTestId('drawer-order-no')
+  const previous = page.getByTestId('drawer-previous')
+  const next = page.getByTestId('drawer-next')
+  const pager = page.getByTestId('orders-table').locator('.n-pagination')
+  const pageItem = (n: number) => pager.getByRole('button', { name: `Page ${n}`, exact: true })
+  const orderNo = async (n: number) => (await rows.nth(n).getByTestId('order-no').textContent())!.trim()
+  /** The order numbers of the list's rows marked as the order the drawer shows (one, or none). */
+  const markedRow = async () =>
+    (await page.locator('[data-testid="order-row"][aria-current="true"] [data-testid="order-no"]').allTextContents()).map((text) => text.trim()).join(', ')
+  await expect(rows.nth(24)).toBeVisible()
+  expect(await rows.count(), 'a page of 25 orders').toBe(25)
+  const firstPage = await Promise.all([0, 1, 24].map(orderNo))
+
+  // The first order of the list: nothing before it.
+  await rows.first().focus()
+  await page.keyboard.press('Enter')
+  await expect(drawerNo).toHaveText(firstPage[0]!)
+  await expect(previous).toBeDisabled()
+  await expect(next).toBeEnabled()
+  await expect(previous).toHaveAttribute('title', /Previous order in the list \(Alt\+↑\)/)
+  await expect(next).toHaveAttribute('title', /Next order in the list \(Alt\+↓\)/)
+
+  // Alt+↓ shows the next order, and the list marks its row; Alt+↑ goes back.
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(drawerNo).toHaveText(firstPage[1]!)
+  await expect.poll(markedRow).toBe(firstPage[1])
+  await expect(previous).toBeEnabled()
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(drawerNo).toHaveText(firstPage[0]!)
+  await expect.poll(markedRow).toBe(firstPage[0])
+
+  // Typing in a field, the keys are the field's.
+  await page.getByTestId('orders-search').focus()
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(drawerNo).toHaveText(firstPage[0]!)
+  await expect(page.getByTestId('orders-search')).toBeFocused()
+
+  // The header's button does the same; the focus stays on it.
+  await next.click()
+  await expect(drawerNo).toHaveText(firstPage[1]!)
+  await expect(next).toBeFocused()
+
+  // From the page's last order, the next is the first of the next page, and back.
+  await rows.nth(24).click()
+  await expect(drawerNo).toHaveText(firstPage[2]!)
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(pageItem(2)).toHaveAttribute('aria-current', 'page')
+  await expect.poll(() => orderNo(0), { message: 'page 2 drawn' }).not.toBe(firstPage[0])
+  const secondPageFirst = await orderNo(0)
+  await expect(drawerNo).toHaveText(secondPageFirst)
+  await expect.poll(markedRow).toBe(secondPageFirst)
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(pageItem(1)).toHaveAttribute('aria-current', 'page')
+  await expect(drawerNo).toHaveText(firstPage[2]!)
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(drawerNo).toHaveText(secondPageFirst)
+
+  // Escape: the focus on the row of the order last shown (page 2's first), not on the row that opened the drawer.
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(rows.first()).toBeFocused()
+  expect(await orderNo(0)).toBe(secondPageFirst)
+
+  // The list's last page: its last order has no next, by key or button.
+  const total = Number((await page.getByTestId('orders-total').textContent())!.replace(/\D/g, ''))
+  const last = Math.ceil(total / 25)
+  await pageItem(last).focus()
+  await page.keyboard.press('Enter')
+  await expect(pageItem(last)).toHaveAttribute('aria-current', 'page')
+  await expect(rows).toHaveCount(total - (last - 1) * 25)
+  const lastRow = (await rows.count()) - 1
+  const [beforeLastNo, lastNo] = await Promise.all([orderNo(lastRow - 1), orderNo(lastRow)])
+  await rows.nth(lastRow - 1).click()
+  await expect(drawerNo).toHaveText(beforeLastNo)
+  await next.click()
+  await expect(drawerNo).toHaveText(lastNo)
+  await expect(next).toBeDisabled()
+  await expect(previous).toBeEnabled()
+  // The button it pressed now disabled, the keyboard is still in the drawer: Alt+↓ does nothing, Escape closes.
+  await expect.poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(drawerNo).toHaveText(lastNo)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(rows.nth(lastRow)).toBeFocused()
+
+  // The keys are in the list of shortcuts.
+  await page.keyboard.press('Control+/')
+  const shortcuts = page.getByTestId('shortcuts-dialog')
+  await expect(shortcuts).toContainText('Order details: the next order in the list')
+  await expect(shortcuts).toContainText('Order details: the previous order in the list')
+})
+
 test('a section opened by its shortcut takes the keyboard: the next Tab goes on inside it, not from the top of the page', async ({ app: page }) => {
   await page.getByTestId('start-demo').click()
   await expect(page.getByTestId('demo-badge')).toBeVisible()

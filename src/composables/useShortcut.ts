@@ -13,6 +13,8 @@ export interface Shortcut {
   key: string
   mod?: boolean
   shift?: boolean
+  /** Alt (Option on macOS) held. */
+  alt?: boolean
   /** Also answers while a modal dialog has the focus. */
   inDialogs?: boolean
   /** Stays quiet for keys pressed inside an element matching this selector (a field with its own meaning for the key). */
@@ -36,9 +38,19 @@ function modalOpen(): boolean {
 export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut): boolean {
   const mod = event.ctrlKey || event.metaKey
   return (
-    event.key.toLowerCase() === shortcut.key.toLowerCase() && mod === (shortcut.mod ?? false) && event.shiftKey === (shortcut.shift ?? false) && !event.altKey
+    event.key.toLowerCase() === shortcut.key.toLowerCase() &&
+    mod === (shortcut.mod ?? false) &&
+    event.shiftKey === (shortcut.shift ?? false) &&
+    event.altKey === (shortcut.alt ?? false)
   )
 }
+
+const onMac = /Mac|iPhone|iPad/.test(navigator.platform)
+/** The modifier keys as this computer names them, for tooltips and the shortcuts' list. */
+export const KEY_NAMES = { mod: onMac ? '⌘' : 'Ctrl', alt: onMac ? '⌥' : 'Alt' } as const
+
+/** Where a key is typed, not pressed as a shortcut: text fields and anything editable. */
+export const TYPING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])'
 
 export function useShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) => void) {
   function onKeydown(event: KeyboardEvent) {
