@@ -2,11 +2,9 @@
  * Exporting listings (with their pending values) and a batch's failed changes to CSV or XLSX, in main.
  * The files are shaped so they can be edited and imported again: `id`, `sku` and each editable field's
  * column (`price`, `quantity`: the values the seller wants; listingFields.ts), the current values beside them.
- * In CSV, text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR)
- * are prefixed with ' so they stay text. In XLSX every text cell is written as a string, which a
- * spreadsheet never runs, so it needs no prefix. Import removes the prefix again (an SKU “-ABC” exported
- * as “'-ABC” matches “-ABC”); text that itself begins with ' before such a character gets one more, so
- * the round trip is exact in both formats.
+ * Text a spreadsheet would run as a formula is guarded for the import's round trip (formulaGuard.ts):
+ * in CSV prefixed with ', in XLSX a string cell; import removes the prefix again (an SKU “-ABC” exported
+ * as “'-ABC” matches “-ABC”), so the round trip is exact in both formats.
  *
  * Headers are words a seller reads (“Current price”); import matches them in any case, so “ID”, “SKU”,
  * “Price” and “Quantity” read back. Times are written so a spreadsheet takes them as date-times: in
@@ -20,6 +18,7 @@ import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
 import { batchResultLabel, statusLabel } from '../../shared/plainWords'
 import type { CurrentListing } from './currentListings'
 import type { ListingProperties } from '../snapshot/listingGrid'
+import { neutralizeFormula, workbookText } from '../spreadsheetFile/formulaGuard'
 
 /** A cell: text, a number, an amount of money (kept as cents, written in dollars), or an instant (ISO). */
 type Cell = string | number | { cents: number } | { at: string } | null
@@ -43,20 +42,8 @@ export function csvDateTime(iso: string): string {
 
 const NO_PROPERTIES: ListingProperties = { grade: '', color: '', storage: '', carrier: '' }
 
-/** CSV: a text cell a spreadsheet could run as a formula, made plain text. */
-export function neutraliseFormula(text: string): string {
-  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text
-}
-
-/** XLSX: string cells never run, so only text that import would take for an escaped formula gets the prefix. */
-function escapeForWorkbook(text: string): string {
-  return /^'+[=+\-@\t\r]/.test(text) ? `'${text}` : text
-}
-
-/** Import: undoes `neutraliseFormula` / `escapeForWorkbook` (one leading ' before a formula character). */
-export function withoutFormulaEscape(text: string): string {
-  return text.charCodeAt(0) === 0x27 && /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text
-}
+/** The import reads these files back: every formula escape comes off exactly. */
+const GUARD = { roundTrip: true }
 
 /** The listings export's column titles, in the order listingsSheet writes each row's cells. */
 export function listingsHeader(fields: FieldSet = LISTING_FIELD_SET): string[] {
@@ -146,7 +133,7 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
     const data = sheet.rows.map((row) =>
       row.map((cell) => {
         if (cell === null) return ''
-        if (typeof cell === 'string') return neutraliseFormula(cell)
+        if (typeof cell === 'string') return neutralizeFormula(cell, GUARD)
         if (typeof cell === 'number') return String(cell)
         return 'cents' in cell ? decimalStringFromCents(cell.cents) : csvDateTime(cell.at)
       })
@@ -159,7 +146,7 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
   const data = sheet.rows.map((row) =>
     row.map((cell) => {
       if (cell === null) return null
-      if (typeof cell === 'string') return { value: escapeForWorkbook(cell), type: String }
+      if (typeof cell === 'string') return { value: workbookText(cell, GUARD), type: String }
       if (typeof cell === 'number') return { value: cell, type: Number }
       if ('at' in cell) return { value: new Date(cell.at), type: Date, format: 'yyyy-mm-dd hh:mm:ss' }
       return { value: dollarsFromCents(cell.cents), type: Number, format: '0.00' }

@@ -27,7 +27,7 @@ import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle } fro
 import { valueProblemSentence } from '../../shared/valueProblem'
 import { fieldValue, proposedChange, type ProposedChange } from './changeSet'
 import type { ImportListing } from './currentListings'
-import { withoutFormulaEscape } from './exportFile'
+import { withoutFormulaEscape } from '../spreadsheetFile/formulaGuard'
 import { checkWorkbookArchive } from './workbookArchive'
 
 /** Problems listed in a report; more are counted. */

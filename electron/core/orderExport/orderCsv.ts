@@ -4,14 +4,15 @@
  * LibreOffice read numbers; dates as "2026-11-20 00:30:00" in the seller's zone, named in the header, a
  * form both read as a date-time in any locale (with an offset or a "T" they keep it as text). Statuses
  * and shipping methods in words (plainWords). Text that a spreadsheet would run as a formula (= + - @
- * tab CR first) gets a leading apostrophe, so opening the file never executes anything a buyer or the
- * marketplace typed.
+ * tab CR first) gets a leading apostrophe (formulaGuard.ts), so opening the file never executes
+ * anything a buyer or the marketplace typed.
  */
 import Papa from 'papaparse'
 import { localIsoWithOffset } from '../dashboard/localCalendar'
 import type { Order, OrderItem, Properties } from '../../shared/domain'
 import { decimalStringFromCents } from '../../shared/money'
 import { shippingMethodLabel, statusLabel } from '../../shared/plainWords'
+import { neutralizeFormula } from '../spreadsheetFile/formulaGuard'
 
 const KNOWN_PROPERTIES = ['color', 'storage', 'grade', 'carrier'] as const
 
@@ -40,17 +41,12 @@ const header = (timeZone: string) => [
   'Tracking link'
 ]
 
-const FORMULA_START = /^[=+\-@\t\r]/
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+/** People read this file; no import reads it back (formulaGuard.ts). */
+const GUARD = { roundTrip: false }
 
 /** An instant as a spreadsheet reads a local date-time: "2026-11-20 00:30:00". */
 export function csvLocalDateTime(ms: number, timeZone: string): string {
   return localIsoWithOffset(ms, timeZone).slice(0, 19).replace('T', ' ')
-}
-
-/** A text cell a spreadsheet would take for a formula gets a leading `'`; plain numbers ("-12.50") stay numbers. */
-export function neutralizeFormula(cell: string): string {
-  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell
 }
 
 const money = (cents: number | null) => (cents === null ? '' : decimalStringFromCents(cents))
@@ -87,7 +83,7 @@ function row(order: Order, item: OrderItem | null, timeZone: string): string[] {
     item?.tracking?.carrier ?? '',
     item?.tracking?.trackingNumber ?? '',
     item?.tracking?.trackingUrl ?? ''
-  ].map(neutralizeFormula)
+  ].map((cell) => neutralizeFormula(cell, GUARD))
 }
 
 /** CRLF: what spreadsheet apps expect (with the byte-order mark, to read UTF-8 text correctly). */
