@@ -11,8 +11,9 @@ import Papa from 'papaparse'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../shared/contract'
 import type { CurrentListing } from './currentListings'
-import { csvDateTime, failedSheet, listingsSheet, writeSheet } from './exportFile'
-import { hasOpenpyxl, PYTHON } from './openpyxl.fixture'
+import { csvDateTime, writeSheet } from '../spreadsheetFile/sheetFile'
+import { failedSheet, listingsSheet } from './exportFile'
+import { hasOpenpyxl, PYTHON } from '../spreadsheetFile/openpyxl.fixture'
 
 /** Reads the first sheet: header, frozen cell, widths, and each cell's type, value and number format. */
 const READ_WORKBOOK = `

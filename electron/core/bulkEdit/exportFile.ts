@@ -1,5 +1,6 @@
 /**
- * Exporting listings (with their pending values) and a batch's failed changes to CSV or XLSX, in main.
+ * Listings (with their pending values) and a batch's failed changes as sheets, written to CSV or XLSX
+ * by the exports' one writer (spreadsheetFile/sheetFile.ts).
  * The files are shaped so they can be edited and imported again: `id`, `sku` and each editable field's
  * column (`price`, `quantity`: the values the seller wants; listingFields.ts), the current values beside them.
  * Text a spreadsheet would run as a formula is guarded for the import's round trip (formulaGuard.ts):
@@ -11,39 +12,21 @@
  * CSV as `2026-11-24 05:31:15` in UTC (the header names the zone; Excel and LibreOffice parse that form
  * in any locale), in XLSX as date cells. An XLSX has column widths and a frozen header row.
  */
-import Papa from 'papaparse'
-import type { BatchRow, ExportedFile } from '../../shared/contract'
+import type { BatchRow } from '../../shared/contract'
 import { LISTING_FIELD_SET, listingValue, type FieldSet, type ListingField } from '../../shared/listingFields'
-import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
 import { batchResultLabel, statusLabel } from '../../shared/plainWords'
 import type { CurrentListing } from './currentListings'
 import type { ListingProperties } from '../snapshot/listingGrid'
-import { neutralizeFormula, workbookText } from '../spreadsheetFile/formulaGuard'
-
-/** A cell: text, a number, an amount of money (kept as cents, written in dollars), or an instant (ISO). */
-type Cell = string | number | { cents: number } | { at: string } | null
-
-export interface Sheet {
-  /** The file name without extension. */
-  name: string
-  header: string[]
-  /** Column widths in characters (XLSX), one per header. */
-  widths: number[]
-  rows: Cell[][]
-}
+import type { FormulaGuard } from '../spreadsheetFile/formulaGuard'
+import type { Cell, Sheet } from '../spreadsheetFile/sheetFile'
 
 /** A field's value as a cell: money as an amount, a count as a number. */
 const valueCell = (field: ListingField, value: number): Cell => (field.unit === 'cents' ? { cents: value } : value)
 
-/** An instant as a spreadsheet reads a date-time in CSV: "2026-11-24 05:31:15" (UTC). */
-export function csvDateTime(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 19).replace('T', ' ')
-}
-
 const NO_PROPERTIES: ListingProperties = { grade: '', color: '', storage: '', carrier: '' }
 
 /** The import reads these files back: every formula escape comes off exactly. */
-const GUARD = { roundTrip: true }
+const GUARD: FormulaGuard = { roundTrip: true }
 
 /** The listings export's column titles, in the order listingsSheet writes each row's cells. */
 export function listingsHeader(fields: FieldSet = LISTING_FIELD_SET): string[] {
@@ -81,6 +64,7 @@ export function listingsSheet(
   return {
     name: `sell-requests-${day}`,
     header: listingsHeader(fields),
+    guard: GUARD,
     widths: [38, 16, 40, 14, 10, ...all.map((field) => field.fileWidth), ...all.map((field) => field.label.length + 9), 15, 8, 12, 10, 12, 20],
     rows: listings.map((listing) => {
       const wanted = pending(listing.id)
@@ -117,6 +101,7 @@ export function failedSheet(rows: BatchRow[], day: string, fields: FieldSet = LI
   return {
     name: `failed-changes-${day}`,
     header: ['ID', 'SKU', 'Name', ...fields.all.map((field) => field.label), 'Problem'],
+    guard: GUARD,
     widths: [38, 16, 40, ...fields.all.map((field) => field.fileWidth), 60],
     rows: [...byListing.values()].map(({ row, values, messages }) => [
       row.sellRequestId,
@@ -125,40 +110,5 @@ export function failedSheet(rows: BatchRow[], day: string, fields: FieldSet = LI
       ...fields.all.map((field) => (values.has(field.key) ? valueCell(field, values.get(field.key)!) : null)),
       [...messages].join(' ')
     ])
-  }
-}
-
-export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<ExportedFile> {
-  if (format === 'csv') {
-    const data = sheet.rows.map((row) =>
-      row.map((cell) => {
-        if (cell === null) return ''
-        if (typeof cell === 'string') return neutralizeFormula(cell, GUARD)
-        if (typeof cell === 'number') return String(cell)
-        return 'cents' in cell ? decimalStringFromCents(cell.cents) : csvDateTime(cell.at)
-      })
-    )
-    // With a BOM, Excel reads the file as UTF-8.
-    const text = `\uFEFF${Papa.unparse({ fields: sheet.header, data })}\r\n`
-    return { fileName: `${sheet.name}.csv`, mimeType: 'text/csv', base64: Buffer.from(text, 'utf8').toString('base64'), rows: sheet.rows.length }
-  }
-  const header = sheet.header.map((title) => ({ value: title, fontWeight: 'bold' as const }))
-  const data = sheet.rows.map((row) =>
-    row.map((cell) => {
-      if (cell === null) return null
-      if (typeof cell === 'string') return { value: workbookText(cell, GUARD), type: String }
-      if (typeof cell === 'number') return { value: cell, type: Number }
-      if ('at' in cell) return { value: new Date(cell.at), type: Date, format: 'yyyy-mm-dd hh:mm:ss' }
-      return { value: dollarsFromCents(cell.cents), type: Number, format: '0.00' }
-    })
-  )
-  // Loaded with the first workbook written, not at every start of the core.
-  const { default: writeXlsxFile } = await import('write-excel-file/node')
-  const bytes = await writeXlsxFile([header, ...data], { columns: sheet.widths.map((width) => ({ width })), stickyRowsCount: 1 }).toBuffer()
-  return {
-    fileName: `${sheet.name}.xlsx`,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: bytes.toString('base64'),
-    rows: sheet.rows.length
   }
 }

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { CurrentListing, ImportListing } from './currentListings'
-import { listingsSheet, writeSheet } from './exportFile'
+import { writeSheet } from '../spreadsheetFile/sheetFile'
+import { listingsSheet } from './exportFile'
 import { importChanges, listingFinder, listingsNamed, readImportTable } from './importFile'
 
 const listing = (n: number, sku = `SKU-${n}`): ImportListing => ({

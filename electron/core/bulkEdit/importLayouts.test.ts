@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { importChanges, listingFinder, readImportTable } from './importFile'
 import { importListing } from './importListing.fixture'
 import { checkWorkbookArchive } from './workbookArchive'
-import { hasOpenpyxl, PYTHON } from './openpyxl.fixture'
+import { hasOpenpyxl, PYTHON } from '../spreadsheetFile/openpyxl.fixture'
 
 /**
  * Writes a workbook: sheets in order, each a title and rows of cells (None for an empty cell, text
