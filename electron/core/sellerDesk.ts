@@ -170,6 +170,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'settings.update': (patch) => settings.update(patch),
       'dashboard.get': async ({ timeZone }) => (await open()).dashboard(timeZone),
       'orders.exportCsv': async (query) => (await open()).exportOrdersCsv(query),
+      'orders.exportXlsx': async (query) => (await open()).exportOrdersXlsx(query),
       'sellRequests.facets': async () => (await open()).sellRequestFacets(),
       'shell.openExternal': async ({ url }) => {
         if (!isAllowedExternalUrl(url)) {

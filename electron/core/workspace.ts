@@ -14,6 +14,7 @@ import {
   type EventName,
   type ListResult,
   type OrderListResult,
+  type OrdersWorkbookFile,
   type WorkspacePreferences
 } from '../shared/contract'
 import { computeDashboard } from './dashboard/dashboard'
@@ -24,6 +25,7 @@ import { SellerDeskError } from '../shared/errors'
 import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
 import { ordersCsvWriter } from './orderExport/orderCsv'
+import { ordersWorkbookWriter } from './orderExport/orderWorkbook'
 import { readBackError, readBackVerdict } from './readBack'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
@@ -69,7 +71,7 @@ const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((
  */
 const windowStart = (windowFromMs: number) => new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
-/** How many orders an export reads from the snapshot and writes as CSV in one step. */
+/** How many orders an export reads from the snapshot and writes (CSV) or gathers (XLSX) in one step. */
 const EXPORT_PART = 100
 
 export interface Workspace {
@@ -89,6 +91,8 @@ export interface Workspace {
    * (the core answers other calls meanwhile); each part as the snapshot holds it when read.
    */
   exportOrdersCsv(query: OrderExportQuery): Promise<CsvFile>
+  /** The same orders, rows and columns as an Excel workbook (.xlsx), read the same way and written once at the end. */
+  exportOrdersXlsx(query: OrderExportQuery): Promise<OrdersWorkbookFile>
   sellRequestFacets(): { brands: string[]; categories: string[] }
   /** How the seller left this account's workspace (view, filters, sort, column widths). */
   preferences(): Promise<WorkspacePreferences>
@@ -298,6 +302,53 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     return `Orders placed before ${windowStart(windowFromMs)} are kept on this computer only while they have items to ship: to search the others, choose their dates.`
   }
 
+  /**
+   * The orders an export asks for, handed to `add` a part at a time with a turn of the core between (the
+   * core answers other calls meanwhile), in the list's order; each part as the snapshot holds it when
+   * read. Returns the file's name without extension, the orders written, and why any are missing.
+   */
+  async function exportOrders(
+    { timeZone, fromDate, toDate, ...filters }: OrderExportQuery,
+    add: (orders: Order[]) => void
+  ): Promise<{ name: string; orders: number; missing: string | null }> {
+    knownZone(timeZone)
+    const windowFromMs = windowFrom()
+    const older = olderRange({ fromDate, toDate, ...filters }, windowFromMs)
+    // The same orders the list shows: for older dates from the marketplace (refused rather than
+    // written short when some are missing), else the snapshot's, read by their ids.
+    let ordersInPart: (from: number) => Order[]
+    let count: number
+    // Offline, older dates than the kept window export only the kept orders: the file is said to be short.
+    const fromMs = fromDate ? Date.parse(fromDate) : undefined
+    const short = !older && startsBeforeWindow(fromMs, windowFromMs)
+    if (older) {
+      const read = await olderOrders.read(older)
+      if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read, windowFromMs)}`)
+      const rows = inListOrder(read, filters)
+      ordersInPart = (from) => rows.slice(from, from + EXPORT_PART)
+      count = rows.length
+    } else {
+      const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
+      ordersInPart = (from) => snapshot.ordersWithIds(ids.slice(from, from + EXPORT_PART))
+      count = ids.length
+    }
+    // A part at a time, with a turn of the core between.
+    const pause = createPause()
+    let orders = 0
+    for (let from = 0; from < count; from += EXPORT_PART) {
+      await pause()
+      const part = ordersInPart(from)
+      add(part)
+      orders += part.length
+    }
+    // Named by its dates when the seller chose them (a month's export next to another's), else by today.
+    const toMs = toDate ? Date.parse(toDate) : now()
+    // Without a start, every order up to the end: "orders-until-…", not a name that reads as one day's orders.
+    const dates = fromMs === undefined ? `until-${localDateOf(toMs, timeZone)}` : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
+    const missing = short ? 'Offline: some older orders are missing.' : null
+    return { name: `orders-${dates}`, orders, missing }
+  }
+
   return {
     account: deps.account,
     snapshot,
@@ -392,45 +443,17 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       })
     },
 
-    async exportOrdersCsv({ timeZone, fromDate, toDate, ...filters }) {
-      knownZone(timeZone)
-      const csv = ordersCsvWriter(timeZone)
-      const windowFromMs = windowFrom()
-      const older = olderRange({ fromDate, toDate, ...filters }, windowFromMs)
-      // The same orders the list shows: for older dates from the marketplace (refused rather than
-      // written short when some are missing), else the snapshot's, read by their ids.
-      let ordersInPart: (from: number) => Order[]
-      let count: number
-      // Offline, older dates than the kept window export only the kept orders: the file is said to be short.
-      const fromMs = fromDate ? Date.parse(fromDate) : undefined
-      const short = !older && startsBeforeWindow(fromMs, windowFromMs)
-      if (older) {
-        const read = await olderOrders.read(older)
-        if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read, windowFromMs)}`)
-        const rows = inListOrder(read, filters)
-        ordersInPart = (from) => rows.slice(from, from + EXPORT_PART)
-        count = rows.length
-      } else {
-        const ids = snapshot.orderIds({ ...filters, fromMs: fromDate ? Date.parse(fromDate) : undefined, toMs: toDate ? Date.parse(toDate) : undefined })
-        ordersInPart = (from) => snapshot.ordersWithIds(ids.slice(from, from + EXPORT_PART))
-        count = ids.length
-      }
-      // A part at a time, with a turn of the core between.
-      const pause = createPause()
-      let orders = 0
-      for (let from = 0; from < count; from += EXPORT_PART) {
-        await pause()
-        const part = ordersInPart(from)
-        csv.add(part)
-        orders += part.length
-      }
+    async exportOrdersCsv(query) {
+      const csv = ordersCsvWriter(query.timeZone)
+      const { name, orders, missing } = await exportOrders(query, (part) => csv.add(part))
       const { parts, rows } = csv.done()
-      // Named by its dates when the seller chose them (a month's export next to another's), else by today.
-      const toMs = toDate ? Date.parse(toDate) : now()
-      // Without a start, every order up to the end: "orders-until-…", not a name that reads as one day's orders.
-      const dates = fromMs === undefined ? `until-${localDateOf(toMs, timeZone)}` : `${localDateOf(fromMs, timeZone)}-to-${localDateOf(toMs, timeZone)}`
-      const missing = short ? 'Offline: some older orders are missing.' : null
-      return { fileName: `orders-${dates}.csv`, parts, orders, rows, missing }
+      return { fileName: `${name}.csv`, parts, orders, rows, missing }
+    },
+
+    async exportOrdersXlsx(query) {
+      const workbook = ordersWorkbookWriter(query.timeZone)
+      const { name, orders, missing } = await exportOrders(query, (part) => workbook.add(part))
+      return { ...(await workbook.done(name)), orders, missing }
     },
 
     sellRequestFacets: () => facets(),

@@ -1,8 +1,10 @@
 /**
  * An export of many orders is written a part at a time with turns of the core between: the core
  * answers other calls meanwhile, and the file is the one written at once from the list's every page,
- * in the list's order.
+ * in the list's order; the workbook export reads the same orders.
  */
+import Papa from 'papaparse'
+import { readSheet } from 'read-excel-file/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { everyListedOrder, syncedWorkspace } from '../bulkEdit/syncedWorkspace.fixture'
@@ -45,6 +47,23 @@ it('exports what a filtered list shows, in its order', async () => {
   const file = await workspace.exportOrdersCsv({ ...query, timeZone: ZONE })
   expect(file.orders).toBe(listed.length)
   expect(file.parts.join('')).toBe(ordersCsv(listed, ZONE).text)
+})
+
+it('exports the same orders as a workbook: the CSV’s rows, in its order, named alike', async () => {
+  const query = {
+    sortBy: 'date' as const,
+    sortDir: 'DESC' as const,
+    itemStatuses: ['awaiting-shipment'],
+    fromDate: new Date(Date.now() - 20 * 86_400_000).toISOString()
+  }
+  const csv = await workspace.exportOrdersCsv({ ...query, timeZone: ZONE })
+  const xlsx = await workspace.exportOrdersXlsx({ ...query, timeZone: ZONE })
+  expect(csv.orders).toBeGreaterThan(0)
+  expect(xlsx).toMatchObject({ fileName: csv.fileName.replace(/\.csv$/, '.xlsx'), orders: csv.orders, rows: csv.rows, missing: null })
+  const csvRows = Papa.parse<string[]>(csv.parts.join('').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
+  const sheet = await readSheet(Buffer.from(xlsx.base64, 'base64'))
+  expect(sheet[0]).toEqual(csvRows[0])
+  expect(sheet.slice(1).map((row) => [row[0], row[6]])).toEqual(csvRows.slice(1).map((row) => [row[0], row[6] || null]))
 })
 
 it('writes the same file in parts of any size as at once, and a header alone for no orders', async () => {

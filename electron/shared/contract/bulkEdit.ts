@@ -207,7 +207,7 @@ export interface ExportedFile {
   fileName: string
   mimeType: string
   base64: string
-  /** Data rows written (one per listing), the header excluded. */
+  /** Data rows written (one per listing, or per order item), the header excluded. */
   rows: number
 }
 

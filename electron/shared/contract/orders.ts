@@ -1,9 +1,10 @@
-/** The Orders list and its CSV export. */
+/** The Orders list and its exports (CSV, Excel workbook). */
 import { z } from 'zod'
 import type { Order } from '../domain'
+import type { ExportedFile } from './bulkEdit'
 import { call, isoInstant, pageInput, statusList, timeZoneInput, type ListResult } from './common'
 
-/** The orders a seller narrowed the list to: shared by the list and its CSV export. */
+/** The orders a seller narrowed the list to: shared by the list and its exports. */
 const orderFilterInput = {
   searchTerm: pageInput.searchTerm,
   sortDir: pageInput.sortDir,
@@ -56,7 +57,15 @@ export interface CsvFile {
   missing: string | null
 }
 
+/** An Excel workbook (.xlsx) of the same orders, rows and columns as the CSV, offered as a download. */
+export interface OrdersWorkbookFile extends ExportedFile {
+  orders: number
+  /** Why orders the seller asked for are not in the file (older dates while offline), or null. */
+  missing: string | null
+}
+
 export const orderCalls = {
   'orders.list': call<OrderListResult>()(orderListInput),
-  'orders.exportCsv': call<CsvFile>()(orderExportInput)
+  'orders.exportCsv': call<CsvFile>()(orderExportInput),
+  'orders.exportXlsx': call<OrdersWorkbookFile>()(orderExportInput)
 } as const
