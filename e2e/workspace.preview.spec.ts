@@ -1,11 +1,12 @@
 /**
  * The seller's workspace in the browser preview, on a seeded marketplace signed in through the form:
  * the dashboard's figures, chart and links; the order drawer with tracking; opening external pages only
- * for allow-listed carriers; CSV export; editing in the table with rollback; deleting several listings;
- * preferences across a restart; keyboard shortcuts. Expected values come from the snapshot (through the
+ * for allow-listed carriers; CSV and Excel workbook export; editing in the table with rollback;
+ * deleting several listings; preferences across a restart; keyboard shortcuts. Expected values come from the snapshot (through the
  * same router the page uses) or from the marketplace's own state.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -18,6 +19,7 @@ import { numberIn, viaRouter, readSnapshot, syncFinishedAfter, syncStatus } from
 import { openSellRequests } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
+import { hasOpenpyxl, PYTHON } from '../electron/core/spreadsheetFile/openpyxl.fixture'
 
 const KEY = 'sk_live_workspace_e2e_9Hc3'
 const TIME_ZONE = 'America/New_York'
@@ -435,6 +437,71 @@ test('CSV export: the filtered orders, one row per item, formulas neutralised', 
   expect(allRows.some((row) => row[itemColumn] === `'${FORMULA}`)).toBe(true)
   expect(allRows.some((row) => row[itemColumn] === FORMULA)).toBe(false)
   expect(all.rows).toBe(orders.reduce((sum, order) => sum + Math.max(1, order.items.length), 0))
+})
+
+test('XLSX export: offered beside CSV, it saves the same orders as a workbook named like the CSV, order and tracking numbers as text', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  // The list read for the last 30 days: what the page must show before the export.
+  const listed = page.waitForResponse((r) => r.url().endsWith('/rpc/orders.list') && (r.request().postData() ?? '').includes('fromDate'))
+  await page.getByTestId('orders-preset-last30').click()
+  const { value } = (await (await listed).json()) as { value: { total: number } }
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(value.total)
+
+  // The choice sits beside the CSV export, on its row.
+  const csvButton = page.getByTestId('orders-export')
+  const xlsxButton = page.getByTestId('orders-export-xlsx')
+  await expect(xlsxButton).toHaveText('Export Excel')
+  await expect(xlsxButton).toHaveAttribute('aria-label', 'Export Excel workbook (.xlsx)')
+  const [csvBox, xlsxBox] = [(await csvButton.boundingBox())!, (await xlsxButton.boundingBox())!]
+  expect(Math.abs(csvBox.y - xlsxBox.y)).toBeLessThan(2)
+  expect(xlsxBox.x).toBeGreaterThan(csvBox.x + csvBox.width)
+
+  const csvDownload = page.waitForEvent('download')
+  await csvButton.click()
+  const csvFile = await csvDownload
+  const csvText = readFileSync(await csvFile.path(), 'utf8')
+  const download = page.waitForEvent('download')
+  await xlsxButton.click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.xlsx$/)
+  expect(file.suggestedFilename()).toBe(csvFile.suggestedFilename().replace(/\.csv$/, '.xlsx'))
+  const csvRows = Papa.parse<string[]>(csvText.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
+  await expect(page.locator('.n-message').filter({ hasText: `(${csvRows.length - 1} rows) to ${file.suggestedFilename()}.` })).toBeVisible()
+
+  // openpyxl goes by the extension, which the download's own path lacks.
+  const dir = mkdtempSync(join(tmpdir(), 'sd-orders-xlsx-'))
+  try {
+    const saved = join(dir, file.suggestedFilename())
+    await file.saveAs(saved)
+    expect(readFileSync(saved).subarray(0, 2).toString('latin1')).toBe('PK')
+    if (!hasOpenpyxl) return
+    const book = JSON.parse(
+      execFileSync(
+        PYTHON,
+        [
+          '-c',
+          `
+import json, sys, warnings, openpyxl
+warnings.simplefilter('ignore')
+ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+print(json.dumps([[c.value if isinstance(c.value, str) else None if c.value is None else {'not text': str(c.value)} for c in row] for row in ws.iter_rows()]))
+`,
+          saved
+        ],
+        { encoding: 'utf8' }
+      )
+    ) as (string | null)[][]
+    // The CSV's rows and header; the order and tracking numbers are text, exactly the CSV's.
+    expect(book[0]).toEqual(csvRows[0])
+    const [orderNo, tracking] = [csvRows[0]!.indexOf('Order no.'), csvRows[0]!.indexOf('Tracking number')]
+    expect(book.slice(1).map((row) => [row[orderNo], row[tracking]])).toEqual(csvRows.slice(1).map((row) => [row[orderNo], row[tracking] || null]))
+    expect(book.slice(1).some((row) => row[tracking])).toBe(true)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test('sell requests: edit price and quantity in the table, refused values and failures roll back; delete several with per-row results', async ({

@@ -13,3 +13,11 @@ export function downloadFile(fileName: string, content: BlobPart | BlobPart[], t
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
+
+/** A file's bytes as the core sends them across the bridge (base64), ready for `downloadFile`. */
+export function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}

@@ -63,16 +63,20 @@ export const useOrdersStore = defineStore('orders', () => {
     { by: 'date', dir: 'DESC' }
   )
 
-  /** Every order the list matches as CSV (one row per item), built by the main side from the snapshot. */
-  function exportCsv(timeZone: string) {
+  /** What an export asks for: every order the list matches (all pages), in its order. */
+  function exportInput(timeZone: string): CallInput<'orders.exportCsv'> {
     const term = list.searchTerm.value.trim()
-    return call('orders.exportCsv', {
-      ...filterInput(),
-      ...(term ? { searchTerm: term } : {}),
-      sortBy: list.sortBy.value,
-      sortDir: list.sortDir.value,
-      timeZone
-    })
+    return { ...filterInput(), ...(term ? { searchTerm: term } : {}), sortBy: list.sortBy.value, sortDir: list.sortDir.value, timeZone }
+  }
+
+  /** Every order the list matches as CSV (one row per item), built by the core from the snapshot. */
+  function exportCsv(timeZone: string) {
+    return call('orders.exportCsv', exportInput(timeZone))
+  }
+
+  /** The same orders, rows and columns as an Excel workbook (.xlsx), with typed cells. */
+  function exportXlsx(timeZone: string) {
+    return call('orders.exportXlsx', exportInput(timeZone))
   }
 
   /** A filter other than the search is set. */
@@ -163,6 +167,7 @@ export const useOrdersStore = defineStore('orders', () => {
     narrowed,
     itemUnits,
     exportCsv,
+    exportXlsx,
     setDateRange,
     setDatePreset,
     setStatuses,
