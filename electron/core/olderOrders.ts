@@ -169,6 +169,8 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       while (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!)
       return read
     },
+    /** Drops the reads kept: their orders no longer read as they would now (another time zone for their times). */
+    forget: () => kept.clear(),
     scan
   }
 }

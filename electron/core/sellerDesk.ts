@@ -171,6 +171,8 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'dashboard.get': async ({ timeZone }) => (await open()).dashboard(timeZone),
       'orders.exportCsv': async (query) => (await open()).exportOrdersCsv(query),
       'orders.exportXlsx': async (query) => (await open()).exportOrdersXlsx(query),
+      'orders.timeZone': async ({ account }) => (await openForSettings(account)).orderTimeZone(),
+      'orders.setTimeZone': async ({ account, zone }) => (await openForSettings(account)).setOrderTimeZone(zone),
       'sellRequests.facets': async () => (await open()).sellRequestFacets(),
       'shell.openExternal': async ({ url }) => {
         if (!isAllowedExternalUrl(url)) {

@@ -20,16 +20,24 @@ let workspace: Workspace
 const settings: AppSettings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: true, lowStockThreshold: 5, theme: 'system' }
 const events: string[] = []
 
-/** A workspace of its own on a new marketplace, synced and looked through for older orders. */
-async function openSynced(options: Partial<SandboxOptions> = {}): Promise<void> {
-  sandbox = await startSandbox({ apiKey: KEY, orders: 200, sellRequests: 40, seed: 4, now: new Date(), ...options })
-  workspace = openWorkspace({
-    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
+let userDataDir: string
+
+/** The workspace of the marketplace's account in the user-data folder, opened (again). */
+function openAccount(): Workspace {
+  return openWorkspace({
+    userDataDir,
     account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-1' },
     api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0 }),
     settings: () => settings,
     emit: (event) => events.push(event)
   })
+}
+
+/** A workspace of its own on a new marketplace, synced and looked through for older orders. */
+async function openSynced(options: Partial<SandboxOptions> = {}): Promise<void> {
+  sandbox = await startSandbox({ apiKey: KEY, orders: 200, sellRequests: 40, seed: 4, now: new Date(), ...options })
+  userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-workspace-'))
+  workspace = openAccount()
   await workspace.sync.sync()
   await workspace.sync.idle() // and the look through older orders after it
 }
@@ -219,7 +227,7 @@ it('a list of what is left to ship says when the look for older orders with item
 
 it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC): the dashboard and the dated lists say times and days may be off; in UTC, nothing', async () => {
   const note =
-    /^This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them: an order’s time, and the day it counts on, may be off by some hours\.$/
+    /^This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in: an order’s time, and the day it counts on, may be off by some hours\. Name the marketplace’s time zone in Settings, under “Order times”\.$/
   const today = (dashboard: ReturnType<Workspace['dashboard']>) => ({ ...base, fromDate: dashboard.today.fromDate, toDate: dashboard.today.toDate })
   // The marketplace of beforeEach writes UTC: new orders tell so, and nothing is said.
   sandbox.addOrders(5)
@@ -245,6 +253,54 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   // A list up to a date says it too; one with no dates, whose order is by time alone, does not.
   expect((await workspace.listOrders({ ...base, toDate: dashboard.today.toDate })).note).toContain(dashboard.orderTimesNote)
   expect((await workspace.listOrders(base)).note ?? '').not.toContain('time zone')
+})
+
+it('order times read in the zone the seller names for the marketplace (5½ h ahead of UTC): right times, right days, and said no more once new orders agree', async () => {
+  await workspace.close()
+  await sandbox.close()
+  await openSynced({ variant: { orderTimeOffsetMinutes: 330, orderDateDigits: 0 } })
+  // To the second: this marketplace writes no fractions of a second.
+  const placed = {
+    get: (id: string) => new Date(Math.floor(sandbox.state.orders.find((order) => order.id === id)!.orderDateMicros / 1_000_000) * 1000).toISOString()
+  }
+  const rowsRead = async () => (await workspace.listOrders({ ...base, take: 200 })).rows
+  // Read as UTC: every time 5½ h late.
+  for (const order of await rowsRead()) expect(Date.parse(order.orderDate) - Date.parse(placed.get(order.id))).toBe(330 * 60_000)
+
+  // An unknown zone is refused and changes nothing.
+  await expect(workspace.setOrderTimeZone('Mars/Olympus')).rejects.toMatchObject({ kind: 'invalid-input' })
+  expect(workspace.orderTimeZone()).toEqual({ zone: null })
+
+  expect(await workspace.setOrderTimeZone('Asia/Kolkata')).toEqual({ zone: 'Asia/Kolkata' })
+  expect(workspace.orderTimeZone()).toEqual({ zone: 'Asia/Kolkata' })
+  await workspace.sync.idle()
+  for (const order of await rowsRead()) expect(order.orderDate, order.orderNo).toBe(placed.get(order.id))
+  // The time columns are written again: a range a second either side of an order's time finds it.
+  const [first] = await rowsRead()
+  const around = (ms: number) => ({ ...base, fromDate: new Date(ms - 1_000).toISOString(), toDate: new Date(ms + 1_000).toISOString() })
+  expect((await workspace.listOrders(around(Date.parse(placed.get(first!.id))))).rows.map((order) => order.id)).toContain(first!.id)
+  // The days they count on: today's orders are the marketplace's.
+  const dashboard = workspace.dashboard('UTC')
+  const todayStart = Date.parse(dashboard.today.fromDate)
+  const placedToday = sandbox.state.orders.filter((order) => order.orderDateMicros / 1000 >= todayStart).length
+  const today = await workspace.listOrders({ ...base, fromDate: dashboard.today.fromDate, toDate: dashboard.today.toDate })
+  expect(today.total).toBe(placedToday)
+  // New orders now come dated by the marketplace's clock: nothing is said of the times.
+  sandbox.addOrders(5)
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(true)
+  expect(workspace.dashboard('UTC').orderTimesNote).toBeNull()
+  expect(workspace.snapshot.syncState('orders').complete).toBe(true)
+  for (const order of workspace.snapshot.dump().orders) expect(order.orderDate, order.orderNo).toBe(placed.get(order.id))
+
+  // Kept with the account: the snapshot opened again reads in it; back to UTC reads as before.
+  await workspace.close()
+  workspace = openAccount()
+  expect(workspace.orderTimeZone()).toEqual({ zone: 'Asia/Kolkata' })
+  await workspace.setOrderTimeZone(null)
+  await workspace.sync.idle()
+  for (const order of await rowsRead()) expect(Date.parse(order.orderDate) - Date.parse(placed.get(order.id))).toBe(330 * 60_000)
 })
 
 it('reads the filters’ choices once per write of their rows and follows every write: a sync, a delete', async () => {

@@ -60,9 +60,12 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
   timeZone: string
 }
 
-/** Said where order times decide what is shown (days, dates), of a marketplace seen writing them in a zone other than UTC. */
-const ORDER_TIMES_NOT_UTC =
-  'This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them: an order’s time, and the day it counts on, may be off by some hours.'
+/**
+ * Said where order times decide what is shown (days, dates), of a marketplace seen writing them in a
+ * zone other than the one they are read in (`zone`; null: UTC).
+ */
+const orderTimesOff = (zone: string | null) =>
+  `This marketplace writes order times in a time zone other than ${zone === null ? 'UTC' : zone}, which Seller Desk reads them in: an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.`
 /** Notes said one after the other; null when there are none. */
 const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
 /**
@@ -94,6 +97,13 @@ export interface Workspace {
   /** The same orders, rows and columns as an Excel workbook (.xlsx), read the same way and written once at the end. */
   exportOrdersXlsx(query: OrderExportQuery): Promise<OrdersWorkbookFile>
   sellRequestFacets(): { brands: string[]; categories: string[] }
+  /** The time zone this marketplace writes order times in, as the seller named it; null: UTC. */
+  orderTimeZone(): { zone: string | null }
+  /**
+   * Reads this marketplace's order times in `zone` (null: UTC) from now on: the sync under way is
+   * stopped first, every order's time is read again in it, then a sync runs.
+   */
+  setOrderTimeZone(zone: string | null): Promise<{ zone: string | null }>
   /** How the seller left this account's workspace (view, filters, sort, column widths). */
   preferences(): Promise<WorkspacePreferences>
   savePreferences(preferences: WorkspacePreferences): Promise<WorkspacePreferences>
@@ -124,6 +134,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     now
   })
   const api = sync.api
+  api.useOrderTimeZone(snapshot.orderTimeZone())
   const bulk = createBulkEdit({
     refresh: () => sync.catchUpSellRequests(),
     readBack: () => sync.readBackSellRequests(),
@@ -271,9 +282,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     return `This computer keeps the orders placed or updated in the last ${days} days: ${before === 1 ? 'the order' : `the ${formatNumber(before)} orders`} placed before ${since} ${before === 1 ? 'is' : 'are'} here because ${before === 1 ? 'it was' : 'they were'} updated since or still ${before === 1 ? 'has' : 'have'} items to ship.`
   }
 
-  /** ORDER_TIMES_NOT_UTC once a sync saw new orders dated hours away from the marketplace's clock (syncEngine.ts changesSince). */
+  /** Said once a sync saw new orders dated hours away from the marketplace's clock (syncEngine.ts changesSince). */
   function orderTimesNote(): string | null {
-    return snapshot.syncState('orders').zonelessUtc === false ? ORDER_TIMES_NOT_UTC : null
+    return snapshot.syncState('orders').zonelessUtc === false ? orderTimesOff(snapshot.orderTimeZone()) : null
   }
 
   /**
@@ -463,6 +474,21 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       // A file from another version, or edited by hand: whatever does not fit is forgotten, not an error.
       const parsed = workspacePreferencesSchema.safeParse(value)
       return parsed.success ? parsed.data : {}
+    },
+
+    orderTimeZone: () => ({ zone: snapshot.orderTimeZone() }),
+
+    async setOrderTimeZone(zone) {
+      const next = zone === null || zone === 'UTC' ? null : knownZone(zone)
+      if (next === snapshot.orderTimeZone()) return { zone: next }
+      // Orders a sync reads from here on are read in the new zone; none still running writes the old.
+      api.useOrderTimeZone(next)
+      sync.cancel()
+      await sync.idle()
+      await snapshot.setOrderTimeZone(next)
+      olderOrders.forget()
+      void sync.sync('auto').catch(() => undefined)
+      return { zone: next }
     },
 
     async savePreferences(preferences) {

@@ -47,6 +47,24 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
   return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - (ms - (((ms % 1000) + 1000) % 1000))
 }
 
+/**
+ * The instant a wall-clock time in the zone names, the wall clock given as the instant its fields would
+ * name in UTC. A time a clock change repeats is taken at its first occurrence; one it skips (02:30 as
+ * clocks go from 02:00 to 03:00) is read at the offset before the change, as the clock would have shown
+ * it (03:30 after the change).
+ */
+export function instantOfWallClock(wallMs: number, timeZone: string): number {
+  // No zone changes its offset twice within two days: the offsets a day either side are the candidates.
+  const before = wallMs - zoneOffsetMs(wallMs - DAY_MS, timeZone)
+  const after = wallMs - zoneOffsetMs(wallMs + DAY_MS, timeZone)
+  const shows = (ms: number) => wallClockOfInstant(ms, timeZone) === wallMs
+  if (shows(before) && shows(after)) return Math.min(before, after)
+  return shows(after) ? after : before
+}
+
+/** The zone's wall clock at an instant, as the instant its fields would name in UTC (instantOfWallClock's reverse). */
+export const wallClockOfInstant = (ms: number, timeZone: string): number => ms + zoneOffsetMs(ms, timeZone)
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
 /** The local date ("2026-11-19") an instant falls on. */

@@ -11,11 +11,13 @@ import type { Order, SellRequest, SortDir } from '../../shared/domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
 import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
 import { zonelessUtcFromInstant } from '../../shared/time'
+import { wallClockOfInstant } from '../dashboard/localCalendar'
 import { nextTurn } from '../eventLoopTurns'
 import { decodedText, parseListRows } from './listRows'
 import { bodyBytes, nodeFetch, type NodeFetchInit } from './nodeFetch'
 import {
   orderListFormat,
+  orderListFormatIn,
   ORDER_ROWS_PATH,
   SELL_REQUEST_ROWS_PATH,
   sellRequestDeleteFormat,
@@ -125,6 +127,11 @@ export interface ListAnswer {
 
 export interface SellerApi {
   readonly baseUrl: string
+  /**
+   * The time zone the marketplace writes order times in (an IANA name; null: UTC, as time.ts takes
+   * them): order times read from then on are read in it, and `fromDate` / `toDate` are sent in it.
+   */
+  useOrderTimeZone(zone: string | null): void
   listOrders(query?: OrderQuery, options?: CallOptions): Promise<ListAnswer & { orders: Order[] }>
   listSellRequests(query?: SellRequestQuery, options?: CallOptions): Promise<ListAnswer & { sellRequests: SellRequest[] }>
   /**
@@ -308,6 +315,11 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   const fields = options.fields ?? LISTING_FIELDS
   /** Set once the marketplace refused a PATCH with one field: it wants both from then on. */
   let patchNeedsBoth = false
+  let orderTimeZone: string | null = null
+  let orderList = orderListFormat
+  /** An instant → the zone-less form `fromDate` / `toDate` take, in the marketplace's zone for order times. */
+  const zonelessOrderTime = (instant: string) =>
+    zonelessUtcFromInstant(orderTimeZone === null ? instant : new Date(wallClockOfInstant(Date.parse(instant), orderTimeZone)))
 
   const http: KyInstance = ky.create({
     prefixUrl: baseUrl,
@@ -610,16 +622,21 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   return {
     baseUrl,
 
+    useOrderTimeZone(zone) {
+      orderTimeZone = zone
+      orderList = orderListFormatIn(zone)
+    },
+
     async listOrders(query = {}, options = {}) {
-      const read = await call('get', 'v1/orders/seller', orderListFormat, 'order list', {
+      const read = await call('get', 'v1/orders/seller', orderList, 'order list', {
         rowsAt: ORDER_ROWS_PATH,
         searchParams: params({
           page: query.page,
           take: query.take,
           searchTerm: query.searchTerm?.trim(),
           sortDir: query.sortDir,
-          fromDate: query.fromDate ? zonelessUtcFromInstant(query.fromDate) : undefined,
-          toDate: query.toDate ? zonelessUtcFromInstant(query.toDate) : undefined
+          fromDate: query.fromDate ? zonelessOrderTime(query.fromDate) : undefined,
+          toDate: query.toDate ? zonelessOrderTime(query.toDate) : undefined
         }),
         ...options
       })

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../../shared/domain'
 import { centsFromDecimalString, centsFromNumber } from '../../shared/money'
 import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } from '../../shared/time'
+import { instantOfWallClock } from '../dashboard/localCalendar'
 
 /** A shape to check a response with, and how to turn a checked response into what the app uses. */
 export interface WireFormat<T> {
@@ -213,8 +214,13 @@ const cents = (value: number | string): number => {
 }
 const count = (value: number | string): number => (typeof value === 'number' ? value : Number(value))
 
-function instant(value: string, zoneless: boolean): string {
-  const result = zoneless ? (instantFromZonelessUtc(value) ?? instantFromZoned(value)) : instantFromZoned(value)
+/**
+ * A timestamp → an instant. `zoneless`: a time without a zone is allowed, and read in `zone` (the
+ * marketplace's time zone for order times, an IANA name; null: UTC, time.ts).
+ */
+function instant(value: string, zoneless: boolean, zone: string | null = null): string {
+  const utc = zoneless ? instantFromZonelessUtc(value) : null
+  const result = utc === null ? instantFromZoned(value) : zone === null ? utc : new Date(instantOfWallClock(Date.parse(utc), zone)).toISOString()
   if (result === null) throw new WireValueError(`expected a real date and time, got ${JSON.stringify(value)}`)
   return result
 }
@@ -296,10 +302,14 @@ function orderItemFromWire(w: WireOrderItem): OrderItem {
   }
 }
 
-export function orderFromWire(w: WireOrder): Order {
+/** An order's `orderDate` as it came → the instant, a time without a zone read in `orderTimeZone` (null: UTC). */
+export const orderDateIn = (value: string, orderTimeZone: string | null): string => instant(value, true, orderTimeZone)
+
+/** `orderTimeZone`: the zone the marketplace writes order times in (null: UTC). */
+export function orderFromWire(w: WireOrder, orderTimeZone: string | null = null): Order {
   return {
     id: w.id,
-    orderDate: instant(w.orderDate, true),
+    orderDate: orderDateIn(w.orderDate, orderTimeZone),
     orderNo: String(w.orderNo),
     status: w.status,
     quantity: count(w.quantity),
@@ -338,15 +348,22 @@ export function readWire<T>(format: WireFormat<T>, body: unknown): { ok: true; v
 export const ORDER_ROWS_PATH = '$.data'
 export const SELL_REQUEST_ROWS_PATH = '$.data.data'
 
-/** GET /v1/orders/seller */
-export const orderListFormat: WireFormat<{ total: number; orders: Order[] }> = {
-  shape: z.object({ total: numericString, data: rowsOf(orderShape) }),
-  accepts: (body) => isObject(body) && isInteger(body['total']) && isRows(body['data'], isOrder),
-  convert: (checked) => {
-    const body = checked as { total: number | string; data?: WireOrder[] | null }
-    return { total: count(body.total), orders: (body.data ?? []).map(orderFromWire) }
+const orderListShape = z.object({ total: numericString, data: rowsOf(orderShape) })
+
+/** GET /v1/orders/seller, its order times read in `orderTimeZone` (null: UTC). */
+export function orderListFormatIn(orderTimeZone: string | null): WireFormat<{ total: number; orders: Order[] }> {
+  return {
+    shape: orderListShape,
+    accepts: (body) => isObject(body) && isInteger(body['total']) && isRows(body['data'], isOrder),
+    convert: (checked) => {
+      const body = checked as { total: number | string; data?: WireOrder[] | null }
+      return { total: count(body.total), orders: (body.data ?? []).map((order) => orderFromWire(order, orderTimeZone)) }
+    }
   }
 }
+
+/** GET /v1/orders/seller, order times in UTC. */
+export const orderListFormat = orderListFormatIn(null)
 
 /** GET /v1/sell-requests */
 export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: SellRequest[] }> = {

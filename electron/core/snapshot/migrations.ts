@@ -235,5 +235,8 @@ export const MIGRATIONS: readonly string[] = [
   );`,
   // 13: when the seller put away the note of a batch's changes that did not apply (bulk edit's toolbar);
   // a retry of the batch clears it, so the outcomes of that retry are noted again.
-  `ALTER TABLE bulk_batches ADD COLUMN unapplied_dismissed_ms INTEGER;`
+  `ALTER TABLE bulk_batches ADD COLUMN unapplied_dismissed_ms INTEGER;`,
+  // 14: the time zone the marketplace writes its zone-less order times in, where the seller named one
+  // (none: UTC); order_ms is written in it.
+  `CREATE TABLE order_time_zone (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT NOT NULL);`
 ]

@@ -17,10 +17,11 @@ export interface OrderBatch {
 import type { OrderItemUnits } from '../../shared/contract'
 import type { Order, Page, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
-import { orderFromWire } from '../sellerApi/wire'
+import { orderDateIn, orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { docWrite } from './docRows'
 import { containsPattern, readPage, searchNeedle, searchText } from './listQuery'
+import { deleteRun, writeSyncState } from './syncBookkeeping'
 
 export type Tables = '' | '_staged'
 
@@ -211,23 +212,23 @@ export function orderIds(db: Db, query: Omit<OrderQuery, 'page' | 'take'>): stri
 }
 
 /** The orders with these ids, in the order given; an id the snapshot no longer holds is left out. */
-export function ordersWithIds(db: Db, ids: readonly string[]): Order[] {
+export function ordersWithIds(db: Db, ids: readonly string[], zone: string | null): Order[] {
   const rows = db.prepare('SELECT id, json FROM order_docs WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string, string][]
   const docs = new Map(rows)
   return ids.flatMap((id) => {
     const json = docs.get(id)
-    return json === undefined ? [] : [orderFromDoc(json)]
+    return json === undefined ? [] : [orderFromDoc(json, zone)]
   })
 }
 
-export function queryOrders(db: Db, query: OrderQuery): Page<Order> {
+export function queryOrders(db: Db, query: OrderQuery, zone: string | null): Page<Order> {
   const { whereSql, params } = orderFilter(query)
   const searched = Boolean(query.searchTerm?.trim())
   // A date range walks the date index; a search or status filter without one counts first.
   const filtered = (searched || Boolean(query.statuses?.length || query.itemStatuses?.length)) && query.fromMs === undefined && query.toMs === undefined
   const { sortColumn } = listOrder(query)
   const { total, docs } = readPage(db, { table: 'orders', as: 'o', docs: 'order_docs', whereSql, params, sortColumn, collate: '', filtered, searched }, query)
-  return { total, page: query.page, take: query.take, rows: docs.map(orderFromDoc) }
+  return { total, page: query.page, take: query.take, rows: docs.map((json) => orderFromDoc(json, zone)) }
 }
 
 /** Units per item status held in their own columns, summed as the dashboard sums them. */
@@ -270,11 +271,32 @@ export function orderStatuses(db: Db): { statuses: string[]; itemStatuses: strin
   return { statuses, itemStatuses }
 }
 
-/** A stored document (checked when it was written) → the domain order. */
-const orderFromDoc = (json: string): Order => orderFromWire(JSON.parse(json) as Parameters<typeof orderFromWire>[0])
+/** A stored document (checked when it was written) → the domain order, its time read in `zone` (null: UTC). */
+const orderFromDoc = (json: string, zone: string | null): Order => orderFromWire(JSON.parse(json) as Parameters<typeof orderFromWire>[0], zone)
 
-export function allOrders(db: Db): Order[] {
-  return (db.prepare('SELECT json FROM order_docs ORDER BY id').raw().all() as [string][]).map(([json]) => orderFromDoc(json))
+export function allOrders(db: Db, zone: string | null): Order[] {
+  return (db.prepare('SELECT json FROM order_docs ORDER BY id').raw().all() as [string][]).map(([json]) => orderFromDoc(json, zone))
+}
+
+/** The zone the marketplace writes order times in, where the seller named one; null: UTC. */
+export function readOrderTimeZone(db: Db): string | null {
+  const row = db.prepare('SELECT zone FROM order_time_zone WHERE id = 1').raw().get() as [string] | undefined
+  return row?.[0] ?? null
+}
+
+/**
+ * Keeps the zone and writes every live order's time column again in it (from its document, as it
+ * came). A run staging orders is dropped (its rows were written in the zone before): the next full sync
+ * starts over. Whether new orders show the times to be right is seen again from the start.
+ */
+export function writeOrderTimeZone(db: Db, zone: string | null): void {
+  if (zone === null) db.prepare('DELETE FROM order_time_zone').run()
+  else db.prepare('INSERT INTO order_time_zone (id, zone) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET zone = excluded.zone').run(zone)
+  const update = db.prepare('UPDATE orders SET order_ms = ? WHERE id = ?')
+  for (const [id, orderDate] of db.prepare("SELECT id, json_extract(json, '$.orderDate') FROM order_docs").raw().all() as [string, unknown][])
+    if (typeof orderDate === 'string') update.run(Date.parse(orderDateIn(orderDate, zone)), id)
+  deleteRun(db, 'orders')
+  writeSyncState(db, 'orders', { zonelessUtc: null })
 }
 
 /** How many of these orders the snapshot holds and what they add up to. */

@@ -21,6 +21,8 @@ import {
   ordersWithIds,
   orderStatuses,
   queryOrders,
+  readOrderTimeZone,
+  writeOrderTimeZone,
   summarizeOrders,
   unknownOrderIds,
   orderWrites,
@@ -88,6 +90,13 @@ export interface Snapshot {
   /** Bulk edit's saved change set, apply queue and listing values. */
   readonly bulkEdit: BulkEditStore
   queryOrders(query: OrderQuery): Page<Order>
+  /** The zone the marketplace writes order times in, where the seller named one; null: UTC. */
+  orderTimeZone(): string | null
+  /**
+   * Reads order times in `zone` from now on: every order's time column is written again in it, a full
+   * sync staging orders starts over, and whether new orders confirm the times is seen again.
+   */
+  setOrderTimeZone(zone: string | null): Promise<void>
   /** The ids of every order a list query matches, in its order. */
   orderIds(query: Omit<OrderQuery, 'page' | 'take'>): string[]
   /** The orders with these ids, in that order (ids it no longer holds left out). */
@@ -205,6 +214,7 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   const thread = startSnapshotThread(db, file)
+  let orderTimeZone = readOrderTimeZone(db)
   /**
    * A transaction of the core's, begun once the thread is between statements (see betweenStatements):
    * every write here goes so, the sync's and the seller's.
@@ -305,16 +315,21 @@ export function openSnapshot(file: string): Snapshot {
     notice,
     database: db,
     bulkEdit: createBulkEditStore(db, (work) => thread.betweenStatements(work)),
-    queryOrders: (query) => queryOrders(db, query),
+    queryOrders: (query) => queryOrders(db, query, orderTimeZone),
     orderItemUnits: (query, statuses) => orderItemUnits(db, query, statuses),
     orderIds: (query) => orderIds(db, query),
-    ordersWithIds: (ids) => ordersWithIds(db, ids),
+    ordersWithIds: (ids) => ordersWithIds(db, ids, orderTimeZone),
     summarizeOrders: (ids) => summarizeOrders(db, ids),
     querySellRequests: (query) => querySellRequests(db, query),
     sellRequestValues: (id) => sellRequestValues(db, id),
     sellRequest: (id) => sellRequestWithId(db, id),
     statuses: () => statuses(),
     syncState: (resource) => readSyncState(db, resource),
+    orderTimeZone: () => orderTimeZone,
+    async setOrderTimeZone(zone) {
+      await writing('orders', () => writeOrderTimeZone(db, zone))
+      orderTimeZone = zone
+    },
     run: (resource) => readRun(db, resource),
     async beginRun(run) {
       // Rows still being staged for an earlier run land first (and their run row with them).
@@ -434,7 +449,7 @@ export function openSnapshot(file: string): Snapshot {
     },
     gridVersion: (fields) => gridVersionNow(fields).version,
     listingProperties: (ids) => listingProperties(db, ids),
-    dump: () => ({ orders: allOrders(db), sellRequests: allSellRequests(db) }),
+    dump: () => ({ orders: allOrders(db, orderTimeZone), sellRequests: allSellRequests(db) }),
     close() {
       thread.stop()
       // Fold the WAL back into the file so a closed snapshot is one self-contained file.

@@ -97,6 +97,7 @@ export function observedApi(api: SellerApi, connectivity: Connectivity): SellerA
   }
   return {
     baseUrl: api.baseUrl,
+    useOrderTimeZone: (zone) => api.useOrderTimeZone(zone),
     listOrders: (query, options?: CallOptions) => watch(api.listOrders(query, options)),
     listSellRequests: (query, options?: CallOptions) => watch(api.listSellRequests(query, options)),
     editSellRequest: (id, change, options, current) => watch(api.editSellRequest(id, change, options, current)),

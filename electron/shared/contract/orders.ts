@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Order } from '../domain'
 import type { ExportedFile } from './bulkEdit'
 import { call, isoInstant, pageInput, statusList, timeZoneInput, type ListResult } from './common'
+import { accountKeyInput } from './session'
 
 /** The orders a seller narrowed the list to: shared by the list and its exports. */
 const orderFilterInput = {
@@ -67,5 +68,9 @@ export interface OrdersWorkbookFile extends ExportedFile {
 export const orderCalls = {
   'orders.list': call<OrderListResult>()(orderListInput),
   'orders.exportCsv': call<CsvFile>()(orderExportInput),
-  'orders.exportXlsx': call<OrdersWorkbookFile>()(orderExportInput)
+  'orders.exportXlsx': call<OrdersWorkbookFile>()(orderExportInput),
+  /** The time zone the named account's marketplace writes order times in (null: UTC); refused when another account is open. */
+  'orders.timeZone': call<{ zone: string | null }>()(z.object({ account: accountKeyInput }).strict()),
+  /** Reads the named account's order times in `zone` (null: UTC) from now on; refused when another account is open. */
+  'orders.setTimeZone': call<{ zone: string | null }>()(z.object({ account: accountKeyInput, zone: timeZoneInput.nullable() }).strict())
 } as const
