@@ -136,7 +136,7 @@ test.describe('marketplace variants', () => {
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
   })
 
-  test('order times written in the marketplace’s own zone (5½ h ahead of UTC): once new orders show it, the dashboard warns above its figures, whole at 1,024 px, and Today’s orders say it too', async ({
+  test('order times written in the marketplace’s own zone (5½ h ahead of UTC): once new orders show it, the dashboard warns above its figures, whole at 1,024 px, and Today’s orders say it too; the zone named in Settings, every order’s time is read in it and the warning goes', async ({
     app: page,
     host
   }) => {
@@ -163,14 +163,33 @@ test.describe('marketplace variants', () => {
     await syncFinishedAfter(host, before, SYNC_TIMEOUT)
     await page.getByTestId('nav-orders').click()
     await page.getByTestId('nav-dashboard').click()
-    await expect(warning).toHaveText(/^This marketplace writes order times in its own time zone, not in UTC as Seller Desk reads them/)
+    await expect(warning).toHaveText(/^This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in/)
     const box = (await warning.boundingBox())!
     const figures = (await page.getByTestId('figure-today').boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(1024)
     expect(box.y + box.height).toBeLessThanOrEqual(figures.y)
 
     await page.getByTestId('figure-today').getByRole('link').click()
-    await expect(page.getByTestId('orders-note')).toContainText('This marketplace writes order times in its own time zone')
+    await expect(page.getByTestId('orders-note')).toContainText('This marketplace writes order times in a time zone other than UTC')
+
+    // The seller names the marketplace's zone in Settings: every order's time is read in it.
+    await page.getByTestId('nav-settings').click()
+    const zone = page.getByTestId('settings-order-time-zone')
+    await expect(zone).toContainText('UTC')
+    await zone.click()
+    await page.keyboard.type('Kolkata')
+    await page.getByText('Asia/Kolkata (UTC+05:30 now)', { exact: true }).click()
+    await expect(page.getByTestId('settings-order-times')).toContainText('Order times are read in Asia/Kolkata now')
+    await expect(zone).toContainText('Asia/Kolkata')
+    const placed = new Map(market.state.orders.map((order) => [order.id, new Date(Math.floor(order.orderDateMicros / 1_000_000) * 1000).toISOString()]))
+    await expect.poll(() => readSnapshot(host, (snapshot) => snapshot.dump().orders.filter((order) => order.orderDate !== placed.get(order.id)).length)).toBe(0)
+    await page.getByTestId('nav-dashboard').click()
+    await expect(page.getByTestId('figure-today')).toBeVisible()
+    await expect(warning).toBeHidden()
+    // Kept with the account: the page loaded again shows it.
+    await page.reload()
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('settings-order-time-zone')).toContainText('Asia/Kolkata')
   })
 
   test('fields, property keys and status values the spec does not name are kept and shown, the codes as words', async ({ app: page, host }) => {
