@@ -18,7 +18,7 @@ import {
   type WorkspacePreferences
 } from '../shared/contract'
 import { computeDashboard } from './dashboard/dashboard'
-import { isKnownTimeZone, localDateOf } from './dashboard/localCalendar'
+import { isKnownTimeZone, localDateOf } from './localCalendar'
 import { openSnapshotReader } from './dashboard/snapshotReader'
 import type { Order, SellRequest } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'

@@ -13,7 +13,7 @@ import { orderFromWire, sellRequestFromWire } from '../sellerApi/wire'
 import { openSnapshot, type Snapshot, type SyncRun } from '../snapshot/snapshot'
 import type { Db } from '../snapshot/database'
 import { computeDashboard } from './dashboard'
-import { localDaysBetween, startOfLocalDate } from './localCalendar'
+import { localDaysBetween, startOfLocalDate } from '../localCalendar'
 import { openSnapshotReader } from './snapshotReader'
 
 const BASE = 'http://127.0.0.1:1'

@@ -8,7 +8,7 @@ import type { Dashboard, OrderFigure } from '../../shared/contract'
 import type { Db } from '../snapshot/database'
 import { readOlderOpenCheck, type OlderOpenCheck } from '../snapshot/olderOpenOrders'
 import { holdsItemStatus } from '../snapshot/orderTable'
-import { addDays, dateOfDayNumber, localDateOf, localDaysBetween, offsetSpans, startOfLocalDate, type OffsetSpan } from './localCalendar'
+import { addDays, dateOfDayNumber, localDateOf, localDaysBetween, offsetSpans, startOfLocalDate, type OffsetSpan } from '../localCalendar'
 
 const DAY_MS = 86_400_000
 

@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../../shared/domain'
 import { centsFromDecimalString, centsFromNumber } from '../../shared/money'
 import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } from '../../shared/time'
-import { instantOfWallClock } from '../dashboard/localCalendar'
+import { instantOfWallClock } from '../localCalendar'
 
 /** A shape to check a response with, and how to turn a checked response into what the app uses. */
 export interface WireFormat<T> {

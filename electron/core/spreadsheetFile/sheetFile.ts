@@ -16,7 +16,7 @@
 import Papa from 'papaparse'
 import type { ExportedFile } from '../../shared/contract'
 import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
-import { localIsoWithOffset, zoneOffsetMs } from '../dashboard/localCalendar'
+import { localIsoWithOffset, zoneOffsetMs } from '../localCalendar'
 import { neutralizeFormula, workbookText, type FormulaGuard } from './formulaGuard'
 
 /** A cell: text, a number, an amount of money (kept as cents, written in dollars), or an instant (ISO) on the wall clock of `timeZone` (UTC when absent). */
