@@ -1,7 +1,9 @@
 /**
- * The seller's calendar in their own time zone (an IANA name the renderer sends, e.g. "Europe/Berlin"):
- * which local date an instant falls on, and the instant a local date starts. Days are taken from the
- * zone's rules, so a day across a daylight-saving change is 23 or 25 hours long, as it is for the seller.
+ * Calendars and wall clocks in a time zone (an IANA name, e.g. "Europe/Berlin"): the seller's own, which
+ * the renderer sends (which local date an instant falls on, the instant a local date starts), and the
+ * marketplace's, where the seller named the zone it writes order times in (the instant a wall-clock time
+ * names). Days are taken from the zone's rules, so a day across a daylight-saving change is 23 or 25
+ * hours long, as it is for the seller.
  */
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>()
