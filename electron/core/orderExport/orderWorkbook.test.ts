@@ -82,8 +82,8 @@ const item = (over: Partial<OrderItem>): OrderItem => ({
 const orders: Order[] = [
   {
     id: 'o1',
-    // Taken as UTC at the edge (time.ts): 23:30:05 UTC is 18:30:05 in New York.
-    orderDate: '2026-11-19T23:30:05.000Z',
+    // Taken as UTC at the edge (time.ts): 23:30:05 UTC is 18:30:05 in New York; to the second, as the CSV writes it.
+    orderDate: '2026-11-19T23:30:05.777Z',
     orderNo: '012345',
     status: 'shipped',
     quantity: 3,

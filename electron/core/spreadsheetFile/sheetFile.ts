@@ -63,7 +63,9 @@ function workbookCell(cell: Cell, guard: FormulaGuard) {
   if (typeof cell === 'number') return { value: cell, type: Number }
   if ('cents' in cell) return { value: dollarsFromCents(cell.cents), type: Number, format: MONEY_FORMAT }
   // A date cell is a wall-clock time; the writer reads a Date's UTC fields, so the zone's offset is added.
-  const ms = Date.parse(cell.at)
+  // To the whole second, as the CSV writes it: the format shows seconds, and a spreadsheet would round
+  // a fraction up into the next one.
+  const ms = Math.floor(Date.parse(cell.at) / 1000) * 1000
   return { value: new Date(cell.timeZone ? ms + zoneOffsetMs(ms, cell.timeZone) : ms), type: Date, format: DATE_TIME_FORMAT }
 }
 
