@@ -372,6 +372,21 @@ test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, 
   await expect(drawer).toBeHidden()
   await expect(rows.nth(lastRow)).toBeFocused()
 
+  // The list changed under the drawer (a search the order shown does not match): no step is offered,
+  // and Escape from the drawer leaves the focus on the list's first row, not on the page.
+  const [openedNo, otherNo] = await Promise.all([orderNo(0), orderNo(1)])
+  await rows.first().click()
+  await expect(drawerNo).toHaveText(openedNo)
+  await page.getByTestId('orders-search').fill(otherNo)
+  await expect(rows.first().getByTestId('order-no')).toHaveText(otherNo)
+  await expect(drawerNo).toHaveText(openedNo)
+  await expect(next).toBeDisabled()
+  await drawerNo.click()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(rows.first()).toBeFocused()
+  await page.getByTestId('orders-search').fill('')
+
   // The keys are in the list of shortcuts.
   await page.keyboard.press('Control+/')
   const shortcuts = page.getByTestId('shortcuts-dialog')
