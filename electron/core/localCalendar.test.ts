@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { instantOfWallClock, wallClockOfInstant } from './localCalendar'
+import { instantOfWallClock, wallClockOfInstant, zoneOffsetMs } from './localCalendar'
 
 const wall = (text: string) => Date.parse(`${text}Z`)
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -28,6 +28,8 @@ describe('wall clocks in a zone', () => {
         fc.constantFrom('Asia/Kolkata', 'America/New_York', 'Europe/Berlin', 'Australia/Sydney', 'Pacific/Chatham', 'UTC'),
         (ms, zone) => {
           const at = ms - (ms % 1000)
+          // The offsets found once per stretch are the zone's own at every instant.
+          expect(wallClockOfInstant(at, zone) - at).toBe(zoneOffsetMs(at, zone))
           const back = instantOfWallClock(wallClockOfInstant(at, zone), zone)
           // In a repeated hour the wall clock names two instants; the first is taken, an hour (or 30 min) earlier.
           expect([0, 3_600_000, 1_800_000]).toContain(at - back)

@@ -57,15 +57,38 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
  */
 export function instantOfWallClock(wallMs: number, timeZone: string): number {
   // No zone changes its offset twice within two days: the offsets a day either side are the candidates.
-  const before = wallMs - zoneOffsetMs(wallMs - DAY_MS, timeZone)
-  const after = wallMs - zoneOffsetMs(wallMs + DAY_MS, timeZone)
+  const before = wallMs - offsetAt(wallMs - DAY_MS, timeZone)
+  const after = wallMs - offsetAt(wallMs + DAY_MS, timeZone)
   const shows = (ms: number) => wallClockOfInstant(ms, timeZone) === wallMs
   if (shows(before) && shows(after)) return Math.min(before, after)
   return shows(after) ? after : before
 }
 
 /** The zone's wall clock at an instant, as the instant its fields would name in UTC (instantOfWallClock's reverse). */
-export const wallClockOfInstant = (ms: number, timeZone: string): number => ms + zoneOffsetMs(ms, timeZone)
+export const wallClockOfInstant = (ms: number, timeZone: string): number => ms + offsetAt(ms, timeZone)
+
+/** Offsets are looked up in stretches of this length (about a year), each read from the zone's rules once. */
+const STRETCH_MS = 2 ** 35
+/** A zone's offsets over one stretch (offsetSpans), by zone and stretch; a few hundred at most. */
+const stretches = new Map<string, OffsetSpan[]>()
+const STRETCHES_KEPT = 2_000
+
+/**
+ * zoneOffsetMs, from the zone's offsets over the stretch around `ms`, found once: a sync or a list reads
+ * thousands of order times in the marketplace's zone, and each zoneOffsetMs asks Intl to format a date.
+ */
+function offsetAt(ms: number, timeZone: string): number {
+  const stretch = Math.floor(ms / STRETCH_MS)
+  const key = `${timeZone} ${stretch}`
+  let spans = stretches.get(key)
+  if (!spans) {
+    if (stretches.size >= STRETCHES_KEPT) stretches.clear()
+    spans = offsetSpans(stretch * STRETCH_MS, (stretch + 1) * STRETCH_MS, timeZone)
+    stretches.set(key, spans)
+  }
+  for (const span of spans) if (ms < span.endMs) return span.offsetMs
+  return spans[spans.length - 1]!.offsetMs
+}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 

@@ -162,6 +162,12 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   // Preferences sit beside the snapshot, under the same account id.
   const preferencesFile = join(deps.userDataDir, 'preferences', basename(snapshot.file).replace(/\.sqlite$/, '.json'))
 
+  function knownMarketplaceZone(timeZone: string): string {
+    if (!isKnownTimeZone(timeZone))
+      throw new SellerDeskError('invalid-input', `“${timeZone.slice(0, 64)}” is not a time zone Seller Desk knows. Pick one from the list.`)
+    return timeZone
+  }
+
   function knownZone(timeZone: string): string {
     if (!isKnownTimeZone(timeZone))
       throw new SellerDeskError('invalid-input', `“${timeZone.slice(0, 64)}” is not a time zone Seller Desk knows. Check your computer's time zone setting.`)
@@ -479,14 +485,21 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     orderTimeZone: () => ({ zone: snapshot.orderTimeZone() }),
 
     async setOrderTimeZone(zone) {
-      const next = zone === null || zone === 'UTC' ? null : knownZone(zone)
+      const next = zone === null || zone === 'UTC' ? null : knownMarketplaceZone(zone)
       if (next === snapshot.orderTimeZone()) return { zone: next }
-      // Orders a sync reads from here on are read in the new zone; none still running writes the old.
-      api.useOrderTimeZone(next)
-      sync.cancel()
-      await sync.idle()
-      await snapshot.setOrderTimeZone(next)
-      olderOrders.forget()
+      // No sync reads orders while their times are written again; those read after are read in the new zone.
+      await sync.exclusive(async () => {
+        api.useOrderTimeZone(next)
+        try {
+          await snapshot.setOrderTimeZone(next)
+        } catch (error) {
+          // Read as the snapshot now keeps them (the old zone, or the new one if it was kept before the failure).
+          api.useOrderTimeZone(snapshot.orderTimeZone())
+          throw error
+        } finally {
+          olderOrders.forget()
+        }
+      })
       void sync.sync('auto').catch(() => undefined)
       return { zone: next }
     },

@@ -20,7 +20,7 @@ const BASE = 'http://127.0.0.1:1'
 const state = generateMarketplace({ seed: 8, orders: 600, sellRequests: 200 })
 const wireOrders = state.orders.map((o) => wireOrder(o, BASE))
 const wireSellRequests = state.sellRequests.map((s) => wireSellRequest(s, BASE))
-const orders: Order[] = wireOrders.map((order) => orderFromWire(order))
+const orders: Order[] = wireOrders.map((order) => orderFromWire(order, null))
 const sellRequests: SellRequest[] = wireSellRequests.map(sellRequestFromWire)
 const nowMs = DEFAULT_NOW.getTime()
 const DAY = 86_400_000

@@ -306,7 +306,7 @@ function orderItemFromWire(w: WireOrderItem): OrderItem {
 export const orderDateIn = (value: string, orderTimeZone: string | null): string => instant(value, true, orderTimeZone)
 
 /** `orderTimeZone`: the zone the marketplace writes order times in (null: UTC). */
-export function orderFromWire(w: WireOrder, orderTimeZone: string | null = null): Order {
+export function orderFromWire(w: WireOrder, orderTimeZone: string | null): Order {
   return {
     id: w.id,
     orderDate: orderDateIn(w.orderDate, orderTimeZone),

@@ -14,7 +14,7 @@ import { expect, it } from 'vitest'
 import { openDatabase, scalar } from './database'
 import { MIGRATIONS } from './migrations'
 import { readSyncState, writeSyncState } from './syncBookkeeping'
-import { orderItemUnits } from './orderTable'
+import { orderItemUnits, readOrderTimeZone } from './orderTable'
 
 it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps their rows', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-6-')), 'snapshot.sqlite')
@@ -208,6 +208,31 @@ it('migration 10 keeps the sync state of a file from before and says order times
     writeSyncState(db, 'orders', { zonelessUtc: true })
     writeSyncState(db, 'orders', { complete: false, zonelessUtc: undefined })
     expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, zonelessUtc: true })
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 13 takes the batches that ended before it as put away (no old failures noted as new); 14 reads order times as UTC, every column written', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-13-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 12).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  old.exec(
+    "INSERT INTO bulk_batches (id, label, created_ms, started_ms, finished_ms) VALUES ('b1', '2 prices on 2 listings', 1, 2, 3), ('b2', 'running', 4, 5, NULL)"
+  )
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    expect(db.prepare('SELECT id, unapplied_dismissed_ms FROM bulk_batches ORDER BY id').raw().all()).toEqual([
+      ['b1', 3],
+      ['b2', null]
+    ])
+    expect(readOrderTimeZone(db)).toEqual({ zone: null, columnsWritten: true })
   } finally {
     db.close()
   }

@@ -234,9 +234,11 @@ export const MIGRATIONS: readonly string[] = [
     error TEXT
   );`,
   // 13: when the seller put away the note of a batch's changes that did not apply (bulk edit's toolbar);
-  // a retry of the batch clears it, so the outcomes of that retry are noted again.
-  `ALTER TABLE bulk_batches ADD COLUMN unapplied_dismissed_ms INTEGER;`,
+  // a retry of the batch clears it, so the outcomes of that retry are noted again. Batches that ended
+  // before the note existed are taken as put away: the seller saw their outcome in their panel then.
+  `ALTER TABLE bulk_batches ADD COLUMN unapplied_dismissed_ms INTEGER;
+  UPDATE bulk_batches SET unapplied_dismissed_ms = finished_ms WHERE finished_ms IS NOT NULL;`,
   // 14: the time zone the marketplace writes its zone-less order times in, where the seller named one
-  // (none: UTC); order_ms is written in it.
-  `CREATE TABLE order_time_zone (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT NOT NULL);`
+  // (null: UTC), and whether every order's order_ms is written in it yet (orderTable.ts).
+  `CREATE TABLE order_time_zone (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT, columns_written INTEGER NOT NULL);`
 ]

@@ -278,25 +278,44 @@ export function allOrders(db: Db, zone: string | null): Order[] {
   return (db.prepare('SELECT json FROM order_docs ORDER BY id').raw().all() as [string][]).map(([json]) => orderFromDoc(json, zone))
 }
 
-/** The zone the marketplace writes order times in, where the seller named one; null: UTC. */
-export function readOrderTimeZone(db: Db): string | null {
-  const row = db.prepare('SELECT zone FROM order_time_zone WHERE id = 1').raw().get() as [string] | undefined
-  return row?.[0] ?? null
+/** The zone the marketplace writes order times in, where the seller named one (null: UTC), and whether every order's time column is written in it. */
+export function readOrderTimeZone(db: Db): { zone: string | null; columnsWritten: boolean } {
+  const row = db.prepare('SELECT zone, columns_written FROM order_time_zone WHERE id = 1').raw().get() as [string | null, number] | undefined
+  return { zone: row?.[0] ?? null, columnsWritten: row === undefined || row[1] === 1 }
 }
 
 /**
- * Keeps the zone and writes every live order's time column again in it (from its document, as it
- * came). A run staging orders is dropped (its rows were written in the zone before): the next full sync
- * starts over. Whether new orders show the times to be right is seen again from the start.
+ * Keeps the zone, its columns not yet written in it: a snapshot opened with them so (a crash while they
+ * were written) writes them all (writeOrderTimes) before it is read. A run staging orders is dropped (its
+ * rows were written in the zone before): the next full sync starts over. Whether new orders show the
+ * times to be read right is seen again from the start.
  */
-export function writeOrderTimeZone(db: Db, zone: string | null): void {
-  if (zone === null) db.prepare('DELETE FROM order_time_zone').run()
-  else db.prepare('INSERT INTO order_time_zone (id, zone) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET zone = excluded.zone').run(zone)
-  const update = db.prepare('UPDATE orders SET order_ms = ? WHERE id = ?')
-  for (const [id, orderDate] of db.prepare("SELECT id, json_extract(json, '$.orderDate') FROM order_docs").raw().all() as [string, unknown][])
-    if (typeof orderDate === 'string') update.run(Date.parse(orderDateIn(orderDate, zone)), id)
+export function beginOrderTimeZone(db: Db, zone: string | null): void {
+  db.prepare(
+    'INSERT INTO order_time_zone (id, zone, columns_written) VALUES (1, ?, 0) ON CONFLICT (id) DO UPDATE SET zone = excluded.zone, columns_written = 0'
+  ).run([zone])
   deleteRun(db, 'orders')
   writeSyncState(db, 'orders', { zonelessUtc: null })
+}
+
+/**
+ * Writes the time columns of up to `limit` orders after the document at `afterRowid`, in document
+ * order, their times as they came (the documents' `orderDate`) read in `zone`. Returns where the next
+ * part starts, or null when none is left.
+ */
+export function writeOrderTimes(db: Db, afterRowid: number, limit: number, zone: string | null): number | null {
+  const rows = db
+    .prepare("SELECT rowid, id, json_extract(json, '$.orderDate') FROM order_docs WHERE rowid > ? ORDER BY rowid LIMIT ?")
+    .raw()
+    .all(afterRowid, limit) as [number, string, unknown][]
+  const update = db.prepare('UPDATE orders SET order_ms = ? WHERE id = ?')
+  for (const [, id, orderDate] of rows) if (typeof orderDate === 'string') update.run(Date.parse(orderDateIn(orderDate, zone)), id)
+  return rows.length < limit ? null : rows[rows.length - 1]![0]
+}
+
+/** Says every order's time column is written in the zone kept. */
+export function endOrderTimeZone(db: Db): void {
+  db.prepare('UPDATE order_time_zone SET columns_written = 1 WHERE id = 1').run()
 }
 
 /** How many of these orders the snapshot holds and what they add up to. */

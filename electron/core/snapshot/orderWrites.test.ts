@@ -35,7 +35,7 @@ const wire = {
 }
 
 it('writes what the items say: statuses once each in the order met, units summed by status, the searched texts that have a value', () => {
-  const [columns] = orderWrites({ rows: [orderFromWire(wire)], wire: { json: JSON.stringify([wire]), path: '$' } }, '_staged')
+  const [columns] = orderWrites({ rows: [orderFromWire(wire, null)], wire: { json: JSON.stringify([wire]), path: '$' } }, '_staged')
   if (!columns || !('rows' in columns)) throw new Error('expected the columns write first')
   expect(columns.insert).toBe('orders_staged')
   const row = Object.fromEntries(columns.columns.map((name, i) => [name, columns.rows[0]![i]]))
@@ -51,7 +51,7 @@ it('writes what the items say: statuses once each in the order met, units summed
 
 it('an order without items: no statuses, no units, its number alone searched', () => {
   const bare = { ...wire, items: [] }
-  const [columns] = orderWrites({ rows: [orderFromWire(bare)], wire: { json: JSON.stringify([bare]), path: '$' } }, '')
+  const [columns] = orderWrites({ rows: [orderFromWire(bare, null)], wire: { json: JSON.stringify([bare]), path: '$' } }, '')
   if (!columns || !('rows' in columns)) throw new Error('expected the columns write first')
   const row = Object.fromEntries(columns.columns.map((name, i) => [name, columns.rows[0]![i]]))
   expect(row).toMatchObject({ item_statuses: '||', awaiting_shipment_units: 0, ready_to_ship_units: 0, search_text: 'no-1', item_units: '{}' })

@@ -51,7 +51,11 @@ beforeEach(async () => {
   const listings = [wireSellRequest('composed', `${COMPOSED} Phone`), wireSellRequest('decomposed', `${DECOMPOSED} Phone`)]
   for (const listing of listings) await snapshot.putSellRequest({ rows: [sellRequestFromWire(listing)], wire: { json: JSON.stringify([listing]), path: '$' } })
   const orders = [wireOrder('composed', `${COMPOSED} Phone`), wireOrder('decomposed', `${DECOMPOSED} Phone`)]
-  await snapshot.applyChanges('orders', [{ rows: orders.map((order) => orderFromWire(order)), wire: { json: JSON.stringify(orders), path: '$' } }], Date.now())
+  await snapshot.applyChanges(
+    'orders',
+    [{ rows: orders.map((order) => orderFromWire(order, null)), wire: { json: JSON.stringify(orders), path: '$' } }],
+    Date.now()
+  )
 })
 afterEach(() => snapshot.close())
 

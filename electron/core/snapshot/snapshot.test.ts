@@ -35,7 +35,7 @@ const BASE = 'http://127.0.0.1:1'
 const state = generateMarketplace({ seed: 3, orders: 400, sellRequests: 300 })
 const wireOrders = state.orders.map((o) => wireOrder(o, BASE))
 const wireSellRequests = state.sellRequests.map((s) => wireSellRequest(s, BASE))
-const orders: Order[] = wireOrders.map((order) => orderFromWire(order))
+const orders: Order[] = wireOrders.map((order) => orderFromWire(order, null))
 const sellRequests: SellRequest[] = wireSellRequests.map(sellRequestFromWire)
 
 /** Rows as a page the way the client hands them to the snapshot: converted, and as received. */

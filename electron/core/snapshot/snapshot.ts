@@ -22,7 +22,9 @@ import {
   orderStatuses,
   queryOrders,
   readOrderTimeZone,
-  writeOrderTimeZone,
+  beginOrderTimeZone,
+  writeOrderTimes,
+  endOrderTimeZone,
   summarizeOrders,
   unknownOrderIds,
   orderWrites,
@@ -183,6 +185,9 @@ const STAGING_JOBS = 4
  */
 const ROWS_PER_PART = 50
 
+/** Orders whose time column is written again per transaction when the marketplace's zone changes (one column, one index). */
+const ORDER_TIMES_PER_PART = 1_000
+
 /**
  * Batches in parts of about `rows` rows, in order (the last may hold fewer). A batch larger than that is
  * cut between its rows when its documents can be (each row's bytes are known), else it stays whole.
@@ -214,7 +219,13 @@ export function openSnapshot(file: string): Snapshot {
   const { db, notice } = openDatabase(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   const thread = startSnapshotThread(db, file)
-  let orderTimeZone = readOrderTimeZone(db)
+  let orderTimeZone = readOrderTimeZone(db).zone
+  // The columns were being written in a new zone when the app stopped: all of them now, before any read.
+  if (!readOrderTimeZone(db).columnsWritten)
+    tx(() => {
+      for (let after: number | null = 0; after !== null;) after = writeOrderTimes(db, after, ORDER_TIMES_PER_PART, orderTimeZone)
+      endOrderTimeZone(db)
+    })
   /**
    * A transaction of the core's, begun once the thread is between statements (see betweenStatements):
    * every write here goes so, the sync's and the seller's.
@@ -327,8 +338,18 @@ export function openSnapshot(file: string): Snapshot {
     syncState: (resource) => readSyncState(db, resource),
     orderTimeZone: () => orderTimeZone,
     async setOrderTimeZone(zone) {
-      await writing('orders', () => writeOrderTimeZone(db, zone))
+      // In parts with turns between (a few ms each), so the core answers meanwhile: for a moment the
+      // lists may order by times some of which are read in the old zone; the zone is kept first, so a
+      // crash midway is finished when the snapshot opens again.
+      await writing('orders', () => beginOrderTimeZone(db, zone))
       orderTimeZone = zone
+      const pause = createPause()
+      for (let after: number | null = 0; after !== null;) {
+        await pause()
+        const from: number = after
+        after = await writing('orders', () => writeOrderTimes(db, from, ORDER_TIMES_PER_PART, zone))
+      }
+      await writing('orders', () => endOrderTimeZone(db))
     },
     run: (resource) => readRun(db, resource),
     async beginRun(run) {

@@ -118,13 +118,19 @@ const REFILLS = 6
 const PAGES_PER_REFILL = 50_000
 /**
  * How much earlier than the cursor an incremental sync asks for the changed orders while their times
- * are not known to be UTC. The spec gives order times (`orderDate`, `fromDate`) no zone: a marketplace
- * may read them in its own, as far as 12 hours behind UTC, and would then list only the orders changed
- * since hours after the cursor (those changed just after a sync never). Once new orders have shown its
- * times to be UTC (changesSince), the slack is dropped. (A full sync's catch-up asks from the cursor:
- * what it misses there, the next incremental reads.)
+ * are not known to be read in the right zone (UTC, or the marketplace's where the seller named it). The
+ * spec gives order times (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as
+ * far as 12 hours behind UTC, and would then list only the orders changed since hours after the cursor
+ * (those changed just after a sync never). Once new orders have shown its times to be read right
+ * (changesSince: `zonelessUtc`, which names that), the slack is dropped. (A full sync's catch-up asks
+ * from the cursor: what it misses there, the next incremental reads.)
  */
 export const ZONELESS_SLACK_MS = 12 * 3_600_000
+/**
+ * The slack kept when order times are read in a zone the seller named: where clocks go back an hour,
+ * a wall-clock `fromDate` in the repeated hour is later than an order changed in its second pass.
+ */
+const CLOCK_CHANGE_SLACK_MS = 3_600_000
 const HALF_HOUR_MS = 1_800_000
 
 /** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
@@ -708,7 +714,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const watch = new TotalWatch()
     const since = sinceOf(resource, null)
     // The slack for zone-less order times, until new orders have shown them to be UTC.
-    const slack = resource === 'orders' && before.zonelessUtc !== true ? ZONELESS_SLACK_MS : 0
+    const slack = resource !== 'orders' ? 0 : before.zonelessUtc !== true ? ZONELESS_SLACK_MS : snapshot.orderTimeZone() !== null ? CLOCK_CHANGE_SLACK_MS : 0
     const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, zonelessUtc } = await changesSince(
       resource,
       since - slack,

@@ -55,6 +55,12 @@ export interface SyncService {
   readBackSellRequests(): Promise<ErrorData | null>
   /** Stops what the status shows: the run under way, else the look through older orders. */
   cancel(): SyncStatus
+  /**
+   * Runs `work` with no sync reading orders meanwhile: a run that reads them and the look through older
+   * orders are stopped and awaited first (a run of the sell requests alone, such as a bulk apply's
+   * read-back, is let end), and syncs asked for meanwhile start once it has ended.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   windowFocused(): SyncStatus
   /** First sync (after `delayMs`, so the first screen is drawn from the snapshot first) and the interval timer. */
   start(delayMs?: number): void
@@ -90,6 +96,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   /** The run under way; `failure` is set when it ends without having read what it was asked to. */
   let running: Run | null = null
   let looking: Look | null = null
+  /** Set while exclusive work runs: syncs wait for it, the look does not start. */
+  let held: Promise<void> | null = null
   let lastStartedMs = 0
   let interval: ReturnType<typeof setInterval> | null = null
   let intervalMinutes = 0
@@ -184,6 +192,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     // One run at a time: a request joins the running one when that covers it; otherwise (a full one,
     // or more than a catch-up of sell requests covers) it follows it.
     const covers = resources ?? BOTH
+    if (held) return held.then(() => sync(kind, resources))
     if (running) {
       const joined = running
       const covered = kind !== 'full' && covers.every((resource) => joined.resources.includes(resource))
@@ -228,7 +237,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
 
   /** Starts the look through older orders when it is due and none is under way. */
   function lookIfDue(): void {
-    if (stopped || looking || !olderOpen.due()) return
+    if (stopped || held || looking || !olderOpen.due()) return
     const controller = new AbortController()
     const progressOf = (done: LookProgress): Look['progress'] => ({ kind: 'olderOrders', resource: 'orders', ...done })
     const look = { controller, progress: progressOf({ pagesDone: 0, pagesTotal: 0, items: 0 }) } as Omit<Look, 'promise'> as Look
@@ -285,6 +294,21 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     cancel() {
       ;(running ?? looking)?.controller.abort(new DOMException('Sync cancelled', 'AbortError'))
       return status()
+    },
+    async exclusive(work) {
+      while (held) await held
+      let release!: () => void
+      held = new Promise<void>((resolve) => (release = resolve))
+      try {
+        const reason = new DOMException('Sync cancelled', 'AbortError')
+        if (running?.resources.includes('orders')) running.controller.abort(reason)
+        looking?.controller.abort(reason)
+        while (running || looking) await (running?.promise ?? looking?.promise)
+        return await work()
+      } finally {
+        held = null
+        release()
+      }
     },
     windowFocused() {
       if (!running && connectivity.state().online && now() - lastStartedMs > focusCooldownMs) void sync('auto')
