@@ -35,6 +35,7 @@ async function setup(options: SandboxOptions, settings: Partial<SyncSettings> = 
   return {
     sandbox,
     snapshot,
+    api,
     run: (kind: 'auto' | 'full' | 'catchUp', resources?: ('orders' | 'sellRequests')[]) => engine.run(kind, new AbortController().signal, resources)
   }
 }
@@ -318,6 +319,35 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     expect(report.kinds.orders).toBe('incremental')
     expect(Math.min(...asked)).toBeGreaterThan(Date.now() - 3_600_000)
     expect(report.newOrderIds).toEqual([added])
+  })
+
+  it('5 hours behind UTC, its zone named: times read right, and once new orders agree incrementals ask from an hour before their cursor', async () => {
+    const askedWall: number[] = []
+    const recording: Fetch = async (input, init) => {
+      const url = new URL((input as Request).url)
+      const from = url.searchParams.get('fromDate')
+      if (url.pathname.endsWith('/orders/seller') && url.searchParams.get('take') !== '1' && from) askedWall.push(Date.parse(`${from}Z`))
+      return nodeFetch(input as Request, init)
+    }
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30 }, recording)
+    // Etc/GMT+5 is 5 hours behind UTC (the sign is POSIX's).
+    s.api.useOrderTimeZone('Etc/GMT+5')
+    await s.snapshot.setOrderTimeZone('Etc/GMT+5')
+    await s.run('full')
+    const placed = new Map(s.sandbox.state.orders.map((order) => [order.id, Math.floor(order.orderDateMicros / 1000)]))
+    for (const order of s.snapshot.dump().orders) expect(Date.parse(order.orderDate)).toBe(placed.get(order.id))
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders').zonelessUtc).toBe(true)
+    const cursorMs = s.snapshot.syncState('orders').cursorMs!
+    askedWall.length = 0
+    const [added] = s.sandbox.addOrders(1)
+    const report = await s.run('auto', ['orders'])
+    expect(report.newOrderIds).toEqual([added])
+    // Sent on the marketplace's wall clock: 5 hours behind; an hour's slack, not twelve, not none.
+    const askedMs = Math.min(...askedWall) + 5 * 3_600_000
+    expect(askedMs).toBeLessThanOrEqual(cursorMs - 3_600_000)
+    expect(askedMs).toBeGreaterThan(cursorMs - 2 * 3_600_000)
   })
 
   it('5 hours behind UTC, new orders show the times are not UTC: the slack stays', async () => {
