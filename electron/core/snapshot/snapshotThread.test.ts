@@ -93,6 +93,12 @@ it('stops at once and leaves the snapshot one file once the core closes it', asy
 /** A statement that keeps SQLite busy for a while (a few hundred ms here) and writes one row. */
 const SLOW_WRITE = "INSERT INTO t (text) WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3000000) SELECT 'n=' || COUNT(*) FROM c"
 
+/**
+ * The thread at the core's priority, for the tests of how its slow statements interleave with the core:
+ * below it (as the app runs it), a machine busy with other tests gives it too small a share to finish them in time.
+ */
+const AT_CORE_PRIORITY = { nice: 0 }
+
 /** Runs `job` while counting this thread's timer turns and how long it took. */
 async function turnsDuring<T>(job: () => Promise<T>): Promise<{ value: T; turns: number; wallMs: number }> {
   let turns = 0
@@ -108,7 +114,7 @@ async function turnsDuring<T>(job: () => Promise<T>): Promise<{ value: T; turns:
 
 it("runs a job's statements on its own connection while this thread keeps turning, and answers what they read", async () => {
   const { file, db } = freshDatabase()
-  folder = startSnapshotThread(db, file)
+  folder = startSnapshotThread(db, file, AT_CORE_PRIORITY)
   const { value, turns, wallMs } = await turnsDuring(() => folder!.run([{ exec: SLOW_WRITE }, { all: 'SELECT text FROM t ORDER BY id' }]))
   expect(value).toEqual([null, [['n=3000000']]])
   expect(wallMs).toBeGreaterThan(100)
@@ -165,7 +171,7 @@ it('once the thread is gone, the core runs the jobs itself, a step per turn', as
  */
 async function threadMidStatement(): Promise<{ db: Db; thread: SnapshotThread; statementMs: number; job: Promise<unknown>; jobStarted: number }> {
   const { file, db } = freshDatabase()
-  const thread = startSnapshotThread(db, file)
+  const thread = startSnapshotThread(db, file, AT_CORE_PRIORITY)
   folder = thread
   const statementMs = (() => {
     const started = performance.now()
@@ -312,7 +318,7 @@ it('writes a transaction step whole on its own connection, or nothing of it when
 
 it('stopping lets the job under way end and refuses the jobs queued behind it, which the core does not run either', async () => {
   const { file, db } = freshDatabase()
-  folder = startSnapshotThread(db, file)
+  folder = startSnapshotThread(db, file, AT_CORE_PRIORITY)
   const underWay = folder.run([{ exec: "INSERT INTO t (text) VALUES ('started')" }, { exec: SLOW_WRITE }])
   const queued = folder.run([{ exec: "INSERT INTO t (text) VALUES ('queued')" }])
   const texts = () => (db.prepare('SELECT text FROM t ORDER BY id').raw().all() as [string][]).map(([text]) => text)

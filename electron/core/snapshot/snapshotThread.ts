@@ -66,7 +66,7 @@ const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers
 // answer the window run first when the cores are busy (elsewhere it keeps its process's priority).
 try {
   const thread = Number(readlinkSync('/proc/thread-self').split('/').pop())
-  if (thread > 0) setPriority(thread, ${BACKGROUND_NICE})
+  if (thread > 0 && workerData.nice !== 0) setPriority(thread, workerData.nice)
 } catch {}
 const db = new Database(file, { timeout: busyMs })
 // As durable as the core's connection (database.ts): in WAL mode a commit survives a crash of the app at
@@ -214,6 +214,12 @@ export interface SnapshotThreadOptions {
   busyMs?: number
   /** A WAL file larger than this is cut to nothing once everything in it is folded. */
   walLimitBytes?: number
+  /**
+   * The thread's nice value (BACKGROUND_NICE by default). Tests of how its statements interleave with
+   * the core's writes run it at the core's own (0): where other work takes every core, a thread below
+   * it gets a small share, and a job of slow statements takes many times as long.
+   */
+  nice?: number
 }
 
 /**
@@ -292,7 +298,19 @@ export function startSnapshotThread(db: Db, file: string, options: SnapshotThrea
   let queue: Promise<unknown> = Promise.resolve()
   const worker = new Worker(THREAD, {
     eval: true,
-    workerData: { libsql, file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping, inStatement }
+    workerData: {
+      libsql,
+      file,
+      intervalMs,
+      idleIntervalMs,
+      busyMs,
+      walLimitBytes,
+      closed,
+      writers,
+      stopping,
+      inStatement,
+      nice: options.nice ?? BACKGROUND_NICE
+    }
   })
   worker.unref()
 
