@@ -283,6 +283,19 @@ it("a marketplace that refuses even the spec's default take of 10 fails with its
   await expect(s.run('full', ['orders'])).rejects.toMatchObject({ kind: 'invalid-input', status: 400, message: /take must not be greater than 5/ })
 })
 
+/**
+ * A fetch that notes the `fromDate` of each order-list read (not the one-row count), as the wall-clock
+ * text sent read as if UTC, in `asked`.
+ */
+function recordingFromDates(asked: number[]): Fetch {
+  return async (input, init) => {
+    const url = new URL((input as Request).url)
+    const from = url.searchParams.get('fromDate')
+    if (url.pathname.endsWith('/orders/seller') && url.searchParams.get('take') !== '1' && from) asked.push(Date.parse(`${from}Z`))
+    return nodeFetch(input as Request, init)
+  }
+}
+
 describe("order times in the marketplace's own zone (the spec gives orderDate and fromDate none)", () => {
   it('5 hours behind UTC: an order changed just after a sync is read by the next one', async () => {
     const s = await setup({ orders: 120, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } })
@@ -299,12 +312,7 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
 
   it('on UTC, new orders show it: later incrementals ask from their cursor, without the 12 hours of slack', async () => {
     const asked: number[] = []
-    const recording: Fetch = async (input, init) => {
-      const url = new URL((input as Request).url)
-      const from = url.searchParams.get('fromDate')
-      if (url.pathname.endsWith('/orders/seller') && url.searchParams.get('take') !== '1' && from) asked.push(Date.parse(`${from}Z`))
-      return nodeFetch(input as Request, init)
-    }
+    const recording = recordingFromDates(asked)
     const s = await setup({ orders: 60, sellRequests: 5 }, { historyDays: 30 }, recording)
     await s.run('full')
     expect(s.snapshot.syncState('orders').zonelessUtc).toBeNull()
@@ -323,12 +331,7 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
 
   it('5 hours behind UTC, its zone named: times read right, and once new orders agree incrementals ask from an hour before their cursor', async () => {
     const askedWall: number[] = []
-    const recording: Fetch = async (input, init) => {
-      const url = new URL((input as Request).url)
-      const from = url.searchParams.get('fromDate')
-      if (url.pathname.endsWith('/orders/seller') && url.searchParams.get('take') !== '1' && from) askedWall.push(Date.parse(`${from}Z`))
-      return nodeFetch(input as Request, init)
-    }
+    const recording = recordingFromDates(askedWall)
     const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30 }, recording)
     // Etc/GMT+5 is 5 hours behind UTC (the sign is POSIX's).
     s.api.useOrderTimeZone('Etc/GMT+5')
