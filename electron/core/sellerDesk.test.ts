@@ -2,7 +2,8 @@
  * The core as the window calls it, with two marketplace accounts: calls that belong to one account
  * name it, and are refused once another account is open. A window saves the view it was showing
  * as the seller leaves an account; that save must never become the next account's remembered view.
- * Nor may a paste (or any change to the change set) in flight across a switch be staged on the next account.
+ * Nor may a paste (or any change to the change set) in flight across a switch be staged on the next account,
+ * nor a retry, resume or cancel of a batch act on the next account's batches.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox'
 import type { Page } from '../shared/domain'
-import { accountKeyOf, type BulkStatus, type GridRowsPage, type SessionInfo, type StagedChangeView, type WorkspacePreferences } from '../shared/contract'
+import {
+  accountKeyOf,
+  type BatchStatus,
+  type BulkStatus,
+  type GridRowsPage,
+  type SessionInfo,
+  type StagedChangeView,
+  type WorkspacePreferences
+} from '../shared/contract'
 import { gridRow } from '../shared/gridRow'
 import { createSessionSecretStore } from './secrets/secretStore'
 import { createSellerDesk, type SellerDesk } from './sellerDesk'
@@ -116,4 +125,57 @@ it('a change to the change set made for the account just left is refused and cha
 
   // A change-set call without its account is bad input.
   await expect(call('bulk.undo', {})).rejects.toMatchObject({ kind: 'invalid-input' })
+})
+
+it('a retry, resume or cancel of a batch made for the account just left is refused and changes nothing; for the open account it acts on that account’s batch', async () => {
+  const accountA = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: a.baseUrl, apiKey: KEY_A }))
+  await call('bulk.discard', { account: accountA })
+  const [listing] = (await call<GridRowsPage>('bulk.gridRows', {})).rows
+  await call('bulk.stage', { account: accountA, changes: [{ sellRequestId: gridRow.id(listing!), quantity: 5 }] })
+  // Deleted on the marketplace before it is sent: the change fails, and is there to retry.
+  a.state.deleteSellRequest(gridRow.id(listing!))
+  const applied = await call<BatchStatus>('bulk.apply', { account: accountA, confirmed: true })
+  const ended = async () => {
+    for (let i = 0; i < 200 && (await call<BulkStatus>('bulk.status', {})).running; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  await ended()
+  const historyOf = () => call<BatchStatus[]>('bulk.history', {})
+  const [failedOnA] = await historyOf()
+  expect(failedOnA).toMatchObject({ id: applied.id, failed: 1, pending: 0, running: false })
+
+  const accountB = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: b.baseUrl, apiKey: KEY_B }))
+  const historyOfB = await historyOf()
+  const statusOfB = await call<BulkStatus>('bulk.status', {})
+  const refused = (name: string) =>
+    expect(call(name, { account: accountA, batchId: applied.id }), name).rejects.toMatchObject({
+      kind: 'not-signed-in',
+      message: 'That account is no longer the one open in Seller Desk, so its batches of changes were left as they are.'
+    })
+  await refused('bulk.retryFailed')
+  await refused('bulk.resume')
+  await refused('bulk.cancel')
+  // Named with the open account, A's batch is none of B's.
+  for (const name of ['bulk.retryFailed', 'bulk.resume', 'bulk.cancel']) {
+    await expect(call(name, { account: accountB, batchId: applied.id }), name).rejects.toMatchObject({
+      kind: 'not-found',
+      message: 'That batch of changes is not on this computer for this account.'
+    })
+  }
+  // A batch call without its account is bad input.
+  await expect(call('bulk.retryFailed', { batchId: applied.id })).rejects.toMatchObject({ kind: 'invalid-input' })
+  expect(await historyOf()).toEqual(historyOfB)
+  expect(await call<BulkStatus>('bulk.status', {})).toEqual(statusOfB)
+
+  // A's batch is as it ended; named with A, open, the retry sends its failed change again.
+  await call('accounts.switch', { baseUrl: a.baseUrl })
+  expect((await historyOf())[0]).toEqual(failedOnA)
+  const retried = await call<BatchStatus>('bulk.retryFailed', { account: accountA, batchId: applied.id })
+  expect(retried).toMatchObject({ id: applied.id, running: true, failed: 0, pending: 1 })
+  await ended()
+  expect((await historyOf())[0]).toMatchObject({ id: applied.id, failed: 1, pending: 0, running: false })
+  await expect(call('bulk.resume', { account: accountA, batchId: applied.id })).rejects.toMatchObject({
+    kind: 'invalid-input',
+    message: 'Every change of this batch has been sent already.'
+  })
+  expect(await call<BatchStatus>('bulk.cancel', { account: accountA, batchId: applied.id })).toMatchObject({ id: applied.id, running: false, failed: 1 })
 })

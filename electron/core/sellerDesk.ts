@@ -139,6 +139,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
   }
   const openForSettings = (account: string) => openNamed(account, 'its settings were left as they are')
   const openForChanges = (account: string) => openNamed(account, 'its pending changes were left as they are')
+  const openForBatch = (account: string) => openNamed(account, 'its batches of changes were left as they are')
 
   const router = createRouter(
     {
@@ -197,9 +198,9 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.discard': async ({ account }) => changeSetState(await openForChanges(account), (bulk) => bulk.discard()),
       'bulk.setRules': async ({ account, ...rules }) => changeSetState(await openForChanges(account), (bulk) => bulk.setRules(rules)),
       'bulk.apply': async ({ account, confirmed }) => (await openForChanges(account)).bulk.apply(confirmed),
-      'bulk.cancel': async ({ batchId }) => (await open()).bulk.cancel(batchId),
-      'bulk.retryFailed': async ({ batchId }) => (await open()).bulk.retryFailed(batchId),
-      'bulk.resume': async ({ batchId }) => (await open()).bulk.resume(batchId),
+      'bulk.cancel': async ({ account, batchId }) => (await openForBatch(account)).bulk.cancel(batchId),
+      'bulk.retryFailed': async ({ account, batchId }) => (await openForBatch(account)).bulk.retryFailed(batchId),
+      'bulk.resume': async ({ account, batchId }) => (await openForBatch(account)).bulk.resume(batchId),
       'bulk.status': async () => (await open()).bulk.status(),
       'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
       'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),

@@ -173,7 +173,7 @@ it('a worker killed mid-apply is replaced: the interrupted batch is offered agai
   expect(offered!.applied).toBeGreaterThan(0)
   expect(offered!.applied + offered!.pending).toBe(120)
 
-  await value(host, 'bulk.resume', { batchId: started.id })
+  await value(host, 'bulk.resume', { account, batchId: started.id })
   await until('the resumed batch to finish', async () => {
     const status = await value<BulkStatus>(host, 'bulk.status')
     return status.running === null && status.pendingBatch === null

@@ -508,3 +508,52 @@ it('puts the note away for the account it was shown for', async () => {
   expect(store.unapplied).toBeNull()
   expect(store.unappliedShown).toBeNull()
 })
+
+it('a retry, resume or cancel names the account open as it is asked; refused because the seller switched meanwhile, it is dropped quietly and shows nothing of that account', async () => {
+  fakeCore()
+  const store = useBulkEditStore()
+  const session = useSessionStore()
+  await store.load()
+  const answer = bridge.call.getMockImplementation()!
+  const asked: [string, Record<string, unknown>][] = []
+  let open = signedIn(null)
+  let batchCall: () => Promise<BatchStatus> = async () => endedBatch({ running: true, pending: 2, failed: 0, finishedAt: null })
+  bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    if (name === 'session.get') return open
+    if (name === 'bulk.retryFailed' || name === 'bulk.resume' || name === 'bulk.cancel') {
+      asked.push([name, input])
+      return batchCall()
+    }
+    return answer(name, input)
+  })
+
+  await store.retryFailed('b7')
+  await store.resume('b7')
+  await store.cancel('b7')
+  expect(asked).toEqual([
+    ['bulk.retryFailed', { account: 'demo', batchId: 'b7' }],
+    ['bulk.resume', { account: 'demo', batchId: 'b7' }],
+    ['bulk.cancel', { account: 'demo', batchId: 'b7' }]
+  ])
+  expect(store.shownBatch).toMatchObject({ id: 'b7', running: true })
+
+  // Refused by the core once the seller switched to another account: nothing of the demo's batch is shown there.
+  store.reset()
+  let refuse = () => {}
+  batchCall = () =>
+    new Promise((_, reject) => (refuse = () => reject(new ContractError({ kind: 'not-signed-in', message: 'That account is no longer the one open.' }))))
+  for (const send of [() => store.retryFailed('b7'), () => store.resume('b7'), () => store.cancel('b7')]) {
+    session.apply(signedIn(null))
+    const pending = send()
+    await until(() => asked.length === 4)
+    expect(asked.pop()![1]).toMatchObject({ account: 'demo' })
+    open = signedIn('https://b.example')
+    session.apply(open)
+    store.reset()
+    refuse()
+    await expect(pending).resolves.toBeUndefined()
+    expect(store.shownBatch).toBeNull()
+    expect(store.running).toBeNull()
+    open = signedIn(null)
+  }
+})

@@ -721,18 +721,27 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     })
   }
 
-  async function retryFailed(batchId: string): Promise<void> {
+  /**
+   * Sends a batch of the account open again (retry, resume): named with that account, so a batch shown
+   * as the seller switches is never sent under the next one. Nothing to follow when refused for that.
+   */
+  async function sendAgain(name: 'bulk.retryFailed' | 'bulk.resume', batchId: string): Promise<void> {
+    const from = generation
+    const send = forAccount((account) => call(name, { account, batchId }))
     pushed.delete(batchId)
-    await withBusy(async () => started(await call('bulk.retryFailed', { batchId })))
+    await withBusy(async () => {
+      const answer = await send()
+      if (answer !== null && from === generation) await started(answer)
+    })
   }
 
-  async function resume(batchId: string): Promise<void> {
-    pushed.delete(batchId)
-    await withBusy(async () => started(await call('bulk.resume', { batchId })))
-  }
+  const retryFailed = (batchId: string) => sendAgain('bulk.retryFailed', batchId)
+  const resume = (batchId: string) => sendAgain('bulk.resume', batchId)
 
   async function cancel(batchId: string): Promise<void> {
-    const status = await call('bulk.cancel', { batchId })
+    const from = generation
+    const status = await forAccount((account) => call('bulk.cancel', { account, batchId }))()
+    if (status === null || from !== generation) return
     if (shownBatch.value?.id === batchId) shownBatch.value = status
     if (pendingBatch.value?.id === batchId) pendingBatch.value = null
   }

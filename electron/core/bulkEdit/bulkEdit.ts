@@ -142,6 +142,8 @@ export interface BulkEdit {
 type StagedEdits = Map<string, StagedChange | undefined>
 
 const CANCELLED = 'Canceled before it was sent.'
+/** Each account keeps its batches in its own snapshot: a batch of another account is not found in this one. */
+const NO_SUCH_BATCH = 'That batch of changes is not on this computer for this account.'
 
 /** Staged edits saved in one transaction; more wait for the next turn of the event loop. */
 const SAVE_PART = 300
@@ -457,7 +459,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
 
   function statusOf(batchId: string): BatchStatus {
     const status = store.batchStatus(batchId)
-    if (!status) throw new SellerDeskError('not-found', 'That batch of changes is not on this computer.')
+    if (!status) throw new SellerDeskError('not-found', NO_SUCH_BATCH)
     return withEta(status)
   }
 
@@ -470,7 +472,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     if (closed) throw new SellerDeskError('invalid-input', 'This account is being closed: nothing more is sent.')
     if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
     const base = store.batchStatus(batchId)
-    if (!base) throw new SellerDeskError('not-found', 'That batch of changes is not on this computer.')
+    if (!base) throw new SellerDeskError('not-found', NO_SUCH_BATCH)
     const controller = new AbortController()
     let lastReport = 0
     const run: Run = { batchId, controller, hardStop: new AbortController(), cancelled: false, base, progress: null, promise: Promise.resolve() }

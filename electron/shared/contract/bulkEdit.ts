@@ -296,9 +296,10 @@ const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key
 >
 
 /**
- * The account a call that changes the change set was made for (see `accountKeyOf`): the core refuses the
- * call, changing nothing, when another account is open, so a paste (or an undo, an import…) in flight
- * while the seller switches accounts never lands in the next account's change set.
+ * The account a call that changes the change set, or sends, retries or stops a batch, was made for (see
+ * `accountKeyOf`): the core refuses the call, changing nothing, when another account is open, so a paste
+ * (or an undo, an import, a retry…) in flight while the seller switches accounts never lands in the next
+ * account's change set or batches.
  */
 const forAccount = { account: accountKeyInput }
 
@@ -367,9 +368,10 @@ export const bulkEditCalls = {
   'bulk.setRules': call<ChangeSetState>()(bulkRulesInput.extend(forAccount)),
   /** Takes the valid pending changes out of the change set into a batch, and starts applying it. */
   'bulk.apply': call<BatchStatus>()(z.object({ ...forAccount, confirmed: z.boolean().default(false) }).strict()),
-  'bulk.cancel': call<BatchStatus>()(batchInput),
-  'bulk.retryFailed': call<BatchStatus>()(batchInput),
-  'bulk.resume': call<BatchStatus>()(batchInput),
+  // A batch belongs to one account (its snapshot): these name it too, refused when another is open.
+  'bulk.cancel': call<BatchStatus>()(batchInput.extend(forAccount)),
+  'bulk.retryFailed': call<BatchStatus>()(batchInput.extend(forAccount)),
+  'bulk.resume': call<BatchStatus>()(batchInput.extend(forAccount)),
   'bulk.status': call<BulkStatus>()(noInput),
   'bulk.history': call<BatchStatus[]>()(z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict()),
   'bulk.batchRows': call<Page<BatchRow>>()(
