@@ -2,6 +2,7 @@
  * Changes that did not apply stay in sight in Bulk edit after the batch's panel is closed: the toolbar's
  * line counts them, "Show them" narrows the grid to their listings with each reason, and the line goes
  * once a retry applies them, once it is dismissed (also after a reload), or once a newer batch applies.
+ * While a retry runs and ends, the batch's counts and filters always tell of the rows its table shows.
  * What did not apply is read from the marketplace's own state, not from the app.
  */
 import type { Page } from '@playwright/test'
@@ -131,4 +132,50 @@ test('a newer batch that applies puts away the line of the one before', async ({
   await applyStaged(page)
   await expect(page.getByTestId('batch-summary')).toHaveText('1 applied.')
   await expect(line).toHaveCount(0)
+})
+
+test('while Retry failed runs and ends, the batch’s counts and filters never tell of rows its table does not show', async ({ app: page, host }) => {
+  await stagePriceRise(page, host, 12)
+  sandbox().setFaults({ errorRate: 0.5, faultSeed: 9 })
+  await applyStaged(page)
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel.getByTestId('batch-filter-failed')).toHaveClass(/checked/)
+  await expect(panel.getByTestId('batch-results').locator('tbody tr')).not.toHaveCount(0)
+
+  // Every state of the panel the window draws, from the click on: the filter chosen, its count, and the
+  // rows under it; or that it shows the batch running.
+  await page.evaluate(() => {
+    const seen: { filter: string; rows: number }[] = []
+    const look = () => {
+      const checked = document.querySelector('[data-testid="batch-panel"] .n-radio-button--checked')
+      const table = document.querySelector('[data-testid="batch-results"]')
+      const state = { filter: checked ? (checked.textContent ?? '').trim() : 'running', rows: table?.querySelectorAll('tbody tr').length ?? 0 }
+      const last = seen.at(-1)
+      if (!last || last.filter !== state.filter || last.rows !== state.rows) seen.push(state)
+    }
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+    ;(window as unknown as { panelStates: typeof seen }).panelStates = seen
+  })
+  const panelStates = () => page.evaluate(() => (window as unknown as { panelStates: { filter: string; rows: number }[] }).panelStates)
+  // Still refusing some: the retry ends with changes failed again, shown under the Failed filter.
+  sandbox().setFaults({ errorRate: 0.5, faultSeed: 4, latencyMs: 50 })
+  await panel.getByTestId('batch-retry').click()
+  await expect
+    .poll(
+      async () => {
+        const states = await panelStates()
+        const ran = states.findIndex((state) => state.filter === 'running')
+        return ran >= 0 && states.slice(ran).some((state) => state.filter !== 'running' && state.rows > 0)
+      },
+      { timeout: 20_000 }
+    )
+    .toBe(true)
+  await expect(page.getByTestId('unapplied-line')).toBeVisible()
+
+  const states = (await panelStates()).filter((state) => state.filter !== 'running')
+  const count = (filter: string) => Number(/\(([\d,]+)\)/.exec(filter)![1]!.replace(/,/g, ''))
+  // The last state is the retry's outcome; none on the way showed a count over rows that were not there.
+  expect(states.at(-1)!.filter).toMatch(/^Failed \(\d+\)$/)
+  expect(count(states.at(-1)!.filter)).toBeGreaterThan(0)
+  for (const state of states) expect(state.rows, state.filter).toBe(count(state.filter))
 })
