@@ -136,7 +136,7 @@ test.describe('marketplace variants', () => {
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
   })
 
-  test('order times written in the marketplace’s own zone (5½ h ahead of UTC): once new orders show it, the dashboard warns above its figures, whole at 1,024 px, and Today’s orders say it too; the zone named in Settings, every order’s time is read in it and the warning goes', async ({
+  test('order times written in the marketplace’s own zone (5½ h ahead of UTC): once new orders show it, the dashboard warns above its figures with how far its clock is from UTC, whole at 1,024 px, and Today’s orders say it too; Settings lists the zones at that clock first; the zone named in Settings, every order’s time is read in it and the warning goes', async ({
     app: page,
     host
   }) => {
@@ -163,7 +163,9 @@ test.describe('marketplace variants', () => {
     await syncFinishedAfter(host, before, SYNC_TIMEOUT)
     await page.getByTestId('nav-orders').click()
     await page.getByTestId('nav-dashboard').click()
-    await expect(warning).toHaveText(/^This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in/)
+    await expect(warning).toHaveText(
+      /^This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in \(new orders show its clock about 5½ h ahead of UTC\)/
+    )
     const box = (await warning.boundingBox())!
     const figures = (await page.getByTestId('figure-today').boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(1024)
@@ -176,7 +178,12 @@ test.describe('marketplace variants', () => {
     await page.getByTestId('nav-settings').click()
     const zone = page.getByTestId('settings-order-time-zone')
     await expect(zone).toContainText('UTC')
+    await expect(page.getByTestId('settings-order-times-clock')).toContainText(
+      'New orders show this marketplace’s clock about 5½ h ahead of UTC: the zones at it today are listed first.'
+    )
     await zone.click()
+    // The zones at the marketplace's clock are offered first.
+    await expect(page.locator('.n-base-select-option').first()).toContainText('(UTC+05:30 now)')
     // Found by the country, as a seller may look for it.
     await page.keyboard.type('India')
     await page.getByText(/^Asia\/Kolkata · India Standard Time \(UTC\+05:30 now\)$/).click()

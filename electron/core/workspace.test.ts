@@ -227,9 +227,9 @@ it('a list of what is left to ship says when the look for older orders with item
   expect((await workspace.listOrders(base)).note ?? '').not.toMatch(/may be missing/)
 })
 
-it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC): the dashboard and the dated lists say times and days may be off; in UTC, nothing', async () => {
+it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC): the dashboard and the dated lists say times and days may be off, and by about how much its clock is from UTC; in UTC, nothing', async () => {
   const note =
-    /^This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in: an order’s time, and the day it counts on, may be off by some hours\. Name the marketplace’s time zone in Settings, under “Order times”\.$/
+    /^This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in \(new orders show its clock about 5½ h ahead of UTC\): an order’s time, and the day it counts on, may be off by some hours\. Name the marketplace’s time zone in Settings, under “Order times”\.$/
   const today = (dashboard: ReturnType<Workspace['dashboard']>) => ({ ...base, fromDate: dashboard.today.fromDate, toDate: dashboard.today.toDate })
   // The marketplace of beforeEach writes UTC: new orders tell so, and nothing is said.
   sandbox.addOrders(5)
@@ -249,12 +249,28 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   await workspace.sync.sync()
   await workspace.sync.idle()
   expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(false)
+  // Settings is told the clock's offset too, to offer the zones at it first.
+  expect(workspace.orderTimeZone()).toEqual({ zone: null, clockOffsetMs: 330 * 60_000 })
   const dashboard = workspace.dashboard('UTC')
   expect(dashboard.orderTimesNote).toMatch(note)
   expect((await workspace.listOrders(today(dashboard))).note).toMatch(note)
   // A list up to a date says it too; one with no dates, whose order is by time alone, does not.
   expect((await workspace.listOrders({ ...base, toDate: dashboard.today.toDate })).note).toContain(dashboard.orderTimesNote)
   expect((await workspace.listOrders(base)).note ?? '').not.toContain('time zone')
+
+  // One 5 hours behind, named wrong (as 5 h ahead): the clock is said as the marketplace's own, behind UTC.
+  await workspace.close()
+  await sandbox.close()
+  await openSynced({ variant: { orderTimeOffsetMinutes: -300 } })
+  await workspace.setOrderTimeZone('Etc/GMT-5')
+  await workspace.sync.idle()
+  sandbox.addOrders(5)
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.orderTimeZone()).toEqual({ zone: 'Etc/GMT-5', clockOffsetMs: -300 * 60_000 })
+  expect(workspace.dashboard('UTC').orderTimesNote).toBe(
+    'This marketplace writes order times in a time zone other than Etc/GMT-5, which Seller Desk reads them in (new orders show its clock about 5 h behind UTC): an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.'
+  )
 })
 
 it('order times read in the zone the seller names for the marketplace (5½ h ahead of UTC): right times, right days, and said no more once new orders agree', async () => {

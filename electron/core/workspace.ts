@@ -15,6 +15,7 @@ import {
   type ListResult,
   type OrderListResult,
   type OrdersWorkbookFile,
+  type OrderTimeZone,
   type WorkspacePreferences
 } from '../shared/contract'
 import { computeDashboard } from './dashboard/dashboard'
@@ -37,6 +38,7 @@ import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync/syncEngine'
 import { createSyncService, type SyncService } from './sync/syncService'
 import { createBulkEdit, type BulkEdit } from './bulkEdit/bulkEdit'
 import { formatNumber } from '../shared/formatCount'
+import { clockOffsetWords } from '../shared/time'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -61,11 +63,12 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
 }
 
 /**
- * Said where order times decide what is shown (days, dates), of a marketplace seen writing them in a
- * zone other than the one they are read in (`zone`; null: UTC).
+ * Said where order times decide what is shown, of a marketplace seen writing them in a zone other than
+ * the one they are read in (`zone`; null: UTC), with how far its clock is ahead of UTC where new orders
+ * told (`clockOffsetMs`).
  */
-const orderTimesOff = (zone: string | null) =>
-  `This marketplace writes order times in a time zone other than ${zone === null ? 'UTC' : zone}, which Seller Desk reads them in: an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.`
+const orderTimesOff = (zone: string | null, clockOffsetMs: number | null) =>
+  `This marketplace writes order times in a time zone other than ${zone === null ? 'UTC' : zone}, which Seller Desk reads them in${clockOffsetMs === null ? '' : ` (new orders show its clock about ${clockOffsetWords(clockOffsetMs)})`}: an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.`
 /** Notes said one after the other; null when there are none. */
 const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
 /**
@@ -97,13 +100,13 @@ export interface Workspace {
   /** The same orders, rows and columns as an Excel workbook (.xlsx), read the same way and written once at the end. */
   exportOrdersXlsx(query: OrderExportQuery): Promise<OrdersWorkbookFile>
   sellRequestFacets(): { brands: string[]; categories: string[] }
-  /** The time zone this marketplace writes order times in, as the seller named it; null: UTC. */
-  orderTimeZone(): { zone: string | null }
+  /** The time zone this marketplace writes order times in, as the seller named it (null: UTC), and its clock where new orders show the zone wrong. */
+  orderTimeZone(): OrderTimeZone
   /**
    * Reads this marketplace's order times in `zone` (null: UTC) from now on: the sync under way is
    * stopped first, every order's time is read again in it, then a sync runs.
    */
-  setOrderTimeZone(zone: string | null): Promise<{ zone: string | null }>
+  setOrderTimeZone(zone: string | null): Promise<OrderTimeZone>
   /** How the seller left this account's workspace (view, filters, sort, column widths). */
   preferences(): Promise<WorkspacePreferences>
   savePreferences(preferences: WorkspacePreferences): Promise<WorkspacePreferences>
@@ -290,7 +293,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
   /** Said once a sync saw new orders dated hours away from the marketplace's clock (syncEngine.ts changesSince). */
   function orderTimesNote(): string | null {
-    return snapshot.syncState('orders').zonelessUtc === false ? orderTimesOff(snapshot.orderTimeZone()) : null
+    const state = snapshot.syncState('orders')
+    return state.zonelessUtc === false ? orderTimesOff(snapshot.orderTimeZone(), state.clockOffsetMs) : null
   }
 
   /**
@@ -482,7 +486,11 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
       return parsed.success ? parsed.data : {}
     },
 
-    orderTimeZone: () => ({ zone: snapshot.orderTimeZone() }),
+    orderTimeZone() {
+      const state = snapshot.syncState('orders')
+      const zone = snapshot.orderTimeZone()
+      return state.zonelessUtc === false && state.clockOffsetMs !== null ? { zone, clockOffsetMs: state.clockOffsetMs } : { zone }
+    },
 
     async setOrderTimeZone(zone) {
       const next = zone === null || zone === 'UTC' ? null : knownMarketplaceZone(zone)

@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { instantFromZoned, instantFromZonedAnyForm, instantFromZonelessUtc, instantFromZonelessUtcAnyForm, zonelessUtcFromInstant } from './time'
+import {
+  instantFromZoned,
+  instantFromZonedAnyForm,
+  instantFromZonelessUtc,
+  instantFromZonelessUtcAnyForm,
+  zonelessUtcFromInstant,
+  clockOffsetWords
+} from './time'
 
 describe('time at the edge', () => {
   it('takes zone-less microsecond order dates as UTC', () => {
@@ -58,5 +65,18 @@ describe('time at the edge', () => {
       }),
       { numRuns: 5_000 }
     )
+  })
+
+  it('says how far a clock is from UTC in hours and quarters', () => {
+    const H = 3_600_000
+    expect([5.5 * H, -5 * H, 5.75 * H, -0.25 * H, 12 * H, 14 * H, 0].map(clockOffsetWords)).toEqual([
+      '5½ h ahead of UTC',
+      '5 h behind UTC',
+      '5¾ h ahead of UTC',
+      '¼ h behind UTC',
+      '12 h ahead of UTC',
+      '14 h ahead of UTC',
+      'on UTC'
+    ])
   })
 })

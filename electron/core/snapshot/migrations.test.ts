@@ -237,3 +237,25 @@ it('migration 13 takes the batches that ended before it as put away (no old fail
     db.close()
   }
 })
+
+it('migration 15 keeps the sync state of a file from before, with no clock offset told yet; one written reads back', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-15-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 14).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  old.exec(`INSERT INTO sync_state (resource, cursor_ms, complete, zoneless_utc) VALUES ('orders', 2000, 1, 0)`)
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: true, zonelessUtc: false, clockOffsetMs: null })
+    writeSyncState(db, 'orders', { clockOffsetMs: -19_800_000 })
+    writeSyncState(db, 'orders', { complete: false, clockOffsetMs: undefined })
+    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, zonelessUtc: false, clockOffsetMs: -19_800_000 })
+  } finally {
+    db.close()
+  }
+})

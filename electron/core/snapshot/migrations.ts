@@ -240,5 +240,7 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE bulk_batches SET unapplied_dismissed_ms = finished_ms WHERE finished_ms IS NOT NULL;`,
   // 14: the time zone the marketplace writes its zone-less order times in, where the seller named one
   // (null: UTC), and whether every order's order_ms is written in it yet (orderTable.ts).
-  `CREATE TABLE order_time_zone (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT, columns_written INTEGER NOT NULL);`
+  `CREATE TABLE order_time_zone (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT, columns_written INTEGER NOT NULL);`,
+  // 15: how far the marketplace's clock for order times is ahead of UTC, as new orders told (null: not told yet).
+  `ALTER TABLE sync_state ADD COLUMN clock_offset_ms INTEGER;`
 ]

@@ -146,7 +146,14 @@ export interface Snapshot {
   /** What a completeness check found, and where the next incremental sync starts. */
   recordCheck(
     resource: Resource,
-    check: { serverTotal: number; syncedCount: number; complete: boolean; cursorMs: number | null; zonelessUtc?: boolean | undefined }
+    check: {
+      serverTotal: number
+      syncedCount: number
+      complete: boolean
+      cursorMs: number | null
+      zonelessUtc?: boolean | undefined
+      clockOffsetMs?: number | undefined
+    }
   ): Promise<void>
   /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>

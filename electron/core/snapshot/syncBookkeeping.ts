@@ -37,6 +37,12 @@ export interface ResourceSyncState {
    * within minutes of its clock), not UTC (dated half an hour or more away), or not known yet.
    */
   zonelessUtc: boolean | null
+  /**
+   * Orders: how far the marketplace's wall clock, which it writes order times by, is ahead of UTC (ms, a
+   * whole number of quarter hours), as the last new orders that pinned it told (sync/orderClock.ts); null
+   * before any did.
+   */
+  clockOffsetMs: number | null
 }
 
 /** Half-open ranges [start, end) of list positions, sorted and disjoint. */
@@ -72,15 +78,27 @@ const EMPTY: ResourceSyncState = {
   syncedCount: null,
   complete: null,
   pageSize: null,
-  zonelessUtc: null
+  zonelessUtc: null,
+  clockOffsetMs: null
 }
 
-type StateRow = [number | null, number | null, number | null, number | null, number | null, number | null, number | null, number | null, number | null]
+type StateRow = [
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null
+]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
     .prepare(
-      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc FROM sync_state WHERE resource = ?'
+      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms FROM sync_state WHERE resource = ?'
     )
     .raw()
     .get(resource) as StateRow | undefined
@@ -94,7 +112,8 @@ export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
     syncedCount: row[5],
     complete: row[6] === null ? null : row[6] === 1,
     pageSize: row[7],
-    zonelessUtc: row[8] === null ? null : row[8] === 1
+    zonelessUtc: row[8] === null ? null : row[8] === 1,
+    clockOffsetMs: row[9]
   }
 }
 
@@ -103,7 +122,7 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
   const next = { ...readSyncState(db, resource) }
   for (const [key, value] of Object.entries(patch)) if (value !== undefined) (next as Record<string, unknown>)[key] = value
   db.prepare(
-    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
   ).run(
     resource,
     next.lastFullMs,
@@ -114,7 +133,8 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
     next.syncedCount,
     next.complete === null ? null : next.complete ? 1 : 0,
     next.pageSize,
-    next.zonelessUtc === null ? null : next.zonelessUtc ? 1 : 0
+    next.zonelessUtc === null ? null : next.zonelessUtc ? 1 : 0,
+    next.clockOffsetMs
   )
 }
 

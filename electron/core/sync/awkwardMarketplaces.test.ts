@@ -367,6 +367,46 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     expect(s.snapshot.dump().orders.find((order) => order.id === changed)?.status).toBe('refunded')
   })
 
+  it.each([
+    { title: '5½ hours ahead of UTC, read as UTC', offsetMinutes: 330, named: null },
+    { title: '5 hours behind UTC, read as UTC', offsetMinutes: -300, named: null },
+    // Named wrong: the clock's offset is the marketplace's own, whatever zone the times are read in.
+    { title: '5½ hours ahead of UTC, read in America/New_York', offsetMinutes: 330, named: 'America/New_York' }
+  ])('$title: new orders tell how far its clock is ahead of UTC', async ({ offsetMinutes, named }) => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: offsetMinutes } }, { historyDays: 30 })
+    if (named !== null) {
+      s.api.useOrderTimeZone(named)
+      await s.snapshot.setOrderTimeZone(named)
+    }
+    await s.run('full')
+    // A full sync's own orders are not new: nothing is told yet.
+    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: null, clockOffsetMs: null })
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: false, clockOffsetMs: offsetMinutes * 60_000 })
+  })
+
+  it('5 hours behind UTC, new orders from a stretch of hours (a sync after long away): not UTC, and no offset guessed from them; one told before is kept', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30, safetyMarginMs: 3 * 3_600_000 })
+    await s.run('full')
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: false, clockOffsetMs: null })
+    const { cursorMs } = s.snapshot.syncState('orders')
+    await s.snapshot.recordCheck('orders', { serverTotal: 62, syncedCount: 62, complete: true, cursorMs, clockOffsetMs: -300 * 60_000 })
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: false, clockOffsetMs: -300 * 60_000 })
+  })
+
+  it('on UTC, new orders tell no offset', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5 }, { historyDays: 30 })
+    await s.run('full')
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: true, clockOffsetMs: null })
+  })
+
   it('3 hours ahead of UTC, the newest updates all older orders: orders placed in the last hours and held already are not taken for created meanwhile', async () => {
     const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: 180 } }, { take: 20, safetyMarginMs: 0 })
     s.sandbox.addOrders(30)

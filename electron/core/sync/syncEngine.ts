@@ -34,6 +34,7 @@ import { createTurnQueue, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 import { PageWalk, pageSizeAfterFirst } from './pageWalk'
+import { readOrderClock } from './orderClock'
 
 export interface SyncSettings {
   /** Rows per page asked for (the server may answer fewer or more). */
@@ -131,7 +132,6 @@ export const ZONELESS_SLACK_MS = 12 * 3_600_000
  * a wall-clock `fromDate` in the repeated hour is later than an order changed in its second pass.
  */
 const CLOCK_CHANGE_SLACK_MS = 3_600_000
-const HALF_HOUR_MS = 1_800_000
 
 /** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
 const MIN_TAKE = 10
@@ -599,27 +599,22 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const windowFromMs = resource === 'orders' ? snapshot.syncState('orders').windowFromMs : null
     const placedMs = new Map(batches.flatMap((batch) => (batch as OrderBatch).rows.map((order) => [order.id, Date.parse(order.orderDate)] as const)))
     const announced = windowFromMs === null ? newOrderIds : newOrderIds.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs))
-    // What the new orders tell of the zone of order times (see ZONELESS_SLACK_MS): one created after
-    // `createdAfterMs` and listed by an answer whose Date header says `cursorMs` was placed between the
-    // two, by UTC. Dated within them, with less than half an hour between them, its time is UTC (no zone
-    // is nearer UTC than that but UTC itself); dated half an hour or more outside them, it is another.
-    let zonelessUtc: boolean | null = null
-    if (resource === 'orders' && createdAfterMs !== null && cursorMs !== null && clockFromHeader) {
-      for (const id of announced) {
-        const placed = placedMs.get(id)
-        if (placed === undefined || Number.isNaN(placed)) continue
-        if (placed >= cursorMs + HALF_HOUR_MS || placed <= createdAfterMs - HALF_HOUR_MS) {
-          zonelessUtc = false
-          break
-        }
-        if (placed > cursorMs - HALF_HOUR_MS && placed < createdAfterMs + HALF_HOUR_MS) zonelessUtc = true
-      }
-    }
+    // What the new orders tell of the zone of order times (see ZONELESS_SLACK_MS).
+    const clock =
+      resource === 'orders' && createdAfterMs !== null && cursorMs !== null && clockFromHeader
+        ? readOrderClock(
+            announced.flatMap((id) => placedMs.get(id) ?? []),
+            snapshot.orderTimeZone(),
+            createdAfterMs,
+            cursorMs
+          )
+        : null
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
     return {
       newOrderIds: announced,
-      zonelessUtc,
+      zonelessUtc: clock?.readRight ?? null,
+      clockOffsetMs: clock?.clockOffsetMs ?? null,
       newIds,
       cutShort,
       shifted: ownTotals.dropped,
@@ -695,7 +690,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           syncedCount: completeness.synced,
           complete,
           cursorMs: caughtUp.cursorMs ?? run.cursorMs,
-          zonelessUtc: caughtUp.zonelessUtc ?? undefined
+          zonelessUtc: caughtUp.zonelessUtc ?? undefined,
+          clockOffsetMs: caughtUp.clockOffsetMs ?? undefined
         })
         return { ids: [...ids], completeness: { ...completeness, complete } }
       }
@@ -715,7 +711,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const since = sinceOf(resource, null)
     // The slack for zone-less order times, until new orders have shown them to be UTC.
     const slack = resource !== 'orders' ? 0 : before.zonelessUtc !== true ? ZONELESS_SLACK_MS : snapshot.orderTimeZone() !== null ? CLOCK_CHANGE_SLACK_MS : 0
-    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, zonelessUtc } = await changesSince(
+    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, zonelessUtc, clockOffsetMs } = await changesSince(
       resource,
       since - slack,
       watch,
@@ -740,7 +736,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         syncedCount: completeness.synced,
         complete,
         cursorMs: cursorMs ?? before.cursorMs,
-        zonelessUtc: zonelessUtc ?? undefined
+        zonelessUtc: zonelessUtc ?? undefined,
+        clockOffsetMs: clockOffsetMs ?? undefined
       })
     return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
   }

@@ -65,12 +65,23 @@ export interface OrdersWorkbookFile extends ExportedFile {
   missing: string | null
 }
 
+/** The zone order times are read in, and what new orders told of the marketplace's clock. */
+export interface OrderTimeZone {
+  /** The time zone the marketplace writes order times in, as the seller named it (null: UTC). */
+  zone: string | null
+  /**
+   * Only while new orders show the times are read in the wrong zone, and pinned the marketplace's clock:
+   * how far it is ahead of UTC (ms, a whole number of quarter hours; negative behind).
+   */
+  clockOffsetMs?: number
+}
+
 export const orderCalls = {
   'orders.list': call<OrderListResult>()(orderListInput),
   'orders.exportCsv': call<CsvFile>()(orderExportInput),
   'orders.exportXlsx': call<OrdersWorkbookFile>()(orderExportInput),
   /** The time zone the named account's marketplace writes order times in (null: UTC); refused when another account is open. */
-  'orders.timeZone': call<{ zone: string | null }>()(z.object({ account: accountKeyInput }).strict()),
+  'orders.timeZone': call<OrderTimeZone>()(z.object({ account: accountKeyInput }).strict()),
   /** Reads the named account's order times in `zone` (null: UTC) from now on; refused when another account is open. */
-  'orders.setTimeZone': call<{ zone: string | null }>()(z.object({ account: accountKeyInput, zone: timeZoneInput.nullable() }).strict())
+  'orders.setTimeZone': call<OrderTimeZone>()(z.object({ account: accountKeyInput, zone: timeZoneInput.nullable() }).strict())
 } as const
