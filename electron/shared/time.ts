@@ -4,7 +4,7 @@
  * - Sell request timestamps arrive as ISO 8601 UTC with milliseconds and `Z`.
  * - Order dates arrive as ISO 8601 with microseconds and NO zone. The spec does not say which zone;
  *   Seller Desk takes them as UTC here (instantFromZonelessUtc), unless the seller named the zone the
- *   marketplace writes them in (Settings → Order times): wire.ts's orderDateIn then reads them in it.
+ *   marketplace writes them in (Settings → Order times): core/sellerApi/orderTime.ts then reads them in it.
  *
  * Inside the app every instant is an ISO string with `Z` (millisecond precision).
  */

@@ -10,11 +10,10 @@ import ky, { type KyInstance, type Options } from 'ky'
 import type { Order, SellRequest, SortDir } from '../../shared/domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
 import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
-import { zonelessUtcFromInstant } from '../../shared/time'
-import { wallClockOfInstant } from '../localCalendar'
 import { nextTurn } from '../eventLoopTurns'
 import { decodedText, parseListRows } from './listRows'
 import { bodyBytes, nodeFetch, type NodeFetchInit } from './nodeFetch'
+import { orderTimeOf } from './orderTime'
 import {
   orderListFormat,
   orderListFormatIn,
@@ -317,9 +316,6 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   let patchNeedsBoth = false
   let orderTimeZone: string | null = null
   let orderList = orderListFormat
-  /** An instant → the zone-less form `fromDate` / `toDate` take, in the marketplace's zone for order times. */
-  const zonelessOrderTime = (instant: string) =>
-    zonelessUtcFromInstant(orderTimeZone === null ? instant : new Date(wallClockOfInstant(Date.parse(instant), orderTimeZone)))
 
   const http: KyInstance = ky.create({
     prefixUrl: baseUrl,
@@ -635,8 +631,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
           take: query.take,
           searchTerm: query.searchTerm?.trim(),
           sortDir: query.sortDir,
-          fromDate: query.fromDate ? zonelessOrderTime(query.fromDate) : undefined,
-          toDate: query.toDate ? zonelessOrderTime(query.toDate) : undefined
+          fromDate: query.fromDate ? orderTimeOf(query.fromDate, orderTimeZone) : undefined,
+          toDate: query.toDate ? orderTimeOf(query.toDate, orderTimeZone) : undefined
         }),
         ...options
       })

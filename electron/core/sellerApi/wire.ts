@@ -10,8 +10,8 @@
 import { z } from 'zod'
 import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../../shared/domain'
 import { centsFromDecimalString, centsFromNumber } from '../../shared/money'
-import { instantFromZoned, instantFromZonelessUtc, ZONED, ZONELESS_OR_ZONED } from '../../shared/time'
-import { instantOfWallClock } from '../localCalendar'
+import { instantFromZoned, ZONED, ZONELESS_OR_ZONED } from '../../shared/time'
+import { instantOfOrderTime } from './orderTime'
 
 /** A shape to check a response with, and how to turn a checked response into what the app uses. */
 export interface WireFormat<T> {
@@ -214,15 +214,10 @@ const cents = (value: number | string): number => {
 }
 const count = (value: number | string): number => (typeof value === 'number' ? value : Number(value))
 
-/**
- * A timestamp → an instant. `zoneless`: a time without a zone is allowed, and read in `zone` (the
- * marketplace's time zone for order times, an IANA name; null: UTC, time.ts).
- */
-function instant(value: string, zoneless: boolean, zone: string | null = null): string {
-  const utc = zoneless ? instantFromZonelessUtc(value) : null
-  const result = utc === null ? instantFromZoned(value) : zone === null ? utc : new Date(instantOfWallClock(Date.parse(utc), zone)).toISOString()
-  if (result === null) throw new WireValueError(`expected a real date and time, got ${JSON.stringify(value)}`)
-  return result
+/** The instant a timestamp was read as (`read`), refused when it was not a real date and time (null). */
+function realInstant(read: string | null, value: string): string {
+  if (read === null) throw new WireValueError(`expected a real date and time, got ${JSON.stringify(value)}`)
+  return read
 }
 
 function propertiesOf(value: WireSellRequest['properties']): Properties {
@@ -262,8 +257,8 @@ export function sellRequestFromWire(w: WireSellRequest): SellRequest {
     properties: propertiesOf(w.properties),
     seller: w.seller ?? '',
     imgUrl: w.imgUrl ?? null,
-    createdAt: instant(w.createdAt, false),
-    updatedAt: instant(w.updatedAt, false),
+    createdAt: realInstant(instantFromZoned(w.createdAt), w.createdAt),
+    updatedAt: realInstant(instantFromZoned(w.updatedAt), w.updatedAt),
     extra: extraOf(w, SELL_REQUEST_KEYS)
   }
 }
@@ -303,7 +298,7 @@ function orderItemFromWire(w: WireOrderItem): OrderItem {
 }
 
 /** An order's `orderDate` as it came → the instant, a time without a zone read in `orderTimeZone` (null: UTC). */
-export const orderDateIn = (value: string, orderTimeZone: string | null): string => instant(value, true, orderTimeZone)
+export const orderDateIn = (value: string, orderTimeZone: string | null): string => realInstant(instantOfOrderTime(value, orderTimeZone), value)
 
 /** `orderTimeZone`: the zone the marketplace writes order times in (null: UTC). */
 export function orderFromWire(w: WireOrder, orderTimeZone: string | null): Order {

@@ -5,7 +5,7 @@
  * the times are read right (in UTC, or in the zone the seller named) and how far the marketplace's wall
  * clock runs ahead of UTC.
  */
-import { wallClockOfInstant } from '../localCalendar'
+import { orderWallClockOf } from '../sellerApi/orderTime'
 
 const HALF_HOUR_MS = 1_800_000
 /** Every zone's offset from UTC is a whole number of quarter hours. */
@@ -38,7 +38,7 @@ export function readOrderClock(placedMs: Iterable<number>, zone: string | null, 
   let latestWallMs = Number.NEGATIVE_INFINITY
   for (const placed of placedMs) {
     if (Number.isNaN(placed)) continue
-    const wallMs = zone === null ? placed : wallClockOfInstant(placed, zone)
+    const wallMs = orderWallClockOf(placed, zone)
     earliestWallMs = Math.min(earliestWallMs, wallMs)
     latestWallMs = Math.max(latestWallMs, wallMs)
     if (readRight === false) continue
