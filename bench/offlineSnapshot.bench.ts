@@ -126,8 +126,8 @@ await market.command('add 5')
 // sync's start less the safety margin, and less the 12 hours a zone-less order time may be behind UTC
 // (ZONELESS_SLACK_MS) while new orders have not shown its times to be UTC. Besides the 50, that window
 // holds the orders dated in those hours (the demo marketplace's recent activity).
-const { cursorMs, zonelessUtc } = snapshot.syncState('orders')
-const since = cursorMs! - settings.safetyMarginMs - (zonelessUtc === true ? 0 : ZONELESS_SLACK_MS)
+const { cursorMs, orderTimesReadRight } = snapshot.syncState('orders')
+const since = cursorMs! - settings.safetyMarginMs - (orderTimesReadRight === true ? 0 : ZONELESS_SLACK_MS)
 const inWindow = (await api.listOrders({ page: 1, take: 1, sortDir: 'DESC', fromDate: new Date(since).toISOString() })).total
 const incremental = await createSyncEngine({ api, snapshot, settings }).run('incremental', new AbortController().signal)
 
@@ -222,7 +222,7 @@ report([
   [
     'incremental after 50 orders changed: order pages',
     String(incremental.pagesFetched.orders),
-    `budget ≤ ${Math.ceil(inWindow / take) + 1}: the ${inWindow} orders changed since the last sync's start less its margin${zonelessUtc === true ? '' : ' and 12 h'}, ${take} a page, and one count`
+    `budget ≤ ${Math.ceil(inWindow / take) + 1}: the ${inWindow} orders changed since the last sync's start less its margin${orderTimesReadRight === true ? '' : ' and 12 h'}, ${take} a page, and one count`
   ],
   ['order list query p95, core', ms(percentile(coreTimes, 95)), 'budget ≤ 20 ms'],
   ['sell request list query p95, core', ms(percentile(sellTimes, 95)), ''],

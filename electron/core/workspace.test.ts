@@ -235,7 +235,7 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   sandbox.addOrders(5)
   await workspace.sync.sync()
   await workspace.sync.idle()
-  expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(true)
+  expect(workspace.snapshot.syncState('orders').orderTimesReadRight).toBe(true)
   expect(workspace.dashboard('UTC').orderTimesNote).toBeNull()
   expect((await workspace.listOrders(today(workspace.dashboard('UTC')))).note).toBeNull()
 
@@ -248,7 +248,7 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   sandbox.addOrders(5)
   await workspace.sync.sync()
   await workspace.sync.idle()
-  expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(false)
+  expect(workspace.snapshot.syncState('orders').orderTimesReadRight).toBe(false)
   // Settings is told the clock's offset too, to offer the zones at it first.
   expect(workspace.orderTimeZone()).toEqual({ zone: null, clockOffsetMs: 330 * 60_000 })
   const dashboard = workspace.dashboard('UTC')
@@ -310,7 +310,7 @@ it('order times read in the zone the seller names for the marketplace (5½ h ahe
   sandbox.addOrders(5)
   await workspace.sync.sync()
   await workspace.sync.idle()
-  expect(workspace.snapshot.syncState('orders').zonelessUtc).toBe(true)
+  expect(workspace.snapshot.syncState('orders').orderTimesReadRight).toBe(true)
   expect(workspace.dashboard('UTC').orderTimesNote).toBeNull()
   expect(workspace.snapshot.syncState('orders').complete).toBe(true)
   for (const order of workspace.snapshot.dump().orders) expect(order.orderDate, order.orderNo).toBe(placed.get(order.id))

@@ -294,7 +294,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
   /** Said once a sync saw new orders dated hours away from the marketplace's clock (syncEngine.ts changesSince). */
   function orderTimesNote(): string | null {
     const state = snapshot.syncState('orders')
-    return state.zonelessUtc === false ? orderTimesOff(snapshot.orderTimeZone(), state.clockOffsetMs) : null
+    return state.orderTimesReadRight === false ? orderTimesOff(snapshot.orderTimeZone(), state.clockOffsetMs) : null
   }
 
   /**
@@ -489,7 +489,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     orderTimeZone() {
       const state = snapshot.syncState('orders')
       const zone = snapshot.orderTimeZone()
-      return state.zonelessUtc === false && state.clockOffsetMs !== null ? { zone, clockOffsetMs: state.clockOffsetMs } : { zone }
+      return state.orderTimesReadRight === false && state.clockOffsetMs !== null ? { zone, clockOffsetMs: state.clockOffsetMs } : { zone }
     },
 
     async setOrderTimeZone(zone) {

@@ -204,10 +204,17 @@ it('migration 10 keeps the sync state of a file from before and says order times
   const { db } = openDatabase(file)
   try {
     expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
-    expect(readSyncState(db, 'orders')).toMatchObject({ lastFullMs: 1000, cursorMs: 2000, serverTotal: 40, complete: true, pageSize: 100, zonelessUtc: null })
-    writeSyncState(db, 'orders', { zonelessUtc: true })
-    writeSyncState(db, 'orders', { complete: false, zonelessUtc: undefined })
-    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, zonelessUtc: true })
+    expect(readSyncState(db, 'orders')).toMatchObject({
+      lastFullMs: 1000,
+      cursorMs: 2000,
+      serverTotal: 40,
+      complete: true,
+      pageSize: 100,
+      orderTimesReadRight: null
+    })
+    writeSyncState(db, 'orders', { orderTimesReadRight: true })
+    writeSyncState(db, 'orders', { complete: false, orderTimesReadRight: undefined })
+    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, orderTimesReadRight: true })
   } finally {
     db.close()
   }
@@ -251,10 +258,10 @@ it('migration 15 keeps the sync state of a file from before, with no clock offse
   const { db } = openDatabase(file)
   try {
     expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
-    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: true, zonelessUtc: false, clockOffsetMs: null })
+    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: true, orderTimesReadRight: false, clockOffsetMs: null })
     writeSyncState(db, 'orders', { clockOffsetMs: -19_800_000 })
     writeSyncState(db, 'orders', { complete: false, clockOffsetMs: undefined })
-    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, zonelessUtc: false, clockOffsetMs: -19_800_000 })
+    expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, orderTimesReadRight: false, clockOffsetMs: -19_800_000 })
   } finally {
     db.close()
   }

@@ -295,7 +295,7 @@ export function beginOrderTimeZone(db: Db, zone: string | null): void {
     'INSERT INTO order_time_zone (id, zone, columns_written) VALUES (1, ?, 0) ON CONFLICT (id) DO UPDATE SET zone = excluded.zone, columns_written = 0'
   ).run([zone])
   deleteRun(db, 'orders')
-  writeSyncState(db, 'orders', { zonelessUtc: null })
+  writeSyncState(db, 'orders', { orderTimesReadRight: null })
 }
 
 /**

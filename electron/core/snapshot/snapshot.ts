@@ -151,7 +151,7 @@ export interface Snapshot {
       syncedCount: number
       complete: boolean
       cursorMs: number | null
-      zonelessUtc?: boolean | undefined
+      orderTimesReadRight?: boolean | undefined
       clockOffsetMs?: number | undefined
     }
   ): Promise<void>

@@ -33,10 +33,12 @@ export interface ResourceSyncState {
   /** Rows a page of this list holds on this marketplace, as the last full sync learned it. */
   pageSize: number | null
   /**
-   * Orders: whether the marketplace's zone-less order times were seen to be UTC (a new order dated
-   * within minutes of its clock), not UTC (dated half an hour or more away), or not known yet.
+   * Orders: whether new orders showed the marketplace's zone-less order times to be read in the right
+   * zone, UTC or the one the seller named (a new order dated within minutes of its clock), in a wrong
+   * one (dated half an hour or more away), or not yet (null; sync/orderClock.ts). Kept in the column
+   * zoneless_utc, named when only UTC was read.
    */
-  zonelessUtc: boolean | null
+  orderTimesReadRight: boolean | null
   /**
    * Orders: how far the marketplace's wall clock, which it writes order times by, is ahead of UTC (ms, a
    * whole number of quarter hours), as the last new orders that pinned it told (sync/orderClock.ts); null
@@ -78,7 +80,7 @@ const EMPTY: ResourceSyncState = {
   syncedCount: null,
   complete: null,
   pageSize: null,
-  zonelessUtc: null,
+  orderTimesReadRight: null,
   clockOffsetMs: null
 }
 
@@ -112,7 +114,7 @@ export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
     syncedCount: row[5],
     complete: row[6] === null ? null : row[6] === 1,
     pageSize: row[7],
-    zonelessUtc: row[8] === null ? null : row[8] === 1,
+    orderTimesReadRight: row[8] === null ? null : row[8] === 1,
     clockOffsetMs: row[9]
   }
 }
@@ -133,7 +135,7 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
     next.syncedCount,
     next.complete === null ? null : next.complete ? 1 : 0,
     next.pageSize,
-    next.zonelessUtc === null ? null : next.zonelessUtc ? 1 : 0,
+    next.orderTimesReadRight === null ? null : next.orderTimesReadRight ? 1 : 0,
     next.clockOffsetMs
   )
 }

@@ -315,12 +315,12 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     const recording = recordingFromDates(asked)
     const s = await setup({ orders: 60, sellRequests: 5 }, { historyDays: 30 }, recording)
     await s.run('full')
-    expect(s.snapshot.syncState('orders').zonelessUtc).toBeNull()
+    expect(s.snapshot.syncState('orders').orderTimesReadRight).toBeNull()
     s.sandbox.addOrders(2)
     asked.length = 0
     await s.run('auto', ['orders'])
     expect(Math.min(...asked)).toBeLessThan(Date.now() - 11 * 3_600_000)
-    expect(s.snapshot.syncState('orders').zonelessUtc).toBe(true)
+    expect(s.snapshot.syncState('orders').orderTimesReadRight).toBe(true)
     const [added] = s.sandbox.addOrders(1)
     asked.length = 0
     const report = await s.run('auto', ['orders'])
@@ -341,7 +341,7 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     for (const order of s.snapshot.dump().orders) expect(Date.parse(order.orderDate)).toBe(placed.get(order.id))
     s.sandbox.addOrders(2)
     await s.run('auto', ['orders'])
-    expect(s.snapshot.syncState('orders').zonelessUtc).toBe(true)
+    expect(s.snapshot.syncState('orders').orderTimesReadRight).toBe(true)
     const cursorMs = s.snapshot.syncState('orders').cursorMs!
     askedWall.length = 0
     const [added] = s.sandbox.addOrders(1)
@@ -358,7 +358,7 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     await s.run('full')
     s.sandbox.addOrders(2)
     await s.run('auto', ['orders'])
-    expect(s.snapshot.syncState('orders').zonelessUtc).toBe(false)
+    expect(s.snapshot.syncState('orders').orderTimesReadRight).toBe(false)
     const changed = s.snapshot.dump().orders.find((order) => order.status !== 'refunded')!.id
     s.sandbox.state.updateOrder(changed, Date.now(), (order) => {
       order.status = 'refunded'
@@ -380,10 +380,10 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     }
     await s.run('full')
     // A full sync's own orders are not new: nothing is told yet.
-    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: null, clockOffsetMs: null })
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: null, clockOffsetMs: null })
     s.sandbox.addOrders(2)
     await s.run('auto', ['orders'])
-    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: false, clockOffsetMs: offsetMinutes * 60_000 })
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: offsetMinutes * 60_000 })
   })
 
   it('5 hours behind UTC, new orders from a stretch of hours (a sync after long away): not UTC, and no offset guessed from them; one told before is kept', async () => {
@@ -391,12 +391,12 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     await s.run('full')
     s.sandbox.addOrders(2)
     await s.run('auto', ['orders'])
-    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: false, clockOffsetMs: null })
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: null })
     const { cursorMs } = s.snapshot.syncState('orders')
     await s.snapshot.recordCheck('orders', { serverTotal: 62, syncedCount: 62, complete: true, cursorMs, clockOffsetMs: -300 * 60_000 })
     s.sandbox.addOrders(2)
     await s.run('auto', ['orders'])
-    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: false, clockOffsetMs: -300 * 60_000 })
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: -300 * 60_000 })
   })
 
   it('on UTC, new orders tell no offset', async () => {
@@ -404,7 +404,7 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     await s.run('full')
     s.sandbox.addOrders(2)
     await s.run('auto', ['orders'])
-    expect(s.snapshot.syncState('orders')).toMatchObject({ zonelessUtc: true, clockOffsetMs: null })
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: true, clockOffsetMs: null })
   })
 
   it('3 hours ahead of UTC, the newest updates all older orders: orders placed in the last hours and held already are not taken for created meanwhile', async () => {

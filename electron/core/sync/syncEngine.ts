@@ -123,8 +123,8 @@ const PAGES_PER_REFILL = 50_000
  * spec gives order times (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as
  * far as 12 hours behind UTC, and would then list only the orders changed since hours after the cursor
  * (those changed just after a sync never). Once new orders have shown its times to be read right
- * (changesSince: `zonelessUtc`, which names that), the slack is dropped. (A full sync's catch-up asks
- * from the cursor: what it misses there, the next incremental reads.)
+ * (changesSince: `orderTimesReadRight`), the slack is dropped. (A full sync's catch-up asks from the
+ * cursor: what it misses there, the next incremental reads.)
  */
 export const ZONELESS_SLACK_MS = 12 * 3_600_000
 /**
@@ -613,7 +613,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // Sell requests are listed whole, so the last total is already the one the check needs.
     return {
       newOrderIds: announced,
-      zonelessUtc: clock?.readRight ?? null,
+      orderTimesReadRight: clock?.readRight ?? null,
       clockOffsetMs: clock?.clockOffsetMs ?? null,
       newIds,
       cutShort,
@@ -690,7 +690,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           syncedCount: completeness.synced,
           complete,
           cursorMs: caughtUp.cursorMs ?? run.cursorMs,
-          zonelessUtc: caughtUp.zonelessUtc ?? undefined,
+          orderTimesReadRight: caughtUp.orderTimesReadRight ?? undefined,
           clockOffsetMs: caughtUp.clockOffsetMs ?? undefined
         })
         return { ids: [...ids], completeness: { ...completeness, complete } }
@@ -709,9 +709,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const before = snapshot.syncState(resource)
     const watch = new TotalWatch()
     const since = sinceOf(resource, null)
-    // The slack for zone-less order times, until new orders have shown them to be UTC.
-    const slack = resource !== 'orders' ? 0 : before.zonelessUtc !== true ? ZONELESS_SLACK_MS : snapshot.orderTimeZone() !== null ? CLOCK_CHANGE_SLACK_MS : 0
-    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, zonelessUtc, clockOffsetMs } = await changesSince(
+    // The slack for zone-less order times, until new orders have shown them to be read right.
+    const slack =
+      resource !== 'orders' ? 0 : before.orderTimesReadRight !== true ? ZONELESS_SLACK_MS : snapshot.orderTimeZone() !== null ? CLOCK_CHANGE_SLACK_MS : 0
+    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, orderTimesReadRight, clockOffsetMs } = await changesSince(
       resource,
       since - slack,
       watch,
@@ -736,7 +737,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         syncedCount: completeness.synced,
         complete,
         cursorMs: cursorMs ?? before.cursorMs,
-        zonelessUtc: zonelessUtc ?? undefined,
+        orderTimesReadRight: orderTimesReadRight ?? undefined,
         clockOffsetMs: clockOffsetMs ?? undefined
       })
     return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
