@@ -57,11 +57,16 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
  */
 export function instantOfWallClock(wallMs: number, timeZone: string): number {
   // No zone changes its offset twice within two days: the offsets a day either side are the candidates.
-  const before = wallMs - offsetAt(wallMs - DAY_MS, timeZone)
-  const after = wallMs - offsetAt(wallMs + DAY_MS, timeZone)
-  const shows = (ms: number) => wallClockOfInstant(ms, timeZone) === wallMs
-  if (shows(before) && shows(after)) return Math.min(before, after)
-  return shows(after) ? after : before
+  const offsetBefore = offsetAt(wallMs - DAY_MS, timeZone)
+  const offsetAfter = offsetAt(wallMs + DAY_MS, timeZone)
+  // Nearly always: no change of offset within a day either side, so the one offset is the time's.
+  if (offsetBefore === offsetAfter) return wallMs - offsetBefore
+  const before = wallMs - offsetBefore
+  const after = wallMs - offsetAfter
+  const beforeShows = wallClockOfInstant(before, timeZone) === wallMs
+  const afterShows = wallClockOfInstant(after, timeZone) === wallMs
+  if (beforeShows && afterShows) return Math.min(before, after)
+  return afterShows ? after : before
 }
 
 /** The zone's wall clock at an instant, as the instant its fields would name in UTC (instantOfWallClock's reverse). */
@@ -72,6 +77,7 @@ const STRETCH_MS = 2 ** 35
 /** A zone's offsets over one stretch (offsetSpans), by zone and stretch; a few hundred at most. */
 const stretches = new Map<string, OffsetSpan[]>()
 const STRETCHES_KEPT = 2_000
+let lastStretch: { timeZone: string; stretch: number; spans: OffsetSpan[] } | null = null
 
 /**
  * zoneOffsetMs, from the zone's offsets over the stretch around `ms`, found once: a sync or a list reads
@@ -79,12 +85,18 @@ const STRETCHES_KEPT = 2_000
  */
 function offsetAt(ms: number, timeZone: string): number {
   const stretch = Math.floor(ms / STRETCH_MS)
-  const key = `${timeZone} ${stretch}`
-  let spans = stretches.get(key)
-  if (!spans) {
-    if (stretches.size >= STRETCHES_KEPT) stretches.clear()
-    spans = offsetSpans(stretch * STRETCH_MS, (stretch + 1) * STRETCH_MS, timeZone)
-    stretches.set(key, spans)
+  let spans: OffsetSpan[] | undefined
+  // The stretch asked last is nearly always asked again (a page of orders placed days apart).
+  if (lastStretch !== null && lastStretch.stretch === stretch && lastStretch.timeZone === timeZone) spans = lastStretch.spans
+  else {
+    const key = `${timeZone} ${stretch}`
+    spans = stretches.get(key)
+    if (!spans) {
+      if (stretches.size >= STRETCHES_KEPT) stretches.clear()
+      spans = offsetSpans(stretch * STRETCH_MS, (stretch + 1) * STRETCH_MS, timeZone)
+      stretches.set(key, spans)
+    }
+    lastStretch = { timeZone, stretch, spans }
   }
   for (const span of spans) if (ms < span.endMs) return span.offsetMs
   return spans[spans.length - 1]!.offsetMs
