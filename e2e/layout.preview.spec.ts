@@ -331,6 +331,37 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
   }
 })
 
+/** Rows of the list wholly in view in its table's scrolled body (none cut by its top or bottom edge). */
+const rowsInView = (table: Locator, rowId: string) =>
+  table.evaluate((el, rowId) => {
+    const body = el.querySelector('.n-data-table-base-table-body')!.getBoundingClientRect()
+    const bottom = Math.min(body.bottom, window.innerHeight)
+    return [...el.querySelectorAll(`[data-testid="${rowId}"]`)].filter((row) => {
+      const box = row.getBoundingClientRect()
+      return box.height > 0 && box.top >= body.top - 1 && box.bottom <= bottom + 1
+    }).length
+  }, rowId)
+
+test('orders and sell requests at 1024×768: the toolbar, a note and the headings leave the table room for at least 8 whole rows (orders) and 8 (sell requests), the pager in the window', async ({
+  app: page,
+  host
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signIn(page, host)
+  for (const [nav, tableId, rowId, least] of [
+    ['nav-orders', 'orders-table', 'order-row', 8],
+    ['nav-sellRequests', 'sell-requests-table', 'sell-request-row', 8]
+  ] as const) {
+    await page.getByTestId(nav).click()
+    const table = page.getByTestId(tableId)
+    await expect(page.getByTestId(rowId).first()).toBeVisible()
+    await page.waitForTimeout(300) // the table measures itself after a resize
+    expect(await rowsInView(table, rowId), `${nav}: whole rows in view`).toBeGreaterThanOrEqual(least)
+    const pager = (await table.locator('.n-pagination').boundingBox())!
+    expect(pager.y + pager.height, `${nav}: the pager's bottom`).toBeLessThanOrEqual(768)
+  }
+})
+
 test('orders and sell requests resized back and forth across 1,280 px (where their columns change): every heading stays over its column, and the page raises no error', async ({
   app: page,
   host
