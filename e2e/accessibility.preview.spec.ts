@@ -265,6 +265,39 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
 })
 
+test("Orders' export buttons say what they save in the app's tooltip (no native title), on hover and on the keyboard's focus, as their description; Escape puts it away", async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  for (const [button, hint, words] of [
+    ['orders-export', 'orders-export-hint', 'as a CSV file, one row per item'],
+    ['orders-export-xlsx', 'orders-export-xlsx-hint', 'as an Excel workbook (.xlsx): order and tracking numbers stay exactly as written']
+  ] as const) {
+    const control = page.getByTestId(button)
+    const tooltip = page.getByTestId(hint)
+    await expect(control).not.toHaveAttribute('title')
+    await expect(control).toHaveAccessibleDescription(new RegExp(words.replace(/[().]/g, '\\$&')))
+    await control.hover()
+    await expect(tooltip).toBeVisible()
+    await expect(tooltip).toContainText(words)
+    await page.mouse.move(0, 400)
+    await expect(tooltip).toBeHidden()
+    // From the keyboard: Tab onto the button from the one before it.
+    await page.getByTestId('orders-refresh').focus()
+    await page.keyboard.press('Tab')
+    if (button === 'orders-export-xlsx') await page.keyboard.press('Tab')
+    await expect(control).toBeFocused()
+    await expect(tooltip).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(tooltip).toBeHidden()
+    await expect(control).toBeFocused()
+    await control.blur()
+  }
+})
+
 test('Orders from the keyboard: ↓ and ↑ go from order to order, over the items of one expanded, and stop at the ends; Enter opens it', async ({
   app: page
 }) => {
