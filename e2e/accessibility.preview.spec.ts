@@ -439,6 +439,51 @@ test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, 
   await expect(shortcuts).toContainText('Order details: the previous order in the list')
 })
 
+test('the order drawer: Alt+↓ pressed again while the next page is read goes on to that page’s second order, and Alt+↑ back the same way; no press is lost at a page turn', async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByTestId('nav-orders').click()
+  const rows = page.getByTestId('order-row')
+  const drawerNo = page.getByTestId('drawer-order-no')
+  const pager = page.getByTestId('orders-table').locator('.n-pagination')
+  const pageItem = (n: number) => pager.getByRole('button', { name: `Page ${n}`, exact: true })
+  const orderNo = async (n: number) => (await rows.nth(n).getByTestId('order-no').textContent())!.trim()
+  const markedRow = async () =>
+    (await page.locator('[data-testid="order-row"][aria-current="true"] [data-testid="order-no"]').allTextContents()).map((text) => text.trim()).join(', ')
+  await expect(rows.nth(24)).toBeVisible()
+  expect(await rows.count(), 'a page of 25 orders').toBe(25)
+  const firstPage = await Promise.all([23, 24, 0].map(orderNo))
+
+  // Each page read takes a noticeable time, as on a busy computer: the next press comes while it runs.
+  await page.route('**/rpc/orders.list', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+
+  await rows.nth(23).click()
+  await expect(drawerNo).toHaveText(firstPage[0]!)
+  // Onto the page's last order, then two presses: the first turns the page, the second goes one further.
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(drawerNo).toHaveText(firstPage[1]!)
+  await page.keyboard.press('Alt+ArrowDown')
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(pageItem(2)).toHaveAttribute('aria-current', 'page')
+  await expect.poll(() => orderNo(0), { message: 'page 2 drawn' }).not.toBe(firstPage[2])
+  const secondPage = await Promise.all([0, 1].map(orderNo))
+  await expect(drawerNo).toHaveText(secondPage[1]!)
+  await expect.poll(markedRow).toBe(secondPage[1])
+
+  // Back: three presses at once, across the turn to page 1's last order and one before it.
+  await page.keyboard.press('Alt+ArrowUp')
+  await page.keyboard.press('Alt+ArrowUp')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(pageItem(1)).toHaveAttribute('aria-current', 'page')
+  await expect(drawerNo).toHaveText(firstPage[0]!)
+  await expect.poll(markedRow).toBe(firstPage[0])
+})
+
 test('a section opened by its shortcut takes the keyboard: the next Tab goes on inside it, not from the top of the page', async ({ app: page }) => {
   await page.getByTestId('start-demo').click()
   await expect(page.getByTestId('demo-badge')).toBeVisible()
