@@ -3,49 +3,13 @@
  * two decimals, times as date-times, and (XLSX) column widths and a frozen header row. The workbook is
  * read back with openpyxl (Debian's python3-openpyxl), a reader that shares no code with the writer.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Papa from 'papaparse'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../shared/contract'
 import type { CurrentListing } from './currentListings'
 import { csvDateTime, writeSheet } from '../spreadsheetFile/sheetFile'
 import { failedSheet, listingsSheet } from './exportFile'
-import { hasOpenpyxl, PYTHON } from '../spreadsheetFile/openpyxl.fixture'
-
-/** Reads the first sheet: header, frozen cell, widths, and each cell's type, value and number format. */
-const READ_WORKBOOK = `
-import json, sys, datetime, warnings, openpyxl
-warnings.simplefilter('ignore')
-ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
-def cell(c):
-    v = c.value
-    kind = 'date' if isinstance(v, datetime.datetime) else 'number' if isinstance(v, (int, float)) else 'text' if isinstance(v, str) else 'empty'
-    return {'kind': kind, 'value': v.isoformat() if kind == 'date' else v, 'format': c.number_format}
-letters = [c.column_letter for c in ws[1]]
-print(json.dumps({
-  'freeze': ws.freeze_panes,
-  'widths': [ws.column_dimensions[l].width for l in letters],
-  'rows': [[cell(c) for c in row] for row in ws.iter_rows()],
-}))
-`
-
-interface ReadCell {
-  kind: 'date' | 'number' | 'text' | 'empty'
-  value: string | number | null
-  format: string
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'sd-export-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-function readWorkbook(base64: string): { freeze: string | null; widths: number[]; rows: ReadCell[][] } {
-  const file = join(dir, `book-${Math.random().toString(36).slice(2)}.xlsx`)
-  writeFileSync(file, Buffer.from(base64, 'base64'))
-  return JSON.parse(execFileSync(PYTHON, ['-c', READ_WORKBOOK, file], { encoding: 'utf8' }))
-}
+import { hasOpenpyxl, readWorkbook } from '../spreadsheetFile/openpyxl.fixture'
 
 const listing = (over: Partial<CurrentListing>): CurrentListing => ({
   id: '8f14e45f-ceea-467f-a0e6-0b5b8c8e7a11',

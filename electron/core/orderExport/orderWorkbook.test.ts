@@ -4,50 +4,12 @@
  * zeros), money and counts are numbers, the order date a date-time in the zone the header names, a
  * formula-like text no formula; and the rows and columns are the CSV's.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Papa from 'papaparse'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { Order, OrderItem } from '../../shared/domain'
-import { hasOpenpyxl, PYTHON } from '../spreadsheetFile/openpyxl.fixture'
+import { hasOpenpyxl, readWorkbook, type ReadCell } from '../spreadsheetFile/openpyxl.fixture'
 import { ordersCsv } from './orderCsv'
 import { ordersWorkbook, ordersWorkbookWriter } from './orderWorkbook'
-
-/** Each cell of the first sheet: what openpyxl makes of it, its number format, and whether the file holds a formula anywhere. */
-const READ_WORKBOOK = `
-import json, sys, datetime, warnings, zipfile, openpyxl
-warnings.simplefilter('ignore')
-ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
-def cell(c):
-    v = c.value
-    kind = 'date' if isinstance(v, datetime.datetime) else 'number' if isinstance(v, (int, float)) else 'text' if isinstance(v, str) else 'empty'
-    return {'kind': kind, 'value': v.isoformat() if kind == 'date' else v, 'format': c.number_format, 'type': c.data_type}
-with zipfile.ZipFile(sys.argv[1]) as z:
-    sheets = [z.read(n).decode('utf8') for n in z.namelist() if n.startswith('xl/worksheets/')]
-print(json.dumps({
-  'freeze': ws.freeze_panes,
-  'formulas': sum(s.count('<f>') + s.count('<f ') for s in sheets),
-  'rows': [[cell(c) for c in row] for row in ws.iter_rows()],
-}))
-`
-
-interface ReadCell {
-  kind: 'date' | 'number' | 'text' | 'empty'
-  value: string | number | null
-  format: string
-  type: string
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'sd-orders-xlsx-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-function readWorkbook(base64: string): { freeze: string | null; formulas: number; rows: ReadCell[][] } {
-  const file = join(dir, `orders-${Math.random().toString(36).slice(2)}.xlsx`)
-  writeFileSync(file, Buffer.from(base64, 'base64'))
-  return JSON.parse(execFileSync(PYTHON, ['-c', READ_WORKBOOK, file], { encoding: 'utf8' }))
-}
 
 const TRACKING = '9274899992136003456789'
 const ZONE = 'America/New_York'
