@@ -330,7 +330,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
    */
   async function exportOrders(
     { timeZone, fromDate, toDate, ...filters }: OrderExportQuery,
-    add: (orders: Order[]) => void
+    add: (orders: Order[]) => void | Promise<void>
   ): Promise<{ name: string; orders: number; missing: string | null }> {
     knownZone(timeZone)
     const windowFromMs = windowFrom()
@@ -359,7 +359,7 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
     for (let from = 0; from < count; from += EXPORT_PART) {
       await pause()
       const part = ordersInPart(from)
-      add(part)
+      await add(part)
       orders += part.length
     }
     // Named by its dates when the seller chose them (a month's export next to another's), else by today.

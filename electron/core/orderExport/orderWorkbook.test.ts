@@ -132,7 +132,7 @@ it.skipIf(!hasOpenpyxl)('has the CSV’s rows and columns, cell for cell, and is
   expect(book.map((row) => row.map(shown))).toEqual(csv.map((row) => row.map((text) => text.replace(/^'(?==)/, ''))))
 
   const writer = ordersWorkbookWriter(ZONE)
-  for (const order of orders) writer.add([order])
-  writer.add([])
+  for (const order of orders) await writer.add([order])
+  await writer.add([])
   expect(readWorkbook((await writer.done('orders')).base64)).toEqual(readWorkbook(file.base64))
 })

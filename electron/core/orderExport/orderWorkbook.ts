@@ -8,29 +8,35 @@
  */
 import type { ExportedFile } from '../../shared/contract'
 import type { Order } from '../../shared/domain'
-import { writeSheet, type Cell } from '../spreadsheetFile/sheetFile'
+import { XLSX_MIME_TYPE } from '../spreadsheetFile/sheetFile'
+import { workbookWriter } from '../spreadsheetFile/workbookFile'
 import { orderRows, ordersHeader, ORDERS_GUARD, ORDERS_WIDTHS } from './orderRows'
 
 /**
- * The workbook gathered a part of the orders at a time (as the CSV is written: see the workspace's
- * export), `add` each part in order, then `done` writes the file once.
+ * The workbook written a part of the orders at a time (as the CSV is: see the workspace's export): each
+ * part's cells are made and deflated as it is added, so no step of the core holds the whole sheet. `add`
+ * each part in order (waiting for each), then `done` once.
  */
 export function ordersWorkbookWriter(timeZone: string) {
-  const rows: Cell[][] = []
+  const workbook = workbookWriter({ header: ordersHeader(timeZone), widths: [...ORDERS_WIDTHS], guard: ORDERS_GUARD })
+  let rows = 0
   return {
-    add(orders: readonly Order[]): void {
-      for (const row of orderRows(orders, timeZone)) rows.push(row)
+    async add(orders: readonly Order[]): Promise<void> {
+      const part = orderRows(orders, timeZone)
+      rows += part.length
+      await workbook.add(part)
     },
     /** The file, named `name`.xlsx. */
-    done(name: string): Promise<ExportedFile> {
-      return writeSheet({ name, header: ordersHeader(timeZone), widths: [...ORDERS_WIDTHS], rows, guard: ORDERS_GUARD }, 'xlsx')
+    async done(name: string): Promise<ExportedFile> {
+      const bytes = await workbook.done()
+      return { fileName: `${name}.xlsx`, mimeType: XLSX_MIME_TYPE, base64: bytes.toString('base64'), rows }
     }
   }
 }
 
 /** The orders as one workbook. */
-export function ordersWorkbook(orders: readonly Order[], timeZone: string, name: string): Promise<ExportedFile> {
+export async function ordersWorkbook(orders: readonly Order[], timeZone: string, name: string): Promise<ExportedFile> {
   const writer = ordersWorkbookWriter(timeZone)
-  writer.add(orders)
+  await writer.add(orders)
   return writer.done(name)
 }

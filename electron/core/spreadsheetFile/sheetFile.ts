@@ -11,13 +11,16 @@
  *   too, as an XLSX date cell has no zone): in XLSX a date cell with a date-time format, in CSV
  *   "2026-11-24 05:31:15", a form Excel and LibreOffice parse as a date-time in any locale.
  *
- * An XLSX has column widths and a frozen header row.
+ * An XLSX has column widths and a frozen header row, and is made a part of its rows at a time
+ * (workbookFile.ts).
  */
 import Papa from 'papaparse'
 import type { ExportedFile } from '../../shared/contract'
-import { decimalStringFromCents, dollarsFromCents } from '../../shared/money'
-import { localIsoWithOffset, zoneOffsetMs } from '../localCalendar'
-import { neutralizeFormula, workbookText, type FormulaGuard } from './formulaGuard'
+import { decimalStringFromCents } from '../../shared/money'
+import { createPause } from '../eventLoopTurns'
+import { localIsoWithOffset } from '../localCalendar'
+import { neutralizeFormula, type FormulaGuard } from './formulaGuard'
+import { workbookWriter } from './workbookFile'
 
 /** A cell: text, a number, an amount of money (kept as cents, written in dollars), or an instant (ISO) on the wall clock of `timeZone` (UTC when absent). */
 export type Cell = string | number | { cents: number } | { at: string; timeZone?: string } | null
@@ -34,8 +37,6 @@ export interface Sheet {
 }
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss'
-const MONEY_FORMAT = '0.00'
 
 /** An instant as a spreadsheet reads a date-time in CSV: "2026-11-24 05:31:15" (UTC). */
 export function csvDateTime(iso: string): string {
@@ -56,26 +57,18 @@ export function csvCellText(cell: Cell, guard: FormulaGuard): string {
   return cell.timeZone ? csvLocalDateTime(Date.parse(cell.at), cell.timeZone) : csvDateTime(cell.at)
 }
 
-/** A cell as the XLSX writer takes it. */
-function workbookCell(cell: Cell, guard: FormulaGuard) {
-  if (cell === null) return null
-  if (typeof cell === 'string') return { value: workbookText(cell, guard), type: String }
-  if (typeof cell === 'number') return { value: cell, type: Number }
-  if ('cents' in cell) return { value: dollarsFromCents(cell.cents), type: Number, format: MONEY_FORMAT }
-  // A date cell is a wall-clock time; the writer reads a Date's UTC fields, so the zone's offset is added.
-  // To the whole second, as the CSV writes it: the format shows seconds, and a spreadsheet would round
-  // a fraction up into the next one.
-  const ms = Math.floor(Date.parse(cell.at) / 1000) * 1000
-  return { value: new Date(cell.timeZone ? ms + zoneOffsetMs(ms, cell.timeZone) : ms), type: Date, format: DATE_TIME_FORMAT }
-}
+/** Rows of a sheet the XLSX writer takes at a time: a turn of the core holds a few of them at most. */
+const WORKBOOK_PART = 200
 
-/** The sheet as .xlsx bytes. */
+/** The sheet as .xlsx bytes, a part of its rows at a time with turns of the core between (workbookFile.ts). */
 export async function workbookBytes(sheet: Sheet): Promise<Buffer> {
-  const header = sheet.header.map((title) => ({ value: title, fontWeight: 'bold' as const }))
-  const data = sheet.rows.map((row) => row.map((cell) => workbookCell(cell, sheet.guard)))
-  // Loaded with the first workbook written, not at every start of the core.
-  const { default: writeXlsxFile } = await import('write-excel-file/node')
-  return writeXlsxFile([header, ...data], { columns: sheet.widths.map((width) => ({ width })), stickyRowsCount: 1 }).toBuffer()
+  const workbook = workbookWriter(sheet)
+  const pause = createPause()
+  for (let from = 0; from < sheet.rows.length; from += WORKBOOK_PART) {
+    await pause()
+    await workbook.add(sheet.rows.slice(from, from + WORKBOOK_PART))
+  }
+  return workbook.done()
 }
 
 export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<ExportedFile> {
