@@ -95,13 +95,15 @@ export function workbookWriter({ header, widths, guard }: WorkbookColumns) {
   const letters: string[] = []
   const column = (index: number) => (letters[index] ??= columnLetters(index))
   const stringIds = new Map<string, number>()
+  // The shared strings a part brings, written with the part: each write is a trip to zlib's pool.
+  let newStrings = ''
   const stringId = (text: string): number => {
     let id = stringIds.get(text)
     if (id === undefined) {
       id = stringIds.size
       stringIds.set(text, id)
       // Leading or trailing spaces are kept only when the text says so.
-      sharedStrings.write(text.trim().length === text.length ? `<si><t>${xmlText(text)}</t></si>` : `<si><t xml:space="preserve">${xmlText(text)}</t></si>`)
+      newStrings += text.trim().length === text.length ? `<si><t>${xmlText(text)}</t></si>` : `<si><t xml:space="preserve">${xmlText(text)}</t></si>`
     }
     return id
   }
@@ -117,7 +119,6 @@ export function workbookWriter({ header, widths, guard }: WorkbookColumns) {
     return `<c r="${ref}" s="${DATE_TIME}"><v>${dateSerial(cell)}</v></c>`
   }
 
-  sharedStrings.write(`<?xml version="1.0"?><sst xmlns="${MAIN}">`)
   const cols = widths.map((width, index) => (width ? `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>` : '')).join('')
   sheet.write(
     `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}">` +
@@ -127,11 +128,13 @@ export function workbookWriter({ header, widths, guard }: WorkbookColumns) {
       header.map((title, index) => `<c r="${column(index)}1" s="${BOLD}" t="s"><v>${stringId(title)}</v></c>`).join('') +
       '</row>'
   )
+  sharedStrings.write(`<?xml version="1.0"?><sst xmlns="${MAIN}">${newStrings}`)
+  newStrings = ''
   let rowNumber = 1
   let finished = false
 
   return {
-    /** The next rows; resolves once the deflater has taken them. */
+    /** The next rows; resolves once the deflater has room for more. */
     async add(rows: readonly (readonly Cell[])[]): Promise<void> {
       if (finished) throw new Error('The workbook is already written.')
       let xml = ''
@@ -142,6 +145,8 @@ export function workbookWriter({ header, widths, guard }: WorkbookColumns) {
         xml += '</row>'
       }
       if (xml) sheet.write(xml)
+      if (newStrings) sharedStrings.write(newStrings)
+      newStrings = ''
       await Promise.all([sheet.drained(), sharedStrings.drained()])
     },
     /** The .xlsx bytes. */
