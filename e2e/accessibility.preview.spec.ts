@@ -439,7 +439,7 @@ test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, 
   await expect(shortcuts).toContainText('Order details: the previous order in the list')
 })
 
-test('the order drawer: Alt+↓ pressed again while the next page is read goes on to that page’s second order, and Alt+↑ back the same way; no press is lost at a page turn', async ({
+test('the order drawer: Alt+↓ pressed again while the next page is read goes on to that page’s second order, and Alt+↑ back the same way; no press is lost at a page turn, and a held key’s repeats are not kept', async ({
   app: page
 }) => {
   await page.getByTestId('start-demo').click()
@@ -482,6 +482,19 @@ test('the order drawer: Alt+↓ pressed again while the next page is read goes o
   await expect(pageItem(1)).toHaveAttribute('aria-current', 'page')
   await expect(drawerNo).toHaveText(firstPage[0]!)
   await expect.poll(markedRow).toBe(firstPage[0])
+
+  // A held key: its repeats while the page turns are not kept, so the drawer stops where the key was let go.
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(drawerNo).toHaveText(firstPage[1]!)
+  await page.keyboard.down('Alt')
+  await page.keyboard.down('ArrowDown')
+  for (let repeat = 0; repeat < 5; repeat++) await page.keyboard.down('ArrowDown')
+  await page.keyboard.up('ArrowDown')
+  await page.keyboard.up('Alt')
+  await expect(pageItem(2)).toHaveAttribute('aria-current', 'page')
+  await expect(drawerNo).toHaveText(secondPage[0]!)
+  await page.waitForTimeout(1_500) // as long as two more page reads: nothing kept moves it on
+  await expect(drawerNo).toHaveText(secondPage[0]!)
 })
 
 test('a section opened by its shortcut takes the keyboard: the next Tab goes on inside it, not from the top of the page', async ({ app: page }) => {
