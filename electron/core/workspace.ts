@@ -473,8 +473,13 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 
     async exportOrdersXlsx(query) {
       const workbook = ordersWorkbookWriter(query.timeZone)
-      const { name, orders, missing } = await exportOrders(query, (part) => workbook.add(part))
-      return { ...(await workbook.done(name)), orders, missing }
+      try {
+        const { name, orders, missing } = await exportOrders(query, (part) => workbook.add(part))
+        return { ...(await workbook.done(name)), orders, missing }
+      } catch (error) {
+        workbook.abort()
+        throw error
+      }
     },
 
     sellRequestFacets: () => facets(),

@@ -26,6 +26,8 @@ export function ordersWorkbookWriter(timeZone: string) {
       rows += part.length
       await workbook.add(part)
     },
+    /** Gives the workbook up: its export failed or was stopped. */
+    abort: () => workbook.abort(),
     /** The file, named `name`.xlsx. */
     async done(name: string): Promise<ExportedFile> {
       const bytes = await workbook.done()

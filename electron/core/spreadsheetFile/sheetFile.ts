@@ -63,12 +63,17 @@ const WORKBOOK_PART = 200
 /** The sheet as .xlsx bytes, a part of its rows at a time with turns of the core between (workbookFile.ts). */
 export async function workbookBytes(sheet: Sheet): Promise<Buffer> {
   const workbook = workbookWriter(sheet)
-  const pause = createPause()
-  for (let from = 0; from < sheet.rows.length; from += WORKBOOK_PART) {
-    await pause()
-    await workbook.add(sheet.rows.slice(from, from + WORKBOOK_PART))
+  try {
+    const pause = createPause()
+    for (let from = 0; from < sheet.rows.length; from += WORKBOOK_PART) {
+      await pause()
+      await workbook.add(sheet.rows.slice(from, from + WORKBOOK_PART))
+    }
+    return await workbook.done()
+  } catch (error) {
+    workbook.abort()
+    throw error
   }
-  return workbook.done()
 }
 
 export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<ExportedFile> {

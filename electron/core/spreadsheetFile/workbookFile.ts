@@ -108,15 +108,18 @@ export function workbookWriter({ header, widths, guard }: WorkbookColumns) {
     return id
   }
 
+  // A value that is no number (NaN, Infinity, a time that cannot be read) is an empty cell: written as
+  // it is, Excel says the file is damaged and offers to repair it.
+  const numberCell = (ref: string, value: number, style = ''): string => (Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '')
   const cellXml = (cell: Cell | undefined, ref: string): string => {
     if (cell === null || cell === undefined) return ''
     if (typeof cell === 'string') {
       const text = workbookText(cell, guard)
       return text === '' ? '' : `<c r="${ref}" t="s"><v>${stringId(text)}</v></c>`
     }
-    if (typeof cell === 'number') return `<c r="${ref}"><v>${cell}</v></c>`
-    if ('cents' in cell) return `<c r="${ref}" s="${MONEY}"><v>${dollarsFromCents(cell.cents)}</v></c>`
-    return `<c r="${ref}" s="${DATE_TIME}"><v>${dateSerial(cell)}</v></c>`
+    if (typeof cell === 'number') return numberCell(ref, cell)
+    if ('cents' in cell) return numberCell(ref, dollarsFromCents(cell.cents), ` s="${MONEY}"`)
+    return numberCell(ref, dateSerial(cell), ` s="${DATE_TIME}"`)
   }
 
   const cols = widths.map((width, index) => (width ? `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>` : '')).join('')
@@ -157,6 +160,11 @@ export function workbookWriter({ header, widths, guard }: WorkbookColumns) {
       sharedStrings.write('</sst>')
       await Promise.all([sheet.end(), sharedStrings.end()])
       return zip.bytes()
+    },
+    /** Gives the workbook up (its export failed or was stopped): nothing more is written, and `done` is refused. */
+    abort(): void {
+      finished = true
+      zip.abort()
     }
   }
 }

@@ -29,6 +29,7 @@ const WAITING_BYTES = 1 << 20
 
 export function zipArchive(modified = new Date()) {
   const entries: Entry[] = []
+  const deflaters: ReturnType<typeof createDeflateRaw>[] = []
   const time = (modified.getHours() << 11) | (modified.getMinutes() << 5) | (modified.getSeconds() >> 1)
   const date = ((Math.max(1980, modified.getFullYear()) - 1980) << 9) | ((modified.getMonth() + 1) << 5) | modified.getDate()
 
@@ -50,6 +51,7 @@ export function zipArchive(modified = new Date()) {
     stream(name: string): ZipFileWriter {
       const file = entry(name)
       const deflate = createDeflateRaw()
+      deflaters.push(deflate)
       deflate.on('data', (chunk: Buffer) => {
         file.compressed.push(chunk)
         file.compressedSize += chunk.length
@@ -66,6 +68,8 @@ export function zipArchive(modified = new Date()) {
           deflate.write(bytes)
         },
         async drained() {
+          // A deflater that failed already says so here: no 'drain' would ever come.
+          if (deflate.errored) throw deflate.errored
           // Up to about a megabyte waiting: the next part is made while the last ones are deflated.
           if (deflate.writableLength > WAITING_BYTES) await once(deflate, 'drain')
         },
@@ -74,6 +78,11 @@ export function zipArchive(modified = new Date()) {
           await ended
         }
       }
+    },
+
+    /** Stops every file written in parts (an export that failed or was stopped midway): their deflaters are let go at once. */
+    abort(): void {
+      for (const deflate of deflaters) deflate.destroy()
     },
 
     /** The archive's bytes (every file written in parts ended). */
