@@ -14,7 +14,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
-import { applyFromPreview, signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
+import { applyFromPreview, clickOnceIdle, signInTo, gridCell, gridPrice, openGrid, pasteIntoGrid as paste, GRID_COLUMN, openChangeMany } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
@@ -130,7 +130,7 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   // History keeps the batch; "Undo batch" stages the reverse for review.
   await page.getByTestId('bulk-history').click()
   await expect(page.getByTestId('history-batch')).toHaveCount(1)
-  await page.getByTestId('history-undo').click()
+  await clickOnceIdle(page.getByTestId('history-undo'))
   await expect(summary).toHaveAttribute('data-changes', '2')
   await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(first, 'priceCents')))
   await expect(cell(page, 0, COLUMN.quantity)).toHaveText(String(gridRow.value(first, 'quantity')))
@@ -196,7 +196,7 @@ test('after Apply and after an applied Undo batch, the grid shows the applied va
 
   // Undo batch stages the old values; applied, the grid shows them again.
   await page.getByTestId('bulk-history').click()
-  await page.getByTestId('history-undo').first().click()
+  await clickOnceIdle(page.getByTestId('history-undo').first())
   await expect(summary).toHaveAttribute('data-changes', '17')
   await applyAll()
   rows.slice(0, 12).forEach((row) => expect(server(gridRow.id(row)).priceCents).toBe(gridRow.value(row, 'priceCents')))

@@ -60,6 +60,16 @@ export async function openChangeMany(page: Page, kind: string): Promise<Locator>
   return dialog
 }
 
+/**
+ * Clicks a button that spins while the store finishes a step (Apply, Undo batch: `bulk.busy`): spinning,
+ * it takes no click, as a seller sees, so the click waits for it to stop. An apply's step ends after the
+ * grid already shows its outcome (nothing pending, the batch's results): it reads the marks again.
+ */
+export async function clickOnceIdle(button: Locator): Promise<void> {
+  await expect(button).not.toHaveClass(/n-button--loading/)
+  await button.click()
+}
+
 /** Applies from the open Review, ticking its confirmation first when it asks for one; waits for the batch's panel (failing with what the app said when none shows). */
 export async function applyFromPreview(page: Page): Promise<void> {
   const preview = page.getByTestId('bulk-preview')
@@ -71,9 +81,7 @@ export async function applyFromPreview(page: Page): Promise<void> {
     await expect(apply).toBeDisabled()
     await preview.getByTestId('bulk-preview-confirm').click()
   }
-  // While the grid finishes a step Apply spins and takes no click, as a seller sees: wait for it.
-  await expect(apply).not.toHaveClass(/n-button--loading/)
-  await apply.click()
+  await clickOnceIdle(apply)
   // The batch starts and its panel shows; when it does not, the failure says what the app said instead.
   const started = await expect(page.getByTestId('batch-panel'))
     .toBeVisible({ timeout: 20_000 })
