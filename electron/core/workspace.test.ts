@@ -271,6 +271,18 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   expect(workspace.dashboard('UTC').orderTimesNote).toBe(
     'This marketplace writes order times in a time zone other than Etc/GMT-5, which Seller Desk reads them in (new orders show its clock about 5 h behind UTC): an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.'
   )
+
+  // One on UTC, named wrong (as 3 h ahead): its clock is said to be on UTC, with no "about".
+  await workspace.close()
+  await sandbox.close()
+  await openSynced({ variant: { orderTimeOffsetMinutes: 0 } })
+  await workspace.setOrderTimeZone('Etc/GMT-3')
+  await workspace.sync.idle()
+  sandbox.addOrders(5)
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.orderTimeZone()).toEqual({ zone: 'Etc/GMT-3', clockOffsetMs: 0 })
+  expect(workspace.dashboard('UTC').orderTimesNote).toContain('(new orders show its clock on UTC)')
 })
 
 it('order times read in the zone the seller names for the marketplace (5½ h ahead of UTC): right times, right days, and said no more once new orders agree', async () => {

@@ -68,7 +68,7 @@ export interface OrderExportQuery extends Omit<OrderListQuery, 'page' | 'take'> 
  * told (`clockOffsetMs`).
  */
 const orderTimesOff = (zone: string | null, clockOffsetMs: number | null) =>
-  `This marketplace writes order times in a time zone other than ${zone === null ? 'UTC' : zone}, which Seller Desk reads them in${clockOffsetMs === null ? '' : ` (new orders show its clock about ${clockOffsetWords(clockOffsetMs)})`}: an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.`
+  `This marketplace writes order times in a time zone other than ${zone === null ? 'UTC' : zone}, which Seller Desk reads them in${clockOffsetMs === null ? '' : ` (new orders show its clock ${clockOffsetWords(clockOffsetMs)})`}: an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.`
 /** Notes said one after the other; null when there are none. */
 const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
 /**

@@ -70,12 +70,12 @@ describe('time at the edge', () => {
   it('says how far a clock is from UTC in hours and quarters', () => {
     const H = 3_600_000
     expect([5.5 * H, -5 * H, 5.75 * H, -0.25 * H, 12 * H, 14 * H, 0].map(clockOffsetWords)).toEqual([
-      '5½ h ahead of UTC',
-      '5 h behind UTC',
-      '5¾ h ahead of UTC',
-      '¼ h behind UTC',
-      '12 h ahead of UTC',
-      '14 h ahead of UTC',
+      'about 5½ h ahead of UTC',
+      'about 5 h behind UTC',
+      'about 5¾ h ahead of UTC',
+      'about ¼ h behind UTC',
+      'about 12 h ahead of UTC',
+      'about 14 h ahead of UTC',
       'on UTC'
     ])
   })

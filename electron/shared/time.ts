@@ -104,12 +104,13 @@ export function zonelessUtcFromInstant(instant: string | Date): string {
 const QUARTERS = ['', '¼', '½', '¾']
 
 /**
- * How far a clock is ahead of UTC (ms, rounded to the quarter hour), in words: "5½ h ahead of UTC",
- * "5 h behind UTC", "on UTC". Said of the marketplace's clock for order times, by the core and Settings.
+ * How far a clock is ahead of UTC (ms, rounded to the quarter hour), in words that follow "its clock":
+ * "about 5½ h ahead of UTC", "about 5 h behind UTC", "on UTC". Said of the marketplace's clock for order
+ * times, by the core and Settings.
  */
 export function clockOffsetWords(offsetMs: number): string {
   const quarters = Math.round(Math.abs(offsetMs) / 900_000)
   if (quarters === 0) return 'on UTC'
   const hours = Math.floor(quarters / 4)
-  return `${hours === 0 ? '' : hours}${QUARTERS[quarters % 4]} h ${offsetMs > 0 ? 'ahead of' : 'behind'} UTC`
+  return `about ${hours === 0 ? '' : hours}${QUARTERS[quarters % 4]} h ${offsetMs > 0 ? 'ahead of' : 'behind'} UTC`
 }
