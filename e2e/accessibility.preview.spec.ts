@@ -322,25 +322,33 @@ test('Orders from the keyboard: ↓ and ↑ go from order to order, over the ite
   await expect(page.getByRole('dialog')).toContainText(orderNo)
 })
 
-test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, or its header buttons) across pages, not while typing, disabled at the ends; Escape leaves the focus on the row of the order last shown', async ({
-  app: page
-}) => {
+/** The demo's Orders, a first page of 25 shown, and what the drawer-stepping tests read of the list and the drawer. */
+async function demoOrdersForStepping(page: Page) {
   await page.getByTestId('start-demo').click()
   await expect(page.getByTestId('demo-badge')).toBeVisible()
   await page.getByTestId('nav-orders').click()
   const rows = page.getByTestId('order-row')
-  const drawer = page.getByTestId('order-drawer')
-  const drawerNo = page.getByTestId('drawer-order-no')
-  const previous = page.getByTestId('drawer-previous')
-  const next = page.getByTestId('drawer-next')
   const pager = page.getByTestId('orders-table').locator('.n-pagination')
-  const pageItem = (n: number) => pager.getByRole('button', { name: `Page ${n}`, exact: true })
-  const orderNo = async (n: number) => (await rows.nth(n).getByTestId('order-no').textContent())!.trim()
-  /** The order numbers of the list's rows marked as the order the drawer shows (one, or none). */
-  const markedRow = async () =>
-    (await page.locator('[data-testid="order-row"][aria-current="true"] [data-testid="order-no"]').allTextContents()).map((text) => text.trim()).join(', ')
   await expect(rows.nth(24)).toBeVisible()
   expect(await rows.count(), 'a page of 25 orders').toBe(25)
+  return {
+    rows,
+    drawerNo: page.getByTestId('drawer-order-no'),
+    pageItem: (n: number) => pager.getByRole('button', { name: `Page ${n}`, exact: true }),
+    orderNo: async (n: number) => (await rows.nth(n).getByTestId('order-no').textContent())!.trim(),
+    /** The order numbers of the list's rows marked as the order the drawer shows (one, or none). */
+    markedRow: async () =>
+      (await page.locator('[data-testid="order-row"][aria-current="true"] [data-testid="order-no"]').allTextContents()).map((text) => text.trim()).join(', ')
+  }
+}
+
+test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, or its header buttons) across pages, not while typing, disabled at the ends; Escape leaves the focus on the row of the order last shown', async ({
+  app: page
+}) => {
+  const { rows, drawerNo, pageItem, orderNo, markedRow } = await demoOrdersForStepping(page)
+  const drawer = page.getByTestId('order-drawer')
+  const previous = page.getByTestId('drawer-previous')
+  const next = page.getByTestId('drawer-next')
   const firstPage = await Promise.all([0, 1, 24].map(orderNo))
 
   // The first order of the list: nothing before it.
@@ -442,18 +450,7 @@ test('the order drawer steps to the next and previous order (Alt+↓ / Alt+↑, 
 test('the order drawer: Alt+↓ pressed again while the next page is read goes on to that page’s second order, and Alt+↑ back the same way; no press is lost at a page turn, and a held key’s repeats are not kept', async ({
   app: page
 }) => {
-  await page.getByTestId('start-demo').click()
-  await expect(page.getByTestId('demo-badge')).toBeVisible()
-  await page.getByTestId('nav-orders').click()
-  const rows = page.getByTestId('order-row')
-  const drawerNo = page.getByTestId('drawer-order-no')
-  const pager = page.getByTestId('orders-table').locator('.n-pagination')
-  const pageItem = (n: number) => pager.getByRole('button', { name: `Page ${n}`, exact: true })
-  const orderNo = async (n: number) => (await rows.nth(n).getByTestId('order-no').textContent())!.trim()
-  const markedRow = async () =>
-    (await page.locator('[data-testid="order-row"][aria-current="true"] [data-testid="order-no"]').allTextContents()).map((text) => text.trim()).join(', ')
-  await expect(rows.nth(24)).toBeVisible()
-  expect(await rows.count(), 'a page of 25 orders').toBe(25)
+  const { rows, drawerNo, pageItem, orderNo, markedRow } = await demoOrdersForStepping(page)
   const firstPage = await Promise.all([23, 24, 0].map(orderNo))
 
   // Each page read takes a noticeable time, as on a busy computer: the next press comes while it runs.
