@@ -1,9 +1,9 @@
 /**
  * Exporting orders, measured in the core's thread: `npx tsx bench/orderExport.bench.ts` (BENCH_ORDERS,
  * 20,000 by default). A workspace opens a snapshot after a full sync of that many orders and exports them
- * all, as the Orders list's export does, while a ticker in the same thread (a setImmediate loop, as the
- * calls waiting on the core are answered between turns) records the longest time between two of its
- * turns: how long a list query or a sync's page arriving meanwhile would wait.
+ * all, as the Orders list's export does, while a ticker in the same thread (a short timer: see timed)
+ * records the longest time between two of its turns: how long a list query or a sync's page arriving
+ * meanwhile would wait, as the calls waiting on the core are answered between turns.
  *
  * - the Excel workbook (.xlsx) export: total time and longest stall, median of 3 runs
  * - floors measured in the same run: the CSV export of the same orders, and deflating the workbook's

@@ -1,8 +1,8 @@
 /**
  * A zip archive (what an .xlsx is) built in memory, its large files written in parts: each part is
- * deflated in zlib's thread pool as it is written, so a file of tens of megabytes never holds the core's
- * thread for longer than it takes to make one part's text. No zip64: an archive stays under 4 GB (an
- * export of a million orders is some 200 MB).
+ * deflated in zlib's thread pool as it is written, so a large file never holds the core's thread for
+ * longer than it takes to make one part's text. No zip64: an export's archive stays far under its 4 GB
+ * limit, and one over it is refused with a clear error.
  */
 import { once } from 'node:events'
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib'
