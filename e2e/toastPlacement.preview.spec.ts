@@ -114,30 +114,31 @@ function coveredBy(page: Page, box: Box): Promise<string[]> {
 }
 
 /**
- * The part of `target`'s box the page shows: its box within each scrolling frame around it (a list's row
- * scrolled out of its table has a box above the table, where nothing of it shows). Null when none shows.
+ * The part of each visible element's box the page shows: its box within each scrolling frame around it
+ * (a list's row scrolled out of its table has a box above the table, where nothing of it shows). Read in
+ * one call for all the elements a locator finds (a list's rows are many). None for what shows nothing.
  */
-function shownPart(target: Locator): Promise<Box | null> {
-  return target.evaluate((el) => {
-    const r = el.getBoundingClientRect()
-    let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom]
-    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
-      if (getComputedStyle(parent).overflow === 'visible') continue
-      const p = parent.getBoundingClientRect()
-      ;[left, top, right, bottom] = [Math.max(left, p.left), Math.max(top, p.top), Math.min(right, p.right), Math.min(bottom, p.bottom)]
-    }
-    return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : null
-  })
+function shownParts(targets: Locator): Promise<Box[]> {
+  return targets.evaluateAll((elements) =>
+    elements.flatMap((el) => {
+      // Visible as Playwright's isVisible() has it: rendered, not visibility: hidden, a box of some size.
+      if (!el.checkVisibility() || getComputedStyle(el).visibility !== 'visible') return []
+      const r = el.getBoundingClientRect()
+      let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom]
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflow === 'visible') continue
+        const p = parent.getBoundingClientRect()
+        ;[left, top, right, bottom] = [Math.max(left, p.left), Math.max(top, p.top), Math.min(right, p.right), Math.min(bottom, p.bottom)]
+      }
+      return right > left && bottom > top ? [{ x: left, y: top, width: right - left, height: bottom - top }] : []
+    })
+  )
 }
 
 /** The toast's box is clear of each of `targets` that the page shows, and covers no text or control. */
 async function expectCoversNothing(page: Page, box: Box, where: string, targets: Record<string, Locator>) {
   for (const [what, locator] of Object.entries(targets)) {
-    for (const target of await locator.all()) {
-      if (!(await target.isVisible())) continue
-      const targetBox = await shownPart(target)
-      if (targetBox) expect(overlaps(box, targetBox), `${where}: the toast covers the ${what}`).toBe(false)
-    }
+    for (const targetBox of await shownParts(locator)) expect(overlaps(box, targetBox), `${where}: the toast covers the ${what}`).toBe(false)
   }
   expect(await coveredBy(page, box), `${where}: what the toast covers`).toEqual([])
 }
