@@ -285,6 +285,31 @@ it('a marketplace seen writing order times in its own zone (5½ h ahead of UTC):
   expect(workspace.dashboard('UTC').orderTimesNote).toContain('(new orders show its clock on UTC)')
 })
 
+it('a clock offset told before that later new orders do not allow (the marketplace moved its clock): the dashboard and Settings no longer tell it', async () => {
+  await workspace.close()
+  await sandbox.close()
+  await openSynced({ variant: { orderTimeOffsetMinutes: -300 } })
+  // Told 5½ h ahead by orders of a while ago, the last sync three hours back: the new orders, placed
+  // any time in those hours, pin no offset, and 5½ h ahead is not one they allow.
+  const { serverTotal, syncedCount } = workspace.snapshot.syncState('orders')
+  await workspace.snapshot.recordCheck('orders', {
+    serverTotal: serverTotal!,
+    syncedCount: syncedCount!,
+    complete: true,
+    cursorMs: Date.now() - 3 * 3_600_000,
+    orderTimesReadRight: false,
+    clockOffsetMs: 330 * 60_000
+  })
+  expect(workspace.orderTimeZone()).toEqual({ zone: null, clockOffsetMs: 330 * 60_000 })
+  sandbox.addOrders(3)
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.orderTimeZone()).toEqual({ zone: null })
+  expect(workspace.dashboard('UTC').orderTimesNote).toBe(
+    'This marketplace writes order times in a time zone other than UTC, which Seller Desk reads them in: an order’s time, and the day it counts on, may be off by some hours. Name the marketplace’s time zone in Settings, under “Order times”.'
+  )
+})
+
 it('order times read in the zone the seller names for the marketplace (5½ h ahead of UTC): right times, right days, and said no more once new orders agree', async () => {
   await workspace.close()
   await sandbox.close()

@@ -288,14 +288,14 @@ export function readOrderTimeZone(db: Db): { zone: string | null; columnsWritten
  * Keeps the zone, its columns not yet written in it: a snapshot opened with them so (a crash while they
  * were written) writes them all (writeOrderTimes) before it is read. A run staging orders is dropped (its
  * rows were written in the zone before): the next full sync starts over. Whether new orders show the
- * times to be read right is seen again from the start.
+ * times to be read right, and the clock's offset, are seen again from the start.
  */
 export function beginOrderTimeZone(db: Db, zone: string | null): void {
   db.prepare(
     'INSERT INTO order_time_zone (id, zone, columns_written) VALUES (1, ?, 0) ON CONFLICT (id) DO UPDATE SET zone = excluded.zone, columns_written = 0'
   ).run([zone])
   deleteRun(db, 'orders')
-  writeSyncState(db, 'orders', { orderTimesReadRight: null })
+  writeSyncState(db, 'orders', { orderTimesReadRight: null, clockOffsetMs: null })
 }
 
 /**

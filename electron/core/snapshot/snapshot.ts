@@ -152,7 +152,7 @@ export interface Snapshot {
       complete: boolean
       cursorMs: number | null
       orderTimesReadRight?: boolean | undefined
-      clockOffsetMs?: number | undefined
+      clockOffsetMs?: number | null | undefined
     }
   ): Promise<void>
   /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */

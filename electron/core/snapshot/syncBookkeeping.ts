@@ -41,8 +41,8 @@ export interface ResourceSyncState {
   orderTimesReadRight: boolean | null
   /**
    * Orders: how far the marketplace's wall clock, which it writes order times by, is ahead of UTC (ms, a
-   * whole number of quarter hours), as the last new orders that pinned it told (sync/orderClock.ts); null
-   * before any did.
+   * whole number of quarter hours), as the last new orders that told anything of the clock told it
+   * (sync/orderClock.ts, syncEngine.ts toldBy); null where they told none, and when the seller names a zone.
    */
   clockOffsetMs: number | null
 }

@@ -399,6 +399,56 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: -300 * 60_000 })
   })
 
+  it('5 hours behind UTC, new orders from a stretch of hours that an offset told before does not fit (5½ h ahead): it is told no more', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30, safetyMarginMs: 3 * 3_600_000 })
+    await s.run('full')
+    const { serverTotal, syncedCount, cursorMs } = s.snapshot.syncState('orders')
+    await s.snapshot.recordCheck('orders', {
+      serverTotal: serverTotal!,
+      syncedCount: syncedCount!,
+      complete: true,
+      cursorMs,
+      orderTimesReadRight: false,
+      clockOffsetMs: 330 * 60_000
+    })
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: null })
+  })
+
+  it('5 hours behind UTC, told: a sync with no new orders keeps it; new orders that pin another offset replace it; the seller naming a zone clears it, and new orders read right in it tell none', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30 })
+    await s.run('full')
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: -300 * 60_000 })
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: -300 * 60_000 })
+    // The marketplace's clock moves (its zone changed): its next new orders say so.
+    s.sandbox.setVariant({ orderTimeOffsetMinutes: -240 })
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: -240 * 60_000 })
+    s.api.useOrderTimeZone('Etc/GMT+4')
+    await s.snapshot.setOrderTimeZone('Etc/GMT+4')
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: null, clockOffsetMs: null })
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: true, clockOffsetMs: null })
+  })
+
+  it('5 hours behind UTC, told; then the marketplace writes UTC: its new orders are read right and no offset is kept', async () => {
+    const s = await setup({ orders: 60, sellRequests: 5, variant: { orderTimeOffsetMinutes: -300 } }, { historyDays: 30 })
+    await s.run('full')
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: false, clockOffsetMs: -300 * 60_000 })
+    s.sandbox.setVariant({ orderTimeOffsetMinutes: 0 })
+    s.sandbox.addOrders(2)
+    await s.run('auto', ['orders'])
+    expect(s.snapshot.syncState('orders')).toMatchObject({ orderTimesReadRight: true, clockOffsetMs: null })
+  })
+
   it('on UTC, new orders tell no offset', async () => {
     const s = await setup({ orders: 60, sellRequests: 5 }, { historyDays: 30 })
     await s.run('full')

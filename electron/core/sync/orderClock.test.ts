@@ -25,3 +25,11 @@ it('no offset from a stretch wider than two hours, nor from orders that disagree
   expect(readOrderClock([CURSOR + 5 * H], null, CURSOR - 3 * H, CURSOR)).toEqual({ readRight: false, clockOffsetMs: null })
   expect(readOrderClock([CURSOR - 5 * 60_000 + 5 * H, CURSOR - 5 * 60_000 + 8 * H], null, AFTER, CURSOR)).toEqual({ readRight: false, clockOffsetMs: null })
 })
+
+it('orders too spread to pin an offset keep one known before that they allow, and tell none where they do not', () => {
+  // Placed in the three hours before the cursor, written 5 h behind: the offsets they allow run from 5 h behind to 2 h behind.
+  expect(readOrderClock([CURSOR - 5 * 60_000 - 5 * H], null, CURSOR - 3 * H, CURSOR, -5 * H)).toEqual({ readRight: false, clockOffsetMs: -5 * H })
+  expect(readOrderClock([CURSOR - 5 * 60_000 - 5 * H], null, CURSOR - 3 * H, CURSOR, 5.5 * H)).toEqual({ readRight: false, clockOffsetMs: null })
+  // Read right: an offset known before is not told.
+  expect(readOrderClock([CURSOR - 5 * 60_000], null, AFTER, CURSOR, -5 * H)).toEqual({ readRight: true, clockOffsetMs: null })
+})

@@ -24,15 +24,26 @@ export interface OrderClockReading {
    * outside it), or not told (null).
    */
   readRight: boolean | null
-  /** Read wrong: how far the marketplace's wall clock is ahead of UTC (ms, a whole number of quarter hours; negative behind), where the orders pin it; else null. */
+  /**
+   * Read wrong: how far the marketplace's wall clock is ahead of UTC (ms, a whole number of quarter
+   * hours; negative behind), where the orders pin it, or the offset known before where they are too
+   * spread to pin one but allow it; else null (the offset known before, if any, is no longer told).
+   */
   clockOffsetMs: number | null
 }
 
 /**
  * `placedMs`: the new orders' times as read, in `zone` (the zone the seller named; null: UTC). An
- * order's time as written is its wall clock in that zone.
+ * order's time as written is its wall clock in that zone. `knownOffsetMs`: the offset earlier new
+ * orders told (null: none).
  */
-export function readOrderClock(placedMs: Iterable<number>, zone: string | null, createdAfterMs: number, cursorMs: number): OrderClockReading {
+export function readOrderClock(
+  placedMs: Iterable<number>,
+  zone: string | null,
+  createdAfterMs: number,
+  cursorMs: number,
+  knownOffsetMs: number | null = null
+): OrderClockReading {
   let readRight: boolean | null = null
   let earliestWallMs = Number.POSITIVE_INFINITY
   let latestWallMs = Number.NEGATIVE_INFINITY
@@ -50,7 +61,12 @@ export function readOrderClock(placedMs: Iterable<number>, zone: string | null, 
   // every new order allows.
   const fewestMs = latestWallMs - cursorMs
   const mostMs = earliestWallMs - createdAfterMs
-  if (mostMs < fewestMs || mostMs - fewestMs > WIDEST_ESTIMATE_MS) return { readRight, clockOffsetMs: null }
+  if (mostMs < fewestMs) return { readRight, clockOffsetMs: null }
+  if (mostMs - fewestMs > WIDEST_ESTIMATE_MS) {
+    // Too spread to estimate from, yet enough to tell an offset known before is still possible or is not.
+    const agrees = knownOffsetMs !== null && knownOffsetMs >= fewestMs && knownOffsetMs <= mostMs
+    return { readRight, clockOffsetMs: agrees ? knownOffsetMs : null }
+  }
   // (+ 0: an offset of none is 0, never -0.)
   return { readRight, clockOffsetMs: Math.round((fewestMs + mostMs) / 2 / QUARTER_HOUR_MS) * QUARTER_HOUR_MS + 0 }
 }

@@ -34,7 +34,7 @@ import { createTurnQueue, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 import { PageWalk, pageSizeAfterFirst } from './pageWalk'
-import { readOrderClock } from './orderClock'
+import { readOrderClock, type OrderClockReading } from './orderClock'
 
 export interface SyncSettings {
   /** Rows per page asked for (the server may answer fewer or more). */
@@ -123,7 +123,7 @@ const PAGES_PER_REFILL = 50_000
  * spec gives order times (`orderDate`, `fromDate`) no zone: a marketplace may read them in its own, as
  * far as 12 hours behind UTC, and would then list only the orders changed since hours after the cursor
  * (those changed just after a sync never). Once new orders have shown its times to be read right
- * (changesSince: `orderTimesReadRight`), the slack is dropped. (A full sync's catch-up asks from the
+ * (changesSince, toldBy: `orderTimesReadRight`), the slack is dropped. (A full sync's catch-up asks from the
  * cursor: what it misses there, the next incremental reads.)
  */
 export const ZONELESS_SLACK_MS = 12 * 3_600_000
@@ -132,6 +132,16 @@ export const ZONELESS_SLACK_MS = 12 * 3_600_000
  * a wall-clock `fromDate` in the repeated hour is later than an order changed in its second pass.
  */
 const CLOCK_CHANGE_SLACK_MS = 3_600_000
+
+/**
+ * What a sync's new orders write of the marketplace's clock: nothing when none told anything (no new
+ * orders keep what earlier ones told); else whether the times are read right and the offset this reading
+ * gives, none included, so an offset earlier orders told is not said once later ones disagree or show
+ * the times read right.
+ */
+function toldBy(clock: OrderClockReading | null): { orderTimesReadRight?: boolean; clockOffsetMs?: number | null } {
+  return clock === null || clock.readRight === null ? {} : { orderTimesReadRight: clock.readRight, clockOffsetMs: clock.clockOffsetMs }
+}
 
 /** The smallest page asked for when a marketplace refuses larger ones: the spec's default `take`. */
 const MIN_TAKE = 10
@@ -606,15 +616,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             announced.flatMap((id) => placedMs.get(id) ?? []),
             snapshot.orderTimeZone(),
             createdAfterMs,
-            cursorMs
+            cursorMs,
+            snapshot.syncState('orders').clockOffsetMs
           )
         : null
     // A walk that could not reach its end moves no cursor: the next one looks from the same place.
     // Sell requests are listed whole, so the last total is already the one the check needs.
     return {
       newOrderIds: announced,
-      orderTimesReadRight: clock?.readRight ?? null,
-      clockOffsetMs: clock?.clockOffsetMs ?? null,
+      clockTold: toldBy(clock),
       newIds,
       cutShort,
       shifted: ownTotals.dropped,
@@ -690,8 +700,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           syncedCount: completeness.synced,
           complete,
           cursorMs: caughtUp.cursorMs ?? run.cursorMs,
-          orderTimesReadRight: caughtUp.orderTimesReadRight ?? undefined,
-          clockOffsetMs: caughtUp.clockOffsetMs ?? undefined
+          ...caughtUp.clockTold
         })
         return { ids: [...ids], completeness: { ...completeness, complete } }
       }
@@ -712,7 +721,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // The slack for zone-less order times, until new orders have shown them to be read right.
     const slack =
       resource !== 'orders' ? 0 : before.orderTimesReadRight !== true ? ZONELESS_SLACK_MS : snapshot.orderTimeZone() !== null ? CLOCK_CHANGE_SLACK_MS : 0
-    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, orderTimesReadRight, clockOffsetMs } = await changesSince(
+    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, clockTold } = await changesSince(
       resource,
       since - slack,
       watch,
@@ -737,8 +746,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         syncedCount: completeness.synced,
         complete,
         cursorMs: cursorMs ?? before.cursorMs,
-        orderTimesReadRight: orderTimesReadRight ?? undefined,
-        clockOffsetMs: clockOffsetMs ?? undefined
+        ...clockTold
       })
     return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
   }
