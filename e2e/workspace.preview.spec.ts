@@ -504,6 +504,39 @@ print(json.dumps([[c.value if isinstance(c.value, str) else None if c.value is N
   }
 })
 
+test('export: while one format is being written, its button shows it and the other waits, disabled; both are offered again after', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const buttons = { csv: page.getByTestId('orders-export'), xlsx: page.getByTestId('orders-export-xlsx') }
+  await expect(buttons.csv).toHaveAccessibleName('Export CSV')
+  await expect(buttons.xlsx).toHaveAccessibleName('Export Excel workbook (.xlsx)')
+  for (const [format, other, call] of [
+    ['csv', 'xlsx', 'orders.exportCsv'],
+    ['xlsx', 'csv', 'orders.exportXlsx']
+  ] as const) {
+    // The core's answer is held until the buttons are read.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**/rpc/${call}`, async (route) => {
+      await held
+      await route.continue()
+    })
+    const download = page.waitForEvent('download')
+    await buttons[format].click()
+    await expect(buttons[format]).toHaveClass(/n-button--loading/)
+    await expect(buttons[other]).toBeDisabled()
+    await expect(buttons[other]).not.toHaveClass(/n-button--loading/)
+    release()
+    expect((await download).suggestedFilename()).toMatch(new RegExp(`\\.${format}$`))
+    await expect(buttons[format]).not.toHaveClass(/n-button--loading/)
+    await expect(buttons.csv).toBeEnabled()
+    await expect(buttons.xlsx).toBeEnabled()
+    await page.unroute(`**/rpc/${call}`)
+  }
+})
+
 test('sell requests: edit price and quantity in the table, refused values and failures roll back; delete several with per-row results', async ({
   app: page,
   host
