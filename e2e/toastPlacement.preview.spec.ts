@@ -23,16 +23,13 @@ const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests:
 test.use({ timezoneId: 'UTC', locale: 'en-US' })
 test.setTimeout(180_000)
 
-type Box = { x: number; y: number; width: number; height: number }
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-
-/** The toast saying `text`, once its entrance has settled; its box. */
-async function toastSaying(page: Page, text: string | RegExp): Promise<{ toast: Locator; box: Box }> {
+/** The toast saying `text`, once its entrance has settled. */
+async function toastSaying(page: Page, text: string | RegExp): Promise<Locator> {
   const toast = page.locator('.n-message').filter({ hasText: text }).last()
   await expect(toast).toBeVisible()
   await page.waitForTimeout(400) // its entrance animation
   await expectReadable(page, toast, String(text))
-  return { toast, box: (await toast.boundingBox())! }
+  return toast
 }
 
 /** A toast reads at a glance: its words on two lines at most, none cut, the whole toast in the window and not clipped by its lane. */
@@ -70,77 +67,96 @@ async function expectReadable(page: Page, toast: Locator, what: string) {
 }
 
 /**
- * Every text and control the page shows under the toast's box: text, buttons, inputs, links, images,
- * canvases and grid cells that the browser would hit at a point the toast covers (so what a scrolling
- * frame clips away does not count). Empty means the toast covers nothing.
+ * What `toast` covers, read in one page call with the toast's box, so that both are of one moment (the
+ * header's words change as a sync ages, and the toasts' strip beside them with them):
+ * - which of `targets` it overlaps, counting of each only the part the page shows (its box within each
+ *   scrolling frame around it: a list's row scrolled out of its table has a box above the table, where
+ *   nothing of it shows) and only what is visible (rendered, not visibility: hidden, a box of some size);
+ * - every text and control the page shows under it: text, buttons, inputs, links, images, canvases and
+ *   grid cells that the browser would hit at a point the toast covers (so what a scrolling frame clips
+ *   away does not count).
+ * With `withinLane`, the toast's box is the part of it its lane shows where the lane clips it (a toast
+ * its lane shows nothing of covers nothing).
  */
-function coveredBy(page: Page, box: Box): Promise<string[]> {
-  return page.evaluate((toast) => {
-    const inside = (r: DOMRect) =>
-      r.width > 0 && r.height > 0 && r.left < toast.x + toast.width && toast.x < r.right && r.top < toast.y + toast.height && toast.y < r.bottom
-    const found: string[] = []
-    const check = (element: Element, r: DOMRect, what: string) => {
-      if (element.closest('.n-message-container')) return
-      // A point of the part the toast covers, inside the viewport.
-      const x = Math.min(Math.max(r.left, toast.x), r.right, toast.x + toast.width) + 0.5
-      const y = Math.min(Math.max(r.top, toast.y), r.bottom, toast.y + toast.height) + 0.5
-      const xs = [x, (Math.max(r.left, toast.x) + Math.min(r.right, toast.x + toast.width)) / 2]
-      const ys = [y, (Math.max(r.top, toast.y) + Math.min(r.bottom, toast.y + toast.height)) / 2]
-      for (const px of xs)
-        for (const py of ys) {
-          if (document.elementsFromPoint(px, py).some((hit) => hit === element || element.contains(hit))) {
-            found.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}`)
-            return
-          }
+async function coverage(page: Page, toast: Locator, targets: Record<string, Locator>, withinLane: boolean): Promise<{ overlapped: string[]; under: string[] }> {
+  const toastElement = await toast.elementHandle()
+  const groups = await Promise.all(Object.entries(targets).map(async ([what, locator]) => ({ what, elements: await locator.elementHandles() })))
+  try {
+    return await page.evaluate(
+      ([toastElement, groups, withinLane]) => {
+        const r = (toastElement as Element).getBoundingClientRect()
+        let [top, bottom] = [r.top, r.bottom]
+        const lane = (toastElement as Element).closest('.n-message-container')
+        if (withinLane && lane && getComputedStyle(lane).overflowY !== 'visible') {
+          const l = lane.getBoundingClientRect()
+          ;[top, bottom] = [Math.max(top, l.top), Math.min(bottom, l.bottom)]
         }
-    }
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim()
-      if (!text || !node.parentElement) continue
-      const range = document.createRange()
-      range.selectNodeContents(node)
-      for (const r of range.getClientRects()) if (inside(r)) check(node.parentElement, r, `"${text.slice(0, 40)}"`)
-    }
-    for (const element of document.querySelectorAll(
-      'button, input, textarea, select, a[href], [role="button"], [role="checkbox"], [role="switch"], img, canvas, .rgCell'
-    )) {
-      const r = element.getBoundingClientRect()
-      if (inside(r))
-        check(element, r, `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}`)
-    }
-    return [...new Set(found)]
-  }, box)
-}
+        if (bottom <= top) return { overlapped: [], under: [] }
+        const toast = { x: r.left, y: top, width: r.width, height: bottom - top }
 
-/**
- * The part of each visible element's box the page shows: its box within each scrolling frame around it
- * (a list's row scrolled out of its table has a box above the table, where nothing of it shows). Read in
- * one call for all the elements a locator finds (a list's rows are many). None for what shows nothing.
- */
-function shownParts(targets: Locator): Promise<Box[]> {
-  return targets.evaluateAll((elements) =>
-    elements.flatMap((el) => {
-      // Visible as Playwright's isVisible() has it: rendered, not visibility: hidden, a box of some size.
-      if (!el.checkVisibility() || getComputedStyle(el).visibility !== 'visible') return []
-      const r = el.getBoundingClientRect()
-      let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom]
-      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflow === 'visible') continue
-        const p = parent.getBoundingClientRect()
-        ;[left, top, right, bottom] = [Math.max(left, p.left), Math.max(top, p.top), Math.min(right, p.right), Math.min(bottom, p.bottom)]
-      }
-      return right > left && bottom > top ? [{ x: left, y: top, width: right - left, height: bottom - top }] : []
-    })
-  )
-}
+        const overlapped = groups
+          .filter(({ elements }) =>
+            (elements as Element[]).some((el) => {
+              if (!el.checkVisibility() || getComputedStyle(el).visibility !== 'visible') return false
+              const e = el.getBoundingClientRect()
+              let [left, top, right, bottom] = [e.left, e.top, e.right, e.bottom]
+              for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+                if (getComputedStyle(parent).overflow === 'visible') continue
+                const p = parent.getBoundingClientRect()
+                ;[left, top, right, bottom] = [Math.max(left, p.left), Math.max(top, p.top), Math.min(right, p.right), Math.min(bottom, p.bottom)]
+              }
+              return right > left && bottom > top && left < toast.x + toast.width && toast.x < right && top < toast.y + toast.height && toast.y < bottom
+            })
+          )
+          .map(({ what }) => what)
 
-/** The toast's box is clear of each of `targets` that the page shows, and covers no text or control. */
-async function expectCoversNothing(page: Page, box: Box, where: string, targets: Record<string, Locator>) {
-  for (const [what, locator] of Object.entries(targets)) {
-    for (const targetBox of await shownParts(locator)) expect(overlaps(box, targetBox), `${where}: the toast covers the ${what}`).toBe(false)
+        const inside = (r: DOMRect) =>
+          r.width > 0 && r.height > 0 && r.left < toast.x + toast.width && toast.x < r.right && r.top < toast.y + toast.height && toast.y < r.bottom
+        const found: string[] = []
+        const check = (element: Element, r: DOMRect, what: string) => {
+          if (element.closest('.n-message-container')) return
+          // A point of the part the toast covers, inside the viewport.
+          const x = Math.min(Math.max(r.left, toast.x), r.right, toast.x + toast.width) + 0.5
+          const y = Math.min(Math.max(r.top, toast.y), r.bottom, toast.y + toast.height) + 0.5
+          const xs = [x, (Math.max(r.left, toast.x) + Math.min(r.right, toast.x + toast.width)) / 2]
+          const ys = [y, (Math.max(r.top, toast.y) + Math.min(r.bottom, toast.y + toast.height)) / 2]
+          for (const px of xs)
+            for (const py of ys) {
+              if (document.elementsFromPoint(px, py).some((hit) => hit === element || element.contains(hit))) {
+                found.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}`)
+                return
+              }
+            }
+        }
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim()
+          if (!text || !node.parentElement) continue
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          for (const r of range.getClientRects()) if (inside(r)) check(node.parentElement, r, `"${text.slice(0, 40)}"`)
+        }
+        for (const element of document.querySelectorAll(
+          'button, input, textarea, select, a[href], [role="button"], [role="checkbox"], [role="switch"], img, canvas, .rgCell'
+        )) {
+          const r = element.getBoundingClientRect()
+          if (inside(r))
+            check(element, r, `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}`)
+        }
+        return { overlapped, under: [...new Set(found)] }
+      },
+      [toastElement, groups, withinLane] as const
+    )
+  } finally {
+    await Promise.all([toastElement, ...groups.flatMap(({ elements }) => elements)].map((handle) => handle?.dispose()))
   }
-  expect(await coveredBy(page, box), `${where}: what the toast covers`).toEqual([])
+}
+
+/** The toast is clear of each of `targets` that the page shows, and covers no text or control (see coverage). */
+async function expectCoversNothing(page: Page, toast: Locator, where: string, targets: Record<string, Locator>, { withinLane = false } = {}) {
+  const { overlapped, under } = await coverage(page, toast, targets, withinLane)
+  for (const what of Object.keys(targets)) expect(overlapped.includes(what), `${where}: the toast covers the ${what}`).toBe(false)
+  expect(under, `${where}: what the toast covers`).toEqual([])
 }
 
 /** Closes the toast, unless it has already gone by itself (it stays 3 s; the checks above can take longer on a busy machine). */
@@ -181,9 +197,9 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
     await page.waitForTimeout(400) // the drawer's entrance
     // The drawer leaves the list usable: an export from the toolbar says its result in a toast.
     await page.getByTestId('orders-export').dispatchEvent('click') // (at 1024 the drawer lies over the button)
-    const { toast, box } = await toastSaying(page, 'Exported')
+    const toast = await toastSaying(page, 'Exported')
     const drawerPanel = page.locator('.n-drawer').filter({ has: drawer })
-    await expectCoversNothing(page, box, `${name}, drawer open`, {
+    await expectCoversNothing(page, toast, `${name}, drawer open`, {
       drawer: drawerPanel,
       'drawer title': drawer.locator('.n-drawer-header'),
       'drawer close button': drawer.locator('.n-drawer-header__close'),
@@ -196,8 +212,8 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
 
     await page.getByTestId('orders-export').click()
     const closed = await toastSaying(page, 'Exported')
-    await expectCoversNothing(page, closed.box, `${name}, orders`, { ...ordersToolbar, list: page.getByTestId('order-row') })
-    await dismiss(closed.toast)
+    await expectCoversNothing(page, closed, `${name}, orders`, { ...ordersToolbar, list: page.getByTestId('order-row') })
+    await dismiss(closed)
   }
 
   // Sell requests: a price saved in the table.
@@ -211,8 +227,8 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
     await row.getByTestId('inline-price').click()
     await page.getByTestId('inline-price-input').fill((price + 0.01).toFixed(2))
     await page.getByTestId('inline-price-input').press('Enter')
-    const { toast, box } = await toastSaying(page, 'Saved the price')
-    await expectCoversNothing(page, box, name, {
+    const toast = await toastSaying(page, 'Saved the price')
+    await expectCoversNothing(page, toast, name, {
       search: page.getByTestId('sell-requests-search'),
       'price and quantity filters': page.locator('[data-testid^="sell-requests-price-filter"], [data-testid^="sell-requests-quantity-filter"]'),
       'status filter': page.getByTestId('sell-requests-status-filter'),
@@ -235,8 +251,8 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
     await page.getByTestId('bulk-export').click()
     await page.locator('.n-dropdown-option').filter({ hasText: 'CSV' }).click()
     await download
-    const { toast, box } = await toastSaying(page, 'Exported')
-    await expectCoversNothing(page, box, name, {
+    const toast = await toastSaying(page, 'Exported')
+    await expectCoversNothing(page, toast, name, {
       toolbar: page.getByTestId('bulk-export').locator('xpath=..').locator('button'),
       'review & apply': page.getByTestId('bulk-review'),
       history: page.getByTestId('bulk-history'),
@@ -252,8 +268,8 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}, settings`
     await page.getByTestId('settings-full-resync').click()
-    const { toast, box } = await toastSaying(page, 'Everything is synced again')
-    await expectCoversNothing(page, box, name, { 'sync settings': page.getByTestId('settings-sync') })
+    const toast = await toastSaying(page, 'Everything is synced again')
+    await expectCoversNothing(page, toast, name, { 'sync settings': page.getByTestId('settings-sync') })
     await dismiss(toast)
   }
 
@@ -269,24 +285,22 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
     for (let i = 0; i < 3; i++) await page.keyboard.press('Control+r') // (Sync now itself is disabled offline, and says why in its title)
     await toastSaying(page, 'offline')
     // What shows of each toast: its box, within the lane it is shown in where the lane clips it.
-    const lane = await page.locator('.n-message-container').evaluate((el) => {
-      const r = el.getBoundingClientRect()
-      return getComputedStyle(el).overflowY === 'visible' ? null : { top: r.top, bottom: r.bottom }
-    })
     const toasts = page.locator('.n-message')
     expect(await toasts.count(), `${name}: toasts shown`).toBeGreaterThan(0)
     for (const toast of await toasts.all()) {
-      const box = (await toast.boundingBox())!
-      const top = lane ? Math.max(box.y, lane.top) : box.y
-      const bottom = lane ? Math.min(box.y + box.height, lane.bottom) : box.y + box.height
-      if (bottom <= top) continue
-      await expectCoversNothing(page, { x: box.x, y: top, width: box.width, height: bottom - top }, name, {
-        menu: page.locator('[data-testid^="nav-"]'),
-        figures: page.getByTestId('figure-value'),
-        chart: page.getByTestId('dashboard-chart'),
-        'sync now': page.getByTestId('sync-now'),
-        'offline banner': page.getByTestId('offline-banner')
-      })
+      await expectCoversNothing(
+        page,
+        toast,
+        name,
+        {
+          menu: page.locator('[data-testid^="nav-"]'),
+          figures: page.getByTestId('figure-value'),
+          chart: page.getByTestId('dashboard-chart'),
+          'sync now': page.getByTestId('sync-now'),
+          'offline banner': page.getByTestId('offline-banner')
+        },
+        { withinLane: true }
+      )
     }
     await expect(toasts).toHaveCount(0, { timeout: 15_000 }) // they go by themselves
   }
