@@ -209,11 +209,16 @@ export function localDaysBetween(fromMs: number, toMs: number, timeZone: string)
   return days
 }
 
-/** An instant as local ISO 8601 with its offset: "2026-11-19T14:03:22+01:00". */
+/**
+ * An instant as local ISO 8601 with its offset: "2026-11-19T14:03:22+01:00". From the zone's offsets
+ * found once per stretch (offsetAt), not Intl's formatting of each date: an export writes thousands of
+ * order times.
+ */
 export function localIsoWithOffset(ms: number, timeZone: string): string {
-  const c = wallClock(ms, timeZone)
-  const offsetMinutes = Math.round(zoneOffsetMs(ms, timeZone) / 60_000)
+  const offsetMs = offsetAt(ms, timeZone)
+  const wall = new Date(ms + offsetMs).toISOString().slice(0, 19)
+  const offsetMinutes = Math.round(offsetMs / 60_000)
   const sign = offsetMinutes < 0 ? '-' : '+'
   const abs = Math.abs(offsetMinutes)
-  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  return `${wall}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
 }
