@@ -184,6 +184,8 @@ test.describe('marketplace variants', () => {
     await zone.click()
     // The zones at the marketplace's clock are offered first.
     await expect(page.locator('.n-base-select-option').first()).toContainText('(UTC+05:30 now)')
+    // This computer (UTC) is not at the marketplace's clock: no zone of its own to offer.
+    await expect(page.getByTestId('settings-order-time-zone-own')).toBeHidden()
     // Found by the country, as a seller may look for it.
     await page.keyboard.type('India')
     await page.getByText(/^Asia\/Kolkata · India Standard Time \(UTC\+05:30 now\)$/).click()
@@ -198,6 +200,52 @@ test.describe('marketplace variants', () => {
     await page.reload()
     await page.getByTestId('nav-settings').click()
     await expect(page.getByTestId('settings-order-time-zone')).toContainText('Asia/Kolkata')
+  })
+
+  test.describe('on a computer in India', () => {
+    test.use({ timezoneId: 'Asia/Kolkata' })
+
+    test('order times 5½ h ahead of UTC, on a computer whose zone is at that clock: Settings offers its zone first and in one click, under the name sellers know, and every order’s time is read in it', async ({
+      app: page,
+      host
+    }) => {
+      sandbox = await startSandbox({
+        apiKey: KEY,
+        orders: 60,
+        sellRequests: 10,
+        seed: 41,
+        now: new Date(),
+        variant: { orderTimeOffsetMinutes: 330, orderDateDigits: 0 }
+      })
+      const market = sandbox
+      await signIn(page, market)
+      await syncFinishedAfter(host, null, SYNC_TIMEOUT)
+      // New orders show the marketplace's clock.
+      market.addOrders(3)
+      const before = await lastReport(host)
+      await page.getByTestId('sync-now').click()
+      await syncFinishedAfter(host, before, SYNC_TIMEOUT)
+
+      await page.getByTestId('nav-settings').click()
+      const zone = page.getByTestId('settings-order-time-zone')
+      const own = page.getByTestId('settings-order-time-zone-own')
+      await expect(zone).toContainText('UTC')
+      // The browser's zone data calls it Asia/Calcutta: offered as Asia/Kolkata.
+      await expect(own).toHaveText('Read them in Asia/Kolkata, this computer’s zone')
+      await zone.click()
+      await expect(page.locator('.n-base-select-option').first()).toHaveText(/^Asia\/Kolkata · India Standard Time \(UTC\+05:30 now\)$/)
+      await page.keyboard.press('Escape')
+
+      await own.click()
+      await expect(page.getByTestId('settings-order-times')).toContainText('Order times are read in Asia/Kolkata now')
+      await expect(zone).toContainText('Asia/Kolkata')
+      // The zone read in now is this computer's: nothing left to offer.
+      await expect(own).toBeHidden()
+      const placed = new Map(market.state.orders.map((order) => [order.id, new Date(Math.floor(order.orderDateMicros / 1_000_000) * 1000).toISOString()]))
+      await expect
+        .poll(() => readSnapshot(host, (snapshot) => snapshot.dump().orders.filter((order) => order.orderDate !== placed.get(order.id)).length))
+        .toBe(0)
+    })
   })
 
   test('fields, property keys and status values the spec does not name are kept and shown, the codes as words', async ({ app: page, host }) => {
