@@ -231,7 +231,7 @@ for (let round = 0; round < RUNS; round++) {
           await host.call('bulk.stage', { account, changes })
           await host.call('bulk.apply', { account, confirmed: true })
           await sleep(100)
-          while ((await host.call<BulkStatus>('bulk.status')).running) await sleep(100)
+          while ((await host.call<BulkStatus>('bulk.status', { account })).running) await sleep(100)
         })
       )
       await market.command('latency 0')

@@ -8,7 +8,7 @@
  * eye: scripts/view-screenshots.ts.)
  */
 import type { Locator, Page } from '@playwright/test'
-import type { BulkStatus } from '../electron/shared/contract'
+import { accountKeyOf, type BulkStatus, type SessionInfo } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import type { Page as ListPage, SellRequest } from '../electron/shared/domain'
 import type { PreviewHost } from '../electron/preview/host'
@@ -125,7 +125,8 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   // The warning rules' price floor: the same reading and the same message.
   await page.getByTestId('bulk-rules').click()
   // A value that cannot be read is said under the rules, its field marked, and nothing is saved.
-  const rulesBefore = (await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules
+  const account = accountKeyOf(await viaRouter<SessionInfo>(host, 'session.get', {}))
+  const rulesBefore = (await viaRouter<BulkStatus>(host, 'bulk.status', { account })).rules
   await page.getByTestId('rule-floor').locator('input').fill('-5')
   await page.getByTestId('rule-save').click()
   await expect(page.getByTestId('rule-problem')).toHaveText(`Floor: ${NEGATIVE_PRICE}`)
@@ -142,7 +143,7 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.getByTestId('rule-percent').locator('input')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('rule-floor').locator('input')).not.toHaveAttribute('aria-invalid', 'true')
   await expect(page.locator('.n-message')).toHaveCount(0)
-  expect((await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules).toEqual(rulesBefore)
+  expect((await viaRouter<BulkStatus>(host, 'bulk.status', { account })).rules).toEqual(rulesBefore)
   // Numbers read but outside a rule's bounds (a move of −5%, a cut of 150%): said at their field as well, before anything is sent.
   await page.getByTestId('rule-percent').locator('input').fill('-5')
   await page.getByTestId('rule-save').click()
@@ -154,13 +155,13 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.getByTestId('rule-problem')).toHaveText('Quantity cut: Under 100%: a cut to 0 is never warned about.')
   await expect(page.getByTestId('rule-quantity-cut').locator('input')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.locator('.n-message')).toHaveCount(0)
-  expect((await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules).toEqual(rulesBefore)
+  expect((await viaRouter<BulkStatus>(host, 'bulk.status', { account })).rules).toEqual(rulesBefore)
   // Typing again takes the mark away; saved, it says so.
   await page.getByTestId('rule-quantity-cut').locator('input').fill('90')
   await expect(page.getByTestId('rule-problem')).toBeHidden()
   await page.getByTestId('rule-floor').locator('input').fill('$1,000')
   await page.getByTestId('rule-save').click()
-  await expect.poll(async () => (await viaRouter<BulkStatus>(host, 'bulk.status', {})).rules.priceFloorCents).toBe(100_000)
+  await expect.poll(async () => (await viaRouter<BulkStatus>(host, 'bulk.status', { account })).rules.priceFloorCents).toBe(100_000)
   await expect(page.locator('.n-message')).toContainText('Warning rules saved')
 })
 

@@ -29,7 +29,7 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
   sandbox().setFaults({ latencyMs: 150 })
   const batch = await viaRouter<BatchStatus>(host, 'bulk.apply', { account, confirmed: true })
   await expect
-    .poll(async () => (await viaRouter<{ running: BatchStatus | null }>(host, 'bulk.status', {})).running?.applied ?? 0, { intervals: [50] })
+    .poll(async () => (await viaRouter<{ running: BatchStatus | null }>(host, 'bulk.status', { account })).running?.applied ?? 0, { intervals: [50] })
     .toBeGreaterThan(30)
   sandbox().setFaults({ latencyMs: 120_000 })
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'true')
@@ -50,7 +50,9 @@ test('the core’s worker killed mid-apply: a notice, the page keeps working, an
   await expect(banner).toBeHidden({ timeout: 20_000 })
   await expect(page.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 })
   await expect
-    .poll(async () => (await viaRouter<BatchStatus[]>(host, 'bulk.history', { limit: 5 })).find((b) => b.id === batch.id)?.applied, { timeout: 20_000 })
+    .poll(async () => (await viaRouter<BatchStatus[]>(host, 'bulk.history', { account, limit: 5 })).find((b) => b.id === batch.id)?.applied, {
+      timeout: 20_000
+    })
     .toBe(listings.length)
   for (const [id, quantity] of intended) expect(sandbox().state.sellRequests.find((listing) => listing.id === id)?.quantity).toBe(quantity)
 })

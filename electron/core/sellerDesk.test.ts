@@ -3,7 +3,8 @@
  * name it, and are refused once another account is open. A window saves the view it was showing
  * as the seller leaves an account; that save must never become the next account's remembered view.
  * Nor may a paste (or any change to the change set) in flight across a switch be staged on the next account,
- * nor a retry, resume or cancel of a batch act on the next account's batches.
+ * nor a retry, resume or cancel of a batch act on the next account's batches, nor the batches' status,
+ * history or results read for one account be shown as the next one's.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -95,7 +96,7 @@ it('a change to the change set made for the account just left is refused and cha
   await call('bulk.stage', { account: accountB, changes: [{ sellRequestId: gridRow.id(listingB!), quantity: 9 }] })
   const changesNow = () => call<Page<StagedChangeView>>('bulk.changes', {})
   const stagedOnB = await changesNow()
-  const statusOfB = await call<BulkStatus>('bulk.status', {})
+  const statusOfB = await call<BulkStatus>('bulk.status', { account: accountB })
   expect(stagedOnB.rows.map(({ sellRequestId, after }) => [sellRequestId, after])).toEqual([[gridRow.id(listingB!), 9]])
 
   // Every call that changes the change set, made for A (a paste, an undo, an import… in flight as the seller switched to B).
@@ -117,7 +118,7 @@ it('a change to the change set made for the account just left is refused and cha
 
   // B's change set is as it was: the same change, the same counts and rules, nothing applied.
   expect(await changesNow()).toEqual(stagedOnB)
-  expect(await call<BulkStatus>('bulk.status', {})).toEqual(statusOfB)
+  expect(await call<BulkStatus>('bulk.status', { account: accountB })).toEqual(statusOfB)
 
   // Nor did any of it reach A: A's own change is all A holds.
   await call('accounts.switch', { baseUrl: a.baseUrl })
@@ -136,16 +137,17 @@ it('a retry, resume or cancel of a batch made for the account just left is refus
   a.state.deleteSellRequest(gridRow.id(listing!))
   const applied = await call<BatchStatus>('bulk.apply', { account: accountA, confirmed: true })
   const ended = async () => {
-    for (let i = 0; i < 200 && (await call<BulkStatus>('bulk.status', {})).running; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    for (let i = 0; i < 200 && (await call<BulkStatus>('bulk.status', { account: accountA })).running; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20))
   }
   await ended()
-  const historyOf = () => call<BatchStatus[]>('bulk.history', {})
-  const [failedOnA] = await historyOf()
+  const historyOf = (account: string) => call<BatchStatus[]>('bulk.history', { account })
+  const [failedOnA] = await historyOf(accountA)
   expect(failedOnA).toMatchObject({ id: applied.id, failed: 1, pending: 0, running: false })
 
   const accountB = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: b.baseUrl, apiKey: KEY_B }))
-  const historyOfB = await historyOf()
-  const statusOfB = await call<BulkStatus>('bulk.status', {})
+  const historyOfB = await historyOf(accountB)
+  const statusOfB = await call<BulkStatus>('bulk.status', { account: accountB })
   const refused = (name: string) =>
     expect(call(name, { account: accountA, batchId: applied.id }), name).rejects.toMatchObject({
       kind: 'not-signed-in',
@@ -163,19 +165,66 @@ it('a retry, resume or cancel of a batch made for the account just left is refus
   }
   // A batch call without its account is bad input.
   await expect(call('bulk.retryFailed', { batchId: applied.id })).rejects.toMatchObject({ kind: 'invalid-input' })
-  expect(await historyOf()).toEqual(historyOfB)
-  expect(await call<BulkStatus>('bulk.status', {})).toEqual(statusOfB)
+  expect(await historyOf(accountB)).toEqual(historyOfB)
+  expect(await call<BulkStatus>('bulk.status', { account: accountB })).toEqual(statusOfB)
 
   // A's batch is as it ended; named with A, open, the retry sends its failed change again.
   await call('accounts.switch', { baseUrl: a.baseUrl })
-  expect((await historyOf())[0]).toEqual(failedOnA)
+  expect((await historyOf(accountA))[0]).toEqual(failedOnA)
   const retried = await call<BatchStatus>('bulk.retryFailed', { account: accountA, batchId: applied.id })
   expect(retried).toMatchObject({ id: applied.id, running: true, failed: 0, pending: 1 })
   await ended()
-  expect((await historyOf())[0]).toMatchObject({ id: applied.id, failed: 1, pending: 0, running: false })
+  expect((await historyOf(accountA))[0]).toMatchObject({ id: applied.id, failed: 1, pending: 0, running: false })
   await expect(call('bulk.resume', { account: accountA, batchId: applied.id })).rejects.toMatchObject({
     kind: 'invalid-input',
     message: 'Every change of this batch has been sent already.'
   })
   expect(await call<BatchStatus>('bulk.cancel', { account: accountA, batchId: applied.id })).toMatchObject({ id: applied.id, running: false, failed: 1 })
+})
+
+it('the batches’ status, history and results are read only for the account the call names: for the account just left they are refused, and the open account’s are not told of its batches', async () => {
+  const accountA = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: a.baseUrl, apiKey: KEY_A }))
+  await call('bulk.discard', { account: accountA })
+  const [listing] = (await call<GridRowsPage>('bulk.gridRows', {})).rows
+  await call('bulk.stage', { account: accountA, changes: [{ sellRequestId: gridRow.id(listing!), quantity: 4 }] })
+  const batch = await call<BatchStatus>('bulk.apply', { account: accountA, confirmed: true })
+  for (let i = 0; i < 200 && (await call<BulkStatus>('bulk.status', { account: accountA })).running; i++)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  const rowsOfA = await call<Page<unknown>>('bulk.batchRows', { account: accountA, batchId: batch.id })
+  expect(rowsOfA.total).toBe(1)
+  const historyOfA = await call<BatchStatus[]>('bulk.history', { account: accountA })
+  expect(historyOfA[0]).toMatchObject({ id: batch.id, pending: 0 })
+
+  // B open: what a window asked for A as the seller switched is refused, and B's own are as they were.
+  const accountB = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: b.baseUrl, apiKey: KEY_B }))
+  const statusOfB = await call<BulkStatus>('bulk.status', { account: accountB })
+  const historyOfB = await call<BatchStatus[]>('bulk.history', { account: accountB })
+  const refused = (name: string, input: Record<string, unknown>) =>
+    expect(call(name, { account: accountA, ...input }), name).rejects.toMatchObject({
+      kind: 'not-signed-in',
+      message: 'That account is no longer the one open in Seller Desk, so its batches of changes were left as they are.'
+    })
+  await refused('bulk.status', {})
+  await refused('bulk.history', { limit: 5 })
+  await refused('bulk.batchRows', { batchId: batch.id })
+  // Named with the open account, A's batch is none of B's: not found, not an empty page.
+  await expect(call('bulk.batchRows', { account: accountB, batchId: batch.id })).rejects.toMatchObject({
+    kind: 'not-found',
+    message: 'That batch of changes is not on this computer for this account.'
+  })
+  expect(historyOfB.map(({ id }) => id)).not.toContain(batch.id)
+  // Without their account they are bad input.
+  for (const [name, input] of [
+    ['bulk.status', {}],
+    ['bulk.history', { limit: 5 }],
+    ['bulk.batchRows', { batchId: batch.id }]
+  ] as const)
+    await expect(call(name, input), name).rejects.toMatchObject({ kind: 'invalid-input' })
+  expect(await call<BulkStatus>('bulk.status', { account: accountB })).toEqual(statusOfB)
+  expect(await call<BatchStatus[]>('bulk.history', { account: accountB })).toEqual(historyOfB)
+
+  // Back on A, its batch reads as before.
+  await call('accounts.switch', { baseUrl: a.baseUrl })
+  expect(await call<BatchStatus[]>('bulk.history', { account: accountA })).toEqual(historyOfA)
+  expect(await call<Page<unknown>>('bulk.batchRows', { account: accountA, batchId: batch.id })).toEqual(rowsOfA)
 })

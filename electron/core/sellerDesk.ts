@@ -201,9 +201,9 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.cancel': async ({ account, batchId }) => (await openForBatch(account)).bulk.cancel(batchId),
       'bulk.retryFailed': async ({ account, batchId }) => (await openForBatch(account)).bulk.retryFailed(batchId),
       'bulk.resume': async ({ account, batchId }) => (await openForBatch(account)).bulk.resume(batchId),
-      'bulk.status': async () => (await open()).bulk.status(),
-      'bulk.history': async ({ limit }) => (await open()).bulk.history(limit),
-      'bulk.batchRows': async (query) => (await open()).bulk.batchRows(query),
+      'bulk.status': async ({ account }) => (await openForBatch(account)).bulk.status(),
+      'bulk.history': async ({ account, limit }) => (await openForBatch(account)).bulk.history(limit),
+      'bulk.batchRows': async ({ account, ...query }) => (await openForBatch(account)).bulk.batchRows(query),
       'bulk.unappliedChanges': async ({ batchId, offset }) => (await open()).bulk.unappliedChanges(batchId, offset),
       'bulk.dismissUnapplied': async ({ account, batchId }) =>
         (await openNamed(account, 'its note of changes that did not apply was left as it is')).bulk.dismissUnapplied(batchId),

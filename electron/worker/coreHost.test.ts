@@ -158,15 +158,15 @@ it('a worker killed mid-apply is replaced: the interrupted batch is offered agai
   const started = await value<BatchStatus>(host, 'bulk.apply', { account, confirmed: true })
   expect(started.total).toBe(120)
   await until('some changes to be applied', async () => {
-    const running = (await value<BulkStatus>(host, 'bulk.status')).running
+    const running = (await value<BulkStatus>(host, 'bulk.status', { account })).running
     return running !== null && running.applied >= 40
   })
   await host.worker().terminate()
-  await until('a new worker with the account open', async () => (await host.router.dispatch('bulk.status', {})).ok)
+  await until('a new worker with the account open', async () => (await host.router.dispatch('bulk.status', { account })).ok)
   expect(events.some((e) => e.event === 'core.restarted' && /has been restarted/.test((e.payload as { message: string }).message))).toBe(true)
 
   sandbox.setFaults({ latencyMs: 0 })
-  const offered = (await value<BulkStatus>(host, 'bulk.status')).pendingBatch
+  const offered = (await value<BulkStatus>(host, 'bulk.status', { account })).pendingBatch
   expect(offered?.id).toBe(started.id)
   // What the queue had recorded before the kill stays applied; the rest is pending, nothing is lost.
   expect(offered!.pending).toBeGreaterThan(0)
@@ -175,10 +175,10 @@ it('a worker killed mid-apply is replaced: the interrupted batch is offered agai
 
   await value(host, 'bulk.resume', { account, batchId: started.id })
   await until('the resumed batch to finish', async () => {
-    const status = await value<BulkStatus>(host, 'bulk.status')
+    const status = await value<BulkStatus>(host, 'bulk.status', { account })
     return status.running === null && status.pendingBatch === null
   })
-  const history = await value<BatchStatus[]>(host, 'bulk.history', { limit: 5 })
+  const history = await value<BatchStatus[]>(host, 'bulk.history', { account, limit: 5 })
   expect(history.find((batch) => batch.id === started.id)).toMatchObject({ applied: 120, failed: 0, conflict: 0 })
   for (const [id, quantity] of intended) expect(sandbox.state.sellRequests.find((listing) => listing.id === id)?.quantity).toBe(quantity)
 })

@@ -11,6 +11,8 @@
  */
 import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, DEFAULT_WARNING_RULES, bulkOperationField } from '@shared/bulkEditBasics'
 import type {
+  BatchRow,
+  BatchRowStatus,
   BatchStatus,
   BulkField,
   BulkOperation,
@@ -29,6 +31,7 @@ import { centsFromDecimalString } from '@shared/money'
 import type { ListingFieldKey } from '@shared/listingFieldKeys'
 import type { ListingField } from '@shared/listingFields'
 import { problemMessage } from '@shared/valueProblem'
+import type { Page } from '@shared/domain'
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import { call, ContractError, messageOf, onEvent } from '../bridge/sellerDesk'
@@ -270,10 +273,11 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   /**
-   * A call that changes the change set, naming the account open as it is made (it may be sent later,
-   * after the calls before it): the core refuses it for any other account, so it never changes the
-   * next account's change set. Null when refused because the seller switched accounts (or signed out)
-   * meanwhile: nothing changed, and that is expected, so there is nothing to tell.
+   * A call that changes the change set or reads or acts on the batches, naming the account open as it
+   * is made (it may be sent later, after the calls before it): the core refuses it for any other
+   * account, so it never changes the next account's change set, nor is its answer taken for the next
+   * account's. Null when refused because the seller switched accounts (or signed out) meanwhile:
+   * nothing changed, and that is expected, so there is nothing to tell.
    */
   function forAccount<T>(send: (account: string) => Promise<T>): () => Promise<T | null> {
     const account = session.identity
@@ -287,6 +291,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       }
     }
   }
+
+  /** The change set's and the batches' status for the account open; null once the seller left it. */
+  const readStatus = () => forAccount((account) => call('bulk.status', { account }))()
 
   /**
    * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
@@ -385,9 +392,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   async function readUnapplied(): Promise<void> {
     const from = generation
     const asked = progressPushes
-    const status = await call('bulk.status', {})
+    const status = await readStatus()
     // A batch that started meanwhile ends the note; its end asks again.
-    if (from === generation && asked === progressPushes) noteUnapplied(status.unapplied)
+    if (status !== null && from === generation && asked === progressPushes) noteUnapplied(status.unapplied)
   }
 
   /**
@@ -463,12 +470,12 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       // The first page, the status, the marks (for a grid filling up) and the field descriptors are
       // asked for together; a failure is met where each is awaited.
       let asked: Promise<GridRowsPage> | null = firstPage()
-      const status = call('bulk.status', {})
+      const status = readStatus()
       const stepsAsked = marksSteps
       const progressAsked = progressPushes
       // The status asked with the first page, unless a change-set call or a batch's progress moved it
       // since (the read of every page takes a while): then afresh, not counts and a batch gone by.
-      const statusNow = () => (marksSteps === stepsAsked && progressPushes === progressAsked ? status : call('bulk.status', {}))
+      const statusNow = () => (marksSteps === stepsAsked && progressPushes === progressAsked ? status : readStatus())
       let cellsAsked: Promise<StagedCell[] | null> | null = complete.value ? null : readMarks(from)
       for (const promise of [asked, status, cellsAsked]) promise?.catch(() => undefined)
       gridFields = (await cellRules()).LISTING_FIELD_SET.all
@@ -493,7 +500,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           take(first, 0)
           rows.value = next
           progress.value = { read: first.rows.length, total: first.total }
-          applyStatus(await statusNow())
+          const status = await statusNow()
+          if (status === null || from !== generation) return
+          applyStatus(status)
           // The marks asked for with the first page, unless a call changed marks since: then afresh.
           const cells = cellsAsked && (await cellsAsked)
           cellsAsked = null
@@ -542,7 +551,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
           for (const [id, row] of nextById) byId.set(id, row)
           marked = new Set()
           rows.value = next
-          applyStatus(await statusNow())
+          const status = await statusNow()
+          if (status === null || from !== generation) return
+          applyStatus(status)
           await refreshMarks()
         }
         loaded.value = true
@@ -681,7 +692,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
 
   /** The warning rules as the change set holds them (for a dialog outside the grid, which may not have read them). */
   async function readRules(): Promise<WarningRules> {
-    rules.value = (await call('bulk.status', {})).rules
+    const status = await readStatus()
+    if (status !== null) rules.value = status.rules
     return rules.value
   }
 
@@ -710,7 +722,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     cellsReplaced.value++
     // (One that ended already was noted at its end: its last progress asked for the note.)
     if (status.running) batchRuns(status)
-    await refreshMarks((await call('bulk.status', {})).changeSet)
+    const now = await readStatus()
+    if (now !== null) await refreshMarks(now.changeSet)
   }
 
   async function apply(confirmed: boolean): Promise<void> {
@@ -747,7 +760,14 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function loadHistory(): Promise<void> {
-    history.value = await call('bulk.history', { limit: 20 })
+    const from = generation
+    const batches = await forAccount((account) => call('bulk.history', { account, limit: 20 }))()
+    if (batches !== null && from === generation) history.value = batches
+  }
+
+  /** A page of a batch's results; null once the seller left the account the batch is of. */
+  function batchRows(query: { batchId: string; status?: BatchRowStatus; page: number; take: number }): Promise<Page<BatchRow> | null> {
+    return forAccount((account) => call('bulk.batchRows', { account, ...query }))()
   }
 
   /** Whether the reverse of the batch is staged (not when the seller switched accounts meanwhile). */
@@ -866,6 +886,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     resume,
     cancel,
     loadHistory,
+    batchRows,
     undoBatch,
     follow
   }

@@ -733,7 +733,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     history: (limit) => store.batchHistory(limit).map(withEta),
-    batchRows: ({ batchId, status, page, take }) => store.batchRows(batchId, { status, page, take }),
+    batchRows({ batchId, status, page, take }) {
+      statusOf(batchId)
+      return store.batchRows(batchId, { status, page, take })
+    },
 
     unappliedChanges(batchId, offset) {
       statusOf(batchId)

@@ -368,15 +368,17 @@ export const bulkEditCalls = {
   'bulk.setRules': call<ChangeSetState>()(bulkRulesInput.extend(forAccount)),
   /** Takes the valid pending changes out of the change set into a batch, and starts applying it. */
   'bulk.apply': call<BatchStatus>()(z.object({ ...forAccount, confirmed: z.boolean().default(false) }).strict()),
-  // A batch belongs to one account (its snapshot): these name it too, refused when another is open.
+  // A batch belongs to one account (its snapshot): these name it too, refused when another is open, so
+  // an answer read as the seller switches accounts is never shown as the next account's batches.
   'bulk.cancel': call<BatchStatus>()(batchInput.extend(forAccount)),
   'bulk.retryFailed': call<BatchStatus>()(batchInput.extend(forAccount)),
   'bulk.resume': call<BatchStatus>()(batchInput.extend(forAccount)),
-  'bulk.status': call<BulkStatus>()(noInput),
-  'bulk.history': call<BatchStatus[]>()(z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict()),
+  'bulk.status': call<BulkStatus>()(accountOnly),
+  'bulk.history': call<BatchStatus[]>()(z.object({ ...forAccount, limit: z.number().int().min(1).max(200).default(20) }).strict()),
   'bulk.batchRows': call<Page<BatchRow>>()(
     z
       .object({
+        ...forAccount,
         batchId: batchIdInput,
         status: z.enum(['pending', 'applied', 'failed', 'conflict', 'cancelled']).optional(),
         page: pageInput.page,
