@@ -13,7 +13,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { applyFromPreview, gridCell, openGrid, priceOfCell, signInTo } from './signedIn'
+import { applyFromPreview, dismissToast, gridCell, openGrid, priceOfCell, signInTo, toastInPlace } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
 const SIZES = [
@@ -617,8 +617,7 @@ test('toasts at 1024, 1366 and 1920 cover neither the drawer title, the search, 
     // The drawer leaves the list usable: an export from the toolbar says its result in a toast.
     await page.getByTestId('orders-export').dispatchEvent('click') // (at 1024 the drawer lies over the button)
     const toast = page.locator('.n-message').filter({ hasText: 'Exported' }).last()
-    await expect(toast).toBeVisible()
-    await page.waitForTimeout(400) // its entrance animation
+    await toastInPlace(toast)
     const toastBox = (await toast.boundingBox())!
     const covered = {
       'drawer title': page.getByTestId('order-drawer').locator('.n-drawer-header'),
@@ -633,8 +632,7 @@ test('toasts at 1024, 1366 and 1920 cover neither the drawer title, the search, 
       expect(box, `${name}: ${what} shown`).not.toBeNull()
       expect(overlaps(toastBox, box!), `${name}: the toast covers the ${what}`).toBe(false)
     }
-    await toast.locator('.n-message__close').click()
-    await expect(toast).toBeHidden()
+    await dismissToast(toast)
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('order-drawer')).toBeHidden()
   }

@@ -2,7 +2,7 @@
  * What several specs do the same way: sign in to a marketplace the way a seller does (its address and
  * key, through the sign-in page) and wait for the first sync to finish; open Sell requests with the
  * listings to pick from; find a cell of the bulk-edit grid's scrolling part, open the grid, paste into
- * it and open Change many.
+ * it and open Change many; wait for a toast to be in place, and close it.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { GridListingRow, ListResult } from '../electron/shared/contract'
@@ -92,4 +92,24 @@ export async function applyFromPreview(page: Page): Promise<void> {
     const button = `${(await apply.count()) ? await apply.innerText() : 'gone'} (${(await apply.count()) ? await apply.getAttribute('class') : ''})`
     throw new Error(`Apply started no batch in 20 s. Toasts: ${JSON.stringify(toasts)}; the Review's Apply: ${button}`)
   }
+}
+
+/**
+ * Waits for `toast` (a `.n-message`) to show and end its entrance, so that its box is where it stays:
+ * naive-ui expands it in, its wrapper carrying the transition's enter classes until the expansion ends
+ * (later than its 0.3 s on a busy machine).
+ */
+export async function toastInPlace(toast: Locator): Promise<void> {
+  await expect(toast).toBeVisible()
+  await expect(toast.locator('xpath=..')).not.toHaveClass(/fade-in-height-expand-transition-enter/)
+}
+
+/** Closes the toast, unless it has already gone by itself (it stays 3 s; a test's checks can take longer on a busy machine). */
+export async function dismissToast(toast: Locator): Promise<void> {
+  if (await toast.isVisible())
+    await toast
+      .locator('.n-message__close')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined)
+  await expect(toast).toBeHidden()
 }

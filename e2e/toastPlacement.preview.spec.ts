@@ -10,7 +10,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { signInTo } from './signedIn'
+import { dismissToast, signInTo, toastInPlace } from './signedIn'
 
 const KEY = 'sk_live_toasts_e2e_9Qm3'
 const SIZES = [
@@ -26,8 +26,7 @@ test.setTimeout(180_000)
 /** The toast saying `text`, once its entrance has settled. */
 async function toastSaying(page: Page, text: string | RegExp): Promise<Locator> {
   const toast = page.locator('.n-message').filter({ hasText: text }).last()
-  await expect(toast).toBeVisible()
-  await page.waitForTimeout(400) // its entrance animation
+  await toastInPlace(toast)
   await expectReadable(page, toast, String(text))
   return toast
 }
@@ -159,16 +158,6 @@ async function expectCoversNothing(page: Page, toast: Locator, where: string, ta
   expect(under, `${where}: what the toast covers`).toEqual([])
 }
 
-/** Closes the toast, unless it has already gone by itself (it stays 3 s; the checks above can take longer on a busy machine). */
-async function dismiss(toast: Locator) {
-  if (await toast.isVisible())
-    await toast
-      .locator('.n-message__close')
-      .click({ timeout: 2_000 })
-      .catch(() => undefined)
-  await expect(toast).toBeHidden()
-}
-
 test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every view, with the order drawer open or closed', async ({ app: page, host }) => {
   await signInTo(page, host, sandbox())
 
@@ -206,14 +195,14 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
       "drawer's actions": drawer.locator('button, a[href]'),
       ...ordersToolbar
     })
-    await dismiss(toast)
+    await dismissToast(toast)
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
 
     await page.getByTestId('orders-export').click()
     const closed = await toastSaying(page, 'Exported')
     await expectCoversNothing(page, closed, `${name}, orders`, { ...ordersToolbar, list: page.getByTestId('order-row') })
-    await dismiss(closed)
+    await dismissToast(closed)
   }
 
   // Sell requests: a price saved in the table.
@@ -237,7 +226,7 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
       rows: page.getByTestId('sell-request-row'),
       pager: page.getByTestId('sell-requests-table').locator('.n-pagination')
     })
-    await dismiss(toast)
+    await dismissToast(toast)
   }
 
   // Bulk edit: its toolbar, summary and grid, after an export.
@@ -259,7 +248,7 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
       summary: page.getByTestId('bulk-summary'),
       grid: page.getByTestId('bulk-grid')
     })
-    await dismiss(toast)
+    await dismissToast(toast)
   }
 
   // Settings: a full sync's result.
@@ -270,7 +259,7 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
     await page.getByTestId('settings-full-resync').click()
     const toast = await toastSaying(page, 'Everything is synced again')
     await expectCoversNothing(page, toast, name, { 'sync settings': page.getByTestId('settings-sync') })
-    await dismiss(toast)
+    await dismissToast(toast)
   }
 
   // Dashboard: Ctrl+R while the marketplace is away says why in a toast; pressed three times, the toasts
