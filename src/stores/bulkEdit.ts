@@ -132,6 +132,30 @@ export interface GridProgress {
   total: number
 }
 
+/**
+ * Which of a batch's fields tell what did not apply in it (the note's outcome): every field is named,
+ * so one added to BatchStatus does not compile until it is said whether it belongs. Pending and the
+ * times are left out: a batch's note reads the same while a retry of it runs.
+ */
+const IN_OUTCOME: Record<keyof BatchStatus, boolean> = {
+  id: true,
+  applied: true,
+  failed: true,
+  conflict: true,
+  cancelled: true,
+  label: false,
+  createdAt: false,
+  startedAt: false,
+  finishedAt: false,
+  running: false,
+  total: false,
+  pending: false,
+  etaMs: false,
+  undoOf: false,
+  undoneAt: false
+}
+const OUTCOME_KEYS = (Object.keys(IN_OUTCOME) as (keyof BatchStatus)[]).filter((key) => IN_OUTCOME[key])
+
 export const useBulkEditStore = defineStore('bulkEdit', () => {
   const session = useSessionStore()
   const rows = shallowRef<GridRow[]>([])
@@ -366,8 +390,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   /** The same batch at the same counts: what did not apply in it is as it was. */
-  const sameOutcome = (a: BatchStatus, b: BatchStatus) =>
-    a.id === b.id && a.failed === b.failed && a.conflict === b.conflict && a.cancelled === b.cancelled && a.applied === b.applied
+  const sameOutcome = (a: BatchStatus, b: BatchStatus) => OUTCOME_KEYS.every((key) => a[key] === b[key])
 
   /**
    * The note as the core says it now; listings shown for a note that changed are read again, or no
