@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
-import type { GridListingRow } from '../electron/shared/contract'
+import { accountKeyOf, type GridListingRow, type SessionInfo } from '../electron/shared/contract'
 import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
@@ -575,4 +575,37 @@ test('a file that cannot be imported at all says why in a dialog that stays unti
   await page.keyboard.press('Escape')
   await expect(report).toBeHidden()
   await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[0]!, 'priceCents')))
+})
+
+test('a batch’s results opened from History and read slowly: "reading the results…" shows, with Close to leave without waiting', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const account = accountKeyOf(await viaRouter<SessionInfo>(host, 'session.get', {}))
+  await viaRouter(host, 'bulk.stage', { account, changes: [{ sellRequestId: gridRow.id(rows[0]!), quantity: 3 }] })
+  await viaRouter(host, 'bulk.apply', { account, confirmed: true })
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel).toHaveAttribute('data-results', 'true')
+  await panel.getByTestId('batch-close').click()
+  await expect(panel).toBeHidden()
+
+  const openResults = async () => {
+    await page.getByTestId('bulk-history').click()
+    await page.getByTestId('history-batch').first().getByRole('button', { name: 'Results' }).click()
+  }
+  // Held: the words show, and Close is there to leave without waiting.
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/rpc/bulk.batchRows', async (route) => {
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  await openResults()
+  await expect(panel.getByTestId('batch-progress-text')).toContainText('reading the results…')
+  await expect(panel.getByTestId('batch-cancel')).toHaveCount(0)
+  await panel.getByTestId('batch-close').click()
+  await expect(panel).toBeHidden()
+  release()
 })
