@@ -97,14 +97,14 @@ export async function applyFromPreview(page: Page): Promise<void> {
 /**
  * Waits for `toast` (a `.n-message`) to show and end its entrance, so that its box is where it stays:
  * naive-ui expands it in, its wrapper carrying the transition's enter classes until the expansion ends
- * (later than its 0.3 s on a busy machine).
+ * (a busy machine draws the expansion out past its set length, so no fixed wait is enough).
  */
 export async function toastInPlace(toast: Locator): Promise<void> {
   await expect(toast).toBeVisible()
   await expect(toast.locator('xpath=..')).not.toHaveClass(/fade-in-height-expand-transition-enter/)
 }
 
-/** Closes the toast, unless it has already gone by itself (it stays 3 s; a test's checks can take longer on a busy machine). */
+/** Closes the toast, unless it has already gone by itself (it closes on its own after its set duration, which a test's checks can outlast on a busy machine). */
 export async function dismissToast(toast: Locator): Promise<void> {
   if (await toast.isVisible())
     await toast
