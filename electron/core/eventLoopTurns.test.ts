@@ -4,7 +4,7 @@
  */
 import { afterEach, expect, it, vi } from 'vitest'
 import { MessageChannel } from 'node:worker_threads'
-import { createPause, createTurnQueue, nextTurn } from './eventLoopTurns'
+import { createPause, createTurnQueue, nextTurn, noteCall } from './eventLoopTurns'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -49,11 +49,31 @@ it('nextTurn resolves after the calls already waiting', async () => {
   expect(ran).toBe(true)
 })
 
-it('rests the thread between turns when asked: the next turn starts once that time has passed, after the calls already waiting', async () => {
+it('rests the thread between turns when asked while calls come: the next turn starts once that time has passed, after the calls already waiting', async () => {
   const pause = createPause(0, 30)
+  await nextTurn()
+  noteCall()
   const started = performance.now()
   expect(await yielded(pause)).toBe(true)
   expect(performance.now() - started).toBeGreaterThanOrEqual(29)
+})
+
+it('does not rest between turns while no call has come since the work began, or none for a while: nobody waits for the thread', async () => {
+  noteCall()
+  const unasked = createPause(0, 300)
+  let started = Date.now()
+  expect(await yielded(unasked)).toBe(true)
+  expect(Date.now() - started).toBeLessThan(200)
+
+  let now = 1_000
+  vi.spyOn(performance, 'now').mockImplementation(() => now)
+  const pause = createPause(0, 300)
+  now += 1
+  noteCall()
+  now += 5_000
+  started = Date.now()
+  expect(await yielded(pause)).toBe(true)
+  expect(Date.now() - started).toBeLessThan(200)
 })
 
 it('a queue of turns gives steps asked together a turn each, in the order asked, with messages arriving meanwhile handled between them', async () => {

@@ -15,22 +15,36 @@ export type Pause = () => Promise<void>
  * would not fit in what is left of it (a call waiting meanwhile waits for the whole turn, so a step
  * begun near a turn's end would stretch it by a whole step), and after the first step that does not.
  *
- * Between turns the thread rests `restMs` (0: the next turn follows the calls already waiting). Work
- * taking turns back to back keeps a core busy; on a machine with few cores the threads a call passes
- * through before it reaches this one (the window's or the bridge's) and the collector's helpers then
- * wait for the scheduler, and so does the call. A rest leaves them the core; the work takes longer.
+ * Between turns the thread rests `restMs` while the seller is at the window: once a call has reached
+ * this thread since the work began, until ATTENDED_MS after the latest (0: never; the next turn follows
+ * the calls already waiting). Work taking turns back to back keeps a core busy; on a machine with few
+ * cores the threads a call passes through before it reaches this one (the window's or the bridge's) and
+ * the collector's helpers then wait for the scheduler, and so does the call. A rest leaves them the
+ * core, and the work takes longer: so it rests only while calls are coming, not while nobody asks.
  */
 export function createPause(turnMs = 8, restMs = 0): Pause {
-  let started = performance.now()
+  const began = performance.now()
+  let started = began
   let stepStarted = started
   return async () => {
     const now = performance.now()
     const step = now - stepStarted
     stepStarted = now
     if (now - started + step < turnMs) return
-    await (restMs > 0 ? rest(restMs) : nextTurn())
+    const attended = lastCallAt > began && now - lastCallAt < ATTENDED_MS
+    await (restMs > 0 && attended ? rest(restMs) : nextTurn())
     started = stepStarted = performance.now()
   }
+}
+
+/** How long after a call long work keeps resting between its turns (createPause): a seller at the window soon asks again. */
+const ATTENDED_MS = 1_000
+/** When a call last reached this thread (noteCall). */
+let lastCallAt = -Infinity
+
+/** Notes that a call reached this thread (the router, for every call): long work begun before it rests between turns for a while. */
+export function noteCall(): void {
+  lastCallAt = performance.now()
 }
 
 /**
@@ -60,6 +74,15 @@ export function createTurnQueue(): Pause {
       }
     })
 }
+
+/**
+ * Rows of a loop over many taken between its pauses: a row's work takes microseconds, less than a
+ * pause's own cost, so such a loop pauses before every ROWS_PER_STEP-th row (`stepStartsAt`).
+ */
+const ROWS_PER_STEP = 64
+
+/** Whether the `index`-th row of a loop over many starts a step, before which the loop pauses. */
+export const stepStartsAt = (index: number) => index % ROWS_PER_STEP === 0
 
 /** Resolves after a turn of the event loop (the calls waiting meanwhile are answered first). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -5,6 +5,7 @@
  */
 import { calls, type CallName, type CallParsed, type CallResult, type Outcome } from '../shared/contract'
 import { SellerDeskError, toErrorData } from '../shared/errors'
+import { noteCall } from './eventLoopTurns'
 
 export type Handlers = { [N in CallName]: (input: CallParsed<N>) => Promise<CallResult<N>> }
 
@@ -17,6 +18,7 @@ const isCallName = (name: string): name is CallName => Object.prototype.hasOwnPr
 export function createRouter(handlers: Handlers, onUnexpected?: (name: string, error: unknown) => void): Router {
   return {
     async dispatch(name, input) {
+      noteCall()
       if (!isCallName(name)) return { ok: false, error: { kind: 'invalid-input', message: `Unknown call “${String(name).slice(0, 80)}”.` } }
       const parsed = calls[name].input.safeParse(input ?? {})
       if (!parsed.success) {

@@ -20,7 +20,7 @@
  * So an import never removes a pending change, and every pending change it replaces is reported.
  */
 import Papa from 'papaparse'
-import { noPause, type Pause } from '../eventLoopTurns'
+import { noPause, stepStartsAt, type Pause } from '../eventLoopTurns'
 import { BULK_IMPORT_MAX_BYTES, type BulkField, type ImportProblem } from '../../shared/contract'
 import { SellerDeskError } from '../../shared/errors'
 import { LISTING_FIELD_SET, numberStyleOf, type FieldSet, type NumberStyle } from '../../shared/listingFields'
@@ -309,8 +309,9 @@ async function fieldCountProblems(
   const measure = fields === header.length ? 'the header has' : 'most rows have'
   const name = DELIMITER_NAMES[delimiter] ?? `“${delimiter}”`
   const problems: ImportProblem[] = []
+  let i = 0
   for (const { row, cells } of records) {
-    await pause()
+    if (stepStartsAt(i++)) await pause()
     if (cells.length === fields || skip.has(row)) continue
     const counts = `This row has ${cells.length} fields but ${measure} ${fields}, so its values may be under the wrong columns.`
     const quotes = `a value with a ${name} in it needs quotes around it${delimiter === ',' ? ' ("1,299.00")' : ''}.`
@@ -407,9 +408,10 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
     const parsed = await parseCsvInParts(text, delimiter, pause)
     // Each row's cells as text in place: a copy of 50,000 rows would be as many more arrays for the collector to move.
     rows = parsed.data
-    for (const row of rows) {
+    for (let r = 0; r < rows.length; r++) {
+      if (stepStartsAt(r)) await pause()
+      const row = rows[r]!
       for (let i = 0; i < row.length; i++) row[i] = cellText(row[i])
-      await pause()
     }
     // A spreadsheet saves a semicolon CSV where the comma is the decimal mark (Excel and LibreOffice in
     // European locales: 1299,99 and 1.299,50), but not only there: its cells decide (importChanges).
@@ -425,9 +427,9 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   const header = headerCells(rows[headerIndex]!)
   const records: ImportTable['records'] = []
   for (let i = headerIndex + 1; i < rows.length; i++) {
+    if (stepStartsAt(i)) await pause()
     const cells = rows[i]!
     if (cells.some((cell) => cell !== '')) records.push({ row: i + 1, cells })
-    await pause()
   }
   if (csvDelimiter !== undefined) {
     // A row the reader already could not read (an open quote) is not reported twice.
@@ -552,12 +554,13 @@ export async function listingsNamed(
   const columns = columnsOf(fileName, table, fields)
   const ids = new Set<string>()
   const skus = new Set<string>()
+  let i = 0
   for (const { cells } of table.records) {
+    if (stepStartsAt(i++)) await pause()
     const id = columns.id < 0 ? '' : (cells[columns.id] ?? '')
     const sku = columns.sku < 0 ? '' : skuKey(cells[columns.sku] ?? '')
     if (id) ids.add(id.toLowerCase())
     if (sku) skus.add(sku)
-    await pause()
   }
   return (id, sku) => skus.has(skuKey(sku)) || ids.has(id.toLowerCase())
 }
@@ -653,11 +656,14 @@ export async function importChanges(
   // A listing's row, or its rows when the file names it more than once (each an error).
   const rowsOfListing = new Map<string, number | number[]>()
   const numbers = table.numbers ?? numberStyleOf(table.records.flatMap(({ cells }) => [...columns.fields.values()].map((index) => cell(cells, index))))
+  // Each field's column, in the order of `fields.all` (-1: none).
+  const fieldColumns = fields.all.map((field) => columns.fields.get(field.key)!)
   // Each row's values by field, in the order of `fields.all` (undefined: none).
   const candidates: { row: number; listing: ImportListing; values: (number | undefined)[] }[] = []
 
+  let read = 0
   for (const { row, cells } of table.records) {
-    await pause()
+    if (stepStartsAt(read++)) await pause()
     if (problems.has(row)) continue
     const id = cell(cells, columns.id)
     const sku = cell(cells, columns.sku)
@@ -677,16 +683,15 @@ export async function importChanges(
     }
 
     const values: (number | undefined)[] = []
-    // A formula's value is whatever the spreadsheet last computed: never taken as the value to set.
-    const formulaIn = (index: number) => index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true
-    const cellName = (index: number) => `${columnLetters(index)}${row}`
-    for (const [f, field] of fields.all.entries()) {
-      const index = columns.fields.get(field.key)!
+    for (let f = 0; f < fields.all.length; f++) {
+      const field = fields.all[f]!
+      const index = fieldColumns[f]!
       const text = cell(cells, index)
-      if (formulaIn(index)) {
+      // A formula's value is whatever the spreadsheet last computed: never taken as the value to set.
+      if (index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true) {
         problem(
           row,
-          `${field.label} (cell ${cellName(index)}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`
+          `${field.label} (cell ${columnLetters(index)}${row}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`
         )
       } else if (text) {
         const parsed = field.parse(text, numbers)
@@ -713,8 +718,9 @@ export async function importChanges(
   let blankValues = 0
   let replaced = 0
   let kept = 0
+  let compared = 0
   for (const { row, listing, values } of candidates) {
-    await pause()
+    if (stepStartsAt(compared++)) await pause()
     if (problems.has(row)) continue
     // Blank cells change nothing: a row of them is said as such, not as a row already up to date.
     if (!values.some((value) => value !== undefined)) {
@@ -722,7 +728,8 @@ export async function importChanges(
       continue
     }
     let staged = false
-    for (const [f, value] of values.entries()) {
+    for (let f = 0; f < values.length; f++) {
+      const value = values[f]
       if (value === undefined) continue
       const field = fields.all[f]!.key
       const pendingValue = pending(listing.id, field)

@@ -67,10 +67,11 @@ export function importListingsAfter(
   wanted: (id: string, sku: string) => boolean,
   fields: FieldSet = LISTING_FIELD_SET
 ): { listings: ImportListing[]; read: number; lastRow: number } {
+  const columns = ['s.id', 's.sku', 's.updated_ms', ...fields.all.map((field) => field.column)].join(', ')
   const rows = rowsAsJson<[number, string, string, number, ...number[]]>(
     db,
-    ['s.row_number', 's.id', 's.sku', 's.updated_ms', ...fields.all.map((field) => field.column)].join(', '),
-    'FROM (SELECT rowid AS row_number, * FROM sell_requests WHERE rowid > ? ORDER BY rowid LIMIT ?) s',
+    `s.row_number, ${columns}`,
+    `FROM (SELECT s.rowid AS row_number, ${columns} FROM sell_requests s WHERE s.rowid > ? ORDER BY s.rowid LIMIT ?) s`,
     's.row_number',
     afterRow,
     limit === Infinity ? -1 : limit
@@ -79,7 +80,7 @@ export function importListingsAfter(
   for (const [, id, sku, updatedMs, ...values] of rows) {
     if (!wanted(id, sku)) continue
     const listing: Record<string, string | number> = { id, sku, updatedAt: new Date(updatedMs).toISOString() }
-    fields.all.forEach((field, i) => (listing[field.key] = values[i]!))
+    for (let i = 0; i < fields.all.length; i++) listing[fields.all[i]!.key] = values[i]!
     listings.push(listing as ImportListing)
   }
   return { listings, read: rows.length, lastRow: rows.at(-1)?.[0] ?? afterRow }
