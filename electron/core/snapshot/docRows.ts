@@ -55,3 +55,10 @@ export function wireRowsAt(wire: WireRows, places: readonly number[], rows: numb
 export function docBytesAt(write: DocBytesWrite, places: readonly number[]): DocBytesWrite {
   return { ...write, keys: places.map((place) => write.keys[place]!), bounds: places.flatMap((place) => write.bounds.slice(2 * place, 2 * place + 2)) }
 }
+
+/** The text of the document at `place` in a page's documents as written; null when the page could not be cut into rows. */
+export function docText(write: RowWrite, place: number): string | null {
+  if (!('bytes' in write)) return null
+  const { bytes, bounds } = write
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', bounds[2 * place], bounds[2 * place + 1])
+}

@@ -8,7 +8,7 @@ import { sellRequestFromWire } from '../sellerApi/wire'
 import { writeRows, type Db, type RowWrite } from './database'
 import { containsPattern, readPage, searchText } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
-import { docBytesAt, docWrite, rowsText } from './docRows'
+import { docBytesAt, docText, docWrite, rowsText } from './docRows'
 import type { Tables } from './orderTable'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
@@ -79,32 +79,37 @@ export function writeSellRequests(db: Db, batch: SellRequestBatch, tables: Table
  * Writes a page of changed sell requests into the live tables, leaving out each row older (updated_ms)
  * than the one held for its id: the marketplace answers a page with the rows as they were when it was
  * asked, and an edit answered meanwhile (putSellRequest) holds a newer row that the page must not undo.
- * A row as new or newer replaces, and one not held is inserted, as before. Rows are left out of both
- * tables alike, so a listing's columns and document stay the same row. Runs on the core's connection,
- * in the caller's transaction (which holds the write lock from its start: inTransaction), so nothing
- * writes between the read of what is held and the write.
+ * A row as new replaces, unless it is the held row to the byte (a catch-up or an incremental sync reads a
+ * page of mostly unchanged listings, and rewriting each would redo its indexes for nothing); one not held
+ * is inserted. Rows are left out of both tables alike, so a listing's columns and document stay the same
+ * row. Runs on the core's connection, in the caller's transaction (which holds the write lock from its
+ * start: inTransaction), so nothing writes between the read of what is held and the write.
  */
 export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
   const { rows } = batch
   if (rows.length === 0) return
   const held = new Map(
-    db
-      .prepare('SELECT id, updated_ms FROM sell_requests WHERE id IN (SELECT value FROM json_each(?))')
-      .raw()
-      .all(JSON.stringify(rows.map((row) => row.id))) as [string, number][]
+    (
+      db
+        .prepare(
+          'SELECT s.id, s.updated_ms, d.json FROM sell_requests s LEFT JOIN sell_request_docs d ON d.id = s.id WHERE s.id IN (SELECT value FROM json_each(?))'
+        )
+        .raw()
+        .all(JSON.stringify(rows.map((row) => row.id))) as [string, number, string | null][]
+    ).map(([id, updatedMs, json]) => [id, { updatedMs, json }])
   )
+  const writes = sellRequestWrites(batch, '')
+  const [columns, docs] = writes as [Extract<RowWrite, { rows: unknown }>, RowWrite]
   const kept: number[] = []
   for (const [i, row] of rows.entries()) {
     const updatedMs = Date.parse(row.updatedAt)
-    const heldMs = held.get(row.id)
-    if (heldMs !== undefined && updatedMs < heldMs) continue
+    const was = held.get(row.id)
+    if (was && (updatedMs < was.updatedMs || (updatedMs === was.updatedMs && was.json !== null && was.json === docText(docs, i)))) continue
     kept.push(i)
-    held.set(row.id, updatedMs) // a later copy in the same page is held to this one
+    held.set(row.id, { updatedMs, json: null }) // a later copy in the same page is held to this one
   }
   if (kept.length === 0) return
-  const writes = sellRequestWrites(batch, '')
   if (kept.length === rows.length) return writeRows(db, writes)
-  const [columns, docs] = writes as [Extract<RowWrite, { rows: unknown }>, RowWrite]
   const { wire } = batch
   writeRows(db, [
     { ...columns, rows: kept.map((i) => columns.rows[i]!) },

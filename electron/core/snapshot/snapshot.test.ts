@@ -326,6 +326,29 @@ describe('sell requests changed while a page was read', () => {
     }
   )
 
+  it('leave a listing the page holds to the byte as it is (a catch-up rewrites nothing unchanged), and write one of the same time whose values changed', async () => {
+    const [same, changed] = [sellRequests[11]!, sellRequests[12]!]
+    const rowids = (row: SellRequest) =>
+      snapshot.database.prepare('SELECT s.rowid, d.rowid FROM sell_requests s JOIN sell_request_docs d ON d.id = s.id WHERE s.id = ?').raw().get(row.id)
+    await snapshot.applyChanges(
+      'sellRequests',
+      [page('$', { of: same, updatedAt: T1, priceCents: 1_100 }, { of: changed, updatedAt: T1, priceCents: 1_200 })],
+      1
+    )
+    const [sameAt, changedAt] = [rowids(same), rowids(changed)]
+    await snapshot.applyChanges(
+      'sellRequests',
+      [page('$', { of: same, updatedAt: T1, priceCents: 1_100 }, { of: changed, updatedAt: T1, priceCents: 1_250 })],
+      2
+    )
+    // Written rows are replaced (new rowids); the unchanged one is where it was.
+    expect(rowids(same)).toEqual(sameAt)
+    expect(rowids(changed)).not.toEqual(changedAt)
+    expect(held(same).values).toEqual({ priceCents: 1_100, quantity: same.quantity })
+    expect(held(changed)).toMatchObject({ values: { priceCents: 1_250 }, dumped: [{ priceCents: 1_250, updatedAt: T1 }] })
+    expect(snapshot.syncState('sellRequests').lastIncrementalMs).toBe(2)
+  })
+
   it.each(['$', '$."data"'] as const)('keep the newer of two copies of a listing in one page when the older comes last (rows at %s)', async (path) => {
     const target = sellRequests[path === '$' ? 9 : 10]!
     await snapshot.applyChanges(
