@@ -3,14 +3,15 @@
  * in its total as prices are ("1,000,000"), and a total that falls has the minus sign the price totals
  * have ("−778"); the grid still edits from plain digits. Review's before and after never wrap inside a
  * figure, at 1024 and at 1366 px; and the status line's count stays on one line at 1024 while the
- * focused cell's long hint is the text cut short.
+ * focused cell's long hint is the text cut short. Counts of a thousand or more have their separators in
+ * Review's tabs, a batch's results and History.
  */
 import type { Locator, Page } from '@playwright/test'
 import { gridRow } from '../electron/shared/gridRow'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { gridCell as cell, openGrid, pasteIntoGrid as paste, signInTo, GRID_COLUMN as COLUMN } from './signedIn'
+import { gridCell as cell, openChangeMany, openGrid, pasteIntoGrid as paste, signInTo, GRID_COLUMN as COLUMN } from './signedIn'
 
 const KEY = 'sk_live_bulk_figures_e2e_8Rq2'
 const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: 40, seed: 71 })
@@ -152,4 +153,43 @@ test('at 1024 px the status line’s count stays on one line; the focused cell�
   await expect(hint).toHaveAttribute('title', (await hint.textContent())!)
   // The grid keeps its height.
   expect((await page.getByTestId('bulk-grid').boundingBox())!.height).toBe(gridHeight)
+})
+
+test.describe('a thousand listings', () => {
+  // Exactly a thousand: the first count written with a separator, and no more changes to apply (each is a
+  // request to the marketplace) than the counts need.
+  const LISTINGS = 1_000
+  const thousand = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: LISTINGS, seed: 71 })
+
+  test('counts of a thousand or more read with separators: Review’s tabs, the batch’s results and History', async ({ app: page, host }) => {
+    // The batch's results and History count only what was applied: a thousand requests to the
+    // marketplace, which on a busy machine take a good part of the usual minute by themselves.
+    test.setTimeout(120_000)
+    await signInTo(page, host, thousand())
+    await openGrid(page, host)
+    await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
+    await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)
+    const thousands = LISTINGS.toLocaleString('en-US')
+    expect(thousands).toBe('1,000')
+
+    // One more unit on every listing.
+    const dialog = await openChangeMany(page, 'Add / subtract quantity')
+    await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
+    await dialog.getByTestId('bulk-target-shown').click()
+    await dialog.getByTestId('bulk-operation-run').click()
+    await expect(page.getByTestId('bulk-summary')).toHaveText(`${thousands} pending changes on ${thousands} listings`)
+
+    await page.getByTestId('bulk-review').click()
+    const preview = page.getByTestId('bulk-preview')
+    await expect(preview.getByTestId('preview-filter-all')).toHaveText(`All (${thousands})`)
+    await preview.getByTestId('bulk-preview-confirm').click()
+    await preview.getByTestId('bulk-preview-apply').click()
+    const panel = page.getByTestId('batch-panel')
+    await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 60_000 })
+    await expect(panel.getByTestId('batch-summary')).toHaveText(`${thousands} applied.`)
+    await expect(panel.getByTestId('batch-filter-all')).toHaveText(`All (${thousands})`)
+
+    await page.getByTestId('bulk-history').click()
+    await expect(page.getByTestId('history-batch').first()).toContainText(`${thousands} applied`)
+  })
 })

@@ -10,7 +10,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
-import { GRID_COLUMN, gridCell, gridPrice, signInTo, openChangeMany } from './signedIn'
+import { GRID_COLUMN, gridCell, gridPrice, signInTo } from './signedIn'
 
 const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
@@ -160,32 +160,4 @@ test('an import staging more marks than one answer carries marks every cell it c
   await marked(true)
   expect(marksAsked).toEqual([0, BULK_MARKS_PAGE])
   await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(gridPrice(gridRow.value(last, 'priceCents') + 1))
-})
-
-test('counts of a thousand or more read with separators: Review’s tabs, the batch’s results and History', async ({ app: page, host }) => {
-  await signInTo(page, host, { baseUrl: sandbox().baseUrl, apiKey: KEY })
-  await page.getByTestId('nav-bulkEdit').click()
-  await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
-  await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)
-  const thousands = LISTINGS.toLocaleString('en-US')
-
-  // One more unit on every listing.
-  const dialog = await openChangeMany(page, 'Add / subtract quantity')
-  await dialog.getByTestId('bulk-operation-value').locator('input').fill('1')
-  await dialog.getByTestId('bulk-target-shown').click()
-  await dialog.getByTestId('bulk-operation-run').click()
-  await expect(page.getByTestId('bulk-summary')).toHaveText(`${thousands} pending changes on ${thousands} listings`)
-
-  await page.getByTestId('bulk-review').click()
-  const preview = page.getByTestId('bulk-preview')
-  await expect(preview.getByTestId('preview-filter-all')).toHaveText(`All (${thousands})`)
-  await preview.getByTestId('bulk-preview-confirm').click()
-  await preview.getByTestId('bulk-preview-apply').click()
-  const panel = page.getByTestId('batch-panel')
-  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 60_000 })
-  await expect(panel.getByTestId('batch-summary')).toHaveText(`${thousands} applied.`)
-  await expect(panel.getByTestId('batch-filter-all')).toHaveText(`All (${thousands})`)
-
-  await page.getByTestId('bulk-history').click()
-  await expect(page.getByTestId('history-batch').first()).toContainText(`${thousands} applied`)
 })
