@@ -190,18 +190,19 @@ test('a long sync shows progress and can be cancelled, then finishes', async ({ 
 })
 
 test('while older orders are checked, Sync now is there and runs a sync at once, beside the look', async ({ app: page, host }) => {
-  // A history long enough that the look through the orders placed before the kept days takes pages.
-  await sandbox.close()
-  sandbox = await startSandbox({ apiKey: KEY, orders: 2_400, sellRequests: 60, seed: 21, now: new Date() })
-  sandbox.setFaults({ latencyMs: 250 })
+  // The look through the orders placed before the kept days (the only order reads with a `toDate`) is
+  // held open for as long as the test looks at what shows beside it, however quickly it would end.
+  const look = sandbox.hold(({ url }) => url.pathname === '/v1/orders/seller' && url.searchParams.has('toDate'))
   await page.setViewportSize({ width: 1024, height: 700 })
   await page.getByTestId('base-url').fill(sandbox.baseUrl)
   await page.getByTestId('api-key').fill(KEY)
   await page.getByTestId('sign-in').click()
   const progress = page.getByTestId('sync-progress')
   await expect(progress).toContainText('Checking older orders…', { timeout: 30_000 })
-  sandbox.setFaults({ latencyMs: 1_000 })
+  await expect.poll(() => look.caught).toBeGreaterThan(0)
   const added = sandbox.addOrders(1)
+  // The sync's own order reads are held too, so that its progress is on screen when looked for.
+  const sync = sandbox.hold(({ url }) => url.pathname === '/v1/orders/seller' && !url.searchParams.has('toDate'))
   // Beside the look's Cancel, Sync now (its sign alone at 1,024 px, the header's end still in the window):
   // a sync starts at once instead of waiting for the look.
   const syncNow = page.getByRole('button', { name: 'Sync now' })
@@ -212,13 +213,20 @@ test('while older orders are checked, Sync now is there and runs a sync at once,
   expect(signOut.x + signOut.width).toBeLessThanOrEqual(1024)
   await syncNow.click()
   await expect(progress).toContainText(/Syncing…|Updating orders…/)
+  await expect.poll(() => sync.caught).toBeGreaterThan(0)
+  sync.release()
   await expect.poll(() => readSnapshot(host, (snapshot) => snapshot.summarizeOrders(added).count), { timeout: 20_000 }).toBe(1)
-  sandbox.setFaults({ latencyMs: 0 })
+  // The new order came in while the look is still open (the look has recorded nothing yet).
+  expect(readSnapshot(host, (snapshot) => snapshot.olderOpenCheck())).toBeNull()
+
+  look.release()
   await expect.poll(async () => (await syncStatus(host))?.running, { timeout: 30_000 }).toBe(false)
   expect(readSnapshot(host, (snapshot) => snapshot.olderOpenCheck())).toMatchObject({ complete: true, error: null })
   expect((await syncStatus(host))?.lastError).toBeNull()
   await expect(progress).toBeHidden()
+  // With no bar beside it, Sync now has its words again.
   await expect(page.getByTestId('sync-now')).toBeVisible()
+  await expect(page.getByTestId('sync-now')).toContainText('Sync now')
 })
 
 test('sync settings survive a restart', async ({ page }) => {

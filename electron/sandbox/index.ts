@@ -1,7 +1,7 @@
 /** The demo marketplace: a spec-faithful Seller API server with seeded data, fault injection and variants. */
 export { startDemoMarketplace } from './demo'
 export { startSandbox, DEMO_API_KEY, DEFAULT_SEED, DEFAULT_ORDERS, DEFAULT_SELL_REQUESTS } from './server'
-export type { Sandbox, SandboxOptions } from './server'
+export type { Sandbox, SandboxOptions, HeldRequest, RequestHold } from './server'
 export { FAULT_KINDS, NO_FAULTS } from './faults'
 export type { Faults, FaultKind } from './faults'
 export { DEFAULT_VARIANT } from './variant'

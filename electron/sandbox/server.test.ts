@@ -563,6 +563,49 @@ describe('faults', () => {
     expect(performance.now() - closing).toBeLessThan(1_000)
   })
 
+  it('hold: the requests it picks wait unanswered until released, then are answered as they would have been; others pass', async () => {
+    const box = await startSandbox({ orders: 5, sellRequests: 5 })
+    try {
+      const hold = box.hold(({ method, url }) => method === 'GET' && url.pathname === '/v1/orders/seller' && url.searchParams.has('toDate'))
+      let answered = false
+      const held = call(box, '/v1/orders/seller?toDate=2100-01-01').then(async (res) => {
+        answered = true
+        return { status: res.status, body: (await res.json()) as WireOrderList }
+      })
+      await expect.poll(() => hold.caught).toBe(1)
+      // Not picked: answered while the other waits.
+      expect((await orders('', box)).status).toBe(200)
+      expect((await sellRequests('', box)).status).toBe(200)
+      expect(answered).toBe(false)
+      expect(hold.caught).toBe(1)
+      hold.release()
+      const { status, body } = await held
+      expect(status).toBe(200)
+      expect(body.total).toBe('5')
+      expect(body.data).toHaveLength(5)
+      // Released, it catches no more.
+      expect((await orders('?toDate=2100-01-01', box)).status).toBe(200)
+      expect(hold.caught).toBe(1)
+    } finally {
+      await box.close()
+    }
+  })
+
+  it('hold: a request held when the marketplace closes is ended, not left open', async () => {
+    const box = await startSandbox({ orders: 5, sellRequests: 5 })
+    const hold = box.hold(() => true)
+    const pending = call(box, '/v1/orders/seller').then(
+      () => 'answered',
+      () => 'failed'
+    )
+    await expect.poll(() => hold.caught).toBe(1)
+    const closing = performance.now()
+    await box.close()
+    expect(await pending).toBe('failed')
+    expect(performance.now() - closing).toBeLessThan(1_000)
+    hold.release()
+  })
+
   it('latency measurably delays every API request', async () => {
     const time = async () => {
       const started = performance.now()

@@ -91,8 +91,28 @@ export interface Sandbox {
   addOrders(n: number): string[]
   /** Simulates `n` existing orders (chosen at random) being updated now. Returns their ids. */
   touchOrders(n: number): string[]
-  /** Stops listening and destroys open connections, including hanging requests. */
+  /**
+   * Holds the API requests `picks` chooses (after their latency, before they are answered) until the
+   * hold is released: a test keeps a read open for as long as it looks at what the app shows meanwhile,
+   * instead of hoping the read outlasts its look. A request whose client gives up meanwhile is not
+   * answered; close() ends held requests as it ends hanging ones.
+   */
+  hold(picks: (request: HeldRequest) => boolean): RequestHold
+  /** Stops listening and destroys open connections, including hanging and held requests. */
   close(): Promise<void>
+}
+
+/** An API request as a hold sees it, to pick the ones it holds. */
+export interface HeldRequest {
+  readonly method: string
+  readonly url: URL
+}
+
+export interface RequestHold {
+  /** API requests this hold has caught so far. */
+  readonly caught: number
+  /** Lets the requests held go on, each answered as it would have been, and catches no more. */
+  release(): void
 }
 
 interface Answer {
@@ -126,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiRequestsByMethod = new Map<string, number>()
   let closing: Promise<void> | undefined
   const delays = new Set<NodeJS.Timeout>()
+  const holds = new Set<{ picks: (request: HeldRequest) => boolean; waiting: (() => void)[]; caught: number }>()
 
   const keyMatches = (given: string | string[] | undefined): boolean => typeof given === 'string' && timingSafeEqual(digest(given), keyDigest)
 
@@ -299,6 +320,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const plan = faults.plan(variant.faultBurst)
     const go = (): void => {
       if (closing || req.socket.destroyed) return
+      const hold = [...holds].find((candidate) => candidate.picks({ method, url }))
+      if (hold) {
+        hold.caught++
+        hold.waiting.push(go)
+        return
+      }
       serveApi(req, res, url, plan.fault).catch(() => {
         if (!res.headersSent && !req.socket.destroyed) sendError(res, new ApiError(500, 'Internal server error'))
       })
@@ -341,10 +368,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestCount: (method) => (method === undefined ? apiRequests : (apiRequestsByMethod.get(method.toUpperCase()) ?? 0)),
     addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
+    hold: (picks) => {
+      const hold = { picks, waiting: [] as (() => void)[], caught: 0 }
+      holds.add(hold)
+      return {
+        get caught() {
+          return hold.caught
+        },
+        release: () => {
+          holds.delete(hold)
+          for (const go of hold.waiting.splice(0)) go()
+        }
+      }
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of delays) clearTimeout(timer)
         delays.clear()
+        holds.clear()
         server.close(() => resolve())
         server.closeAllConnections()
       })
