@@ -11,6 +11,7 @@ import type { Order } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { readSnapshot, syncStatus, viaRouter } from './fromCore'
+import { toastInPlace } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
@@ -107,7 +108,7 @@ test('offline, an export of dates before the kept days says in its toast, whole 
   await page.getByTestId('orders-export').click()
   const toast = page.locator('.n-message').filter({ hasText: 'Exported' })
   await expect(toast).toContainText(/Exported [\d,]+ orders? \([\d,]+ rows?\) to orders-.*\.csv\. Offline: some older orders are missing\./)
-  await page.waitForTimeout(400) // its entrance
+  await toastInPlace(toast)
   const box = (await toast.boundingBox())!
   expect(box.y).toBeGreaterThanOrEqual(0)
   expect(box.y + box.height).toBeLessThanOrEqual(700)
