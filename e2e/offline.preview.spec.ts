@@ -232,7 +232,7 @@ test('while older orders are checked, Sync now is there and runs a sync at once,
 
 test('sync settings survive a restart', async ({ page }) => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-settings-'))
-  const options = { userDataDir, keychainService: `Seller Desk e2e settings ${Date.now()}`, coreWorkerFile: builtCoreWorkerFile() }
+  const options = { userDataDir, keychainService: `Seller Desk e2e settings ${process.pid}-${Date.now()}`, coreWorkerFile: builtCoreWorkerFile() }
   let host = await startPreviewHost(options)
   await page.goto(host.url)
   await page.getByTestId('start-demo').click()
