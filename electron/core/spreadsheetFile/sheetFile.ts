@@ -16,6 +16,7 @@
  */
 import Papa from 'papaparse'
 import type { ExportedFile } from '../../shared/contract'
+import { SellerDeskError } from '../../shared/errors'
 import { decimalStringFromCents } from '../../shared/money'
 import { createPause } from '../eventLoopTurns'
 import { localIsoWithOffset } from '../localCalendar'
@@ -35,6 +36,9 @@ export interface Sheet {
   /** How its text is kept from running as a formula: whether the import reads the file back. */
   guard: FormulaGuard
 }
+
+/** Rows an XLSX sheet holds, its header's included: Excel opens none with more. */
+const XLSX_MAX_ROWS = 1_048_576
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -83,6 +87,11 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
     const text = `\uFEFF${Papa.unparse({ fields: sheet.header, data })}\r\n`
     return { fileName: `${sheet.name}.csv`, mimeType: 'text/csv', base64: Buffer.from(text, 'utf8').toString('base64'), rows: sheet.rows.length }
   }
+  if (sheet.rows.length > XLSX_MAX_ROWS - 1)
+    throw new SellerDeskError(
+      'invalid-input',
+      `This export has ${sheet.rows.length.toLocaleString('en-US')} rows, more than a spreadsheet holds (${(XLSX_MAX_ROWS - 1).toLocaleString('en-US')} below its header). Export it as CSV, or narrow it first.`
+    )
   const bytes = await workbookBytes(sheet)
   return { fileName: `${sheet.name}.xlsx`, mimeType: XLSX_MIME_TYPE, base64: bytes.toString('base64'), rows: sheet.rows.length }
 }

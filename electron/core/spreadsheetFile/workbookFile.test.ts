@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { hasOpenpyxl, readWorkbook } from './openpyxl.fixture'
+import { writeSheet, type Cell, type Sheet } from './sheetFile'
 import { workbookWriter } from './workbookFile'
 
 const columns = { header: ['Number', 'Money', 'Date', 'Text'], widths: [10, 10, 20, 10], guard: { roundTrip: false } }
@@ -32,3 +33,15 @@ it('refuses more rows and the file once given up (an export that failed midway)'
   await expect(workbook.add([[2, null, null, 'b']])).rejects.toThrow('already written')
   await expect(workbook.done()).rejects.toThrow('already written')
 })
+
+it('refuses a sheet with more rows than a spreadsheet holds, naming how many and what to do, and writes one that fits exactly', async () => {
+  const sheet = (rows: number): Sheet => ({ name: 'big', header: ['n'], widths: [4], rows: Array<Cell[]>(rows).fill([]), guard: { roundTrip: false } })
+  await expect(writeSheet(sheet(1_048_576), 'xlsx')).rejects.toMatchObject({
+    kind: 'invalid-input',
+    message: expect.stringMatching(/1,048,576 rows.*1,048,575 below its header.*CSV/)
+  })
+  const csv = await writeSheet(sheet(1_048_576), 'csv')
+  expect(csv.rows).toBe(1_048_576)
+  const fits = await writeSheet(sheet(1_048_575), 'xlsx')
+  expect(fits.rows).toBe(1_048_575)
+}, 120_000)
