@@ -182,7 +182,7 @@ it('a retry, resume or cancel of a batch made for the account just left is refus
   expect(await call<BatchStatus>('bulk.cancel', { account: accountA, batchId: applied.id })).toMatchObject({ id: applied.id, running: false, failed: 1 })
 })
 
-it('the batches’ status, history and results are read only for the account the call names: for the account just left they are refused, and the open account’s are not told of its batches', async () => {
+it('the batches’ status, history, results and unapplied changes are read only for the account the call names: for the account just left they are refused, and the open account’s are not told of its batches', async () => {
   const accountA = accountKeyOf(await call<SessionInfo>('session.signIn', { baseUrl: a.baseUrl, apiKey: KEY_A }))
   await call('bulk.discard', { account: accountA })
   const [listing] = (await call<GridRowsPage>('bulk.gridRows', {})).rows
@@ -207,17 +207,20 @@ it('the batches’ status, history and results are read only for the account the
   await refused('bulk.status', {})
   await refused('bulk.history', { limit: 5 })
   await refused('bulk.batchRows', { batchId: batch.id })
+  await refused('bulk.unappliedChanges', { batchId: batch.id })
   // Named with the open account, A's batch is none of B's: not found, not an empty page.
   await expect(call('bulk.batchRows', { account: accountB, batchId: batch.id })).rejects.toMatchObject({
     kind: 'not-found',
     message: 'That batch of changes is not on this computer for this account.'
   })
+  await expect(call('bulk.unappliedChanges', { account: accountB, batchId: batch.id })).rejects.toMatchObject({ kind: 'not-found' })
   expect(historyOfB.map(({ id }) => id)).not.toContain(batch.id)
   // Without their account they are bad input.
   for (const [name, input] of [
     ['bulk.status', {}],
     ['bulk.history', { limit: 5 }],
-    ['bulk.batchRows', { batchId: batch.id }]
+    ['bulk.batchRows', { batchId: batch.id }],
+    ['bulk.unappliedChanges', { batchId: batch.id }]
   ] as const)
     await expect(call(name, input), name).rejects.toMatchObject({ kind: 'invalid-input' })
   expect(await call<BulkStatus>('bulk.status', { account: accountB })).toEqual(statusOfB)
@@ -227,4 +230,5 @@ it('the batches’ status, history and results are read only for the account the
   await call('accounts.switch', { baseUrl: a.baseUrl })
   expect(await call<BatchStatus[]>('bulk.history', { account: accountA })).toEqual(historyOfA)
   expect(await call<Page<unknown>>('bulk.batchRows', { account: accountA, batchId: batch.id })).toEqual(rowsOfA)
+  expect(await call('bulk.unappliedChanges', { account: accountA, batchId: batch.id })).toEqual({ total: 0, changes: [] })
 })

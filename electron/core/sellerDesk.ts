@@ -204,7 +204,7 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'bulk.status': async ({ account }) => (await openForBatch(account)).bulk.status(),
       'bulk.history': async ({ account, limit }) => (await openForBatch(account)).bulk.history(limit),
       'bulk.batchRows': async ({ account, ...query }) => (await openForBatch(account)).bulk.batchRows(query),
-      'bulk.unappliedChanges': async ({ batchId, offset }) => (await open()).bulk.unappliedChanges(batchId, offset),
+      'bulk.unappliedChanges': async ({ account, batchId, offset }) => (await openForBatch(account)).bulk.unappliedChanges(batchId, offset),
       'bulk.dismissUnapplied': async ({ account, batchId }) =>
         (await openNamed(account, 'its note of changes that did not apply was left as it is')).bulk.dismissUnapplied(batchId),
       'bulk.undoBatch': async ({ account, batchId }) => changeSetState(await openForChanges(account), (bulk) => bulk.undoBatch(batchId)),

@@ -433,7 +433,8 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       if (!batch || from !== generation) return
       const changes: UnappliedChange[] = []
       for (;;) {
-        const page = await call('bulk.unappliedChanges', { batchId: batch.id, offset: changes.length })
+        const page = await forAccount((account) => call('bulk.unappliedChanges', { account, batchId: batch.id, offset: changes.length }))()
+        if (page === null) return
         for (const change of page.changes) changes.push(change)
         if (page.changes.length === 0 || changes.length >= page.total) break
       }

@@ -387,7 +387,7 @@ export const bulkEditCalls = {
       .strict()
   ),
   /** A page of a batch's changes that did not apply (see `BulkStatus.unapplied`), from `offset` in listing order. */
-  'bulk.unappliedChanges': call<UnappliedChangesPage>()(batchInput.extend({ offset: z.number().int().min(0).max(100_000_000).default(0) })),
+  'bulk.unappliedChanges': call<UnappliedChangesPage>()(batchInput.extend({ ...forAccount, offset: z.number().int().min(0).max(100_000_000).default(0) })),
   /** Puts away the note of a batch's changes that did not apply (they stay in History); a retry of the batch notes them again. */
   'bulk.dismissUnapplied': call<{ unapplied: BatchStatus | null }>()(batchInput.extend(forAccount)),
   'bulk.undoBatch': call<ChangeSetState>()(batchInput.extend(forAccount)),
