@@ -156,6 +156,10 @@ const IN_OUTCOME: Record<keyof BatchStatus, boolean> = {
 }
 const OUTCOME_KEYS = (Object.keys(IN_OUTCOME) as (keyof BatchStatus)[]).filter((key) => IN_OUTCOME[key])
 
+/** Two readings of a batch tell the same outcome (IN_OUTCOME), and agree on the fields `also` names too. */
+export const sameOutcome = (a: BatchStatus, b: BatchStatus, also: readonly (keyof BatchStatus)[] = []) =>
+  OUTCOME_KEYS.every((key) => a[key] === b[key]) && also.every((key) => a[key] === b[key])
+
 export const useBulkEditStore = defineStore('bulkEdit', () => {
   const session = useSessionStore()
   const rows = shallowRef<GridRow[]>([])
@@ -390,8 +394,6 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   /** The same batch at the same counts: what did not apply in it is as it was. */
-  const sameOutcome = (a: BatchStatus, b: BatchStatus) => OUTCOME_KEYS.every((key) => a[key] === b[key])
-
   /**
    * The note as the core says it now; listings shown for a note that changed are read again, or no
    * longer narrowed to. While a retry of the batch shown runs, the grid stays on its listings: the run's
