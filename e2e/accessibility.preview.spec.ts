@@ -93,6 +93,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page, 'Dashboard')
     await page.keyboard.press('Control+/')
     await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()
+    // Each dialog is named by its title (libraryAria.ts).
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
     await settle(page)
     await expectNoSeriousViolations(page, 'Shortcuts dialog')
     await page.keyboard.press('Escape')
@@ -113,6 +115,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page, 'Sell requests')
     await page.getByTestId('sell-request-row').first().getByTestId('edit-sell-request').click()
     await expect(page.getByTestId('edit-dialog')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Edit sell request' })).toBeVisible()
     await settle(page)
     await expectNoSeriousViolations(page, 'Sell requests, edit dialog')
     // A warned change, asked about after one Enter: its warning and the question readable in this theme.
@@ -123,6 +126,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page, 'Sell requests, edit dialog asking again for a warned change')
     await page.keyboard.press('Escape')
     await expect(page.locator('.n-dialog')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Discard what you typed?' })).toBeVisible()
     await settle(page)
     await expectNoSeriousViolations(page, 'Sell requests, the question before discarding what was typed')
     await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
@@ -140,6 +144,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
     await page.getByTestId('bulk-review').click()
     await expect(page.getByTestId('bulk-preview')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Review changes before applying' })).toBeVisible()
     await settle(page)
     await expectNoSeriousViolations(page, 'Bulk edit, review dialog')
     await page.keyboard.press('Escape')

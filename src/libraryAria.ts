@@ -4,7 +4,9 @@
  * - a card's header is `role="heading"` twice over (the header and its title) and has no level: the header,
  *   which also holds the card's buttons, becomes a plain container; its title a level-2 heading;
  * - a table's selection checkbox points `aria-labelledby` at a label it never renders: it gets a name;
- * - a number field's step buttons are icons without a name: they get one.
+ * - a number field's step buttons are icons without a name: they get one;
+ * - a modal (a card or a dialog) is `role="dialog"` without a name: it is named by its title, so the name
+ *   follows the title as it changes, and no dialog repeats its title as a label of its own.
  * RevoGrid (4.x): the bulk-edit grid's filter panel shows "Filter by" beside its condition list without
  * tying the two together: the list gets that name.
  * Each element is touched once (Vue does not write an attribute back while its own value is unchanged).
@@ -16,6 +18,11 @@ const ROW_CHECKBOX = '.n-data-table-td--selection .n-checkbox:not([aria-label])'
 const PAGE_CHECKBOX = '.n-data-table-th--selection .n-checkbox:not([aria-label])'
 const NUMBER_FIELD = '.n-input-number'
 const GRID_FILTER_CONDITION = '.filter-panel-dialog select:not([aria-label])'
+const UNNAMED_MODAL = '.n-modal[role="dialog"]:not([aria-label]):not([aria-labelledby]), .n-dialog[role="dialog"]:not([aria-label]):not([aria-labelledby])'
+/** A modal's own title (a card's within it are not). */
+const MODAL_TITLE = ':scope > .n-card-header > .n-card-header__main, :scope > .n-dialog__title'
+
+let titlesNamed = 0
 
 function fillIn(root: ParentNode) {
   root.querySelectorAll(CARD_HEADER).forEach((header) => header.setAttribute('role', 'none'))
@@ -23,6 +30,12 @@ function fillIn(root: ParentNode) {
   root.querySelectorAll(ROW_CHECKBOX).forEach((box) => box.setAttribute('aria-label', 'Select this row'))
   root.querySelectorAll(PAGE_CHECKBOX).forEach((box) => box.setAttribute('aria-label', 'Select every row on this page'))
   root.querySelectorAll(GRID_FILTER_CONDITION).forEach((list) => list.setAttribute('aria-label', 'Filter by'))
+  root.querySelectorAll(UNNAMED_MODAL).forEach((modal) => {
+    const title = modal.querySelector(MODAL_TITLE)
+    if (!title) return
+    title.id ||= `modal-title-${++titlesNamed}`
+    modal.setAttribute('aria-labelledby', title.id)
+  })
   root.querySelectorAll(NUMBER_FIELD).forEach((field) => {
     // The step buttons come minus first, then plus, whichever side they are placed on.
     const [minus, plus] = field.querySelectorAll<HTMLElement>('.n-input__prefix .n-button, .n-input__suffix .n-button')

@@ -2,8 +2,8 @@
  * A question before something the seller may regret (delete, remove, discard, leave with staged
  * changes): a warning dialog whose safe answer (the negative button) has the focus as soon as it shows,
  * so Enter or Space keeps things as they are, and the key cannot reach the button behind the dialog
- * that opened it. Escape, × and a click outside cancel too. The dialog is named by its title (naive-ui's
- * dialogs pass no attributes through, so the name is set on the dialog once it is in the page).
+ * that opened it. Escape, × and a click outside cancel too. The dialog is named by its title
+ * (libraryAria.ts).
  */
 import { useDialog, type DialogOptions, type DialogReactive } from 'naive-ui'
 import { nextTick } from 'vue'
@@ -21,10 +21,8 @@ export function useConfirm(): (options: DialogOptions) => DialogReactive {
     })
     const focusSafeAnswer = (tries: number) => {
       const button = document.getElementById(id)
-      if (button) {
-        button.focus()
-        if (typeof options.title === 'string') button.closest('[role="dialog"]')?.setAttribute('aria-label', options.title)
-      } else if (tries > 0) requestAnimationFrame(() => focusSafeAnswer(tries - 1))
+      if (button) button.focus()
+      else if (tries > 0) requestAnimationFrame(() => focusSafeAnswer(tries - 1))
     }
     void nextTick(() => focusSafeAnswer(10))
     return confirmation
