@@ -10,7 +10,7 @@ import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
-import { GRID_COLUMN, gridCell, gridPrice, signInTo } from './signedIn'
+import { GRID_COLUMN, gridCell, gridPrice, signInTo, pasteIntoGrid as paste } from './signedIn'
 
 const KEY = 'sk_live_grid_pages_e2e_4Tn8'
 const LISTINGS = 3_000
@@ -160,4 +160,38 @@ test('an import staging more marks than one answer carries marks every cell it c
   await marked(true)
   expect(marksAsked).toEqual([0, BULK_MARKS_PAGE])
   await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(gridPrice(gridRow.value(last, 'priceCents') + 1))
+})
+
+test('a paste of more cells than a page of marks is marked from its own answer: every cell it staged, none it did not', async ({ app: page, host }) => {
+  await signInTo(page, host, { baseUrl: sandbox().baseUrl, apiKey: KEY })
+  const rows = await everyRow(host)
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(page.locator('revo-grid')).toHaveAttribute('aria-rowcount', String(LISTINGS))
+  await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)
+  const marksAsked: number[] = []
+  await page.route('**/rpc/bulk.stagedCells', async (route: Route) => {
+    marksAsked.push(((route.request().postDataJSON() ?? {}) as { offset?: number }).offset ?? 0)
+    await route.continue()
+  })
+
+  // Price and quantity for every listing (6,000 cells): the second row's price as it is (nothing
+  // staged), the third row's quantity below 0 (staged, invalid).
+  const price = (at: number) => gridRow.value(rows[at]!, 'priceCents') + (at === 1 ? 0 : 1)
+  const quantity = (at: number) => (at === 2 ? -1 : gridRow.value(rows[at]!, 'quantity') + 1)
+  expect(2 * LISTINGS).toBeGreaterThan(BULK_MARKS_PAGE)
+  await paste(page, 0, COLUMN.price, rows.map((_, at) => `${(price(at) / 100).toFixed(2)}\t${quantity(at)}`).join('\n'))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(2 * LISTINGS - 1))
+
+  await scrollTo(page, 0)
+  await expect(gridCell(page, 0, COLUMN.price)).toHaveText(gridPrice(price(0)))
+  await expect(gridCell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
+  await expect(gridCell(page, 1, COLUMN.price)).not.toHaveAttribute('data-mark', /.+/)
+  await expect(gridCell(page, 1, COLUMN.quantity)).toHaveAttribute('data-mark', /staged|warning/)
+  await expect(gridCell(page, 2, COLUMN.quantity)).toHaveAttribute('data-mark', 'invalid')
+  await expect(gridCell(page, 2, COLUMN.quantity)).toHaveAttribute('title', 'Quantity cannot be negative.')
+  await scrollTo(page, LISTINGS - 1)
+  await expect(gridCell(page, LISTINGS - 1, COLUMN.price)).toHaveText(gridPrice(price(LISTINGS - 1)))
+  await expect(gridCell(page, LISTINGS - 1, COLUMN.quantity)).toHaveText(String(quantity(LISTINGS - 1)))
+  for (const column of [COLUMN.price, COLUMN.quantity]) await expect(gridCell(page, LISTINGS - 1, column)).toHaveAttribute('data-mark', /staged|warning/)
+  expect(marksAsked).toEqual([])
 })

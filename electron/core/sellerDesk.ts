@@ -188,7 +188,11 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       },
       'preferences.get': async ({ account }) => (await openForSettings(account)).preferences(),
       'preferences.set': async ({ account, preferences }) => (await openForSettings(account)).savePreferences(preferences),
-      'bulk.stage': async ({ account, changes }) => changeSetState(await openForChanges(account), (bulk) => bulk.stage(changes)),
+      // Answered with the sent cells' marks by their place (a paste's thousands, without ids).
+      'bulk.stage': async ({ account, changes }) => {
+        const { bulk } = await openForChanges(account)
+        return { summary: bulk.stage(changes), ...bulk.marksOfSent(changes) }
+      },
       'bulk.operation': async ({ account, selection, operation }) =>
         changeSetState(await openForChanges(account), (bulk) => bulk.operation(selection, operation)),
       'bulk.changes': async (query) => (await open()).bulk.changes(query),

@@ -19,6 +19,7 @@ import {
   type UnappliedChangesPage
 } from '@shared/contract'
 import { gridRow } from '@shared/gridRow'
+import type { GridRow } from './gridCells'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, expect, it, vi } from 'vitest'
 
@@ -335,6 +336,35 @@ it('reads every mark a page at a time, begins again when another read ended its 
   await store.editCells([{ id: store.rows[0]!.id, field: 'priceCents', text: '666' }])
   expect(core.markReads).toBe(reads + 1)
   expect(store.rows.every((row) => row.price === '666.00' && row.quantity === 7)).toBe(true)
+})
+
+it('marks a stage’s sent cells from its answer by their place: each listing’s fields in the field list’s order, without reading the marks again', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  await store.load()
+  const [a, b, c] = store.rows as [GridRow, GridRow, GridRow]
+  // Marked before: c's quantity, which the paste takes back (emptied).
+  core.cells = [[c.id, 'quantity', 9, null, null]]
+  await store.editCells([{ id: c.id, field: 'quantity', text: '9' }])
+  expect(c.quantityMark).not.toBeNull()
+  const reads = core.markReads
+  // Places: a's price 0, a's quantity 1 (given first), b's price 2, c's quantity 3.
+  core.stageAnswer = { whole: false, cells: [], cleared: [], sent: { unstaged: [2, 3], problems: [[1, 'Quantity cannot be negative.', null]] } }
+  await store.editCells([
+    { id: a.id, field: 'quantity', text: '-1' },
+    { id: a.id, field: 'priceCents', text: '123.40' },
+    { id: b.id, field: 'priceCents', text: '100.01' },
+    { id: c.id, field: 'quantity', text: '' }
+  ])
+  expect(core.markReads).toBe(reads)
+  expect(a).toMatchObject({
+    price: '123.40',
+    priceMark: { invalid: null, warning: null },
+    quantity: -1,
+    quantityMark: { invalid: 'Quantity cannot be negative.', warning: null }
+  })
+  expect(b).toMatchObject({ price: b.priceNow, priceMark: null })
+  expect(c).toMatchObject({ quantity: c.quantityNow, quantityMark: null })
 })
 
 it('stops reading the marks once the account changed, and marks nothing of the one before', async () => {

@@ -22,13 +22,14 @@ import type {
   GridListingRow,
   GridRowsPage,
   ImportReport,
+  SentMarks,
   StagedCell,
   UnappliedChange,
   WarningRules
 } from '@shared/contract'
 import { gridRow, type GridTextColumn } from '@shared/gridRow'
 import { centsFromDecimalString } from '@shared/money'
-import type { ListingFieldKey } from '@shared/listingFieldKeys'
+import { LISTING_FIELD_KEYS, type ListingFieldKey } from '@shared/listingFieldKeys'
 import type { ListingField } from '@shared/listingFields'
 import { problemMessage } from '@shared/valueProblem'
 import type { Page } from '@shared/domain'
@@ -51,6 +52,23 @@ export interface UnreadableCell {
   row: GridRow
   field: ListingFieldKey
   message: string
+}
+
+/** A cell sent to be staged: its listing, its field, the value sent (null takes back its change). */
+type SentCell = [id: string, field: ListingFieldKey, value: number | null]
+
+/** A stage answer's marks of the cells sent (see SentMarks), as the marks of those cells by id. */
+function marksOfSent(sent: readonly SentCell[], { unstaged, problems }: SentMarks): Omit<ChangeSetState, 'summary'> {
+  const gone = new Set(unstaged)
+  const problemAt = new Map(problems.map(([at, invalid, warning]) => [at, { invalid, warning }]))
+  const cells: StagedCell[] = []
+  const cleared: ChangeSetState['cleared'] = []
+  sent.forEach(([id, field, value], at) => {
+    const problem = problemAt.get(at)
+    if (gone.has(at) || value === null) cleared.push([id, field])
+    else cells.push([id, field, value, problem?.invalid ?? null, problem?.warning ?? null])
+  })
+  return { whole: false, cells, cleared }
 }
 
 const EMPTY_SUMMARY: ChangeSetSummary = { changes: 0, listings: 0, invalid: 0, warnings: 0, canUndo: false, canRedo: false }
@@ -325,9 +343,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
 
   /**
    * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
-   * counts are shown, unless the account changed meanwhile. Whether they were.
+   * counts are shown, unless the account changed meanwhile. Whether they were. `sent`: the cells a
+   * stage call sends, in the order its answer names them by (see SentMarks).
    */
-  function changeSetStep(request: (account: string) => Promise<ChangeSetState>, replaces = true): Promise<boolean> {
+  function changeSetStep(request: (account: string) => Promise<ChangeSetState>, replaces = true, sent: readonly SentCell[] = []): Promise<boolean> {
     const from = generation
     const send = forAccount(request)
     return withBusy(() =>
@@ -340,7 +359,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
         // (they stay in History).
         if (shownBatch.value && !shownBatch.value.running && state.summary.changes > 0) shownBatch.value = null
         if (!state.reread) {
-          applyMarks(state)
+          applyMarks(state.sent ? marksOfSent(sent, state.sent) : state)
           return true
         }
         // Marks of more cells than an answer carries: read in pages.
@@ -688,8 +707,16 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
       }
       put(edit, read.value)
     }
+    // The cells sent, in the order the answer's marks name them: each change's fields in the field list's order.
+    const sent: SentCell[] = []
+    for (const change of changes.values()) {
+      for (const key of LISTING_FIELD_KEYS) {
+        const value = change[key]
+        if (value !== undefined) sent.push([change.sellRequestId, key, value])
+      }
+    }
     // The seller's own edit: an editor opened meanwhile on another cell stays open.
-    if (changes.size > 0 && !(await changeSetStep((account) => call('bulk.stage', { account, changes: [...changes.values()] }), false))) return []
+    if (changes.size > 0 && !(await changeSetStep((account) => call('bulk.stage', { account, changes: [...changes.values()] }), false, sent))) return []
     return unreadable
   }
 

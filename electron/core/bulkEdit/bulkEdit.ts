@@ -17,6 +17,7 @@ import type {
   GridListingRow,
   ImportReport,
   SellRequestFilter,
+  SentMarks,
   StagedCell,
   StagedCellsPage,
   StagedChange,
@@ -96,6 +97,12 @@ export interface BulkEdit {
   stagedCells(page?: { offset: number; read?: number | undefined }): StagedCellsPage
   /** The marks that changed since the last stagedCells or marksSince: for the answer to a change-set call. */
   marksSince(): Omit<ChangeSetState, 'summary'>
+  /**
+   * The answer to stage(changes): the sent cells' marks by their place (`sent`, see SentMarks) when
+   * they are the only cells touched since the last marks, else marksSince's. Resets the touched cells
+   * as marksSince does.
+   */
+  marksOfSent(changes: StageRow[]): Omit<ChangeSetState, 'summary'>
   preview(): BulkPreview
   /** Undo, redo and discard work a part per turn when the step is large; other changes to the change set are refused meanwhile. */
   undo(): Promise<ChangeSetSummary>
@@ -553,6 +560,27 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     }
   }
 
+  /** See BulkEdit.marksSince. */
+  function marksSince(): Omit<ChangeSetState, 'summary'> {
+    const keys = touched
+    touched = new Set()
+    // New rules re-check every change; and past the change set's size, all of it is the smaller
+    // answer. More than a page of marks: the grid reads them in pages.
+    if (!keys || keys.size > Math.min(changeSet.size(), BULK_MARKS_PAGE)) {
+      if (changeSet.size() > BULK_MARKS_PAGE) return { whole: true, reread: true, cells: [], cleared: [] }
+      return { whole: true, cells: changeSet.all().map(cellOf), cleared: [] }
+    }
+    const cells: StagedCell[] = []
+    const cleared: ChangeSetState['cleared'] = []
+    for (const key of keys) {
+      const { sellRequestId, field } = changeKeyParts(key)
+      const change = changeSet.get(sellRequestId, field)
+      if (change) cells.push(cellOf(change))
+      else cleared.push([sellRequestId, field])
+    }
+    return { whole: false, cells, cleared }
+  }
+
   return {
     stage(changes) {
       notWhileBusy()
@@ -607,24 +635,33 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       if (offset + BULK_MARKS_PAGE >= changes.length) marksReads.delete(read)
       return { read, total: changes.length, cells: changes.slice(offset, offset + BULK_MARKS_PAGE).map(cellOf) }
     },
-    marksSince() {
+    marksSince,
+    marksOfSent(changes) {
       const keys = touched
+      if (!keys) return marksSince()
+      const unstaged: number[] = []
+      const problems: SentMarks['problems'] = []
+      let sentTouched = 0
+      let at = 0
+      for (const change of changes) {
+        for (const field of fields.all) {
+          const value = change[field.key]
+          if (value === undefined) continue
+          if (keys.has(changeKey(change.sellRequestId, field.key))) sentTouched++
+          const staged = changeSet.get(change.sellRequestId, field.key)
+          if (!staged) unstaged.push(at)
+          // Staged at another value than sent (the same cell sent twice, the later one won): said whole.
+          else if (staged.after !== value) return marksSince()
+          else if (staged.invalid || staged.warning) problems.push([at, staged.invalid, staged.warning])
+          at++
+        }
+      }
+      // Another cell changed meanwhile (an apply's outcome, a sync): its mark comes too. A problem
+      // (without the id and value a mark carries) is about half a mark: more than two pages' count of
+      // them would make an answer larger than a page of marks, so they are read in pages as every mark is.
+      if (sentTouched !== keys.size || problems.length > 2 * BULK_MARKS_PAGE) return marksSince()
       touched = new Set()
-      // New rules re-check every change; and past the change set's size, all of it is the smaller
-      // answer. More than a page of marks: the grid reads them in pages.
-      if (!keys || keys.size > Math.min(changeSet.size(), BULK_MARKS_PAGE)) {
-        if (changeSet.size() > BULK_MARKS_PAGE) return { whole: true, reread: true, cells: [], cleared: [] }
-        return { whole: true, cells: changeSet.all().map(cellOf), cleared: [] }
-      }
-      const cells: StagedCell[] = []
-      const cleared: ChangeSetState['cleared'] = []
-      for (const key of keys) {
-        const { sellRequestId, field } = changeKeyParts(key)
-        const change = changeSet.get(sellRequestId, field)
-        if (change) cells.push(cellOf(change))
-        else cleared.push([sellRequestId, field])
-      }
-      return { whole: false, cells, cleared }
+      return { whole: false, cells: [], cleared: [], sent: { unstaged, problems } }
     },
 
     preview,

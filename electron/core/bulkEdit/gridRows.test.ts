@@ -152,6 +152,57 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   workspace.bulk.marksSince()
 })
 
+it('a stage answers with the sent cells by their place: those not staged, those with a problem; the marks of cells touched otherwise, as marksSince', async () => {
+  const [a, b, c] = workspace.snapshot.dump().sellRequests
+  workspace.bulk.stage([{ sellRequestId: c!.id, quantity: c!.quantity + 3 }])
+  workspace.bulk.marksSince()
+  // Places: a's price 0, a's quantity 1 (the field list's order, not the order given), b's quantity 2, c's quantity 3.
+  const sent = [
+    { sellRequestId: a!.id, quantity: -1, priceCents: a!.priceCents * 3 },
+    { sellRequestId: b!.id, quantity: b!.quantity },
+    { sellRequestId: c!.id, quantity: null }
+  ]
+  workspace.bulk.stage(sent)
+  expect(workspace.bulk.marksOfSent(sent)).toEqual({
+    whole: false,
+    cells: [],
+    cleared: [],
+    sent: {
+      unstaged: [2, 3],
+      problems: [
+        [0, null, expect.stringContaining('rises by 200%')],
+        [1, 'Quantity cannot be negative.', null]
+      ]
+    }
+  })
+  // What it says is every mark there is.
+  expect(everyMark(workspace.bulk)).toEqual(
+    expect.arrayContaining([
+      [a!.id, 'priceCents', a!.priceCents * 3, null, expect.stringContaining('rises by 200%')],
+      [a!.id, 'quantity', -1, 'Quantity cannot be negative.', null]
+    ])
+  )
+  expect(everyMark(workspace.bulk)).toHaveLength(2)
+
+  // A cell touched by another call since the last answer (its marks not yet sent): the touched cells' marks, ids and all.
+  workspace.bulk.stage([{ sellRequestId: b!.id, quantity: b!.quantity + 1 }])
+  const next = [{ sellRequestId: c!.id, priceCents: c!.priceCents + 1 }]
+  workspace.bulk.stage(next)
+  const answer = workspace.bulk.marksOfSent(next)
+  expect(answer.sent).toBeUndefined()
+  expect(answer.whole).toBe(false)
+  expect(answer.cells).toEqual(
+    expect.arrayContaining([
+      [b!.id, 'quantity', b!.quantity + 1, null, null],
+      [c!.id, 'priceCents', c!.priceCents + 1, null, null]
+    ])
+  )
+  expect(answer.cells).toHaveLength(2)
+  expect(workspace.bulk.marksOfSent([])).toEqual({ whole: false, cells: [], cleared: [], sent: { unstaged: [], problems: [] } }) // nothing since
+  await workspace.bulk.discard()
+  workspace.bulk.marksSince()
+})
+
 it('reads a page in parts, a turn each, as one version: listings changed between two parts make it read again', async () => {
   const inParts = createBulkEdit({
     snapshot: workspace.snapshot,

@@ -275,6 +275,24 @@ export interface ChangeSetState {
   whole: boolean
   /** Every mark is to be read afresh with bulk.stagedCells (`cells` and `cleared` are empty). */
   reread?: true
+  /**
+   * bulk.stage's answer when the cells it was sent are the only ones touched: their marks by their
+   * place among the cells sent, without ids or values (the grid holds both), so a paste of 10,000 cells
+   * is answered in one small answer, not read again in pages. `cells` and `cleared` are empty then.
+   */
+  sent?: SentMarks
+}
+
+/**
+ * The marks of the cells a bulk.stage call was sent. A cell's place: the changes in the order sent,
+ * each change's fields in the order of the field list (listingFields.ts), those it gives a value or
+ * null. A cell staged is staged at the value sent; unless named here, it has no problem.
+ */
+export interface SentMarks {
+  /** Cells not staged (the listing's value, or taken back with null): their marks go. */
+  unstaged: number[]
+  /** Cells staged with a problem: why it cannot be applied, what to double-check. */
+  problems: [at: number, invalid: string | null, warning: string | null][]
 }
 
 const batchIdInput = z.guid('That is not a batch id.')
