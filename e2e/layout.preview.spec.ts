@@ -13,6 +13,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
+import { layoutSettled } from './pageMeasures'
 import { applyFromPreview, dismissToast, gridCell, openGrid, priceOfCell, signInTo, toastInPlace } from './signedIn'
 
 const KEY = 'sk_live_layout_e2e_4Tz8'
@@ -115,7 +116,7 @@ test('dashboard at 1024, 1366 and 1920: the five cards in one even row, every fi
   for (const size of SIZES) {
     await page.setViewportSize(size)
     // The cards lie in one row, evenly, inside the view: none alone on a row of its own.
-    await page.waitForTimeout(200) // the layout after a resize
+    await layoutSettled(page.locator('.dashboard'))
     const cards = await values.evaluateAll((els) =>
       els.map((el) => {
         const card = el.closest('.figure')!.getBoundingClientRect()
@@ -195,7 +196,7 @@ test('orders at 1024, 1366 and 1920: every column in the frame without scrolling
     }
     const frame = (await table.boundingBox())!
     // Every column is in view, the products and units included: the table does not scroll sideways at all.
-    await page.waitForTimeout(300) // the table measures itself after a resize
+    await layoutSettled(table)
     const body = table.locator('.n-data-table-base-table-body')
     const sideways = await body.evaluate((el) => Math.max(...[el, ...el.querySelectorAll('.n-scrollbar-container')].map((e) => e.scrollWidth - e.clientWidth)))
     expect(sideways, `${name}: the table scrolls sideways by`).toBeLessThanOrEqual(1)
@@ -258,7 +259,7 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}`
     await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
-    await page.waitForTimeout(300) // the table measures itself after a resize
+    await layoutSettled(table)
     await expect(header(table, 'updatedAt')).toContainText('UTC')
     await expect(cellsOf(table, 'updatedAt').first()).not.toContainText('UTC')
 
@@ -370,7 +371,7 @@ test('orders and sell requests at 1024×768: the toolbar, a note and the heading
     await page.getByTestId(nav).click()
     const table = page.getByTestId(tableId)
     await expect(page.getByTestId(rowId).first()).toBeVisible()
-    await page.waitForTimeout(300) // the table measures itself after a resize
+    await layoutSettled(table)
     expect(await rowsInView(table, rowId), `${nav}: whole rows in view`).toBeGreaterThanOrEqual(least)
     const pager = (await table.locator('.n-pagination').boundingBox())!
     expect(pager.y + pager.height, `${nav}: the pager's bottom`).toBeLessThanOrEqual(768)
@@ -394,7 +395,7 @@ test('orders and sell requests resized back and forth across 1,280 px (where the
     for (const width of [1024, 1366, 1024, 1366, 1024]) {
       await page.setViewportSize({ width, height: 768 })
       await expect(page.getByTestId(rowId).first()).toBeVisible()
-      await page.waitForTimeout(300) // the table measures itself after a resize
+      await layoutSettled(table)
       // Each heading's left and right edges against those of the first row's cell in its column.
       const misplaced = await table.evaluate((el) => {
         const firstRow = el.querySelector('tbody tr')
@@ -441,7 +442,7 @@ test('an expanded order says each shipment once, above its items, with its shipp
 
   // In the narrowest window, the items read without scrolling sideways.
   await page.setViewportSize(SIZES[0])
-  await page.waitForTimeout(300) // the table measures itself after a resize
+  await layoutSettled(page.getByTestId('orders-table'))
   const frame = (await page.getByTestId('orders-table').boundingBox())!
   const items = (await expanded.boundingBox())!
   expect(items.x + items.width, '1024×700: the expanded items end right of the frame').toBeLessThanOrEqual(frame.x + frame.width + 1)
@@ -472,6 +473,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   app: page,
   host
 }) => {
+  test.setTimeout(120_000) // nine layouts measured once each has settled, and two batches applied
   await signIn(page, host)
   await openGrid(page, host)
   // A price ten times over: a change with a warning, so the summary says all it can.
@@ -484,7 +486,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
   for (const size of SIZES) {
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}`
-    await page.waitForTimeout(300) // the grid measures itself after a resize
+    await layoutSettled(page.locator('section.bulk'))
     // What tells listings apart is in view beside the name, without scrolling the grid sideways.
     for (const title of ['SKU', 'Brand', 'Grade']) {
       const head = await inGridFrame(gridHeader(page, title))
@@ -530,7 +532,7 @@ test("bulk edit at 1024, 1366 and 1920: editable columns' headers and the summar
     for (const expanded of [false, true]) {
       if (expanded) await expand.click()
       await expect(expand).toHaveAttribute('aria-expanded', String(expanded))
-      await page.waitForTimeout(300)
+      await layoutSettled(page.locator('section.bulk'))
       const state = `${name}${expanded ? ', larger' : ''}`
       await expect(pager).toBeVisible()
       // Shown without scrolling the panel: the panel holds its results whole.
@@ -582,7 +584,8 @@ test("bulk edit's Warnings… at 1024 and 1366: the three rules' fields start at
     await page.setViewportSize({ width, height: 768 })
     await page.getByTestId('bulk-rules').click()
     await expect(page.getByTestId('rule-save')).toBeVisible()
-    await page.waitForTimeout(300) // the popover fades in
+    // Measured once the popover's entrance (which scales it) has ended.
+    await expect(page.locator('.n-popover').filter({ has: page.getByTestId('rule-save') })).not.toHaveClass(/popover-transition-enter/)
     const boxes = await Promise.all(fields.map(async (field) => (await field.boundingBox())!))
     const lefts = boxes.map((box) => Math.round(box.x))
     for (const left of lefts) expect(Math.abs(left - lefts[0]!), `${width}: the fields' left edges (${lefts.join(', ')})`).toBeLessThanOrEqual(1)

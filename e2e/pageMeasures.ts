@@ -1,3 +1,5 @@
+import type { Locator } from '@playwright/test'
+
 /**
  * Measures of how text lies on the page, for specs' `evaluate` callbacks (which run in the page and can
  * import nothing): installed on every page the `app` fixture opens, as `window.sdMeasure`.
@@ -35,4 +37,47 @@ export function installPageMeasures(): void {
       return all.find((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') ?? null
     }
   }
+}
+
+const STILL_FRAMES = 5
+const STILL_MS = 150
+
+/**
+ * Waits until the layout in `box` holds still after a resize: the boxes and scroll sizes of it and of
+ * everything in it unchanged for at least STILL_FRAMES animation frames and STILL_MS running. What a
+ * resize sets off (resize observers, the re-render they cause, the bulk grid's 40 ms throttled re-measure)
+ * runs within frames and timers, so a slow machine waits longer rather than measuring a layout midway.
+ * What a running animation moves (a spinner, a fading toast) is left out: it never holds still.
+ */
+export async function layoutSettled(box: Locator): Promise<void> {
+  const settled = await box.evaluate(
+    (el, { frames, ms, limitMs }) =>
+      new Promise<boolean>((resolve) => {
+        const shape = () => {
+          const moving = document.getAnimations().flatMap((a) => (a.effect instanceof KeyframeEffect && a.effect.target ? [a.effect.target] : []))
+          return [el, ...el.querySelectorAll('*')]
+            .filter((e) => !moving.some((m) => m.contains(e)))
+            .map((e) => {
+              const r = e.getBoundingClientRect()
+              return `${r.left},${r.top},${r.width},${r.height},${e.scrollWidth},${e.scrollHeight}`
+            })
+            .join(';')
+        }
+        const start = performance.now()
+        let last = shape()
+        let stillFrames = 0
+        let stillSince = start
+        const tick = (now: number) => {
+          const current = shape()
+          if (current === last) stillFrames++
+          else [last, stillFrames, stillSince] = [current, 0, now]
+          if (stillFrames >= frames && now - stillSince >= ms) resolve(true)
+          else if (now - start > limitMs) resolve(false)
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    { frames: STILL_FRAMES, ms: STILL_MS, limitMs: 15_000 }
+  )
+  if (!settled) throw new Error('layoutSettled: the layout kept moving for 15 s')
 }
