@@ -14,10 +14,15 @@ async function slowAnimations(page: Page) {
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 })
 }
 
-/** Waits until the page's animations (the dialog's opening, slowed) have ended, and a few frames more for what runs after them. */
+/**
+ * Waits until the page's animations (the dialog's opening, slowed) have ended, and a while more: the
+ * while gives what runs after them (the dialog taking the keyboard for its first field) its chance to
+ * take the keyboard from the seller, which the checks after it say it did not. A negative check: load can
+ * only make it pass, never fail.
+ */
 async function pastOpening(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 20_000 })
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(300) // the chance given to a focus that must not come
 }
 
 test('a menu opened or a field clicked while a dialog still opens keeps the keyboard (Change many, Edit)', async ({ app: page }) => {
