@@ -65,7 +65,7 @@ test('Ctrl+Enter on a selected cell opens Review only; a cell editor open when t
   await discardAll(page)
   await page.keyboard.press('Enter')
   await page.keyboard.press('Enter')
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(300) // the chance given to a change the Enters must not bring back
   await expect(summary).toHaveAttribute('data-changes', '0')
 
   // An editor open on a staged value when everything is discarded closes; its Enter brings nothing back.
@@ -77,7 +77,7 @@ test('Ctrl+Enter on a selected cell opens Review only; a cell editor open when t
   await discardAll(page)
   await expect(editor).toHaveCount(0)
   await page.keyboard.press('Enter')
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(300) // the chance given to a change the Enter must not bring back
   await expect(summary).toHaveAttribute('data-changes', '0')
   await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[0]!, 'priceCents')))
 })
