@@ -158,7 +158,7 @@ test('Ctrl+Z right after Change many undoes it, with the keyboard still on the t
   await cell(page, 1, COLUMN.price).click()
   await page.keyboard.press('Control+z')
   await expect(summary).toHaveAttribute('data-changes', '40')
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(300) // the chance given to an undone change to come back, which it must not
   await expect(summary).toHaveAttribute('data-changes', '40')
 })
 
@@ -240,7 +240,7 @@ test('an ended batch’s results give the grid its room back once new changes ar
   await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
   await expect(summary).toHaveAttribute('data-changes', '0')
   // Still open after the batch: its results are what the seller looks at now.
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(300) // the chance given to the panel to close, which it must not
   await expect(panel).toBeVisible()
 
   await cell(page, 2, COLUMN.quantity).click()
