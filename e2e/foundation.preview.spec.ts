@@ -89,7 +89,7 @@ test('demo marketplace: orders, search, dates, edit, reload, invalid price, dele
   await expect(dialog).toBeVisible()
   // A seller who starts in a field before the opening animation ends keeps the focus there.
   await page.getByTestId('edit-quantity').focus()
-  await page.waitForTimeout(600)
+  await page.waitForTimeout(600) // past the opening: the chance given to the dialog to take the focus, which it must not
   await expect(page.getByTestId('edit-quantity')).toBeFocused()
   await page.getByTestId('edit-price').fill('321.09')
   await page.getByTestId('edit-quantity').fill('17')
