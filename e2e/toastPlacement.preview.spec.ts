@@ -10,6 +10,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
+import { layoutSettled } from './pageMeasures'
 import { dismissToast, signInTo, toastInPlace } from './signedIn'
 
 const KEY = 'sk_live_toasts_e2e_9Qm3'
@@ -183,11 +184,13 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
       .click()
     const drawer = page.getByTestId('order-drawer')
     await expect(drawer).toBeVisible()
-    await page.waitForTimeout(400) // the drawer's entrance
+    // Measured where the drawer comes to rest: once its entrance (a slide in) has ended.
+    const drawerPanel = page.locator('.n-drawer').filter({ has: drawer })
+    await expect(drawerPanel).toBeVisible()
+    await expect(drawerPanel).not.toHaveClass(/-transition-enter/)
     // The drawer leaves the list usable: an export from the toolbar says its result in a toast.
     await page.getByTestId('orders-export').dispatchEvent('click') // (at 1024 the drawer lies over the button)
     const toast = await toastSaying(page, 'Exported')
-    const drawerPanel = page.locator('.n-drawer').filter({ has: drawer })
     await expectCoversNothing(page, toast, `${name}, drawer open`, {
       drawer: drawerPanel,
       'drawer title': drawer.locator('.n-drawer-header'),
@@ -235,7 +238,7 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
   for (const size of SIZES) {
     await page.setViewportSize(size)
     const name = `${size.width}×${size.height}, bulk edit`
-    await page.waitForTimeout(300) // the grid measures itself after a resize
+    await layoutSettled(page.locator('section.bulk'))
     const download = page.waitForEvent('download')
     await page.getByTestId('bulk-export').click()
     await page.locator('.n-dropdown-option').filter({ hasText: 'CSV' }).click()
