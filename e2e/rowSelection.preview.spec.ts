@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
+import { layoutSettled } from './pageMeasures'
 import { signInTo } from './signedIn'
 
 const sandbox = marketplaceForEachTest({ apiKey: 'sk_live_row_selection_e2e_5Qa1', orders: 30, sellRequests: 250, seed: 17 })
@@ -27,9 +28,8 @@ for (const width of [1024, 1366]) {
     await page.getByTestId('nav-sellRequests').click()
     await expect(page.getByTestId('sell-requests-total')).toHaveText('250 sell requests')
     await expect(page.getByTestId('sell-request-row')).toHaveCount(25)
-    await page.waitForTimeout(300) // the table measures itself once shown
-
     const table = page.getByTestId('sell-requests-table')
+    await layoutSettled(table) // the table measures itself once shown
     const before = { table: await box(table), second: await box(checkboxOf(page, 1)), total: await box(page.getByTestId('sell-requests-total')) }
 
     // The first click, then the second where the seller saw the next row's box before the first.
