@@ -585,7 +585,9 @@ test("bulk edit's Warnings… at 1024 and 1366: the three rules' fields start at
     await page.getByTestId('bulk-rules').click()
     await expect(page.getByTestId('rule-save')).toBeVisible()
     // Measured once the popover's entrance (which scales it) has ended.
-    await expect(page.locator('.n-popover').filter({ has: page.getByTestId('rule-save') })).not.toHaveClass(/popover-transition-enter/)
+    const popover = page.locator('.n-popover-shared').filter({ has: page.getByTestId('rule-save') })
+    await expect(popover).toBeVisible()
+    await expect(popover).not.toHaveClass(/popover-transition-enter/)
     const boxes = await Promise.all(fields.map(async (field) => (await field.boundingBox())!))
     const lefts = boxes.map((box) => Math.round(box.x))
     for (const left of lefts) expect(Math.abs(left - lefts[0]!), `${width}: the fields' left edges (${lefts.join(', ')})`).toBeLessThanOrEqual(1)
