@@ -45,7 +45,7 @@ const STILL_MS = 150
 /**
  * Waits until the layout in `box` holds still after a resize: the boxes and scroll sizes of it and of
  * everything in it unchanged for at least STILL_FRAMES animation frames and STILL_MS running. What a
- * resize sets off (resize observers, the re-render they cause, the bulk grid's 40 ms throttled re-measure)
+ * resize sets off (resize observers, the re-render they cause, the bulk grid's throttled re-measure)
  * runs within frames and timers, so a slow machine waits longer rather than measuring a layout midway.
  * What a running animation moves (a spinner, a fading toast) is left out: it never holds still.
  */
