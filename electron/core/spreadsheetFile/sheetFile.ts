@@ -17,6 +17,7 @@
 import Papa from 'papaparse'
 import type { ExportedFile } from '../../shared/contract'
 import { SellerDeskError } from '../../shared/errors'
+import { formatCount, formatNumber } from '../../shared/formatCount'
 import { decimalStringFromCents } from '../../shared/money'
 import { createPause } from '../eventLoopTurns'
 import { localIsoWithOffset } from '../localCalendar'
@@ -90,7 +91,7 @@ export async function writeSheet(sheet: Sheet, format: 'csv' | 'xlsx'): Promise<
   if (sheet.rows.length > XLSX_MAX_ROWS - 1)
     throw new SellerDeskError(
       'invalid-input',
-      `This export has ${sheet.rows.length.toLocaleString('en-US')} rows, more than a spreadsheet holds (${(XLSX_MAX_ROWS - 1).toLocaleString('en-US')} below its header). Export it as CSV, or narrow it first.`
+      `This export has ${formatCount(sheet.rows.length, 'row', 'rows')}, more than a spreadsheet holds (${formatNumber(XLSX_MAX_ROWS - 1)} below its header). Export it as CSV, or narrow it first.`
     )
   const bytes = await workbookBytes(sheet)
   return { fileName: `${sheet.name}.xlsx`, mimeType: XLSX_MIME_TYPE, base64: bytes.toString('base64'), rows: sheet.rows.length }
