@@ -83,11 +83,12 @@ export function writeSellRequests(db: Db, batch: SellRequestBatch, tables: Table
  * page of mostly unchanged listings, and rewriting each would redo its indexes for nothing); one not held
  * is inserted. Rows are left out of both tables alike, so a listing's columns and document stay the same
  * row. Runs on the core's connection, in the caller's transaction (which holds the write lock from its
- * start: inTransaction), so nothing writes between the read of what is held and the write.
+ * start: inTransaction), so nothing writes between the read of what is held and the write. Returns how
+ * many rows it wrote.
  */
-export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
+export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): number {
   const { rows } = batch
-  if (rows.length === 0) return
+  if (rows.length === 0) return 0
   const held = new Map(
     (
       db
@@ -108,8 +109,11 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
     kept.push(i)
     held.set(row.id, { updatedMs, json: null }) // a later copy in the same page is held to this one
   }
-  if (kept.length === 0) return
-  if (kept.length === rows.length) return writeRows(db, writes)
+  if (kept.length === 0) return 0
+  if (kept.length === rows.length) {
+    writeRows(db, writes)
+    return kept.length
+  }
   const { wire } = batch
   writeRows(db, [
     { ...columns, rows: kept.map((i) => columns.rows[i]!) },
@@ -122,6 +126,7 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): void {
           params: 'bytes' in wire ? [rowsText(wire), '$', JSON.stringify(kept)] : [wire.json, wire.path, JSON.stringify(kept)]
         }
   ])
+  return kept.length
 }
 
 export function countSellRequests(db: Db): number {

@@ -347,6 +347,22 @@ describe('sell requests changed while a page was read', () => {
     expect(held(same).values).toEqual({ priceCents: 1_100, quantity: same.quantity })
     expect(held(changed)).toMatchObject({ values: { priceCents: 1_250 }, dumped: [{ priceCents: 1_250, updatedAt: T1 }] })
     expect(snapshot.syncState('sellRequests').lastIncrementalMs).toBe(2)
+    // A page of nothing new leaves the listings' generation (what was read of them still holds); it
+    // still records the sync's time. A page with a change moves it.
+    const generation = snapshot.listingsGeneration()
+    await snapshot.applyChanges(
+      'sellRequests',
+      [page('$', { of: same, updatedAt: T1, priceCents: 1_100 }, { of: changed, updatedAt: T1, priceCents: 1_250 })],
+      3
+    )
+    expect(snapshot.listingsGeneration()).toBe(generation)
+    expect(snapshot.syncState('sellRequests').lastIncrementalMs).toBe(3)
+    await snapshot.applyChanges(
+      'sellRequests',
+      [page('$', { of: same, updatedAt: T1, priceCents: 1_100 }, { of: changed, updatedAt: T1, priceCents: 1_300 })],
+      4
+    )
+    expect(snapshot.listingsGeneration()).toBe(generation + 1)
   })
 
   it.each(['$', '$."data"'] as const)('keep the newer of two copies of a listing in one page when the older comes last (rows at %s)', async (path) => {

@@ -240,15 +240,19 @@ export function openSnapshot(file: string): Snapshot {
   const txInTurn = <T>(work: () => T): Promise<T> => thread.betweenStatements(() => tx(work))
   /**
    * Writes of a resource's live rows (in turn, as every write), counted: what was read of them at one
-   * generation still holds while it is the same (see listingsGeneration).
+   * generation still holds while it is the same (see listingsGeneration). `wrote` tells from the work's
+   * result whether it changed any row (a sync's page can hold nothing new); a write that throws counts.
    */
   const generations = { orders: 0, sellRequests: 0 }
-  const writing = <T>(resource: Resource, work: () => T): Promise<T> =>
+  const writing = <T>(resource: Resource, work: () => T, wrote: (result: T) => boolean = () => true): Promise<T> =>
     txInTurn(() => {
+      let changed = true
       try {
-        return work()
+        const result = work()
+        changed = wrote(result)
+        return result
       } finally {
-        generations[resource]++
+        if (changed) generations[resource]++
       }
     })
 
@@ -429,27 +433,34 @@ export function openSnapshot(file: string): Snapshot {
       const parts = partsOf<OrderBatch | SellRequestBatch>(batches, ROWS_PER_PART)
       for (const [k, part] of parts.entries()) {
         if (k > 0) await pause()
-        await writing(resource, () => {
-          if (resource === 'orders') {
-            if (!first)
-              newOrderIds.push(
-                ...unknownOrderIds(
-                  db,
-                  (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
+        await writing(
+          resource,
+          () => {
+            let written = 0
+            if (resource === 'orders') {
+              if (!first)
+                newOrderIds.push(
+                  ...unknownOrderIds(
+                    db,
+                    (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
+                  )
                 )
-              )
-            for (const batch of part as OrderBatch[]) {
-              writeOrders(db, batch, '')
-              forgetOlderOpen(
-                db,
-                batch.rows.map((order) => order.id)
-              )
+              for (const batch of part as OrderBatch[]) {
+                writeOrders(db, batch, '')
+                forgetOlderOpen(
+                  db,
+                  batch.rows.map((order) => order.id)
+                )
+                written += batch.rows.length
+              }
+            } else {
+              for (const batch of part as SellRequestBatch[]) written += writeSellRequestChanges(db, batch)
             }
-          } else {
-            for (const batch of part as SellRequestBatch[]) writeSellRequestChanges(db, batch)
-          }
-          if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
-        })
+            if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
+            return written
+          },
+          (written) => written > 0
+        )
       }
       return { newOrderIds }
     },
