@@ -53,7 +53,7 @@ describe('orders placed in an older range', () => {
     it(`are every order placed in it, newest first: ${name}`, async () => {
       const { sandbox, api } = await marketplace({ variant })
       const { fromMs, toMs } = range()
-      const read = await createOlderOrders(api, { take: 50 }).read({ fromMs, toMs })
+      const read = await createOlderOrders(api, { take: () => 50 }).read({ fromMs, toMs })
       const expected = placedIn(sandbox, fromMs, toMs, variant?.orderTimeOffsetMinutes ?? 0)
       expect(expected.length).toBeGreaterThan(50)
       expect(read.placed.map((o) => o.id)).toEqual(expected)
@@ -66,7 +66,7 @@ describe('orders placed in an older range', () => {
   it('pages cut short are asked again: every order placed in the range is read, and the read is whole', async () => {
     const { sandbox, api } = await marketplace({ variant: { shortPageRate: 0.5, variantSeed: 3 } })
     const { fromMs, toMs } = range()
-    const read = await createOlderOrders(api, { take: 50 }).read({ fromMs, toMs })
+    const read = await createOlderOrders(api, { take: () => 50 }).read({ fromMs, toMs })
     expect(read.placed.map((o) => o.id)).toEqual(placedIn(sandbox, fromMs, toMs))
     expect(read).toMatchObject({ complete: true, answered: read.listed })
   })
@@ -77,7 +77,7 @@ describe('orders placed in an older range', () => {
     const { sandbox, api } = await marketplace({ orders: 1_500, variant: { maxTake: 10, totalOffset: -3 } })
     const fromMs = Date.now() - 200 * DAY
     const toMs = Date.now() - 104 * DAY
-    const read = await createOlderOrders(api, { take: 100 }).read({ fromMs, toMs })
+    const read = await createOlderOrders(api, { take: () => 100 }).read({ fromMs, toMs })
     const expected = placedIn(sandbox, fromMs, toMs)
     expect(expected.length).toBeGreaterThan(50)
     expect(read.placed.map((o) => o.id)).toEqual(expected)
@@ -87,7 +87,7 @@ describe('orders placed in an older range', () => {
   it('stops at its cap and says so', async () => {
     const { api } = await marketplace()
     const { fromMs, toMs } = range()
-    const read = await createOlderOrders(api, { take: 20, max: 60 }).read({ fromMs, toMs })
+    const read = await createOlderOrders(api, { take: () => 20, max: 60 }).read({ fromMs, toMs })
     expect(read.answered).toBe(60)
     expect(read.capped).toBe(true)
     expect(read.complete).toBe(false)
@@ -96,7 +96,7 @@ describe('orders placed in an older range', () => {
   it('reads a range once a minute: page turns and an export reuse it; one that ended short, for 10 seconds; a failed read is not kept', async () => {
     const { sandbox, api, requests } = await marketplace()
     let clock = Date.now()
-    const older = createOlderOrders(api, { take: 100, now: () => clock })
+    const older = createOlderOrders(api, { take: () => 100, now: () => clock })
     const { fromMs, toMs } = range()
     await older.read({ fromMs, toMs })
     const once = requests()

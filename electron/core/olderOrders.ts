@@ -66,8 +66,8 @@ export interface RangeScan {
 }
 
 export interface OlderOrdersOptions {
-  /** Rows per page to ask for first (the size a full sync learned, where it did: see PageWalk). */
-  take: number | (() => number)
+  /** Rows per page to ask for first, read at each look (the size a full sync learned, where it did: see PageWalk). */
+  take: () => number
   /** Retries of a page that failed (the client's own by default). */
   retries?: number
   now?: () => number
@@ -95,7 +95,7 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       const at = Date.parse(order.orderDate)
       return at >= range.fromMs && at <= to
     }
-    const walk = new PageWalk(typeof options.take === 'number' ? options.take : options.take())
+    const walk = new PageWalk(options.take())
     const seen = new Set<string>()
     let kept = 0
     let listed = 0

@@ -36,7 +36,7 @@ export interface OlderOpenSweepOptions {
 export function createOlderOpenSweep(api: SellerApi, snapshot: Snapshot, options: OlderOpenSweepOptions) {
   // At the page size the marketplace answers, as its full sync learned it (one that refuses larger pages would refuse the look's).
   const older = () =>
-    createOlderOrders(api, { take: snapshot.syncState('orders').pageSize ?? options.take, retries: options.retries, max: options.max ?? SWEEP_MAX })
+    createOlderOrders(api, { take: () => snapshot.syncState('orders').pageSize ?? options.take, retries: options.retries, max: options.max ?? SWEEP_MAX })
 
   /** Whether the window moved since the last sweep that ended, or the last one did not end a while ago. */
   function due(): boolean {
