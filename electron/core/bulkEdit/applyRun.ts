@@ -19,6 +19,7 @@ import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { readBackMessage, readBackVerdict } from '../readBack'
+import { createTurnQueue } from '../eventLoopTurns'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { fieldValue } from './changeSet'
 
@@ -91,6 +92,11 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     descriptors
   )
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
+  // The PATCHes in flight go out together and their answers come back together: each is read (and the next
+  // listing's PATCH sent) in a turn of its own, so a call arriving meanwhile waits for one answer's
+  // work at most, not for all of them.
+  const turn = createTurnQueue()
+  const callOptions = { beforeReading: turn, ...(options.hardStop ? { signal: options.hardStop } : {}) }
   await store.markStarted(batchId, started)
 
   let outcomes: Outcome[] = []
@@ -212,7 +218,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     let edited: Awaited<ReturnType<typeof api.editSellRequest>>
     try {
       const values = Object.fromEntries(descriptors.all.map((field) => [field.key, valueNow(field.key)]))
-      edited = await api.editSellRequest(sellRequestId, patch, options.hardStop ? { signal: options.hardStop } : {}, values)
+      edited = await api.editSellRequest(sellRequestId, patch, callOptions, values)
     } catch (error) {
       // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
       // pending; on resume it is found applied, or sent again.

@@ -413,6 +413,43 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
   }
 }, 30_000)
 
+it('reads the answers that come back together one per turn of the event loop, so a call waits behind one of them at most', async () => {
+  stageEverything()
+  const file = workspace.snapshot.file
+  const batch = await workspace.bulk.apply(true)
+  await workspace.close() // the batch is queued; nothing sent yet
+
+  // The PATCHes in flight (8) go out together and, at the same latency, come back together.
+  sandbox.setFaults({ latencyMs: 20 })
+  let turns = 0
+  let probing = true
+  const probe = () => {
+    turns++
+    if (probing) setImmediate(probe)
+  }
+  setImmediate(probe)
+  const settledInTurn = new Map<number, number>()
+  const snapshot = openSnapshot(file)
+  const bulk = createBulkEdit({
+    snapshot,
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+    online: () => true,
+    // Told after every listing: when each was settled, counted in turns of the event loop.
+    onProgress: (status) => {
+      if (status.running) settledInTurn.set(turns, (settledInTurn.get(turns) ?? 0) + 1)
+    },
+    progressIntervalMs: 0
+  })
+  bulk.resume(batch.id)
+  await bulk.whenIdle()
+  probing = false
+  expect(bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
+  snapshot.close()
+  expect([...settledInTurn.values()].reduce((sum, count) => sum + count, 0)).toBe(120)
+  // One listing's answer per turn (two may share a probe's count: one before it in a turn, one after it in the next).
+  expect(Math.max(...settledInTurn.values())).toBeLessThanOrEqual(2)
+})
+
 it('finds a change the marketplace already holds (sent before a crash, not recorded) applied, without sending it again', async () => {
   const [a] = listings()
   workspace.bulk.stage([{ sellRequestId: a!.id, quantity: a!.quantity + 7 }])
