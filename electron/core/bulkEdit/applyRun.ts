@@ -19,7 +19,7 @@ import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import { readBackMessage, readBackVerdict } from '../readBack'
-import { createTurnQueue } from '../eventLoopTurns'
+import { createTurnQueue, nextTurn } from '../eventLoopTurns'
 import { forEachBounded } from '../sync/boundedConcurrency'
 import { fieldValue } from './changeSet'
 
@@ -66,14 +66,25 @@ export interface ApplyRunOptions {
   readBack?: () => Promise<ErrorData | null>
 }
 
-/** The answers to several PATCHes as one rows array for the snapshot (each answer is a one-row array at `$`). */
+/**
+ * Listings written per transaction as the marketplace sent them back: each also writes its document and
+ * seven indexes, so a part of them is a short turn of the core (a flush holds the answers of 100 ms).
+ */
+const LISTINGS_PER_WRITE = 8
+
+/**
+ * The answers to several PATCHes as rows arrays for the snapshot, LISTINGS_PER_WRITE to an array (each
+ * answer is a one-row array at `$`; one at another path stays alone).
+ */
 function mergedRows(edited: { sellRequest: SellRequest; wire: WireText }[]): { rows: SellRequest[]; wire: WireText }[] {
   const plain = edited.filter((e) => e.wire.path === '$' && e.wire.json.startsWith('[') && e.wire.json.endsWith(']'))
   const other = edited.filter((e) => !plain.includes(e))
-  const batches = other.map((e) => ({ rows: [e.sellRequest], wire: e.wire }))
-  if (plain.length > 0) {
-    batches.unshift({ rows: plain.map((e) => e.sellRequest), wire: { json: `[${plain.map((e) => e.wire.json.slice(1, -1)).join(',')}]`, path: '$' } })
+  const batches: { rows: SellRequest[]; wire: WireText }[] = []
+  for (let start = 0; start < plain.length; start += LISTINGS_PER_WRITE) {
+    const part = plain.slice(start, start + LISTINGS_PER_WRITE)
+    batches.push({ rows: part.map((e) => e.sellRequest), wire: { json: `[${part.map((e) => e.wire.json.slice(1, -1)).join(',')}]`, path: '$' } })
   }
+  for (const e of other) batches.push({ rows: [e.sellRequest], wire: e.wire })
   return batches
 }
 
@@ -107,21 +118,27 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   /** What the flushes so far write; rejected once an outcome could not be written. */
   let written: Promise<void> = Promise.resolve()
   /**
-   * Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back
-   * (the snapshot writes in the order asked, after what earlier flushes asked); resolves once all of it
-   * is written.
+   * Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back,
+   * a part per turn of the event loop after it; resolves once all of it is written.
    */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
     if (outcomes.length === 0) return written
     const settled = store.settle(batchId, outcomes)
-    // Their own transactions: a listing that cannot be written costs only itself (the next sync brings it).
-    const listings = mergedRows(edits).map((batch) => snapshot.putSellRequest(batch).catch(() => undefined))
+    const parts = mergedRows(edits)
+    const listings = (async () => {
+      for (const part of parts) {
+        // Calls that arrived meanwhile are answered between the parts.
+        await nextTurn()
+        // Their own transactions: a part that cannot be written costs only itself (the next sync brings it).
+        await snapshot.putSellRequest(part).catch(() => undefined)
+      }
+    })()
     outcomes = []
     edits = []
     // Settled whole before it says how it went: a run that ends on a failure leaves no write behind it.
-    written = Promise.allSettled([written, settled, ...listings]).then((results) => {
+    written = Promise.allSettled([written, settled, listings]).then((results) => {
       for (const result of results) if (result.status === 'rejected') throw result.reason
     })
     return written
