@@ -87,6 +87,9 @@ it('applies every change as one PATCH per listing, with progress, and the market
   expect(started).toMatchObject({ running: true, total: 240 })
   expect(workspace.bulk.status().running?.id).toBe(started.id)
   expect(workspace.bulk.preview().changes).toBe(0) // queued changes left the change set
+  // Mid-run, the status tells the running batch as History does, and no other batch as waiting.
+  await waitFor(() => progress.some((p) => p.running && p.applied > 0))
+  expect(workspace.bulk.status()).toMatchObject({ running: workspace.bulk.history(1)[0], pendingBatch: null })
   await workspace.bulk.whenIdle()
 
   // Price and quantity of a listing in one PATCH; before them, a catch-up of the sell requests alone.

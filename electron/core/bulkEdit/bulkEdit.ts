@@ -757,13 +757,14 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     status() {
-      const current = running ? statusOf(running.batchId) : null
-      const pending = store.batchWithPending()
+      // The batch running is told from memory (its counts are the run's); another waiting batch is read.
+      const current = running ? liveStatus(running) : null
+      const pendingId = store.batchIdWithPending()
       return {
         changeSet: changeSet.summary(),
         rules: changeSet.rules(),
         running: current,
-        pendingBatch: pending && pending.id !== current?.id ? pending : null,
+        pendingBatch: pendingId !== null && pendingId !== current?.id ? store.batchStatus(pendingId) : null,
         // While a batch runs its panel shows how it goes; what did not apply is noted once it ends.
         unapplied: current ? null : store.lastBatchUnapplied()
       }

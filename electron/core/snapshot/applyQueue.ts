@@ -199,13 +199,14 @@ export function batchStatus(db: Db, batchId: string): BatchStatus | null {
   return row ? batchFromRow(row) : null
 }
 
-/** The most recent batch with changes not yet sent. */
-export function batchWithPending(db: Db): BatchStatus | null {
-  const id = scalar<string>(
-    db,
-    "SELECT b.id FROM bulk_batches b WHERE EXISTS (SELECT 1 FROM bulk_changes c WHERE c.batch_id = b.id AND c.status = 'pending') ORDER BY b.created_ms DESC LIMIT 1"
+/** The most recent batch with changes not yet sent (its id: a status costs a pass over its changes). */
+export function batchIdWithPending(db: Db): string | null {
+  return (
+    scalar<string>(
+      db,
+      "SELECT b.id FROM bulk_batches b WHERE EXISTS (SELECT 1 FROM bulk_changes c WHERE c.batch_id = b.id AND c.status = 'pending') ORDER BY b.created_ms DESC LIMIT 1"
+    ) ?? null
   )
-  return id === undefined ? null : batchStatus(db, id)
 }
 
 export function batchHistory(db: Db, limit: number): BatchStatus[] {

@@ -10,7 +10,7 @@ import {
   batchRows,
   batchRowsWithStatus,
   batchStatus,
-  batchWithPending,
+  batchIdWithPending,
   createBatch,
   dismissUnapplied,
   finishRun,
@@ -70,8 +70,8 @@ export interface BulkEditStore {
   /** Failed and cancelled changes go back to pending. Returns how many. */
   requeueFailed(batchId: string, ms: number): Promise<number>
   batchStatus(batchId: string): BatchStatus | null
-  /** The most recent batch with changes not yet sent. */
-  batchWithPending(): BatchStatus | null
+  /** The most recent batch with changes not yet sent: its id. */
+  batchIdWithPending(): string | null
   batchHistory(limit: number): BatchStatus[]
   batchRows(batchId: string, query: { status?: BatchRowStatus | undefined; page: number; take: number }): Page<BatchRow>
   /** Every change of a batch in these statuses. */
@@ -130,7 +130,7 @@ export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promis
     finishRun: (batchId, ms, cancelledMessage) => inTurn(() => finishRun(db, batchId, ms, cancelledMessage)),
     requeueFailed: (batchId, ms) => inTurn(() => requeueFailed(db, batchId, ms)),
     batchStatus: (batchId) => batchStatus(db, batchId),
-    batchWithPending: () => batchWithPending(db),
+    batchIdWithPending: () => batchIdWithPending(db),
     batchHistory: (limit) => batchHistory(db, limit),
     batchRows: (batchId, query) => batchRows(db, batchId, query),
     batchRowsWithStatus: (batchId, statuses) => batchRowsWithStatus(db, batchId, statuses),
