@@ -18,15 +18,21 @@ it('sends an input without bytes as its JSON text, and reads it back; an empty b
 
 it('carries bytes as they are, each where the input had it, beside the rest of the input', () => {
   const file = new Uint8Array(300_000).map((_, k) => k % 251)
-  const body = encodeCallBody({ fileName: 'prices.csv', bytes: file, more: { also: new Uint8Array([0, 255]) } })
+  const body = encodeCallBody({ fileName: 'prices.csv', bytes: file, more: { also: new Uint8Array([0, 255]) }, list: [1, { deep: new Uint8Array([7]) }] })
   expect(body).toBeInstanceOf(Uint8Array)
   // No base64: the frame is the file and a short header.
   expect((body as Uint8Array).byteLength).toBeLessThan(file.byteLength + 200)
-  const read = decodeCallBody(body as Uint8Array) as { fileName: string; bytes: Uint8Array; more: { also: Uint8Array } }
+  const read = decodeCallBody(body as Uint8Array) as { fileName: string; bytes: Uint8Array; more: { also: Uint8Array }; list: [number, { deep: Uint8Array }] }
   expect(read.fileName).toBe('prices.csv')
   expect(read.bytes).toBeInstanceOf(Uint8Array)
   expect(Buffer.from(read.bytes).equals(Buffer.from(file))).toBe(true)
   expect([...read.more.also]).toEqual([0, 255])
+  // Also within an array.
+  expect(read.list[0]).toBe(1)
+  expect([...read.list[1].deep]).toEqual([7])
+  const onlyInList = encodeCallBody({ files: [{ bytes: new Uint8Array([9, 8]) }] })
+  expect(onlyInList).toBeInstanceOf(Uint8Array)
+  expect([...(decodeCallBody(onlyInList as Uint8Array) as { files: [{ bytes: Uint8Array }] }).files[0].bytes]).toEqual([9, 8])
   // A Buffer (as Node reads a file) is bytes too, not the numbers its toJSON would give.
   const buffer = Buffer.from('id,price\nabc,1.00\n')
   const framed = encodeCallBody({ fileName: 'b.csv', bytes: buffer })
