@@ -229,6 +229,13 @@ describe('read: the grid and imports stage a number that breaks a rule, so the c
     expect(quantityField.read('-3')).toEqual({ value: -3 })
   })
 
+  it('reads plain digits and a point (most pasted cells) as it reads them with spaces around', () => {
+    for (const text of ['129.99', '0129.5', '5.', '15', '007', '12.345', '1000000.01', '99999999999999999999', '0.00'])
+      for (const field of [priceField, quantityField]) expect(field.read(text)).toEqual(field.read(` ${text} `))
+    expect(priceField.read('0129.5')).toEqual({ value: 12950 })
+    expect(priceField.read('5.')).toEqual({ value: 500 })
+  })
+
   it('blank is "leave unchanged"; text that is no number is refused with the message', () => {
     expect(priceField.read('  ')).toBeNull()
     expect(said(quantityField.read('abc'))).toEqual({ problem: nan('abc') })
