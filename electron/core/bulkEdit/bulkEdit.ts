@@ -297,11 +297,18 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    * reload its marks).
    */
   let touched: Set<string> | null = new Set()
+  /**
+   * The last stage call's changes and each of its cells as staging left it (see ChangeSet.stage), while
+   * nothing has changed the change set since and every cell touched is one of them: what marksOfSent
+   * answers from, instead of looking each of a paste's 10,000 cells up again. Null otherwise.
+   */
+  let lastStaged: { changes: StageRow[]; outcomes: (StagedChange | undefined)[] } | null = null
   /** Reads of every mark under way (stagedCells) by name: the grid's read of its rows and an import's may overlap. */
   const marksReads = new Map<number, StagedChange[]>()
   const changeSet = createChangeSet(
     savedRules(store),
     (key, change) => {
+      lastStaged = null
       touched?.add(key)
       edits.set(key, change)
       queueSave()
@@ -589,6 +596,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       if (missing > 0)
         throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
       const proposed: ProposedChange[] = []
+      // Each cell a number or null, each listing once: a cell's place among those sent is its proposal's.
+      let oneProposalEach = found.size === changes.length
       for (const change of changes) {
         const listing = found.get(change.sellRequestId)!
         for (const key of Object.keys(change)) {
@@ -600,9 +609,16 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           // Taken back: the listing's value as the snapshot holds it, which removes a pending change.
           if (value === null) proposed.push(proposedChange(listing, field.key, fieldValue(listing, field.key)))
           else if (typeof value === 'number') proposed.push(proposedChange(listing, field.key, value))
+          // (NaN is staged at a value no answer can name; any other value is no cell.)
+          if (value !== undefined && value !== null && (typeof value !== 'number' || Number.isNaN(value))) oneProposalEach = false
         }
       }
-      return stage(proposed)
+      // Cells touched before this call (their marks not sent yet) are not among this call's outcomes.
+      const onlyThese = oneProposalEach && touched !== null && touched.size === 0
+      const outcomes: (StagedChange | undefined)[] = []
+      const summary = changeSet.stage(proposed, outcomes)
+      lastStaged = onlyThese ? { changes, outcomes } : null
+      return summary
     },
 
     operation(selection, operation) {
@@ -641,6 +657,17 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       if (!keys) return marksSince()
       const unstaged: number[] = []
       const problems: SentMarks['problems'] = []
+      if (lastStaged?.changes === changes) {
+        const { outcomes } = lastStaged
+        lastStaged = null
+        outcomes.forEach((staged, at) => {
+          if (!staged) unstaged.push(at)
+          else if (staged.invalid || staged.warning) problems.push([at, staged.invalid, staged.warning])
+        })
+        if (problems.length > 2 * BULK_MARKS_PAGE) return marksSince()
+        touched = new Set()
+        return { whole: false, cells: [], cleared: [], sent: { unstaged, problems } }
+      }
       let sentTouched = 0
       let at = 0
       for (const change of changes) {

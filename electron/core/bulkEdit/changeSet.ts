@@ -53,13 +53,17 @@ type Step = { key: string; was: StagedChange | undefined; now: StagedChange | un
 export interface ChangeSet {
   /** Puts back a saved change set (checked again; not an undoable step; changes to fields not in the set are left out). */
   restore(saved: Iterable<ProposedChange>): ChangeSetSummary
-  /** Stages proposed changes as one step. A change back to the listing's current value removes the pending one. */
-  stage(proposed: Iterable<ProposedChange>): ChangeSetSummary
+  /**
+   * Stages proposed changes as one step. A change back to the listing's current value removes the pending
+   * one. `outcomes`, when given, gets each proposal's change as that proposal left it (undefined: none),
+   * in order.
+   */
+  stage(proposed: Iterable<ProposedChange>, outcomes?: (StagedChange | undefined)[]): ChangeSetSummary
   /**
    * A step staged in parts (an import read a turn at a time): each `add` stages like `stage`, and
    * `close` records them as one step. Nothing else may change the change set while it is open.
    */
-  openStep(): { add(proposed: Iterable<ProposedChange>): void; close(): ChangeSetSummary }
+  openStep(): { add(proposed: Iterable<ProposedChange>, outcomes?: (StagedChange | undefined)[]): void; close(): ChangeSetSummary }
   /** Removes the given changes (e.g. once they are in an apply batch): not a step, and it clears undo/redo. */
   take(keys: Iterable<string>): void
   undo(): ChangeSetSummary
@@ -144,11 +148,12 @@ export function createChangeSet(
     const step: Step = []
     const seen = new Map<string, number>()
     return {
-      add(proposed) {
+      add(proposed, outcomes) {
         for (const change of proposed) {
           const key = changeKey(change.sellRequestId, change.field)
           const was = changes.get(key)
           const now = change.after === change.before ? undefined : check(change)
+          outcomes?.push(now)
           if (was === now) continue
           // The same key twice in one step: the later proposal wins, the step keeps the first `was`.
           const at = seen.get(key)
@@ -224,9 +229,9 @@ export function createChangeSet(
       for (const change of saved) if (fields.has(change.field)) set(changeKey(change.sellRequestId, change.field), check(change))
       return summary()
     },
-    stage(proposed) {
+    stage(proposed, outcomes) {
       const step = openStep()
-      step.add(proposed)
+      step.add(proposed, outcomes)
       return step.close()
     },
     openStep,

@@ -203,6 +203,43 @@ it('a stage answers with the sent cells by their place: those not staged, those 
   workspace.bulk.marksSince()
 })
 
+it('a stage answers by place only for what it staged: not after another call changed cells, nor for a listing sent twice', async () => {
+  const [a, b] = workspace.snapshot.dump().sellRequests
+  workspace.bulk.marksSince()
+  // Another call's change between the stage and its answer: its mark comes too, ids and all.
+  const sent = [{ sellRequestId: a!.id, priceCents: a!.priceCents + 5 }]
+  workspace.bulk.stage(sent)
+  workspace.bulk.stage([{ sellRequestId: b!.id, quantity: b!.quantity + 4 }])
+  const later = workspace.bulk.marksOfSent(sent)
+  expect(later.sent).toBeUndefined()
+  expect(later.cells).toEqual(
+    expect.arrayContaining([
+      [a!.id, 'priceCents', a!.priceCents + 5, null, null],
+      [b!.id, 'quantity', b!.quantity + 4, null, null]
+    ])
+  )
+  // One listing twice: the later value is staged, and said with its id (the first cell's place would name a value not staged).
+  const twice = [
+    { sellRequestId: a!.id, priceCents: a!.priceCents + 6 },
+    { sellRequestId: a!.id, priceCents: a!.priceCents + 7 }
+  ]
+  workspace.bulk.stage(twice)
+  const answer = workspace.bulk.marksOfSent(twice)
+  expect(answer.sent).toBeUndefined()
+  expect(answer.cells).toEqual([[a!.id, 'priceCents', a!.priceCents + 7, null, null]])
+  // New rules between the stage and its answer: every mark, judged by them.
+  const again = [{ sellRequestId: a!.id, priceCents: a!.priceCents * 3 }]
+  workspace.bulk.stage(again)
+  await workspace.bulk.setRules({ priceChangePercent: 500, priceFloorCents: null, quantityCutPercent: 90 })
+  const judged = workspace.bulk.marksOfSent(again)
+  expect(judged.sent).toBeUndefined()
+  expect(judged.whole).toBe(true)
+  expect(judged.cells).toEqual(expect.arrayContaining([[a!.id, 'priceCents', a!.priceCents * 3, null, null]]))
+  await workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })
+  await workspace.bulk.discard()
+  workspace.bulk.marksSince()
+})
+
 it('reads a page in parts, a turn each, as one version: listings changed between two parts make it read again', async () => {
   const inParts = createBulkEdit({
     snapshot: workspace.snapshot,
