@@ -18,6 +18,7 @@ import type { SellRequest } from '../../shared/domain'
 import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
+import type { CurrentListing } from '../snapshot/listingValues'
 import { readBackMessage, readBackVerdict } from '../readBack'
 import { createTurnQueue, nextTurn } from '../eventLoopTurns'
 import { forEachBounded } from '../sync/boundedConcurrency'
@@ -72,6 +73,9 @@ export interface ApplyRunOptions {
  */
 const LISTINGS_PER_WRITE = 8
 
+/** Listings whose values a run reads in one statement as it starts (see runBatch): a short turn of the core. */
+const VALUES_PER_READ = 100
+
 /**
  * The answers to several PATCHes as rows arrays for the snapshot, LISTINGS_PER_WRITE to an array (each
  * answer is a one-row array at `$`; one at another path stays alone).
@@ -95,13 +99,19 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const now = options.now ?? Date.now
   const flushMs = options.flushMs ?? DEFAULT_OUTCOME_FLUSH_MS
   const started = now()
+  // A turn of its own (the refresh sync before the run ends in the turn that calls it), and so each part of
+  // what follows: read at once, a thousand listings' changes and values were a turn of tens of ms.
+  await nextTurn()
   const listings = store.pendingChanges(batchId)
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
-  // The snapshot's values as the run starts (just refreshed): one read, not one per listing.
-  const current = store.listingsById(
-    listings.map((listing) => listing.sellRequestId),
-    descriptors
-  )
+  // The snapshot's values as the run starts (just refreshed): a read per part, not one per listing.
+  const current = new Map<string, CurrentListing>()
+  const ids = listings.map((listing) => listing.sellRequestId)
+  for (let start = 0; start < ids.length; start += VALUES_PER_READ) {
+    await nextTurn()
+    for (const [id, listing] of store.listingsById(ids.slice(start, start + VALUES_PER_READ), descriptors)) current.set(id, listing)
+  }
+  await nextTurn()
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
   // The PATCHes in flight go out together and their answers come back together: each is read (and the next
   // listing's PATCH sent) in a turn of its own, so a call arriving meanwhile waits for one answer's

@@ -453,6 +453,50 @@ it('reads the answers that come back together one per turn of the event loop, so
   expect(Math.max(...settledInTurn.values())).toBeLessThanOrEqual(2)
 })
 
+it('starts a run in turns: its changes, then the values of its listings a part at a time, each read in a turn of its own', async () => {
+  const intended = stageEverything()
+  const file = workspace.snapshot.file
+  const batch = await workspace.bulk.apply(true)
+  await workspace.close() // the batch is queued; nothing sent yet
+
+  let turns = 0
+  let probing = true
+  const probe = () => {
+    turns++
+    if (probing) setImmediate(probe)
+  }
+  setImmediate(probe)
+  const snapshot = openSnapshot(file)
+  // What the run reads of the snapshot as it starts, and in which turn of the event loop.
+  const reads: { what: 'changes' | 'values'; turn: number; ids: number }[] = []
+  const { pendingChanges, listingsById } = snapshot.bulkEdit
+  snapshot.bulkEdit.pendingChanges = (batchId) => {
+    reads.push({ what: 'changes', turn: turns, ids: 0 })
+    return pendingChanges(batchId)
+  }
+  snapshot.bulkEdit.listingsById = (ids, fields) => {
+    const asked = [...ids]
+    reads.push({ what: 'values', turn: turns, ids: asked.length })
+    return listingsById(asked, fields)
+  }
+  const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {} })
+  bulk.resume(batch.id)
+  await bulk.whenIdle()
+  probing = false
+  snapshot.close()
+
+  const start = reads.findIndex((read) => read.what === 'changes')
+  const values = reads.slice(start + 1).filter((read) => read.what === 'values')
+  // Every listing's values read, in parts of at most 100, and no two reads in one turn.
+  expect(values.reduce((sum, read) => sum + read.ids, 0)).toBe(intended.size)
+  expect(values.length).toBeGreaterThan(1)
+  expect(Math.max(...values.map((read) => read.ids))).toBeLessThanOrEqual(100)
+  const turnsOfReads = [reads[start]!, ...values].map((read) => read.turn)
+  for (let k = 1; k < turnsOfReads.length; k++) expect(turnsOfReads[k]!).toBeGreaterThan(turnsOfReads[k - 1]!)
+  // And the run did its work.
+  for (const [id, want] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(want)
+})
+
 it('finds a change the marketplace already holds (sent before a crash, not recorded) applied, without sending it again', async () => {
   const [a] = listings()
   workspace.bulk.stage([{ sellRequestId: a!.id, quantity: a!.quantity + 7 }])
