@@ -416,6 +416,18 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
   }
 }, 30_000)
 
+/** Counts the turns of the event loop from now until stopped (a callback in each turn's check phase). */
+function countTurns(): { now: () => number; stop: () => void } {
+  let turns = 0
+  let counting = true
+  const count = () => {
+    turns++
+    if (counting) setImmediate(count)
+  }
+  setImmediate(count)
+  return { now: () => turns, stop: () => void (counting = false) }
+}
+
 it('reads the answers that come back together one per turn of the event loop, so a call waits behind one of them at most', async () => {
   stageEverything()
   const file = workspace.snapshot.file
@@ -424,13 +436,7 @@ it('reads the answers that come back together one per turn of the event loop, so
 
   // The PATCHes in flight (8) go out together and, at the same latency, come back together.
   sandbox.setFaults({ latencyMs: 20 })
-  let turns = 0
-  let probing = true
-  const probe = () => {
-    turns++
-    if (probing) setImmediate(probe)
-  }
-  setImmediate(probe)
+  const turns = countTurns()
   const settledInTurn = new Map<number, number>()
   const snapshot = openSnapshot(file)
   const bulk = createBulkEdit({
@@ -439,13 +445,13 @@ it('reads the answers that come back together one per turn of the event loop, so
     online: () => true,
     // Told after every listing: when each was settled, counted in turns of the event loop.
     onProgress: (status) => {
-      if (status.running) settledInTurn.set(turns, (settledInTurn.get(turns) ?? 0) + 1)
+      if (status.running) settledInTurn.set(turns.now(), (settledInTurn.get(turns.now()) ?? 0) + 1)
     },
     progressIntervalMs: 0
   })
   bulk.resume(batch.id)
   await bulk.whenIdle()
-  probing = false
+  turns.stop()
   expect(bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
   snapshot.close()
   expect([...settledInTurn.values()].reduce((sum, count) => sum + count, 0)).toBe(120)
@@ -459,30 +465,24 @@ it('starts a run in turns: its changes, then the values of its listings a part a
   const batch = await workspace.bulk.apply(true)
   await workspace.close() // the batch is queued; nothing sent yet
 
-  let turns = 0
-  let probing = true
-  const probe = () => {
-    turns++
-    if (probing) setImmediate(probe)
-  }
-  setImmediate(probe)
+  const turns = countTurns()
   const snapshot = openSnapshot(file)
   // What the run reads of the snapshot as it starts, and in which turn of the event loop.
   const reads: { what: 'changes' | 'values'; turn: number; ids: number }[] = []
   const { pendingChanges, listingsById } = snapshot.bulkEdit
   snapshot.bulkEdit.pendingChanges = (batchId) => {
-    reads.push({ what: 'changes', turn: turns, ids: 0 })
+    reads.push({ what: 'changes', turn: turns.now(), ids: 0 })
     return pendingChanges(batchId)
   }
   snapshot.bulkEdit.listingsById = (ids, fields) => {
     const asked = [...ids]
-    reads.push({ what: 'values', turn: turns, ids: asked.length })
+    reads.push({ what: 'values', turn: turns.now(), ids: asked.length })
     return listingsById(asked, fields)
   }
   const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {} })
   bulk.resume(batch.id)
   await bulk.whenIdle()
-  probing = false
+  turns.stop()
   snapshot.close()
 
   const start = reads.findIndex((read) => read.what === 'changes')
