@@ -69,7 +69,7 @@ export interface ApplyRunOptions {
 
 /**
  * Listings written per transaction as the marketplace sent them back: each also writes its document and
- * seven indexes, so a part of them is a short turn of the core (a flush holds the answers of 100 ms).
+ * seven indexes, so a part of them is a short turn of the core (a flush holds every answer since the last).
  */
 const LISTINGS_PER_WRITE = 8
 
@@ -100,7 +100,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const flushMs = options.flushMs ?? DEFAULT_OUTCOME_FLUSH_MS
   const started = now()
   // A turn of its own (the refresh sync before the run ends in the turn that calls it), and so each part of
-  // what follows: read at once, a thousand listings' changes and values were a turn of tens of ms.
+  // what follows: a batch's changes and its listings' values read at once grow with the batch.
   await nextTurn()
   const listings = store.pendingChanges(batchId)
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
