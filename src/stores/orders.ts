@@ -119,8 +119,7 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Shows exactly the orders these filters match (everything else cleared), sorted as given, from page 1. */
   function showOnly(filters: OrderFilters, sort?: { by: OrderSortBy; dir: 'ASC' | 'DESC' }) {
     setOwnFilters(filters)
-    if (sort) return list.setLinkedSort(sort.by, sort.dir)
-    return list.refilter()
+    return list.relistLinked(sort)
   }
 
   /**
@@ -129,8 +128,7 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   function clearFilters() {
     setOwnFilters({})
-    const sort = list.takeSortBeforeLink()
-    return sort ? list.setSort(sort.by, sort.dir) : list.refilter()
+    return list.relistCleared()
   }
 
   function reset() {

@@ -166,22 +166,28 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
   let linked: { set: { by: S; dir: SortDir }; before: { by: S; dir: SortDir } } | null = null
   const sortedAs = (sort: { by: S; dir: SortDir }) => sortBy.value === sort.by && sortDir.value === sort.dir
 
-  /** Sorts as a link asks (from page 1), remembering the sort it replaces. */
-  function setLinkedSort(by: S, dir: SortDir) {
+  /**
+   * Reads the list from page 1 after a link set the caller's filters, sorted as the link asks if it asks
+   * (remembering the seller's sort it replaces).
+   */
+  function relistLinked(sort?: { by: S; dir: SortDir }) {
+    if (!sort) return refilter()
     // A second link while the first one's sort is still in force keeps the seller's own sort from before.
-    if (!linked || !sortedAs(linked.set)) linked = { set: { by, dir }, before: { by: sortBy.value, dir: sortDir.value } }
-    else linked.set = { by, dir }
-    return setSort(by, dir)
+    const set = { by: sort.by, dir: sort.dir }
+    if (!linked || !sortedAs(linked.set)) linked = { set, before: { by: sortBy.value, dir: sortDir.value } }
+    else linked.set = set
+    return setSort(sort.by, sort.dir)
   }
 
   /**
-   * The seller's sort from before a link set one, if the list is still sorted as the link set it (a
-   * sort the seller chose since stays), or null; forgets the link either way.
+   * Reads the list from page 1 after the caller cleared its filters: with the seller's sort from before a
+   * link, if the list is still sorted as the link set it (a sort the seller chose since stays); forgets
+   * the link either way.
    */
-  function takeSortBeforeLink(): { by: S; dir: SortDir } | null {
+  function relistCleared() {
     const link = linked
     linked = null
-    return link && sortedAs(link.set) ? link.before : null
+    return link && sortedAs(link.set) ? setSort(link.before.by, link.before.dir) : refilter()
   }
 
   /** Back to page 1 after a filter changed (the caller has set it). */
@@ -281,8 +287,8 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     setTake,
     search,
     setSort,
-    setLinkedSort,
-    takeSortBeforeLink,
+    relistLinked,
+    relistCleared,
     refilter,
     setFilter,
     replaceRows,

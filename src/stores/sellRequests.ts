@@ -107,8 +107,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   /** Shows exactly the listings these filters match (everything else cleared), sorted as given, from page 1. */
   function showOnly(filters: SellRequestFilters, sort?: { by: SellRequestSortBy; dir: 'ASC' | 'DESC' }) {
     setOwnFilters(filters)
-    if (sort) return list.setLinkedSort(sort.by, sort.dir)
-    return list.refilter()
+    return list.relistLinked(sort)
   }
 
   /**
@@ -276,8 +275,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
    */
   function clearFilters() {
     setOwnFilters({})
-    const sort = list.takeSortBeforeLink()
-    return sort ? list.setSort(sort.by, sort.dir) : list.refilter()
+    return list.relistCleared()
   }
 
   function reset() {
