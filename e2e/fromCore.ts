@@ -19,6 +19,13 @@ export async function viaRouter<T>(host: PreviewHost, name: string, input: objec
 /** The signed-in account's sync status, or null while no account is open. */
 export const syncStatus = (host: PreviewHost): Promise<SyncStatus | null> => viaRouter<SyncStatus>(host, 'sync.status', {}).catch(() => null)
 
+/**
+ * How often syncFinishedAfter asks: the status is one cheap call to the core's worker, and Playwright's
+ * own backing-off intervals (a second apart after the first 1.85 s) see a sync end up to a second late,
+ * in nearly every test, as most of them sign in first.
+ */
+const SYNC_POLL_MS = 50
+
 /** Waits until a sync has finished after the one that finished at `before` (null: the first). */
 export async function syncFinishedAfter(host: PreviewHost, before: string | null, timeout = 20_000): Promise<void> {
   await expect
@@ -30,7 +37,7 @@ export async function syncFinishedAfter(host: PreviewHost, before: string | null
         if (status.lastSyncedAt === null || status.lastSyncedAt === before) return status.lastError ? `failed: ${status.lastError.message}` : 'not finished'
         return 'finished'
       },
-      { timeout, message: 'a sync finishes' }
+      { timeout, intervals: [SYNC_POLL_MS], message: 'a sync finishes' }
     )
     .toBe('finished')
 }
