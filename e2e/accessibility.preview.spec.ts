@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { animationsEnded } from './pageMeasures'
 import { GRID_COLUMN, gridCell, openChangeMany } from './signedIn'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
@@ -72,11 +73,12 @@ async function expectNoSeriousViolations(page: Page, view: string) {
 /** The theme fades over a few hundred milliseconds: colours are read once it has settled. */
 async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme })
-  await page.waitForTimeout(800)
+  await expect.poll(() => page.evaluate((scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches, colorScheme)).toBe(true)
+  await animationsEnded(page)
 }
 
 /** Dialogs and drawers open with an animation: the scan waits for it to end. */
-const settle = (page: Page) => page.waitForTimeout(500)
+const settle = (page: Page) => animationsEnded(page)
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`every view passes an axe scan in the ${scheme} theme`, async ({ app: page }) => {

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 /**
  * Measures of how text lies on the page, for specs' `evaluate` callbacks (which run in the page and can
@@ -80,4 +80,46 @@ export async function layoutSettled(box: Locator): Promise<void> {
     { frames: STILL_FRAMES, ms: STILL_MS, limitMs: 15_000 }
   )
   if (!settled) throw new Error('layoutSettled: the layout kept moving for 15 s')
+}
+
+/** A Vue transition's class on an element: set while its entrance or exit runs, from before its CSS transition starts until it ends. */
+const TRANSITION_CLASS = /-(enter|leave)-(from|active|to)$/
+
+/**
+ * Waits until nothing on the page is moving: no element in a Vue transition (a dialog, drawer or toast
+ * opening or closing) and no CSS transition or animation running (a theme's colours fading), for
+ * STILL_FRAMES animation frames in a row. Endless animations (a spinner) never end and are left out. What
+ * a page reads of its colours and boxes is then what a seller sees at rest, however long a busy machine
+ * draws an animation out.
+ */
+export async function animationsEnded(page: Page): Promise<void> {
+  const ended = await page.evaluate(
+    ({ frames, limitMs, transitionClass }) =>
+      new Promise<string | null>((resolve) => {
+        const pattern = new RegExp(transitionClass)
+        const moving = () => {
+          const animation = document
+            .getAnimations()
+            .find((a) => a.playState !== 'finished' && a.playState !== 'idle' && a.effect?.getComputedTiming().iterations !== Infinity)
+          if (animation)
+            return `an animation (${animation.constructor.name}) of ${(animation.effect as KeyframeEffect | null)?.target?.className ?? 'the page'}`
+          const inTransition = [...document.querySelectorAll('[class*="-enter-"], [class*="-leave-"]')].find((e) =>
+            [...e.classList].some((c) => pattern.test(c))
+          )
+          return inTransition ? `a transition of ${inTransition.className}` : null
+        }
+        const start = performance.now()
+        let stillFrames = 0
+        const tick = (now: number) => {
+          const what = moving()
+          stillFrames = what ? 0 : stillFrames + 1
+          if (stillFrames >= frames) resolve(null)
+          else if (now - start > limitMs) resolve(what)
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    { frames: STILL_FRAMES, limitMs: 15_000, transitionClass: TRANSITION_CLASS.source }
+  )
+  if (ended !== null) throw new Error(`animationsEnded: still moving after 15 s: ${ended}`)
 }
