@@ -96,3 +96,14 @@ it('a queue of turns gives steps asked together a turn each, in the order asked,
   // Once the queue is empty, a step still waits for a turn: whatever waits already goes first.
   expect(await yielded(turn)).toBe(true)
 })
+
+it('a pause over a queue of turns waits for a turn of the queue, behind the steps that asked before it', async () => {
+  const turn = createTurnQueue()
+  const order: string[] = []
+  const pause = createPause(0, 0, turn)
+  const others = [1, 2].map((k) => turn().then(() => order.push(`step ${k}`)))
+  await pause()
+  order.push('after the pause')
+  await Promise.all(others)
+  expect(order).toEqual(['step 1', 'step 2', 'after the pause'])
+})

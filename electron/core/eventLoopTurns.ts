@@ -10,6 +10,9 @@
  */
 export type Pause = () => Promise<void>
 
+/** How long a turn of long work lasts (about: it ends after the step that crosses it), by default (createPause). */
+export const TURN_MS = 8
+
 /**
  * A pause that keeps each turn under about `turnMs`: a turn ends before the next step when the last one
  * would not fit in what is left of it (a call waiting meanwhile waits for the whole turn, so a step
@@ -21,8 +24,11 @@ export type Pause = () => Promise<void>
  * cores the threads a call passes through before it reaches this one (the window's or the bridge's) and
  * the collector's helpers then wait for the scheduler, and so does the call. A rest leaves them the
  * core, and the work takes longer: so it rests only while calls are coming, not while nobody asks.
+ *
+ * `turn` is how it waits for the next turn otherwise: one turn of the event loop, or a queue of turns
+ * (createTurnQueue) that the work shares with other work, each step of which then has a turn of its own.
  */
-export function createPause(turnMs = 8, restMs = 0): Pause {
+export function createPause(turnMs = TURN_MS, restMs = 0, turn: () => Promise<void> = nextTurn): Pause {
   const began = performance.now()
   let started = began
   let stepStarted = started
@@ -32,7 +38,7 @@ export function createPause(turnMs = 8, restMs = 0): Pause {
     stepStarted = now
     if (now - started + step < turnMs) return
     const attended = lastCallAt > began && now - lastCallAt < ATTENDED_MS
-    await (restMs > 0 && attended ? rest(restMs) : nextTurn())
+    await (restMs > 0 && attended ? rest(restMs) : turn())
     started = stepStarted = performance.now()
   }
 }
@@ -83,6 +89,30 @@ const ROWS_PER_STEP = 64
 
 /** Whether the `index`-th row of a loop over many starts a step, before which the loop pauses. */
 export const stepStartsAt = (index: number) => index % ROWS_PER_STEP === 0
+
+/**
+ * Work written as a generator that yields between its steps (a loop over rows: before every
+ * ROWS_PER_STEP-th row, stepStartsAt), so the same code runs at once (allSteps: inside a transaction,
+ * in tests) or with a pause between steps (stepsInTurns).
+ */
+export type Steps<T> = Generator<void, T, void>
+
+/** Runs every step at once. */
+export function allSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** Runs the steps with `pause` between them. */
+export async function stepsInTurns<T>(steps: Steps<T>, pause: Pause): Promise<T> {
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    await pause()
+  }
+}
 
 /** Resolves after a turn of the event loop (the calls waiting meanwhile are answered first). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -10,8 +10,8 @@ import ky, { type KyInstance, type Options } from 'ky'
 import type { Order, SellRequest, SortDir } from '../../shared/domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
 import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
-import { nextTurn } from '../eventLoopTurns'
-import { decodedText, parseListRows } from './listRows'
+import { createPause, nextTurn, noPause, TURN_MS, type Pause } from '../eventLoopTurns'
+import { decodedText, parseListRowsInTurns, type ListRows } from './listRows'
 import { bodyBytes, nodeFetch, type NodeFetchInit } from './nodeFetch'
 import { orderTimeOf } from './orderTime'
 import {
@@ -89,9 +89,12 @@ export interface CallOptions {
    * Awaited once a successful answer has arrived, before it is read: the caller's queue of turns
    * (eventLoopTurns.ts), so answers that arrive together are read in turns of their own. Default, when
    * `onAnswered` is given: one turn of the event loop, so the request waiting for the network goes out
-   * before this answer is read.
+   * before this answer is read. A long answer (a list of a thousand rows) is read over several of these
+   * turns, each ending after about `turnMs`.
    */
   beforeReading?: () => Promise<void>
+  /** How long a turn of reading lasts (default TURN_MS, eventLoopTurns.ts; 0: a turn per step), with `beforeReading`. */
+  turnMs?: number
 }
 
 /**
@@ -523,16 +526,23 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   /** A 2xx answer's body converted, with where its rows lie in its bytes (read a row at a time) or else its whole text. */
   type Read<T> = { value: T; rows: WireBytes; text: null } | { value: T; rows: null; text: string }
 
-  function readBody<T>(bytes: Uint8Array, format: WireFormat<T>, what: string, init: CallInit<T>): Read<T> {
+  /**
+   * Reads a list answer's rows (a page of 1,000 is tens of ms of work) in steps with `pause` between
+   * them, and checks what they make in a step of its own.
+   */
+  async function readBody<T>(bytes: Uint8Array, format: WireFormat<T>, what: string, init: CallInit<T>, pause: Pause): Promise<Read<T>> {
     if (init.rowsAt !== undefined) {
-      let cut: ReturnType<typeof parseListRows>
+      let cut: ListRows
       try {
-        cut = parseListRows(bytes, init.rowsAt)
+        cut = await parseListRowsInTurns(bytes, init.rowsAt, pause)
       } catch {
         throw notJson(what)
       }
       // Not cut (no rows array where expected, or not JSON): read whole, which says what is wrong.
-      if (cut) return { value: checkedBody(cut.body, format, what), rows: { bytes, bounds: cut.bounds }, text: null }
+      if (cut) {
+        await pause()
+        return { value: checkedBody(cut.body, format, what), rows: { bytes, bounds: cut.bounds }, text: null }
+      }
     }
     const text = decodedText(bytes)
     const empty = init.emptyAnswer !== undefined && text.trim() === ''
@@ -560,8 +570,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         else if (init.onAnswered) await nextTurn()
         // Stopped while it waited: not read.
         if (init.signal?.aborted) throw init.signal.reason
+        // A long answer is read over several of the caller's turns, a short turn each.
+        const pause = init.beforeReading ? createPause(init.turnMs ?? TURN_MS, 0, init.beforeReading) : noPause
         try {
-          return { ...readBody(outcome.bytes, format, what, init), serverDateMs: outcome.serverDateMs }
+          return { ...(await readBody(outcome.bytes, format, what, init, pause)), serverDateMs: outcome.serverDateMs }
         } catch (error) {
           if (!(error instanceof SellerDeskError) || error.kind !== 'malformed-response') throw error
           // A change the marketplace accepted (2xx) was most likely made, whatever its answer holds:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodedText, parseListRows, rowBounds } from './listRows'
+import { decodedText, parseListRows, parseListRowsInTurns, rowBounds } from './listRows'
 
 const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'))
 
@@ -88,6 +88,44 @@ describe('parseListRows', () => {
     const bytes = new Uint8Array([...bytesOf('{"total":1,"data":[{"id":"'), 0xff, 0xc3, ...bytesOf('"}]}')])
     const read = parseListRows(bytes, '$.data')
     expect(read!.body).toEqual(JSON.parse(new TextDecoder().decode(bytes)))
+  })
+})
+
+describe('parseListRowsInTurns', () => {
+  const page = (rows: number, fault = '') =>
+    bytesOf(
+      `{"status":200,"data":{"total":${rows},"data":[${Array.from({ length: rows }, (_, i) => JSON.stringify({ id: `r${i}`, name: `Row ${i}` })).join(',')}${fault}]}}`
+    )
+
+  it('reads a page of 1,000 rows as parseListRows does, pausing before every 64th row it walks and every 64th it parses', async () => {
+    const bytes = page(1_000)
+    let pauses = 0
+    const read = await parseListRowsInTurns(bytes, '$.data.data', async () => void pauses++)
+    expect(read).toEqual(parseListRows(bytes, '$.data.data'))
+    // The walk over the rows and their parses: 15 pauses each (before rows 64, 128, …, 960), and one between them.
+    expect(pauses).toBe(2 * Math.floor(999 / 64) + 1)
+  })
+
+  it('refuses a broken page as parseListRows does, wherever in the rows the fault lies', async () => {
+    /** A SyntaxError's name, or null when not cut (the caller reads it whole, which says what is wrong). */
+    const outcome = async (read: () => Promise<unknown>) => {
+      try {
+        const cut = await read()
+        return cut === null ? null : 'read'
+      } catch (error) {
+        return (error as Error).name
+      }
+    }
+    for (const [fault, expected] of [
+      [',{"id":"r1000",}', 'SyntaxError'], // in a row: its parse refuses it
+      [' {"id":"r1000"}', null], // between rows: the walk does
+      [',', 'SyntaxError'], // an empty row after the last comma
+      ['', 'read']
+    ] as const) {
+      const bytes = page(1_000, fault)
+      expect(await outcome(async () => parseListRows(bytes, '$.data.data')), fault).toBe(expected)
+      expect(await outcome(() => parseListRowsInTurns(bytes, '$.data.data', async () => {})), fault).toBe(expected)
+    }
   })
 })
 

@@ -13,6 +13,7 @@
  * refused by the part that holds the fault (the walk below lets only commas and spaces between rows),
  * and a member named twice keeps its last value, here as in JSON.parse.
  */
+import { allSteps, stepsInTurns, stepStartsAt, type Pause, type Steps } from '../eventLoopTurns'
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -80,12 +81,16 @@ interface Cut {
   bounds: number[]
 }
 
-/** `i` at an array's `[` → its elements; null when what lies between them is not commas and spaces. */
-function elements(bytes: Uint8Array, open: number): Cut | null {
+/**
+ * `i` at an array's `[` → its elements; null when what lies between them is not commas and spaces.
+ * Steps (see readRows): it yields before every ROWS_PER_STEP-th element.
+ */
+function* elements(bytes: Uint8Array, open: number): Steps<Cut | null> {
   const bounds: number[] = []
   let i = skipSpace(bytes, open + 1)
   if (bytes[i] === CLOSE_BRACKET) return { open, close: i + 1, bounds }
   for (;;) {
+    if (bounds.length > 0 && stepStartsAt(bounds.length / 2)) yield
     bounds.push(i)
     i = skipValue(bytes, i)
     bounds.push(i)
@@ -101,11 +106,11 @@ function elements(bytes: Uint8Array, open: number): Cut | null {
  * `i` at the start of a value → the rows array at `keys` below it (null when the keys do not lead to
  * one), and where the value ends. A member named again later replaces what an earlier one led to.
  */
-function walk(bytes: Uint8Array, i: number, keys: readonly string[], depth: number): [Cut | null, number] {
+function* walk(bytes: Uint8Array, i: number, keys: readonly string[], depth: number): Steps<[Cut | null, number]> {
   const first = bytes[i]
   if (depth === keys.length) {
     if (first !== OPEN_BRACKET) return [null, skipValue(bytes, i)]
-    const cut = elements(bytes, i)
+    const cut = yield* elements(bytes, i)
     if (!cut) throw new SyntaxError('expected a comma')
     return [cut, cut.close]
   }
@@ -120,7 +125,7 @@ function walk(bytes: Uint8Array, i: number, keys: readonly string[], depth: numb
     i = skipSpace(bytes, keyEnd)
     if (bytes[i] !== COLON) throw new SyntaxError('expected a colon')
     i = skipSpace(bytes, i + 1)
-    if (name === keys[depth]) [found, i] = walk(bytes, i, keys, depth + 1)
+    if (name === keys[depth]) [found, i] = yield* walk(bytes, i, keys, depth + 1)
     else i = skipValue(bytes, i)
     i = skipSpace(bytes, i)
     const c = bytes[i]
@@ -142,22 +147,37 @@ export function decodedText(bytes: Uint8Array): string {
   return buffer.toString('utf8', hasBom(bytes) ? 3 : 0)
 }
 
+/** A parsed answer and where each row lies in its bytes (start, end, start, end, …). */
+export type ListRows = { body: unknown; bounds: number[] } | null
+
 /**
- * The parsed answer and where each row lies in its bytes (start, end, start, end, …), read a row at a
- * time (see the file comment):
+ * The parsed answer and where each row lies in its bytes, read a row at a time (see the file comment):
  * `path` is where the rows array is (`$.data`, `$.data.data`: member names only). Null when the bytes
  * cannot be cut so (the path leads to no array, or they are not JSON): the caller then reads them whole.
  * Throws a SyntaxError when a part that was cut is not valid JSON.
  */
-export function parseListRows(bytes: Uint8Array, path: string): { body: unknown; bounds: number[] } | null {
+export const parseListRows = (bytes: Uint8Array, path: string): ListRows => allSteps(readRows(bytes, path))
+
+/**
+ * The same, read in steps with `pause` between them (a page of 1,000 rows is a walk over a megabyte and
+ * a thousand parses: tens of ms in one turn, which every call arriving meanwhile would wait for).
+ */
+export const parseListRowsInTurns = (bytes: Uint8Array, path: string, pause: Pause): Promise<ListRows> => stepsInTurns(readRows(bytes, path), pause)
+
+/** parseListRows's steps: the walk to the rows, a step per ROWS_PER_STEP of them, then their parses likewise. */
+function* readRows(bytes: Uint8Array, path: string): Steps<ListRows> {
   if (path === '$') return null // rows at the root: nothing else to parse, and no member to put them back in
-  const cut = cutAt(bytes, path)
+  const cut = yield* cutAt(bytes, path)
   if (!cut) return null
   const keys = path.split('.').slice(1)
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const start = hasBom(bytes) ? 3 : 0
   const parsed: unknown[] = []
-  for (let j = 0; j < cut.bounds.length; j += 2) parsed.push(JSON.parse(buffer.toString('utf8', cut.bounds[j], cut.bounds[j + 1])))
+  yield
+  for (let j = 0; j < cut.bounds.length; j += 2) {
+    if (j > 0 && stepStartsAt(j / 2)) yield
+    parsed.push(JSON.parse(buffer.toString('utf8', cut.bounds[j], cut.bounds[j + 1])))
+  }
   const body = JSON.parse(`${buffer.toString('utf8', start, cut.open)}[]${buffer.toString('utf8', cut.close)}`) as Record<string, unknown>
   // The array the keys lead to in the parsed rest is the emptied one (the last member of each name): the rows go there.
   let holder = body
@@ -173,14 +193,14 @@ export function parseListRows(bytes: Uint8Array, path: string): { body: unknown;
  * time. Null when the path does not lead to an array or the bytes are not well formed there.
  */
 export function rowBounds(bytes: Uint8Array, path: string): number[] | null {
-  return cutAt(bytes, path)?.bounds ?? null
+  return allSteps(cutAt(bytes, path))?.bounds ?? null
 }
 
 /** The rows array at `path` (`$` or member names only) and its elements; null when the bytes cannot be cut so there. */
-function cutAt(bytes: Uint8Array, path: string): Cut | null {
+function* cutAt(bytes: Uint8Array, path: string): Steps<Cut | null> {
   if (!/^\$(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path)) return null
   try {
-    return walk(bytes, skipSpace(bytes, hasBom(bytes) ? 3 : 0), path.split('.').slice(1), 0)[0]
+    return (yield* walk(bytes, skipSpace(bytes, hasBom(bytes) ? 3 : 0), path.split('.').slice(1), 0))[0]
   } catch {
     return null
   }

@@ -20,6 +20,7 @@ import type { WireRows } from '../sellerApi'
 import { orderDateIn, orderFromWire } from '../sellerApi/wire'
 import { scalar, writeRows, type Db, type RowWrite } from './database'
 import { docWrite } from './docRows'
+import { allSteps, stepStartsAt, type Steps } from '../eventLoopTurns'
 import { containsPattern, readPage, searchNeedle, searchText } from './listQuery'
 import { deleteRun, writeSyncState } from './syncBookkeeping'
 
@@ -101,11 +102,17 @@ export const ORDER_COLUMNS = [
 ] as const
 
 /** The writes that store a page of orders (in `tables`), as data: either connection can run them. */
-export function orderWrites({ rows: orders, wire }: OrderBatch, tables: Tables): RowWrite[] {
+export const orderWrites = (batch: OrderBatch, tables: Tables): RowWrite[] => allSteps(orderWriteSteps(batch, tables))
+
+/** orderWrites in steps (eventLoopTurns.ts): a step per ROWS_PER_STEP rows' columns. */
+export function* orderWriteSteps({ rows: orders, wire }: OrderBatch, tables: Tables): Steps<RowWrite[]> {
   if (orders.length === 0) return []
-  const rows = orders.map((order) => {
+  const rows: unknown[][] = []
+  for (let k = 0; k < orders.length; k++) {
+    if (k > 0 && stepStartsAt(k)) yield
+    const order = orders[k]!
     const items = itemColumns(order)
-    return [
+    rows.push([
       order.id,
       order.orderNo,
       Date.parse(order.orderDate),
@@ -119,8 +126,8 @@ export function orderWrites({ rows: orders, wire }: OrderBatch, tables: Tables):
       order.amountPaidCents,
       items.search,
       items.units
-    ]
-  })
+    ])
+  }
   return [{ insert: `orders${tables}`, columns: ORDER_COLUMNS, rows }, docWrite(`order_docs${tables}`, orders, wire)]
 }
 

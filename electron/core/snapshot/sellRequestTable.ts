@@ -5,6 +5,7 @@
 import type { Page, SellRequest, SortDir } from '../../shared/domain'
 import type { WireRows } from '../sellerApi'
 import { sellRequestFromWire } from '../sellerApi/wire'
+import { allSteps, stepStartsAt, type Steps } from '../eventLoopTurns'
 import { writeRows, type Db, type RowWrite } from './database'
 import { containsPattern, readPage, searchText } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
@@ -51,23 +52,31 @@ const SELL_REQUEST_COLUMNS = [
 ] as const
 
 /** The writes that store a page of sell requests (in `tables`), as data: either connection can run them. */
-export function sellRequestWrites({ rows: sellRequests, wire }: SellRequestBatch, tables: Tables): RowWrite[] {
+export const sellRequestWrites = (batch: SellRequestBatch, tables: Tables): RowWrite[] => allSteps(sellRequestWriteSteps(batch, tables))
+
+/** sellRequestWrites in steps (eventLoopTurns.ts): a step per ROWS_PER_STEP rows' columns. */
+export function* sellRequestWriteSteps({ rows: sellRequests, wire }: SellRequestBatch, tables: Tables): Steps<RowWrite[]> {
   if (sellRequests.length === 0) return []
-  const rows = sellRequests.map((row) => [
-    row.id,
-    row.name,
-    row.sku,
-    row.brand,
-    row.category,
-    row.status,
-    row.priceCents,
-    row.msrpCents,
-    row.quantity,
-    row.minQuantity,
-    Date.parse(row.updatedAt),
-    searchText([row.name, row.sku, row.brand]),
-    ...GRID_PROPERTIES.map((key) => row.properties[key] ?? '')
-  ])
+  const rows: unknown[][] = []
+  for (let k = 0; k < sellRequests.length; k++) {
+    if (k > 0 && stepStartsAt(k)) yield
+    const row = sellRequests[k]!
+    rows.push([
+      row.id,
+      row.name,
+      row.sku,
+      row.brand,
+      row.category,
+      row.status,
+      row.priceCents,
+      row.msrpCents,
+      row.quantity,
+      row.minQuantity,
+      Date.parse(row.updatedAt),
+      searchText([row.name, row.sku, row.brand]),
+      ...GRID_PROPERTIES.map((key) => row.properties[key] ?? '')
+    ])
+  }
   return [{ insert: `sell_requests${tables}`, columns: SELL_REQUEST_COLUMNS, rows }, docWrite(`sell_request_docs${tables}`, sellRequests, wire)]
 }
 

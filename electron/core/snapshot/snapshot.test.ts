@@ -406,6 +406,39 @@ describe('atomic swaps', () => {
     expect(scalar<number>(core, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(200)
   })
 
+  it('makes a part’s staging writes a step at a time (nothing written meanwhile), then stores what staging the pages whole stores, in one transaction', async () => {
+    const staged = (table: string) => snapshot.database.prepare(`SELECT * FROM ${table} ORDER BY id`).raw().all()
+    // The pages staged whole (stagePages of the batches), as the rows the staging tables hold after.
+    const run = newRun('sellRequests', 300)
+    await snapshot.beginRun(run)
+    run.covered = [[0, 300]]
+    await snapshot.stagePages(run, [sellRequestBatch(sellRequests.slice(0, 200)), sellRequestBatch(sellRequests.slice(200))])
+    await snapshot.stagingWritten('sellRequests')
+    const whole = { rows: staged('sell_requests_staged'), docs: staged('sell_request_docs_staged') }
+    expect(whole.rows).toHaveLength(300)
+
+    const again = newRun('sellRequests', 300)
+    await snapshot.beginRun(again)
+    let pauses = 0
+    const part = await snapshot.stagingPart(
+      'sellRequests',
+      [sellRequestBatch(sellRequests.slice(0, 200)), sellRequestBatch(sellRequests.slice(200))],
+      async () => {
+        pauses++
+        expect(scalar<number>(snapshot.database, 'SELECT COUNT(*) FROM sell_requests_staged')).toBe(0)
+      }
+    )
+    // A pause before every 64th row of each page: 3 in the first (200 rows), 1 in the second (100).
+    expect(pauses).toBe(4)
+    expect(part.rows).toBe(300)
+    await expect(snapshot.stagePages(newRun('orders', 300), part)).rejects.toThrow(/cannot be staged/)
+    again.covered = [[0, 300]]
+    await snapshot.stagePages(again, part)
+    await snapshot.stagingWritten('sellRequests')
+    expect({ rows: staged('sell_requests_staged'), docs: staged('sell_request_docs_staged') }).toEqual(whole)
+    expect(snapshot.run('sellRequests')?.covered).toEqual([[0, 300]])
+  })
+
   it("begins a run without the snapshot's thread when nothing is staged, and empties rows an abandoned run left staged on it", async () => {
     // A sync started right after the snapshot opened need not wait for the thread to start.
     const jobs = vi.spyOn(Worker.prototype, 'postMessage')

@@ -10,7 +10,7 @@ import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
-import { inTransaction, openDatabase, type Db } from './database'
+import { inTransaction, openDatabase, type Db, type RowWrite } from './database'
 import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
@@ -27,7 +27,7 @@ import {
   endOrderTimeZone,
   summarizeOrders,
   unknownOrderIds,
-  orderWrites,
+  orderWriteSteps,
   writeOrders,
   type OrderBatch,
   type OrderQuery
@@ -42,7 +42,7 @@ import {
   sellRequestValues,
   sellRequestWithId,
   unknownSellRequestIds,
-  sellRequestWrites,
+  sellRequestWriteSteps,
   writeSellRequestChanges,
   writeSellRequests,
   type SellRequestBatch,
@@ -64,7 +64,7 @@ import {
 } from './syncBookkeeping'
 import { keptWhile } from './keptWhile'
 import { startSnapshotThread } from './snapshotThread'
-import { createPause } from '../eventLoopTurns'
+import { allSteps, createPause, stepsInTurns, type Pause, type Steps } from '../eventLoopTurns'
 
 export type { OlderOpenCheck, SweepOutcome }
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
@@ -125,9 +125,15 @@ export interface Snapshot {
    * one transaction: what is staged and what the run says is staged never disagree. The snapshot's
    * thread writes them, in the order handed over, while the caller goes on: this resolves once they
    * are handed over (it waits while a few are still being written). A write that failed fails the
-   * next stagePages or the commitRun of the resource.
+   * next stagePages or the commitRun of the resource. The rows come as batches, or as a part whose
+   * writes were made beforehand (stagingPart).
    */
-  stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): Promise<void>
+  stagePages(run: SyncRun, rows: OrderBatch[] | SellRequestBatch[] | StagingPart): Promise<void>
+  /**
+   * The writes that stage fetched rows, made a step at a time with `pause` between steps (a page of
+   * 1,000 rows' columns is ms of work), for stagePages to hand over. Nothing is written here.
+   */
+  stagingPart(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], pause: Pause): Promise<StagingPart>
   /** Resolves once every page handed to stagePages is written; rejects with the first write that failed. */
   stagingWritten(resource: Resource): Promise<void>
   /**
@@ -178,6 +184,22 @@ export interface Snapshot {
   /** Everything, for tests and reconciliation checks. */
   dump(): { orders: Order[]; sellRequests: SellRequest[] }
   close(): void
+}
+
+/** Fetched rows of a full sync as the writes that stage them (Snapshot.stagingPart). */
+export interface StagingPart {
+  readonly resource: Resource
+  /** How many rows it stages. */
+  readonly rows: number
+  readonly writes: readonly RowWrite[]
+}
+
+/** The steps that make the writes staging `batches` (see Snapshot.stagingPart). */
+function* stagingSteps(resource: Resource, batches: OrderBatch[] | SellRequestBatch[]): Steps<RowWrite[]> {
+  const writes: RowWrite[] = []
+  if (resource === 'orders') for (const batch of batches as OrderBatch[]) writes.push(...(yield* orderWriteSteps(batch, '_staged')))
+  else for (const batch of batches as SellRequestBatch[]) writes.push(...(yield* sellRequestWriteSteps(batch, '_staged')))
+  return writes
 }
 
 /**
@@ -304,22 +326,19 @@ export function openSnapshot(file: string): Snapshot {
     if (failure) throw failure.error
   }
 
-  async function stagePages(run: SyncRun, batches: OrderBatch[] | SellRequestBatch[]): Promise<void> {
+  async function stagePages(run: SyncRun, rows: OrderBatch[] | SellRequestBatch[] | StagingPart): Promise<void> {
     const of = stagingOf(run.resource)
     const failed = () => {
       if (of.failure) throw of.failure.error
     }
     failed()
+    const part = Array.isArray(rows) ? { resource: run.resource, writes: allSteps(stagingSteps(run.resource, rows)) } : rows
+    if (part.resource !== run.resource) throw new Error(`${part.resource} rows cannot be staged into a ${run.resource} sync run`)
     const before = handedOver.get(run.resource) ?? storedPositions(db, run.resource)
     if (before === null) throw new Error(`no ${run.resource} sync run to stage into`)
     const advance = runAdvance(run, before)
     handedOver.set(run.resource, advance.after)
-    const writes = [
-      ...(run.resource === 'orders'
-        ? (batches as OrderBatch[]).flatMap((batch) => orderWrites(batch, '_staged'))
-        : (batches as SellRequestBatch[]).flatMap((batch) => sellRequestWrites(batch, '_staged'))),
-      advance.write
-    ]
+    const writes = [...part.writes, advance.write]
     const job = thread.run([{ transaction: writes }]).then(
       () => undefined,
       (error: unknown) => {
@@ -379,6 +398,11 @@ export function openSnapshot(file: string): Snapshot {
       handedOver.set(run.resource, positions)
     },
     stagePages,
+    stagingPart: async (resource, batches, pause) => ({
+      resource,
+      rows: (batches as { rows: readonly unknown[] }[]).reduce((sum, batch) => sum + batch.rows.length, 0),
+      writes: await stepsInTurns(stagingSteps(resource, batches), pause)
+    }),
     stagingWritten,
     async commitRun(resource) {
       const noRun = () => new Error(`no ${resource} sync run to commit`)

@@ -27,6 +27,18 @@ afterEach(async () => {
   await sandbox.close()
 })
 
+/** Counts the turns of the event loop from now until stopped (a callback in each turn's check phase). */
+function countTurns(): { now: () => number; stop: () => void } {
+  let turns = 0
+  let counting = true
+  const count = () => {
+    turns++
+    if (counting) setImmediate(count)
+  }
+  setImmediate(count)
+  return { now: () => turns, stop: () => void (counting = false) }
+}
+
 function engine(settings: Partial<SyncSettings> = {}, onProgress?: Parameters<typeof createSyncEngine>[0]['onProgress']) {
   return createSyncEngine({
     api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000 }),
@@ -90,7 +102,7 @@ describe('full sync', () => {
       let rows = 0
       const stagePages = snapshot.stagePages
       snapshot.stagePages = (run, batches) => {
-        rows += batches.reduce((sum, batch) => sum + batch.rows.length, 0)
+        rows += Array.isArray(batches) ? batches.reduce((sum, batch) => sum + batch.rows.length, 0) : batches.rows
         handed.push({ recorded: coveredCount(run.covered), rows })
         return stagePages(run, batches)
       }
@@ -128,6 +140,68 @@ describe('full sync', () => {
     expect(readBeforeAnswered).toHaveLength(pagesRead)
     // Answered before the next page was read.
     expect(Math.max(...readBeforeAnswered)).toBe(0)
+  })
+
+  it('reads a page of 1,000 rows and makes its staging writes over turns of the run, so a call arriving meanwhile waits for neither whole', async () => {
+    const market = await startSandbox({ apiKey: KEY, seed: 9, orders: 10, sellRequests: 1_000, now: new Date() })
+    try {
+      const real = createSellerApi({ baseUrl: market.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 3_000 })
+      // A call reaches the core's thread as a port's message: one is sent as a page's reading begins, and
+      // one as the writes of a part begin to be made.
+      const { port1, port2 } = new MessageChannel()
+      let answered = 0
+      port2.on('message', () => answered++)
+      const ask = () => {
+        port1.postMessage(null)
+        return answered
+      }
+      const turns = countTurns()
+      // Per page of 1,000 read, and per part of 1,000 staged: the calls answered and the turns taken meanwhile.
+      const spans: { what: 'read' | 'writes'; answered: number; turns: number }[] = []
+      const api: SellerApi = {
+        ...real,
+        listSellRequests: async (query, options) => {
+          let began: { answered: number; turn: number } | null = null
+          const page = await real.listSellRequests(query, {
+            ...options,
+            beforeReading: async () => {
+              await options?.beforeReading?.()
+              began ??= { answered: ask(), turn: turns.now() }
+            }
+          })
+          if (page.sellRequests.length === 1_000) spans.push({ what: 'read', answered: answered - began!.answered, turns: turns.now() - began!.turn })
+          return page
+        }
+      }
+      const stagingPart = snapshot.stagingPart
+      snapshot.stagingPart = async (resource, batches, pause) => {
+        const began = { answered: ask(), turn: turns.now() }
+        const part = await stagingPart(resource, batches, pause)
+        if (part.rows === 1_000) spans.push({ what: 'writes', answered: answered - began.answered, turns: turns.now() - began.turn })
+        return part
+      }
+      await createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, take: 1_000 }, turnMs: 0 }).run('full', new AbortController().signal, [
+        'sellRequests'
+      ])
+      turns.stop()
+      port1.close()
+      expect(snapshot.count('sellRequests')).toBe(1_000)
+      expect(
+        snapshot
+          .dump()
+          .sellRequests.map((row) => row.id)
+          .sort()
+      ).toEqual(market.state.sellRequests.map((row) => row.id).sort())
+      // The page read, and its rows' writes made, each over many turns (a step of 64 rows a turn), with the call answered meanwhile.
+      for (const span of spans) {
+        expect(span.answered, span.what).toBeGreaterThanOrEqual(1)
+        expect(span.turns, span.what).toBeGreaterThanOrEqual(span.what === 'read' ? 2 * Math.floor(1_000 / 64) : Math.floor(1_000 / 64))
+      }
+      expect(spans.some(({ what }) => what === 'read')).toBe(true)
+      expect(spans.some(({ what }) => what === 'writes')).toBe(true)
+    } finally {
+      await market.close()
+    }
   })
 
   it('keeps at most `concurrency` list requests on the wire, reading answers while the next ones travel', async () => {

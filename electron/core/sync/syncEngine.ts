@@ -29,8 +29,8 @@
  */
 import { SellerDeskError } from '../../shared/errors'
 import { NO_ROWS, type ListAnswer, type SellerApi } from '../sellerApi'
-import type { OrderBatch, Resource, SellRequestBatch, Snapshot, SyncRun } from '../snapshot/snapshot'
-import { createTurnQueue, type Pause } from '../eventLoopTurns'
+import type { OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun } from '../snapshot/snapshot'
+import { createPause, createTurnQueue, TURN_MS, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 import { PageWalk, pageSizeAfterFirst } from './pageWalk'
@@ -265,6 +265,11 @@ export interface SyncEngineDeps {
   onProgress?: (progress: SyncProgress) => void
   /** The computer's clock: schedules, the history window and "synced at"; never where an incremental sync starts. */
   now?: () => number
+  /**
+   * How long a turn of reading a page, or of making a part's writes, lasts (default TURN_MS: a page of
+   * 1,000 rows takes several; 0: a turn per step).
+   */
+  turnMs?: number
 }
 
 /** One resource's part of a run: what it counts, and the network slots every part of the run shares. */
@@ -283,6 +288,7 @@ interface Counters {
 export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? Date.now
   const { api, snapshot } = deps
+  const turnMs = deps.turnMs ?? TURN_MS
 
   /**
    * One page, holding one of the run's network slots while it is on the wire (`held`: one the caller
@@ -323,7 +329,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   async function fetchPageWith(resource: Resource, query: PageQuery, signal: AbortSignal, counters: Counters, onAnswered: () => void): Promise<PageAnswer> {
-    const options = { signal, retries: deps.settings.retriesPerPage, onAnswered, beforeReading: counters.turn }
+    const options = { signal, retries: deps.settings.retriesPerPage, onAnswered, beforeReading: counters.turn, turnMs }
     let answer: ListAnswer
     let batch: Batch
     if (resource === 'orders') {
@@ -387,16 +393,22 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       pending = []
       pendingRows = 0
       pendingRanges = []
+      let part: StagingPart | null = null
       if (batches.length > 0) {
         handingRows += rows
         try {
           await counters.turn()
+          // The rows' writes made over turns of the run's queue (a page of 1,000 rows' columns is ms of
+          // work), and handed over in a turn with room for it; the positions join in that turn.
+          const pause = createPause(turnMs, 0, counters.turn)
+          part = await snapshot.stagingPart(resource, batches as OrderBatch[] | SellRequestBatch[], pause)
+          await pause()
         } finally {
           handingRows -= rows
         }
       }
       for (const [start, end] of ranges) run.covered = withRange(run.covered, start, end)
-      await snapshot.stagePages(run, batches as OrderBatch[] | SellRequestBatch[])
+      await snapshot.stagePages(run, part ?? (batches as OrderBatch[] | SellRequestBatch[]))
     }
     let pagesDone = 0
     let pagesPlanned = 0
