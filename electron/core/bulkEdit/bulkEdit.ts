@@ -98,9 +98,9 @@ export interface BulkEdit {
   /** The marks that changed since the last stagedCells or marksSince: for the answer to a change-set call. */
   marksSince(): Omit<ChangeSetState, 'summary'>
   /**
-   * The answer to stage(changes): the sent cells' marks by their place (`sent`, see SentMarks) when
-   * they are the only cells touched since the last marks, else marksSince's. Resets the touched cells
-   * as marksSince does.
+   * The answer to stage(changes), made from what staging them did (ChangeSet.stage's outcomes): the sent
+   * cells' marks by their place (`sent`, see SentMarks) when they are the only cells touched since the
+   * last marks and each listing was sent once, else marksSince's. Resets the touched cells as marksSince does.
    */
   marksOfSent(changes: StageRow[]): Omit<ChangeSetState, 'summary'>
   preview(): BulkPreview
@@ -187,6 +187,16 @@ const STEPPING: Record<StepKind, string> = {
 const MARKS_READS = 2
 /** Names reads of the marks across accounts, so a page asked for by a grid of another account is refused. */
 let marksReadsBegun = 0
+
+/** What a stage call did: each proposal's change as staging left it, in the order of the cells sent. */
+interface StageOutcomes {
+  changes: StageRow[]
+  outcomes: (StagedChange | undefined)[]
+  /** No cell was touched since the last marks before the call: every cell touched since is one of its. */
+  alone: boolean
+  /** Each listing sent once: a cell's place among those sent names one cell, whose mark is its outcome. */
+  oncePerListing: boolean
+}
 
 const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
 
@@ -299,10 +309,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   let touched: Set<string> | null = new Set()
   /**
    * The last stage call's changes and each of its cells as staging left it (see ChangeSet.stage), while
-   * nothing has changed the change set since and every cell touched is one of them: what marksOfSent
-   * answers from, instead of looking each of a paste's 10,000 cells up again. Null otherwise.
+   * nothing has changed the change set since: what marksOfSent answers from. Null otherwise.
    */
-  let lastStaged: { changes: StageRow[]; outcomes: (StagedChange | undefined)[] } | null = null
+  let lastStaged: StageOutcomes | null = null
   /** Reads of every mark under way (stagedCells) by name: the grid's read of its rows and an import's may overlap. */
   const marksReads = new Map<number, StagedChange[]>()
   const changeSet = createChangeSet(
@@ -596,28 +605,26 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       if (missing > 0)
         throw new SellerDeskError('not-found', `${missing} of these changes are for listings no longer in your sell requests. Sync, then try again.`)
       const proposed: ProposedChange[] = []
-      // Each cell a number or null, each listing once: a cell's place among those sent is its proposal's.
-      let oneProposalEach = found.size === changes.length
       for (const change of changes) {
         const listing = found.get(change.sellRequestId)!
         for (const key of Object.keys(change)) {
-          if (key !== 'sellRequestId' && change[key] !== undefined && !fields.has(key))
-            throw new SellerDeskError('invalid-input', `There is no listing field “${key}” to change.`)
+          if (key === 'sellRequestId' || change[key] === undefined) continue
+          if (!fields.has(key)) throw new SellerDeskError('invalid-input', `There is no listing field “${key}” to change.`)
+          // A cell's place among those sent (SentMarks) counts the values given, each one proposal.
+          if (change[key] !== null && typeof change[key] !== 'number')
+            throw new SellerDeskError('invalid-input', `A new ${fields.get(key).label.toLowerCase()} is a number, or null to take its change back.`)
         }
         for (const field of fields.all) {
           const value = change[field.key]
           // Taken back: the listing's value as the snapshot holds it, which removes a pending change.
           if (value === null) proposed.push(proposedChange(listing, field.key, fieldValue(listing, field.key)))
           else if (typeof value === 'number') proposed.push(proposedChange(listing, field.key, value))
-          // (NaN is staged at a value no answer can name; any other value is no cell.)
-          if (value !== undefined && value !== null && (typeof value !== 'number' || Number.isNaN(value))) oneProposalEach = false
         }
       }
-      // Cells touched before this call (their marks not sent yet) are not among this call's outcomes.
-      const onlyThese = oneProposalEach && touched !== null && touched.size === 0
+      const alone = touched !== null && touched.size === 0
       const outcomes: (StagedChange | undefined)[] = []
       const summary = changeSet.stage(proposed, outcomes)
-      lastStaged = onlyThese ? { changes, outcomes } : null
+      lastStaged = { changes, outcomes, alone, oncePerListing: found.size === changes.length }
       return summary
     },
 
@@ -653,40 +660,24 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
     marksSince,
     marksOfSent(changes) {
-      const keys = touched
-      if (!keys) return marksSince()
+      // Nothing sent stages nothing: no outcomes, and alone when nothing else was touched either.
+      const staged =
+        lastStaged?.changes === changes ? lastStaged : changes.length === 0 ? { outcomes: [], alone: touched?.size === 0, oncePerListing: true } : null
+      lastStaged = null
+      // Outcomes tell this call's cells only, as staging left them: cells touched before it or since (their
+      // marks not sent yet; a later change to one of its cells makes its outcome stale), and new rules (every
+      // mark judged again) are marksSince's. A listing sent twice: a place would name a value the later one
+      // replaced, and each touched cell is this call's, so marksSince's marks by id are its outcomes.
+      if (touched === null || !staged?.alone || !staged.oncePerListing) return marksSince()
       const unstaged: number[] = []
       const problems: SentMarks['problems'] = []
-      if (lastStaged?.changes === changes) {
-        const { outcomes } = lastStaged
-        lastStaged = null
-        outcomes.forEach((staged, at) => {
-          if (!staged) unstaged.push(at)
-          else if (staged.invalid || staged.warning) problems.push([at, staged.invalid, staged.warning])
-        })
-        if (problems.length > 2 * BULK_MARKS_PAGE) return marksSince()
-        touched = new Set()
-        return { whole: false, cells: [], cleared: [], sent: { unstaged, problems } }
-      }
-      let sentTouched = 0
-      let at = 0
-      for (const change of changes) {
-        for (const field of fields.all) {
-          const value = change[field.key]
-          if (value === undefined) continue
-          if (keys.has(changeKey(change.sellRequestId, field.key))) sentTouched++
-          const staged = changeSet.get(change.sellRequestId, field.key)
-          if (!staged) unstaged.push(at)
-          // Staged at another value than sent (the same cell sent twice, the later one won): said whole.
-          else if (staged.after !== value) return marksSince()
-          else if (staged.invalid || staged.warning) problems.push([at, staged.invalid, staged.warning])
-          at++
-        }
-      }
-      // Another cell changed meanwhile (an apply's outcome, a sync): its mark comes too. A problem
-      // (without the id and value a mark carries) is about half a mark: more than two pages' count of
-      // them would make an answer larger than a page of marks, so they are read in pages as every mark is.
-      if (sentTouched !== keys.size || problems.length > 2 * BULK_MARKS_PAGE) return marksSince()
+      staged.outcomes.forEach((change, at) => {
+        if (!change) unstaged.push(at)
+        else if (change.invalid || change.warning) problems.push([at, change.invalid, change.warning])
+      })
+      // A problem (without the id and value a mark carries) is about half a mark: more than two pages'
+      // count of them would make an answer larger than a page of marks, so they are read in pages as every mark is.
+      if (problems.length > 2 * BULK_MARKS_PAGE) return marksSince()
       touched = new Set()
       return { whole: false, cells: [], cleared: [], sent: { unstaged, problems } }
     },

@@ -102,6 +102,24 @@ describe('change set', () => {
     expect(set.setRules({ priceChangePercent: 10, priceFloorCents: null, quantityCutPercent: 90 }).warnings).toBe(1)
   })
 
+  it('tells the change each proposal left, in order: a cell proposed twice, a change taken back, a value no number', () => {
+    const set = createChangeSet()
+    set.stage([proposed(1100)])
+    const outcomes: (ReturnType<typeof set.get> | undefined)[] = []
+    set.stage([proposed(1000), proposed(1200), proposed(5, 'quantity', 5), proposed(Number.NaN, 'quantity', 5), proposed(1300)], outcomes)
+    expect(outcomes).toHaveLength(5)
+    expect(outcomes[0]).toBeUndefined() // back to the listing's value: the pending 11.00 goes
+    expect(outcomes[1]).toMatchObject({ after: 1200, invalid: null })
+    expect(outcomes[2]).toBeUndefined() // the listing's value, nothing pending: nothing staged
+    expect(outcomes[3]).toMatchObject({ field: 'quantity', invalid: expect.any(String) })
+    expect(outcomes[3]!.after).toBeNaN()
+    // The later proposal of a cell is what stays staged.
+    expect(outcomes[4]).toMatchObject({ after: 1300 })
+    expect(set.get('id-1', 'priceCents')).toBe(outcomes[4])
+    expect(set.get('id-1', 'quantity')).toBe(outcomes[3])
+    expect(set.undo().changes).toBe(1) // one step: back to the 11.00 staged before
+  })
+
   it('stages and validates 10,000 changes well within 500 ms', () => {
     const listings = Array.from({ length: 10_000 }, (_, i) => listing(i, 1000 + i, i % 50))
     const started = performance.now()

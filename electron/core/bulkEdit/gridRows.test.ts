@@ -240,6 +240,31 @@ it('a stage answers by place only for what it staged: not after another call cha
   workspace.bulk.marksSince()
 })
 
+it('a stage answers by place from what staging did, whatever the values: a value no number is marked at its place; a value of another type is refused, changing nothing', async () => {
+  const [a, b] = workspace.snapshot.dump().sellRequests
+  workspace.bulk.marksSince()
+  // NaN (a caller in the core; JSON cannot carry it) is staged and marked invalid at its place.
+  const sent = [
+    { sellRequestId: a!.id, priceCents: Number.NaN },
+    { sellRequestId: b!.id, quantity: b!.quantity + 1 }
+  ]
+  workspace.bulk.stage(sent)
+  expect(workspace.bulk.marksOfSent(sent)).toEqual({
+    whole: false,
+    cells: [],
+    cleared: [],
+    sent: { unstaged: [], problems: [[0, expect.any(String), null]] }
+  })
+  expect(everyMark(workspace.bulk)).toHaveLength(2)
+  // A value that is neither a number nor null would have no place among the cells sent: refused.
+  const text = [{ sellRequestId: a!.id, priceCents: '12.00', quantity: 4 }]
+  expect(() => workspace.bulk.stage(text)).toThrow('A new price is a number, or null to take its change back.')
+  expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [] })
+  expect(everyMark(workspace.bulk)).toHaveLength(2)
+  await workspace.bulk.discard()
+  workspace.bulk.marksSince()
+})
+
 it('reads a page in parts, a turn each, as one version: listings changed between two parts make it read again', async () => {
   const inParts = createBulkEdit({
     snapshot: workspace.snapshot,
