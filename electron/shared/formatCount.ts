@@ -5,9 +5,11 @@
  * behind a rounded, valid-looking value. Money has its own formatter (money.ts).
  */
 
+import { rememberedFormat } from './rememberedFormat'
+
 const count = new Intl.NumberFormat(undefined, { maximumFractionDigits: 20 })
 
-export const formatNumber = (n: number): string => count.format(n)
+export const formatNumber: (n: number) => string = rememberedFormat((n) => count.format(n))
 
 export function formatCount(n: number, one: string, many: string): string {
   return `${count.format(n)} ${n === 1 ? one : many}`

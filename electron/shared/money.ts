@@ -5,6 +5,8 @@
  * formatMoney, wherever it is shown (the renderer, an OS notification).
  */
 
+import { rememberedFormat } from './rememberedFormat'
+
 const DECIMAL_STRING = /^(-?)(\d+)(?:\.(\d{1,2}))?$/
 
 /** "123.45" → 12345. Exact (no float arithmetic). Returns null when the text is not a decimal with ≤ 2 places. */
@@ -38,11 +40,12 @@ export function decimalStringFromCents(cents: number): string {
 
 /** The marketplace trades in US dollars: shown in the seller's locale ("$1,299.99"). */
 const dollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' })
+const dollarsOfCents = rememberedFormat((cents) => dollars.format(cents / 100))
 
 /** Cents as the seller reads money ("$1,299.99"); a dash when there is no amount. */
 export function formatMoney(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—'
-  return dollars.format(cents / 100)
+  return dollarsOfCents(cents)
 }
 
 const compactDollars = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 })
