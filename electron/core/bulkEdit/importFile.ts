@@ -114,28 +114,52 @@ function controlCharacters(text: string, limit: number): number {
   return count
 }
 
-/** The text of a CSV file: UTF-8 (BOM optional) or UTF-16 with BOM; anything binary is refused. */
-function csvText(fileName: string, bytes: Uint8Array): string {
-  let text: string
+/** Bytes of a CSV file decoded (or looked through for a zero) at a time, and characters looked through for control characters: a pause between parts. */
+const TEXT_PART = 256 * 1024
+
+/**
+ * The text of a CSV file: UTF-8 (BOM optional) or UTF-16 with BOM; anything binary is refused. Read a
+ * part at a time (a file may hold 20 MB), with a pause between parts.
+ */
+async function csvText(fileName: string, bytes: Uint8Array, pause: Pause): Promise<string> {
+  const parts: string[] = []
   try {
-    if (startsWith(bytes, 0xff, 0xfe)) text = new TextDecoder('utf-16le', { fatal: true }).decode(bytes.subarray(2))
-    else if (startsWith(bytes, 0xfe, 0xff)) text = new TextDecoder('utf-16be', { fatal: true }).decode(bytes.subarray(2))
+    let decoder: InstanceType<typeof TextDecoder>
+    let body = bytes
+    if (startsWith(bytes, 0xff, 0xfe)) [decoder, body] = [new TextDecoder('utf-16le', { fatal: true }), bytes.subarray(2)]
+    else if (startsWith(bytes, 0xfe, 0xff)) [decoder, body] = [new TextDecoder('utf-16be', { fatal: true }), bytes.subarray(2)]
     else {
       if (looksLikeUtf16(bytes))
         throw fileError(
           fileName,
           'the text is UTF-16 without a byte-order mark, which Seller Desk cannot tell apart from binary data. In Excel choose “CSV UTF-8 (Comma delimited)”, or save the file as XLSX, and import it again.'
         )
-      if (bytes.includes(0))
-        throw fileError(fileName, 'this is not a text file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+      // A zero anywhere says binary before any part is decoded: binary data is not reported as a wrong encoding.
+      for (let at = 0; at < bytes.length; at += TEXT_PART) {
+        if (at > 0) await pause()
+        if (bytes.subarray(at, at + TEXT_PART).includes(0))
+          throw fileError(fileName, 'this is not a text file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
+      }
+      decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
     }
+    // Streamed: a character cut between two parts is decoded whole, and a BOM is taken off the first.
+    for (let at = 0; at < body.length; at += TEXT_PART) {
+      await pause()
+      parts.push(decoder.decode(body.subarray(at, at + TEXT_PART), { stream: true }))
+    }
+    parts.push(decoder.decode())
   } catch (error) {
     if (error instanceof SellerDeskError) throw error
     throw fileError(fileName, 'the text is not UTF-8. In Excel choose “CSV UTF-8 (Comma delimited)”, or save the file as XLSX, and import it again.')
   }
+  const text = parts.join('')
   const allowed = Math.max(2, text.length / 1000)
-  if (controlCharacters(text, allowed) > allowed)
+  let control = 0
+  for (let at = 0; at < text.length && control <= allowed; at += TEXT_PART) {
+    await pause()
+    control += controlCharacters(text.slice(at, at + TEXT_PART), allowed - control)
+  }
+  if (control > allowed)
     throw fileError(fileName, 'this does not look like a CSV file (it contains binary data). Export your sheet as CSV (UTF-8) or XLSX and pick that file.')
   return text
 }
@@ -185,7 +209,12 @@ const WHITESPACE = /\s/
  * CR too), the nearest delimiter or line break follows, or when it is the text's last character;
  * otherwise it is part of the field. Answers the end and the break's length (0: the text's end).
  */
-function partEnd(text: string, start: number, from: number, delimiter: string, newline: string): [end: number, breakLength: number] {
+function partEnd(text: string, start: number, from: number, delimiter: string, newline: string, firstQuote: number): [end: number, breakLength: number] {
+  // No quote (`firstQuote`: the first at or after `start`, -1: none) before the first line break at or
+  // after `from`: no field up to it is quoted, so that break ends a row, found without reading the part
+  // a character at a time.
+  const lineBreak = text.indexOf(newline, from)
+  if (firstQuote < 0 || (lineBreak >= 0 && firstQuote > lineBreak)) return lineBreak < 0 ? [text.length, 0] : [lineBreak, newline.length]
   let quoted = false
   let fieldStart = true
   // The nearest delimiter and line break at or after a closing quote's next character, kept between
@@ -238,6 +267,69 @@ function partEnd(text: string, start: number, from: number, delimiter: string, n
   return [text.length, 0]
 }
 
+/** The start of a CSV Papa guesses the line break from (see lineBreakOf). */
+const LINE_BREAK_SAMPLE_CHARS = 1024 * 1024
+
+/**
+ * The line break Papa guesses for `text` (guessLineEndings), read a part at a time with a pause between
+ * parts: at once its guess goes over the first megabyte several times and cuts it into an array a line
+ * each, one long turn. Papa guesses from that megabyte without its quoted stretches (a quote up to the
+ * next one; a last quote without a pair stays, and so does what follows it): “\n” when it holds no CR or
+ * an LF comes before the first CR; else “\r\n” when at least half of the pieces between its CRs (the
+ * first one, before any, too) start with an LF; else “\r”.
+ */
+export async function lineBreakOf(text: string, pause: Pause, partChars = CSV_PART_CHARS): Promise<'\r' | '\n' | '\r\n'> {
+  const end = Math.min(text.length, LINE_BREAK_SAMPLE_CHARS)
+  // Counted on the text outside quoted stretches, as if they were cut out: its length so far, where its
+  // first CR and first LF are, how many CRs and LFs, how many pieces start with an LF, and its last character.
+  let length = 0
+  let firstCr = -1
+  let firstLf = -1
+  let crs = 0
+  let lfs = 0
+  let startingWithLf = 0
+  let last = ''
+  const outside = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const c = text[i]!
+      if (c === '\r') {
+        if (firstCr < 0) firstCr = length
+        crs++
+      } else if (c === '\n') {
+        if (firstLf < 0) firstLf = length
+        lfs++
+        if (length === 0 || last === '\r') startingWithLf++
+      }
+      last = c
+      length++
+    }
+  }
+  // Where the quoted stretch being read began (-1: none is).
+  let openQuote = -1
+  for (let start = 0; start < end; start += partChars) {
+    if (start > 0) await pause()
+    const to = Math.min(end, start + partChars)
+    for (let i = start; i < to;) {
+      const quote = text.indexOf('"', i)
+      const at = quote < 0 || quote >= to ? to : quote
+      if (openQuote < 0) outside(i, at)
+      if (at === to) break
+      openQuote = openQuote < 0 ? at : -1
+      i = at + 1
+    }
+  }
+  // A last quote without a pair is not taken out: it and what follows count as outside.
+  if (openQuote >= 0)
+    for (let from = openQuote; from < end; from += partChars) {
+      await pause()
+      outside(from, Math.min(end, from + partChars))
+    }
+  const pieces = crs + 1
+  const lfFirst = lfs > 0 && firstLf < (firstCr < 0 ? length : firstCr)
+  if (crs === 0 || lfFirst) return '\n'
+  return startingWithLf >= pieces / 2 ? '\r\n' : '\r'
+}
+
 /**
  * Papa's parse of `text`, a part of lines at a time with a pause between parts: each part ends with a
  * line break outside quotes, so the rows, and the rows the errors name, are those of one whole parse.
@@ -253,10 +345,14 @@ export async function parseCsvInParts(
   const data: string[][] = []
   const errors: Papa.ParseError[] = []
   // The line break a whole parse would find (Papa guesses it from the start of the text), for every part.
-  const newline = Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\r' | '\n' | '\r\n'
+  const newline = await lineBreakOf(text, pause, partChars)
   await pause()
+  // The first quote at or after the part's start (-1: none): looked for again only once a part has gone
+  // past it, so a file with few quotes is not searched to its end for every part.
+  let nextQuote = text.indexOf('"')
   for (let start = 0; ;) {
-    const [end, breakLength] = partEnd(text, start, start + partChars, delimiter, newline)
+    if (nextQuote >= 0 && nextQuote < start) nextQuote = text.indexOf('"', start)
+    const [end, breakLength] = partEnd(text, start, start + partChars, delimiter, newline, nextQuote)
     const slice = text.slice(start, end + breakLength)
     // A text ending with a break ends with a row of one empty cell, as in a whole parse (Papa reads an empty text as none).
     if (slice === '' && start > 0) data.push([''])
@@ -301,7 +397,9 @@ async function fieldCountProblems(
   }
   // Rows by field count, of those longer than the header by empty fields only.
   const longer = new Map<number, number>()
+  let counted = 0
   for (const { cells } of records) {
+    if (stepStartsAt(counted++)) await pause()
     if (cells.length > header.length && onlyEmptyFrom(cells, header.length)) longer.set(cells.length, (longer.get(cells.length) ?? 0) + 1)
   }
   let fields = header.length
@@ -391,7 +489,7 @@ export async function readImportTable(fileName: string, bytes: Uint8Array, optio
   } else {
     if (/\.xlsx$/i.test(fileName)) throw fileError(fileName, 'this is not an Excel workbook (.xlsx), although its name says so.')
     format = 'csv'
-    const text = csvText(fileName, bytes)
+    const text = await csvText(fileName, bytes, pause)
     // Decoding and checking the text, guessing its delimiter, guessing its line break: a pause after each,
     // which may end a turn there (together they go over the whole text and then some).
     await pause()

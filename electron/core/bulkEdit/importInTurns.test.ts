@@ -13,7 +13,7 @@ import type { Workspace } from '../workspace'
 import { createBulkEdit, type BulkEdit } from './bulkEdit'
 import { everyMark } from './everyMark.fixture'
 import { BULK_MARKS_PAGE } from '../../shared/contract'
-import { parseCsvInParts, readImportTable } from './importFile'
+import { lineBreakOf, parseCsvInParts, readImportTable } from './importFile'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
 
 describe('a CSV read in parts', () => {
@@ -51,6 +51,16 @@ describe('a CSV read in parts', () => {
     )
   })
 
+  it('guesses the line break Papa guesses from the whole text, whatever the part size', async () => {
+    const text = fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n'), maxLength: 60 })
+    await fc.assert(
+      fc.asyncProperty(text, fc.integer({ min: 1, max: 16 }), async (text, partChars) => {
+        expect(await lineBreakOf(text, async () => {}, partChars)).toBe(Papa.parse<string[]>(text, { delimiter: ',', preview: 1 }).meta.linebreak)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
   // Papa closes a quoted field at a quote followed, past any whitespace trim removes, by the nearest
   // delimiter or line break, and not at one followed by whitespace and the text's end: a part read
   // without the break that ends it lost its last field's closing quote.
@@ -80,9 +90,88 @@ it('reads a CSV with a pause after decoding it, after guessing its delimiter and
     ]
       .sort(([a], [b]) => a - b)
       .map(([, step]) => step)
-    expect(steps.slice(0, 7)).toEqual(['decode', 'pause', 'parse', 'pause', 'parse', 'pause', 'parse'])
+    // The text is decoded after a pause (a part at a time, then the decoder's end), then looked through
+    // for control characters after another; the line break is guessed between the two pauses after the
+    // delimiter's parse, without a parse (lineBreakOf).
+    expect(steps.slice(0, 9)).toEqual(['pause', 'decode', 'decode', 'pause', 'pause', 'parse', 'pause', 'pause', 'parse'])
   } finally {
     decode.mockRestore()
+    parse.mockRestore()
+  }
+})
+
+it('decodes a large CSV 256 KB at a time, a turn each, into the text a whole decode gives', async () => {
+  const PART = 256 * 1024
+  const rows = Array.from({ length: 40_000 }, (_, i) => `listing-${String(i).padStart(6, '0')},${i % 1000}.99,1,${'a note to whoever fills the sheet in'}`)
+  const text = `id,price,quantity,note\n${rows.join('\n')}\n`
+  /** `text` with `wide` in place of the character where it stands astride each part's end, once written by `encode` after `bom`. */
+  const astride = (bom: number[], wide: string, encode: (text: string) => Uint8Array) => {
+    const size = encode(wide).length
+    const unit = encode('a').length
+    const pieces: string[] = []
+    let from = 0
+    for (let boundary = PART; ; boundary += PART) {
+      // The character of `text` written across the part's end, once every wide one before it is (one a part).
+      const i = Math.floor((boundary - 1 - bom.length - (boundary / PART - 1) * (size - unit)) / unit)
+      if (i >= text.length) break
+      pieces.push(text.slice(from, i), wide)
+      from = i + 1
+    }
+    const written = pieces.join('') + text.slice(from)
+    const body = encode(written)
+    const bytes = new Uint8Array(bom.length + body.length)
+    bytes.set(bom)
+    bytes.set(body, bom.length)
+    return { written, bytes }
+  }
+  const utf16le = (text: string) => {
+    const bytes = new Uint8Array(text.length * 2)
+    for (let i = 0; i < text.length; i++) [bytes[2 * i], bytes[2 * i + 1]] = [text.charCodeAt(i) & 0xff, text.charCodeAt(i) >> 8]
+    return bytes
+  }
+  for (const { written, bytes } of [astride([0xef, 0xbb, 0xbf], '€', (text) => new TextEncoder().encode(text)), astride([0xff, 0xfe], '😀', utf16le)]) {
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024)
+    expect(written.split(/€|😀/).length - 1).toBe(Math.floor(bytes.length / PART))
+    // Astride: the byte after each part continues a character begun before it (UTF-8), or is half of a surrogate's second unit (UTF-16LE).
+    for (let boundary = PART; boundary < bytes.length; boundary += PART)
+      expect(bytes[0] === 0xff ? bytes[boundary + 1]! >> 2 === 0xdc >> 2 : bytes[boundary]! >> 6 === 0b10).toBe(true)
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode')
+    const pause = vi.fn(async () => {})
+    try {
+      const table = await readImportTable('prices.csv', bytes, { pause })
+      // As JSON: a deep comparison of 40,000 rows takes seconds.
+      expect(JSON.stringify(table.records.map((record) => record.cells))).toBe(
+        JSON.stringify(
+          written
+            .split('\n')
+            .slice(1, -1)
+            .map((line) => line.split(','))
+        )
+      )
+      const sizes = decode.mock.calls.map(([input]) => (input as Uint8Array | undefined)?.byteLength ?? 0)
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(PART)
+      expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(bytes.length - (bytes[0] === 0xff ? 2 : 0))
+      // A pause between any two parts (the last call ends the decoder's stream).
+      const decoded = decode.mock.invocationCallOrder
+      const paused = pause.mock.invocationCallOrder
+      for (let i = 1; i < decoded.length - 1; i++) expect(paused.some((order) => order > decoded[i - 1]! && order < decoded[i]!)).toBe(true)
+    } finally {
+      decode.mockRestore()
+    }
+  }
+})
+
+it('never parses more of a large CSV at once than the sample its delimiter is guessed from, or a part', async () => {
+  const csv = ['id,price', ...Array.from({ length: 20_000 }, (_, i) => `listing-${i},${i}.99`)].join('\r\n')
+  const parse = vi.spyOn(Papa, 'parse')
+  try {
+    const table = await readImportTable('prices.csv', new TextEncoder().encode(csv), { pause: async () => {} })
+    expect(table.records).toHaveLength(20_000)
+    expect(table.records[19_999]).toEqual({ row: 20_001, cells: ['listing-19999', '19999.99'] })
+    const parsed = parse.mock.calls.map(([input]) => String(input).length)
+    expect(csv.length).toBeGreaterThan(4 * 64 * 1024)
+    expect(Math.max(...parsed)).toBeLessThanOrEqual(64 * 1024)
+  } finally {
     parse.mockRestore()
   }
 })
