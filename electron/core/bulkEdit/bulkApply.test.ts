@@ -16,6 +16,7 @@ import { openSnapshot } from '../snapshot/snapshot'
 import { openWorkspace, type Workspace } from '../workspace'
 import { createBulkEdit } from './bulkEdit'
 import { everyMark } from './everyMark.fixture'
+import { countTurns } from '../eventLoopTurns.fixture'
 
 const KEY = 'sk_test_bulk_apply_123456'
 const settings = { syncIntervalMinutes: 5, historyDays: 30, notifyNewOrders: false } as AppSettings
@@ -415,18 +416,6 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
     expect(sandbox.state.sellRequest(id)![field]).toBe(after)
   }
 }, 30_000)
-
-/** Counts the turns of the event loop from now until stopped (a callback in each turn's check phase). */
-function countTurns(): { now: () => number; stop: () => void } {
-  let turns = 0
-  let counting = true
-  const count = () => {
-    turns++
-    if (counting) setImmediate(count)
-  }
-  setImmediate(count)
-  return { now: () => turns, stop: () => void (counting = false) }
-}
 
 it('reads the answers that come back together one per turn of the event loop, so a call waits behind one of them at most', async () => {
   stageEverything()

@@ -13,6 +13,7 @@ import { nodeFetch } from '../sellerApi/nodeFetch'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
 import { coveredCount } from './rowRanges'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncEngine'
+import { countTurns } from '../eventLoopTurns.fixture'
 
 const KEY = 'sk_test_sync_0123456789'
 let sandbox: Sandbox
@@ -26,18 +27,6 @@ afterEach(async () => {
   snapshot.close()
   await sandbox.close()
 })
-
-/** Counts the turns of the event loop from now until stopped (a callback in each turn's check phase). */
-function countTurns(): { now: () => number; stop: () => void } {
-  let turns = 0
-  let counting = true
-  const count = () => {
-    turns++
-    if (counting) setImmediate(count)
-  }
-  setImmediate(count)
-  return { now: () => turns, stop: () => void (counting = false) }
-}
 
 function engine(settings: Partial<SyncSettings> = {}, onProgress?: Parameters<typeof createSyncEngine>[0]['onProgress']) {
   return createSyncEngine({
