@@ -527,8 +527,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   type Read<T> = { value: T; rows: WireBytes; text: null } | { value: T; rows: null; text: string }
 
   /**
-   * Reads a list answer's rows (a page of 1,000 is tens of ms of work) in steps with `pause` between
-   * them, and checks what they make in a step of its own.
+   * Reads a list answer's rows in steps with `pause` between them (a page's rows read at once would be
+   * one long turn that every call arriving meanwhile waits for), and checks what they make in a step of its own.
    */
   async function readBody<T>(bytes: Uint8Array, format: WireFormat<T>, what: string, init: CallInit<T>, pause: Pause): Promise<Read<T>> {
     if (init.rowsAt !== undefined) {

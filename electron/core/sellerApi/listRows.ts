@@ -159,8 +159,8 @@ export type ListRows = { body: unknown; bounds: number[] } | null
 export const parseListRows = (bytes: Uint8Array, path: string): ListRows => allSteps(readRows(bytes, path))
 
 /**
- * The same, read in steps with `pause` between them (a page of 1,000 rows is a walk over a megabyte and
- * a thousand parses: tens of ms in one turn, which every call arriving meanwhile would wait for).
+ * The same, read in steps with `pause` between them (a page's walk and its rows' parses grow with the
+ * page: read at once, they are one long turn, which every call arriving meanwhile would wait for).
  */
 export const parseListRowsInTurns = (bytes: Uint8Array, path: string, pause: Pause): Promise<ListRows> => stepsInTurns(readRows(bytes, path), pause)
 

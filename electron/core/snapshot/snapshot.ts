@@ -130,8 +130,8 @@ export interface Snapshot {
    */
   stagePages(run: SyncRun, rows: OrderBatch[] | SellRequestBatch[] | StagingPart): Promise<void>
   /**
-   * The writes that stage fetched rows, made a step at a time with `pause` between steps (a page of
-   * 1,000 rows' columns is ms of work), for stagePages to hand over. Nothing is written here.
+   * The writes that stage fetched rows, made a step at a time with `pause` between steps (a part's
+   * columns grow with its rows), for stagePages to hand over. Nothing is written here.
    */
   stagingPart(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], pause: Pause): Promise<StagingPart>
   /** Resolves once every page handed to stagePages is written; rejects with the first write that failed. */
@@ -278,7 +278,7 @@ export function openSnapshot(file: string): Snapshot {
       }
     })
 
-  // Reads over every row (tens of ms at 100,000), kept while the rows they read are not written: the
+  // Reads over every row (they grow with the listings), kept while the rows they read are not written: the
   // filters' statuses, and the grid's version (per field set) that its every page checks.
   const statuses = keptWhile(
     () => [generations.orders, generations.sellRequests],
