@@ -21,7 +21,7 @@ export const syncStatus = (host: PreviewHost): Promise<SyncStatus | null> => via
 
 /**
  * How often syncFinishedAfter asks: the status is one cheap call to the core's worker, and Playwright's
- * own backing-off intervals (a second apart after the first 1.85 s) see a sync end up to a second late,
+ * own backing-off intervals (which grow to a second apart) see a sync end up to a second late,
  * in nearly every test, as most of them sign in first.
  */
 const SYNC_POLL_MS = 50

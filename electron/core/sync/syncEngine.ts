@@ -398,8 +398,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         handingRows += rows
         try {
           await counters.turn()
-          // The rows' writes made over turns of the run's queue (a page of 1,000 rows' columns is ms of
-          // work), and handed over in a turn with room for it; the positions join in that turn.
+          // The rows' writes made over turns of the run's queue (a part's columns grow with its
+          // rows), and handed over in a turn with room for it; the positions join in that turn.
           const pause = createPause(turnMs, 0, counters.turn)
           part = await snapshot.stagingPart(resource, batches as OrderBatch[] | SellRequestBatch[], pause)
           await pause()
