@@ -660,9 +660,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
     marksSince,
     marksOfSent(changes) {
-      // Nothing sent stages nothing: no outcomes, and alone when nothing else was touched either.
-      const staged =
-        lastStaged?.changes === changes ? lastStaged : changes.length === 0 ? { outcomes: [], alone: touched?.size === 0, oncePerListing: true } : null
+      const staged = lastStaged?.changes === changes ? lastStaged : null
       lastStaged = null
       // Outcomes tell this call's cells only, as staging left them: cells touched before it or since (their
       // marks not sent yet; a later change to one of its cells makes its outcome stale), and new rules (every

@@ -198,7 +198,10 @@ it('a stage answers with the sent cells by their place: those not staged, those 
     ])
   )
   expect(answer.cells).toHaveLength(2)
-  expect(workspace.bulk.marksOfSent([])).toEqual({ whole: false, cells: [], cleared: [], sent: { unstaged: [], problems: [] } }) // nothing since
+  // Nothing sent stages nothing: no outcomes, and nothing else touched since.
+  const nothing: typeof next = []
+  workspace.bulk.stage(nothing)
+  expect(workspace.bulk.marksOfSent(nothing)).toEqual({ whole: false, cells: [], cleared: [], sent: { unstaged: [], problems: [] } })
   await workspace.bulk.discard()
   workspace.bulk.marksSince()
 })

@@ -189,8 +189,6 @@ export interface Snapshot {
 /** Fetched rows of a full sync as the writes that stage them (Snapshot.stagingPart). */
 export interface StagingPart {
   readonly resource: Resource
-  /** How many rows it stages. */
-  readonly rows: number
   readonly writes: readonly RowWrite[]
 }
 
@@ -400,7 +398,6 @@ export function openSnapshot(file: string): Snapshot {
     stagePages,
     stagingPart: async (resource, batches, pause) => ({
       resource,
-      rows: (batches as { rows: readonly unknown[] }[]).reduce((sum, batch) => sum + batch.rows.length, 0),
       writes: await stepsInTurns(stagingSteps(resource, batches), pause)
     }),
     stagingWritten,

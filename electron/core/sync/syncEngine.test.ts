@@ -16,6 +16,8 @@ import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sy
 import { countTurns } from '../eventLoopTurns.fixture'
 
 const KEY = 'sk_test_sync_0123456789'
+/** How many rows fetched batches hold. */
+const rowsOf = (batches: readonly { rows: readonly unknown[] }[]) => batches.reduce((sum, batch) => sum + batch.rows.length, 0)
 let sandbox: Sandbox
 let snapshot: Snapshot
 
@@ -89,9 +91,16 @@ describe('full sync', () => {
       // What each hand-over records as staged, against the rows handed over so far.
       const handed: { recorded: number; rows: number }[] = []
       let rows = 0
+      const partRows = new WeakMap<object, number>()
+      const stagingPart = snapshot.stagingPart
+      snapshot.stagingPart = async (resource, batches, pause) => {
+        const part = await stagingPart(resource, batches, pause)
+        partRows.set(part, rowsOf(batches))
+        return part
+      }
       const stagePages = snapshot.stagePages
       snapshot.stagePages = (run, batches) => {
-        rows += Array.isArray(batches) ? batches.reduce((sum, batch) => sum + batch.rows.length, 0) : batches.rows
+        rows += Array.isArray(batches) ? rowsOf(batches) : partRows.get(batches)!
         handed.push({ recorded: coveredCount(run.covered), rows })
         return stagePages(run, batches)
       }
@@ -166,7 +175,7 @@ describe('full sync', () => {
       snapshot.stagingPart = async (resource, batches, pause) => {
         const began = { answered: ask(), turn: turns.now() }
         const part = await stagingPart(resource, batches, pause)
-        if (part.rows === 1_000) spans.push({ what: 'writes', answered: answered - began.answered, turns: turns.now() - began.turn })
+        if (rowsOf(batches) === 1_000) spans.push({ what: 'writes', answered: answered - began.answered, turns: turns.now() - began.turn })
         return part
       }
       await createSyncEngine({ api, snapshot, settings: { ...DEFAULT_SYNC_SETTINGS, take: 1_000 }, turnMs: 0 }).run('full', new AbortController().signal, [
