@@ -4,7 +4,7 @@ import type { Page } from '../domain'
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
 import { priceField, quantityField } from '../listingFields'
 import { priceCentsInput, priceChangePercentInput, quantityCutPercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
-import { call, noInput, pageInput } from './common'
+import { call, checkedInOneLoop, noInput, pageInput } from './common'
 import { accountKeyInput } from './session'
 export * from '../bulkEditBasics'
 import type { WarningRules } from '../bulkEditBasics'
@@ -297,9 +297,18 @@ export interface SentMarks {
 
 const batchIdInput = z.guid('That is not a batch id.')
 
+/** A sell request id as zod's guid() reads it (sellRequestIdInput). */
+const isSellRequestId = (value: unknown) => typeof value === 'string' && z.regexes.guid.test(value)
+/** Selected ids as zod reads them; the call checks them in one loop first (checkedInOneLoop). */
+export const selectedIds = z.array(sellRequestIdInput).min(1, 'Select at least one listing.').max(BULK_MAX_CHANGES)
+
 /** Listings by id, every listing, or exactly the listings the Sell requests list shows with this filter. */
 export const bulkSelectionInput = z.union([
-  z.object({ ids: z.array(sellRequestIdInput).min(1, 'Select at least one listing.').max(BULK_MAX_CHANGES) }).strict(),
+  z
+    .object({
+      ids: checkedInOneLoop(selectedIds, (ids) => Array.isArray(ids) && ids.length >= 1 && ids.length <= BULK_MAX_CHANGES && ids.every(isSellRequestId))
+    })
+    .strict(),
   z.object({ all: z.literal(true) }).strict(),
   z.object({ filter: sellRequestFilterInput }).strict()
 ])
@@ -321,14 +330,34 @@ const fieldValuesInput = Object.fromEntries(LISTING_FIELD_KEYS.map((key) => [key
  */
 const forAccount = { account: accountKeyInput }
 
+const LISTING_FIELD_KEY_SET = new Set<string>(LISTING_FIELD_KEYS)
+/** Staged changes as zod reads them; the call checks them in one loop first (checkedInOneLoop). */
+export const stageChanges = z
+  .array(z.object({ sellRequestId: sellRequestIdInput, ...fieldValuesInput }).strict())
+  .min(1)
+  .max(BULK_MAX_CHANGES, `At most ${formatNumber(BULK_MAX_CHANGES)} changes at a time.`)
+
+/** A change as stageChanges reads one: a plain object of an id and, for any editable field, a finite number or null. */
+function isStageChange(change: unknown): boolean {
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) return false
+  // Every key zod's strict object reads, inherited ones included.
+  for (const key in change) {
+    const value = (change as Record<string, unknown>)[key]
+    if (key === 'sellRequestId') {
+      if (!isSellRequestId(value)) return false
+    } else if (!LISTING_FIELD_KEY_SET.has(key) || !(value === undefined || value === null || Number.isFinite(value))) return false
+  }
+  return 'sellRequestId' in change
+}
+
 /** Values are checked by the change set (the same rules as single edits) and marked invalid, not refused. */
 export const bulkStageInput = z
   .object({
     ...forAccount,
-    changes: z
-      .array(z.object({ sellRequestId: sellRequestIdInput, ...fieldValuesInput }).strict())
-      .min(1)
-      .max(BULK_MAX_CHANGES, `At most ${formatNumber(BULK_MAX_CHANGES)} changes at a time.`)
+    changes: checkedInOneLoop(
+      stageChanges,
+      (changes) => Array.isArray(changes) && changes.length >= 1 && changes.length <= BULK_MAX_CHANGES && changes.every(isStageChange)
+    )
   })
   .strict()
 
