@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import type { Extra, Order, OrderItem, Properties, SellRequest, TrackingInformation } from '../../shared/domain'
+import { isArrayOf } from '../../shared/checkedInOneLoop'
 import { centsFromDecimalString, centsFromNumber } from '../../shared/money'
 import { instantFromZoned, ZONED, ZONELESS_OR_ZONED } from '../../shared/time'
 import { instantOfOrderTime } from './orderTime'
@@ -104,12 +105,6 @@ const orderShape = z.object({
 
 type Fields = Record<string, unknown>
 const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value)
-/** Every element by index (`every` skips holes, which zod reads as undefined). */
-const isArrayOf = (value: unknown, check: (element: unknown) => boolean): boolean => {
-  if (!Array.isArray(value)) return false
-  for (let i = 0; i < value.length; i++) if (!check(value[i])) return false
-  return true
-}
 const INTEGER_TEXT = /^-?\d{1,15}$/
 const DOLLARS_TEXT = /^-?\d{1,13}(\.\d{1,2})?$/
 const isId = (value: unknown) => typeof value === 'string' && value.length > 0

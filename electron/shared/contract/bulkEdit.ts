@@ -4,7 +4,8 @@ import type { Page } from '../domain'
 import { LISTING_FIELD_KEYS, type ListingFieldKey } from '../listingFieldKeys'
 import { priceField, quantityField } from '../listingFields'
 import { priceCentsInput, priceChangePercentInput, quantityCutPercentInput, quantityInput, sellRequestIdInput, warningPercentInput } from '../userInput'
-import { call, checkedInOneLoop, noInput, pageInput } from './common'
+import { call, noInput, pageInput } from './common'
+import { checkedInOneLoop, isArrayOf } from '../checkedInOneLoop'
 import { accountKeyInput } from './session'
 export * from '../bulkEditBasics'
 import type { WarningRules } from '../bulkEditBasics'
@@ -306,7 +307,10 @@ export const selectedIds = z.array(sellRequestIdInput).min(1, 'Select at least o
 export const bulkSelectionInput = z.union([
   z
     .object({
-      ids: checkedInOneLoop(selectedIds, (ids) => Array.isArray(ids) && ids.length >= 1 && ids.length <= BULK_MAX_CHANGES && ids.every(isSellRequestId))
+      ids: checkedInOneLoop(
+        selectedIds,
+        (ids) => isArrayOf(ids, isSellRequestId) && (ids as unknown[]).length >= 1 && (ids as unknown[]).length <= BULK_MAX_CHANGES
+      )
     })
     .strict(),
   z.object({ all: z.literal(true) }).strict(),
@@ -356,7 +360,7 @@ export const bulkStageInput = z
     ...forAccount,
     changes: checkedInOneLoop(
       stageChanges,
-      (changes) => Array.isArray(changes) && changes.length >= 1 && changes.length <= BULK_MAX_CHANGES && changes.every(isStageChange)
+      (changes) => isArrayOf(changes, isStageChange) && (changes as unknown[]).length >= 1 && (changes as unknown[]).length <= BULK_MAX_CHANGES
     )
   })
   .strict()

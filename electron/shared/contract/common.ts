@@ -19,22 +19,6 @@ export function call<R>() {
 
 export const noInput = z.object({}).strict()
 
-/**
- * `schema` for a list a call may send tens of thousands of (a paste's changes, a selection's ids),
- * checked first by `accepts`, one plain loop over it: zod's parse of each element costs many times
- * that the first time a call runs, which is when a seller's first paste waits for it. What `accepts`
- * refuses is parsed by `schema`, whose issues are the call's, so a refusal reads the same either way.
- * `accepts` must accept only what `schema` accepts, and `schema` must give back what it was given (no
- * defaults, no transforms): an accepted list is used as it came.
- */
-export function checkedInOneLoop<S extends z.ZodType>(schema: S, accepts: (value: unknown) => boolean) {
-  return z.custom<z.output<S>>().superRefine((value, ctx) => {
-    if (accepts(value)) return
-    const parsed = schema.safeParse(value)
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
-  })
-}
-
 /** Results cross as data: never a thrown object. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorData }
 
