@@ -94,7 +94,8 @@ describe('the bulk calls checked in one loop', () => {
           fc.array(anId, { maxLength: 6 }),
           fc.array(guid, { maxLength: 6 }),
           fc.tuple(fc.array(guid, { maxLength: 4 }), anId).map(([ids, id]) => [...ids, id]),
-          fc.anything()
+          fc.sparseArray(guid, { maxLength: 6 }),
+          fc.anything({ withSparseArray: true })
         ),
         (sent) => {
           expect(verdict(ids, sent)).toEqual(verdict(selectedIds, sent))
