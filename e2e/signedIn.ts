@@ -9,6 +9,7 @@ import type { GridListingRow, ListResult } from '../electron/shared/contract'
 import type { SellRequest } from '../electron/shared/domain'
 import type { PreviewHost } from '../electron/preview/host'
 import { syncFinishedAfter, viaRouter } from './fromCore'
+import { animationsEnded } from './pageMeasures'
 
 export async function signInTo(page: Page, host: PreviewHost, marketplace: { baseUrl: string; apiKey: string }): Promise<void> {
   await page.getByTestId('base-url').fill(marketplace.baseUrl)
@@ -95,13 +96,15 @@ export async function applyFromPreview(page: Page): Promise<void> {
 }
 
 /**
- * Waits for `toast` (a `.n-message`) to show and end its entrance, so that its box is where it stays:
- * naive-ui expands it in, its wrapper carrying the transition's enter classes until the expansion ends
- * (a busy machine draws the expansion out past its set length, so no fixed wait is enough).
+ * Waits for `toast` (a `.n-message`) to show and for nothing on the page to move, so that its box is where
+ * it stays: naive-ui expands it in, and a toast it replaces (one shows at a time) slides up and fades out
+ * meanwhile, moving the new one with it; a drawer may be opening beside it. A busy machine draws these
+ * out past their set lengths, so no fixed wait is enough.
  */
 export async function toastInPlace(toast: Locator): Promise<void> {
   await expect(toast).toBeVisible()
-  await expect(toast.locator('xpath=..')).not.toHaveClass(/fade-in-height-expand-transition-enter/)
+  await animationsEnded(toast.page())
+  await expect(toast).toBeVisible()
 }
 
 /** Closes the toast, unless it has already gone by itself (it closes on its own after its set duration, which a test's checks can outlast on a busy machine). */

@@ -10,7 +10,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { animationsEnded, layoutSettled } from './pageMeasures'
+import { layoutSettled } from './pageMeasures'
 import { dismissToast, signInTo, toastInPlace } from './signedIn'
 
 const KEY = 'sk_live_toasts_e2e_9Qm3'
@@ -24,15 +24,10 @@ const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests:
 test.use({ timezoneId: 'UTC', locale: 'en-US' })
 test.setTimeout(180_000)
 
-/**
- * The toast saying `text`, once nothing on the page moves: its own entrance and the exit of the toast it
- * replaces (one toast shows at a time) have ended, so its box is where it rests.
- */
+/** The toast saying `text`, once it is in place (toastInPlace). */
 async function toastSaying(page: Page, text: string | RegExp): Promise<Locator> {
   const toast = page.locator('.n-message').filter({ hasText: text }).last()
   await toastInPlace(toast)
-  await animationsEnded(page)
-  await expect(toast).toBeVisible()
   await expectReadable(page, toast, String(text))
   return toast
 }
