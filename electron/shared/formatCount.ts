@@ -12,5 +12,5 @@ const count = new Intl.NumberFormat(undefined, { maximumFractionDigits: 20 })
 export const formatNumber: (n: number) => string = rememberedFormat((n) => count.format(n))
 
 export function formatCount(n: number, one: string, many: string): string {
-  return `${count.format(n)} ${n === 1 ? one : many}`
+  return `${formatNumber(n)} ${n === 1 ? one : many}`
 }

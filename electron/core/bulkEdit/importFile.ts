@@ -119,7 +119,7 @@ const TEXT_PART = 256 * 1024
 
 /**
  * The text of a CSV file: UTF-8 (BOM optional) or UTF-16 with BOM; anything binary is refused. Read a
- * part at a time (a file may hold 20 MB), with a pause between parts.
+ * part at a time (a file may be as large as BULK_IMPORT_MAX_BYTES), with a pause between parts.
  */
 async function csvText(fileName: string, bytes: Uint8Array, pause: Pause): Promise<string> {
   const parts: string[] = []

@@ -266,8 +266,8 @@ export interface SyncEngineDeps {
   /** The computer's clock: schedules, the history window and "synced at"; never where an incremental sync starts. */
   now?: () => number
   /**
-   * How long a turn of reading a page, or of making a part's writes, lasts (default TURN_MS: a page of
-   * 1,000 rows takes several; 0: a turn per step).
+   * How long a turn of reading a page, or of making a part's writes, lasts (default TURN_MS: a large page
+   * takes several; 0: a turn per step).
    */
   turnMs?: number
 }
