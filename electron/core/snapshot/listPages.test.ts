@@ -1,7 +1,7 @@
 /**
  * Every page of a filtered list, early or late (a page past the middle is read from the other end and
  * turned back), holds the rows the whole list, sorted, puts there; a page past the end holds none. A
- * search (read in one pass, counted as it is sorted) says the same total on every page, none included.
+ * search (read in one pass, counted when its page is full) says the same total on every page, none included.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'

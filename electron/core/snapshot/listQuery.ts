@@ -80,8 +80,9 @@ export interface ListRead {
    */
   filtered: boolean
   /**
-   * The filter matches text (a search): matching is most of a pass's cost, so the page and its total
-   * come from one pass over the table, counted as it is sorted, instead of a count and then a read.
+   * The filter matches text (a search): matching is most of a pass's cost, so the page comes first,
+   * from one pass over the table (its sort keeps only the rows up to the page), and a count only when
+   * the page cannot tell the total: a search that fits on its first page costs one pass.
    */
   searched: boolean
 }
@@ -90,23 +91,16 @@ export interface ListRead {
 export function readPage(db: Db, list: ListRead, query: { page: number; take: number; sortDir: 'ASC' | 'DESC' }): { total: number; docs: string[] } {
   const { table, as: t, docs, whereSql, params, sortColumn, collate } = list
   const count = () => scalar<number>(db, `SELECT COUNT(*) FROM ${table} ${t} ${whereSql}`, ...params) ?? 0
-  /** The page's ids and sort keys (extra columns after them), read in `dir`, joined to their documents. */
-  const pageSql = (inner: string, dir: 'ASC' | 'DESC', outer = '') =>
-    `SELECT ${outer}d.json FROM (${inner} ORDER BY ${t}.${sortColumn}${collate} ${dir}, ${t}.id ${dir} LIMIT ? OFFSET ?) AS p
+  /** The page's ids and sort keys, read in `dir`, joined to their documents. */
+  const pageSql = (inner: string, dir: 'ASC' | 'DESC') =>
+    `SELECT d.json FROM (${inner} ORDER BY ${t}.${sortColumn}${collate} ${dir}, ${t}.id ${dir} LIMIT ? OFFSET ?) AS p
      JOIN ${docs} d ON d.id = p.id ORDER BY p.k${collate} ${dir}, p.id ${dir}`
-  if (list.filtered && list.searched) {
-    // One pass: every row is matched once; the window counts the matches before the page is cut.
-    const dir = query.sortDir === 'ASC' ? 'ASC' : 'DESC'
-    const rows = db
-      .prepare(pageSql(`SELECT ${t}.id, ${t}.${sortColumn} AS k, COUNT(*) OVER () AS n FROM ${table} ${t} NOT INDEXED ${whereSql}`, dir, 'p.n, '))
-      .raw()
-      .all(...params, query.take, (query.page - 1) * query.take) as [number, string][]
-    return { total: rows[0]?.[0] ?? pageTotal(query, 0, count), docs: rows.map(([, json]) => json) }
-  }
-  // Count first (one pass). Few matches: one more pass over the narrow table and a sort beats walking
-  // the sort index and fetching rows one by one; many: the walk stops early.
-  const known = list.filtered ? count() : null
-  const scan = known !== null && known <= WALK_THRESHOLD ? 'NOT INDEXED' : ''
+  // A search reads its page in one pass over the narrow table first (matching is the pass's cost).
+  // Other filters count first (one pass). Few matches: one more pass over the narrow table and a sort
+  // beats walking the sort index and fetching rows one by one; many: the walk stops early.
+  const search = list.filtered && list.searched
+  const known = list.filtered && !search ? count() : null
+  const scan = search || (known !== null && known <= WALK_THRESHOLD) ? 'NOT INDEXED' : ''
   // The direction the page is read in (the list's, or past the middle the other).
   const window = pageWindow(query, known)
   const rows = db
