@@ -172,7 +172,7 @@ const IMPORTING = 'An import is being staged. Try again when it is done.'
  * Grid rows read in one turn of the thread (a grid page is read in parts of this many): each part goes on
  * in the name index from the one before, so a call arriving meanwhile waits for one short part, not a page.
  */
-const GRID_PART = 250
+const GRID_PART = 125
 /** Listings that change between the parts of a page make it be read again, this many times at most, then in one turn. */
 const GRID_PAGE_TRIES = 3
 /** Changes of an undo, a redo or a discard made at a time (the pause decides where a turn ends). */
