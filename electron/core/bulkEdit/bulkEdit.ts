@@ -160,9 +160,9 @@ const IMPORT_LISTINGS_PAGE = 500
 const EVERY_LISTING_ATTEMPTS = 3
 /**
  * How long an import, an undo, a redo or a discard works in a turn: a call arriving meanwhile waits for
- * the rest of the turn, and the collector's pauses (while an import holds 50,000 rows) come on top of it.
+ * the rest of the turn, and the collector’s pauses (while an import holds a large file’s rows) come on top of it.
  */
-const TURN_MS = 5
+const TURN_MS = 3
 /** How long the core's thread rests between those turns, so the threads carrying calls to it get a core. */
 const REST_MS = 1
 /** Proposed changes of an import staged at a time (the pause decides where a turn ends). */
