@@ -232,6 +232,15 @@ report([
 ])
 console.log(`\norder queries p95 each: ${perQuery.map((times) => ms(percentile(times, 95))).join(', ')}`)
 console.log(
-  `through the bridge, each: ${inputs.map((_, at) => ms(percentile(bridgeTimes.filter((_, i) => i % inputs.length === at), 95))).join(', ')}`
+  `through the bridge, each: ${inputs
+    .map((_, at) =>
+      ms(
+        percentile(
+          bridgeTimes.filter((_, i) => i % inputs.length === at),
+          95
+        )
+      )
+    )
+    .join(', ')}`
 )
 console.log(`raw: fetch ${fetchTimes.map(ms).join(', ')}; sync ${syncTimes.map(ms).join(', ')}`)

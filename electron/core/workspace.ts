@@ -395,7 +395,9 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
           itemUnits: null
         }
       }
-      const page = snapshot.queryOrders({ ...query, fromMs, toMs })
+      // An item-status list tells its items' units: counted with them, its orders are not counted again.
+      const itemUnits = query.itemStatuses?.length ? snapshot.orderItemUnits({ ...query, fromMs, toMs }, query.itemStatuses) : null
+      const page = snapshot.queryOrders({ ...query, fromMs, toMs }, itemUnits?.orders)
       const note = startsBeforeWindow(fromMs, windowFromMs)
         ? `Only orders since ${windowStart(windowFromMs)}, and older ones with items to ship, are saved on this computer${sync.status().online ? '' : '; connect to see older ones'}.`
         : fromMs === undefined
@@ -405,7 +407,6 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
               toMs === undefined ? null : orderTimesNote()
             )
           : orderTimesNote()
-      const itemUnits = query.itemStatuses?.length ? snapshot.orderItemUnits({ ...query, fromMs, toMs }, query.itemStatuses) : null
       return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits }
     },
 

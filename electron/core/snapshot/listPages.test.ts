@@ -73,6 +73,29 @@ it('orders by total and by date, filtered by status, both ways', () => {
   )
 })
 
+it('orders with items in a status, as the list reads them (counted with their units), by total and by date, both ways', async () => {
+  const { orders } = workspace.snapshot.dump()
+  const itemStatuses = mostCommon(
+    orders.flatMap((order) => order.items.map((item) => item.status)),
+    1
+  )
+  const matching = orders.filter((order) => order.items.some((item) => itemStatuses.includes(item.status)))
+  expect(matching.length).toBeLessThan(orders.length)
+  const units = matching.flatMap((order) => order.items.filter((item) => itemStatuses.includes(item.status))).reduce((sum, item) => sum + item.quantity, 0)
+  for (const sortBy of ['total', 'date'] as const) {
+    const pages = new Map<string, Awaited<ReturnType<Workspace['listOrders']>>>()
+    for (const sortDir of ['ASC', 'DESC'] as const)
+      for (let page = 1; page <= Math.ceil(matching.length / TAKE) + 1; page++)
+        pages.set(`${sortDir} ${page}`, await workspace.listOrders({ page, take: TAKE, sortBy, sortDir, itemStatuses }))
+    for (const answer of pages.values()) expect(answer.itemUnits).toEqual({ orders: matching.length, units: [{ status: itemStatuses[0], units }] })
+    expectEveryPage(
+      matching,
+      (order) => (sortBy === 'total' ? order.totalCents : Date.parse(order.orderDate)),
+      (page, sortDir) => pages.get(`${sortDir} ${page}`)!
+    )
+  }
+})
+
 it('sell requests by price and by last update, filtered by brand, both ways', () => {
   const { sellRequests } = workspace.snapshot.dump()
   const brands = mostCommon(

@@ -85,6 +85,8 @@ export interface ListRead {
    * the page cannot tell the total: a search that fits on its first page costs one pass.
    */
   searched: boolean
+  /** How many rows the filter matches, when the caller has counted them already: not counted again. */
+  total?: number
 }
 
 /** A page of a list: its documents in the list's order, and how many rows the list holds. */
@@ -99,7 +101,7 @@ export function readPage(db: Db, list: ListRead, query: { page: number; take: nu
   // Other filters count first (one pass). Few matches: one more pass over the narrow table and a sort
   // beats walking the sort index and fetching rows one by one; many: the walk stops early.
   const search = list.filtered && list.searched
-  const known = list.filtered && !search ? count() : null
+  const known = list.total ?? (list.filtered && !search ? count() : null)
   const scan = search || (known !== null && known <= WALK_THRESHOLD) ? 'NOT INDEXED' : ''
   // The direction the page is read in (the list's, or past the middle the other).
   const window = pageWindow(query, known)

@@ -228,14 +228,19 @@ export function ordersWithIds(db: Db, ids: readonly string[], zone: string | nul
   })
 }
 
-export function queryOrders(db: Db, query: OrderQuery, zone: string | null): Page<Order> {
+/** A page of the orders a list query matches; `total`: how many it matches, when the caller has counted them (orderItemUnits). */
+export function queryOrders(db: Db, query: OrderQuery, zone: string | null, total?: number): Page<Order> {
   const { whereSql, params } = orderFilter(query)
   const searched = Boolean(query.searchTerm?.trim())
   // A date range walks the date index; a search or status filter without one counts first.
   const filtered = (searched || Boolean(query.statuses?.length || query.itemStatuses?.length)) && query.fromMs === undefined && query.toMs === undefined
   const { sortColumn } = listOrder(query)
-  const { total, docs } = readPage(db, { table: 'orders', as: 'o', docs: 'order_docs', whereSql, params, sortColumn, collate: '', filtered, searched }, query)
-  return { total, page: query.page, take: query.take, rows: docs.map((json) => orderFromDoc(json, zone)) }
+  const read = readPage(
+    db,
+    { table: 'orders', as: 'o', docs: 'order_docs', whereSql, params, sortColumn, collate: '', filtered, searched, ...(total === undefined ? {} : { total }) },
+    query
+  )
+  return { total: read.total, page: query.page, take: query.take, rows: read.docs.map((json) => orderFromDoc(json, zone)) }
 }
 
 /** Units per item status held in their own columns, summed as the dashboard sums them. */

@@ -91,7 +91,8 @@ export interface Snapshot {
   readonly database: Db
   /** Bulk edit's saved change set, apply queue and listing values. */
   readonly bulkEdit: BulkEditStore
-  queryOrders(query: OrderQuery): Page<Order>
+  /** `total`: how many orders the query's filters match, when the caller has counted them (orderItemUnits's `orders`). */
+  queryOrders(query: OrderQuery, total?: number): Page<Order>
   /** The zone the marketplace writes order times in, where the seller named one; null: UTC. */
   orderTimeZone(): string | null
   /**
@@ -354,7 +355,7 @@ export function openSnapshot(file: string): Snapshot {
     notice,
     database: db,
     bulkEdit: createBulkEditStore(db, (work) => thread.betweenStatements(work)),
-    queryOrders: (query) => queryOrders(db, query, orderTimeZone),
+    queryOrders: (query, total) => queryOrders(db, query, orderTimeZone, total),
     orderItemUnits: (query, statuses) => orderItemUnits(db, query, statuses),
     orderIds: (query) => orderIds(db, query),
     ordersWithIds: (ids) => ordersWithIds(db, ids, orderTimeZone),
