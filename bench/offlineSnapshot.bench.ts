@@ -7,7 +7,8 @@
  *   with the CPU the app side and the marketplace used; and plain fetch that also parses, and also checks
  *   each page with the app's wire shapes (what those steps alone cost against the budget)
  * - pages an incremental sync fetches after 50 orders changed, against the pages the orders it must read fill
- * - list query p95 (filter + sort + one page of 100) in core, and through the preview bridge
+ * - list query p95 (filter + sort + one page of 100) in core, and through the preview bridge, beside a call
+ *   that reads nothing through the same bridge (its floor)
  * - cold start of the browser preview to the first cached orders row visible
  */
 import { cpSync, mkdtempSync } from 'node:fs'
@@ -180,24 +181,29 @@ const inputs = queries.map((query) => ({
   ...(query.itemStatuses ? { itemStatuses: query.itemStatuses } : {}),
   ...(query.fromMs ? { fromDate: new Date(query.fromMs).toISOString(), toDate: new Date(query.toMs!).toISOString() } : {})
 }))
-const bridgeTimes = await page.evaluate(
-  async ({ inputs, token }) => {
-    const times: number[] = []
-    for (let i = 0; i < 200; i++) {
-      const started = performance.now()
-      const response = await fetch('/rpc/orders.list', {
-        method: 'POST',
-        headers: { 'x-preview-token': token, 'content-type': 'application/json' },
-        body: JSON.stringify(inputs[i % inputs.length])
-      })
-      const outcome = (await response.json()) as { ok: boolean }
-      if (!outcome.ok) throw new Error('query failed')
-      times.push(performance.now() - started)
-    }
-    return times
-  },
-  { inputs, token: host.token }
-)
+/** `count` calls of `name` through the bridge, taking `inputs` in turn, as the page makes them: each timed from request to parsed result. */
+const timedCalls = (name: string, inputs: unknown[], count: number) =>
+  page.evaluate(
+    async ({ name, inputs, count, token }) => {
+      const times: number[] = []
+      for (let i = 0; i < count; i++) {
+        const started = performance.now()
+        const response = await fetch(`/rpc/${name}`, {
+          method: 'POST',
+          headers: { 'x-preview-token': token, 'content-type': 'application/json' },
+          body: JSON.stringify(inputs[i % inputs.length])
+        })
+        const outcome = (await response.json()) as { ok: boolean }
+        if (!outcome.ok) throw new Error(`${name} failed`)
+        times.push(performance.now() - started)
+      }
+      return times
+    },
+    { name, inputs, count, token: host.token }
+  )
+// The bridge's floor: a call that reads nothing, through the same page and bridge.
+const floorTimes = await timedCalls('app.info', [{}], 200)
+const bridgeTimes = await timedCalls('orders.list', inputs, 200)
 
 await browser.close()
 await host.close()
@@ -227,6 +233,7 @@ report([
   ['order list query p95, core', ms(percentile(coreTimes, 95)), 'budget ≤ 20 ms'],
   ['sell request list query p95, core', ms(percentile(sellTimes, 95)), ''],
   ['order list query p95, through the bridge', ms(percentile(bridgeTimes, 95)), 'budget ≤ 30 ms'],
+  ['  floor: a call that reads nothing (app.info) p95, same bridge', ms(percentile(floorTimes, 95)), `p50 ${ms(percentile(floorTimes, 50))}`],
   ['cold start to first cached order row', ms(cold.coldStartMs), 'budget ≤ 1500 ms'],
   ['  of which the host (snapshot, keychain) ready', ms(cold.hostReadyMs), '']
 ])
