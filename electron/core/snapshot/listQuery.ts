@@ -99,10 +99,11 @@ export function readPage(db: Db, list: ListRead, query: { page: number; take: nu
      JOIN ${docs} d ON d.id = p.id ORDER BY p.k${collate} ${dir}, p.id ${dir}`
   // A search reads its page in one pass over the narrow table first (matching is the pass's cost).
   // Other filters count first (one pass). Few matches: one more pass over the narrow table and a sort
-  // beats walking the sort index and fetching rows one by one; many: the walk stops early.
+  // beats walking the sort index and fetching rows one by one; many: the walk stops early. A list that is
+  // not `filtered` (a range of dates) is read as SQLite plans it, counted or not.
   const search = list.filtered && list.searched
   const known = list.total ?? (list.filtered && !search ? count() : null)
-  const scan = search || (known !== null && known <= WALK_THRESHOLD) ? 'NOT INDEXED' : ''
+  const scan = search || (list.filtered && known !== null && known <= WALK_THRESHOLD) ? 'NOT INDEXED' : ''
   // The direction the page is read in (the list's, or past the middle the other).
   const window = pageWindow(query, known)
   const rows = db
