@@ -6,9 +6,12 @@
  */
 import { z } from 'zod'
 
-/** Every element by index: `every` skips holes, which zod reads as undefined. */
-export function isArrayOf(value: unknown, check: (element: unknown) => boolean): boolean {
-  if (!Array.isArray(value)) return false
+/**
+ * An array of `min` to `max` elements, each passing `check`, read by index: `every` skips holes, which
+ * zod reads as undefined.
+ */
+export function isArrayOf(value: unknown, check: (element: unknown) => boolean, min = 0, max = Infinity): boolean {
+  if (!Array.isArray(value) || value.length < min || value.length > max) return false
   for (let i = 0; i < value.length; i++) if (!check(value[i])) return false
   return true
 }

@@ -307,10 +307,7 @@ export const selectedIds = z.array(sellRequestIdInput).min(1, 'Select at least o
 export const bulkSelectionInput = z.union([
   z
     .object({
-      ids: checkedInOneLoop(
-        selectedIds,
-        (ids) => isArrayOf(ids, isSellRequestId) && (ids as unknown[]).length >= 1 && (ids as unknown[]).length <= BULK_MAX_CHANGES
-      )
+      ids: checkedInOneLoop(selectedIds, (ids) => isArrayOf(ids, isSellRequestId, 1, BULK_MAX_CHANGES))
     })
     .strict(),
   z.object({ all: z.literal(true) }).strict(),
@@ -358,10 +355,7 @@ function isStageChange(change: unknown): boolean {
 export const bulkStageInput = z
   .object({
     ...forAccount,
-    changes: checkedInOneLoop(
-      stageChanges,
-      (changes) => isArrayOf(changes, isStageChange) && (changes as unknown[]).length >= 1 && (changes as unknown[]).length <= BULK_MAX_CHANGES
-    )
+    changes: checkedInOneLoop(stageChanges, (changes) => isArrayOf(changes, isStageChange, 1, BULK_MAX_CHANGES))
   })
   .strict()
 
