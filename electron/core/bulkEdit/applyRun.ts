@@ -21,7 +21,7 @@ import type { Snapshot } from '../snapshot/snapshot'
 import type { CurrentListing } from '../snapshot/listingValues'
 import { readBackMessage, readBackVerdict } from '../readBack'
 import { createTurnQueue, nextTurn } from '../eventLoopTurns'
-import { forEachBounded } from '../sync/boundedConcurrency'
+import { createSlots, forEachBounded } from '../sync/boundedConcurrency'
 import { fieldValue } from './changeSet'
 
 /** Listings sent at a time, in the app and in the benchmark. */
@@ -68,8 +68,9 @@ export interface ApplyRunOptions {
 }
 
 /**
- * Listings written per transaction as the marketplace sent them back: each also writes its document and
- * seven indexes, so a part of them is a short turn of the core (a flush holds every answer since the last).
+ * Listings written per transaction as the marketplace sent them back (by the snapshot's thread: see
+ * Snapshot.putSellRequest): each also writes its document and seven indexes, and a write of the core
+ * waits for at most one such transaction (a flush holds every answer since the last).
  */
 const LISTINGS_PER_WRITE = 8
 
@@ -118,6 +119,10 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   // work at most, not for all of them.
   const turn = createTurnQueue()
   const callOptions = { beforeReading: turn, ...(options.hardStop ? { signal: options.hardStop } : {}) }
+  // At most `concurrency` PATCHes on the wire. A listing whose answer is in gives its slot to the next
+  // one before the answer is read, so the reading overlaps the network instead of delaying the next PATCH.
+  const concurrency = options.concurrency ?? DEFAULT_APPLY_CONCURRENCY
+  const network = createSlots(concurrency)
   await store.markStarted(batchId, started)
 
   let outcomes: Outcome[] = []
@@ -128,8 +133,8 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   /** What the flushes so far write; rejected once an outcome could not be written. */
   let written: Promise<void> = Promise.resolve()
   /**
-   * Writes the outcomes so far in one transaction, then the listings as the marketplace sent them back,
-   * a part per turn of the event loop after it; resolves once all of it is written.
+   * Writes the outcomes so far in one transaction, then hands the listings as the marketplace sent them
+   * back to the snapshot's thread, a part at a time; resolves once all of it is written.
    */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
@@ -139,8 +144,6 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     const parts = mergedRows(edits)
     const listings = (async () => {
       for (const part of parts) {
-        // Calls that arrived meanwhile are answered between the parts.
-        await nextTurn()
         // Their own transactions: a part that cannot be written costs only itself (the next sync brings it).
         await snapshot.putSellRequest(part).catch(() => undefined)
       }
@@ -243,9 +246,12 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     for (const change of toSend) patch[change.field] = change.after
     const fields = toSend.map((change) => change.field)
     let edited: Awaited<ReturnType<typeof api.editSellRequest>>
+    const release = await network.acquire()
+    // Stopped while it waited for the wire: not sent, so it stays pending as the listings not begun.
+    if (signal.aborted) return release()
     try {
       const values = Object.fromEntries(descriptors.all.map((field) => [field.key, valueNow(field.key)]))
-      edited = await api.editSellRequest(sellRequestId, patch, callOptions, values)
+      edited = await api.editSellRequest(sellRequestId, patch, { ...callOptions, onAnswered: release }, values)
     } catch (error) {
       // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
       // pending; on resume it is found applied, or sent again.
@@ -256,6 +262,8 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
       }
       record(sellRequestId, fields, 'failed', toErrorData(error).message)
       return
+    } finally {
+      release()
     }
     // The marketplace took it: that is the outcome, whatever happens to the local copy next.
     edits.push(edited)
@@ -263,7 +271,8 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   }
 
   try {
-    await forEachBounded(listings, options.concurrency ?? DEFAULT_APPLY_CONCURRENCY, applyListing, signal)
+    // Twice as many lanes as slots: as many listings may be read as are on the wire.
+    await forEachBounded(listings, 2 * concurrency, applyListing, signal)
   } catch (error) {
     if (!signal.aborted || flushFailure) throw error
   } finally {

@@ -11,9 +11,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { calls, DEFAULT_WARNING_RULES, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
-import { createSellerApi } from '../sellerApi'
+import { createSellerApi, type SellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
 import { openWorkspace, type Workspace } from '../workspace'
+import { DEFAULT_APPLY_CONCURRENCY } from './applyRun'
 import { createBulkEdit } from './bulkEdit'
 import { everyMark } from './everyMark.fixture'
 import { countTurns } from '../eventLoopTurns.fixture'
@@ -379,12 +380,18 @@ it('closing the workspace mid-apply waits for the PATCHes in flight and records 
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
 })
 
-it('closing stops PATCHes that take longer than the grace time; their changes stay pending and a resume finishes the batch', async () => {
-  stageEverything()
+/** Every listing staged (+10% price, +3 quantity) and queued, the workspace closed: nothing sent yet. What the marketplace should end with, as stageEverything. */
+async function queuedEverything(): Promise<{ file: string; batchId: string; intended: Map<string, { priceCents: number; quantity: number }> }> {
+  const intended = stageEverything()
   const file = workspace.snapshot.file
   const batch = await workspace.bulk.apply(true)
-  await workspace.close() // the batch is queued; nothing sent yet
-  const intended = new Map(queueRows(file, batch.id).map(([id, field, , after]) => [`${id}:${field}`, after]))
+  await workspace.close()
+  return { file, batchId: batch.id, intended }
+}
+
+it('closing stops PATCHes that take longer than the grace time; their changes stay pending and a resume finishes the batch', async () => {
+  const { file, batchId } = await queuedEverything()
+  const intended = new Map(queueRows(file, batchId).map(([id, field, , after]) => [`${id}:${field}`, after]))
 
   sandbox.setFaults({ latencyMs: 2_000 })
   const snapshot = openSnapshot(file)
@@ -395,20 +402,20 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
     onProgress: () => {},
     closeGraceMs: 100
   })
-  bulk.resume(batch.id)
+  bulk.resume(batchId)
   const requests = sandbox.requestCount()
   await until(() => sandbox.requestCount() >= requests + 8, 'PATCHes in flight')
   const closing = Date.now()
   await bulk.close()
   expect(Date.now() - closing).toBeLessThan(1_500) // not the 2 s the marketplace takes
   snapshot.close()
-  const rows = queueRows(file, batch.id)
+  const rows = queueRows(file, batchId)
   expect(rows.every((row) => row[4] === 'pending')).toBe(true) // stopped in flight: not failed, not applied
 
   sandbox.setFaults({ latencyMs: 0 })
   await new Promise((resolve) => setTimeout(resolve, 2_100)) // the stopped PATCHes may still land on the marketplace
   workspace = open()
-  workspace.bulk.resume(batch.id)
+  workspace.bulk.resume(batchId)
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
   for (const [key, after] of intended) {
@@ -418,10 +425,7 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
 }, 30_000)
 
 it('reads the answers that come back together one per turn of the event loop, so a call waits behind one of them at most', async () => {
-  stageEverything()
-  const file = workspace.snapshot.file
-  const batch = await workspace.bulk.apply(true)
-  await workspace.close() // the batch is queued; nothing sent yet
+  const { file, batchId } = await queuedEverything()
 
   // The PATCHes in flight (8) go out together and, at the same latency, come back together.
   sandbox.setFaults({ latencyMs: 20 })
@@ -438,7 +442,7 @@ it('reads the answers that come back together one per turn of the event loop, so
     },
     progressIntervalMs: 0
   })
-  bulk.resume(batch.id)
+  bulk.resume(batchId)
   await bulk.whenIdle()
   turns.stop()
   expect(bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
@@ -448,11 +452,87 @@ it('reads the answers that come back together one per turn of the event loop, so
   expect(Math.max(...settledInTurn.values())).toBeLessThanOrEqual(2)
 })
 
+/** The real client, counting its PATCHes: sent, and on the wire until their answer is in (or they end). */
+function countingPatches(real: SellerApi) {
+  const counts = { sent: 0, onWire: 0, mostOnWire: 0 }
+  const api: SellerApi = {
+    ...real,
+    async editSellRequest(id, change, options = {}, current) {
+      counts.sent++
+      counts.mostOnWire = Math.max(counts.mostOnWire, ++counts.onWire)
+      let off = false
+      const answered = () => {
+        if (!off) counts.onWire--
+        off = true
+      }
+      try {
+        return await real.editSellRequest(id, change, { ...options, onAnswered: () => (answered(), options.onAnswered?.()) }, current)
+      } finally {
+        answered()
+      }
+    }
+  }
+  return { api, counts }
+}
+
+it('sends the next listing once an answer is in, before that answer is read, and never has more PATCHes on the wire than its concurrency', async () => {
+  const { file, batchId } = await queuedEverything()
+  sandbox.setFaults({ latencyMs: 20 })
+  const { api, counts } = countingPatches(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }))
+  // PATCHes sent when each listing was settled (its answer read and recorded).
+  const sentAtSettled: number[] = []
+  const snapshot = openSnapshot(file)
+  const bulk = createBulkEdit({
+    snapshot,
+    api,
+    online: () => true,
+    onProgress: (status) => {
+      if (status.running && status.applied > 2 * sentAtSettled.length) sentAtSettled.push(counts.sent)
+    },
+    progressIntervalMs: 0
+  })
+  bulk.resume(batchId)
+  await bulk.whenIdle()
+  expect(bulk.history(1)[0]).toMatchObject({ applied: 240, pending: 0, failed: 0, conflict: 0 })
+  snapshot.close()
+  expect(counts.sent).toBe(120)
+  expect(counts.mostOnWire).toBe(DEFAULT_APPLY_CONCURRENCY)
+  expect(sentAtSettled).toHaveLength(120)
+  // The k-th listing settled: the one after the first `concurrency` and k more went out before it was read.
+  sentAtSettled.forEach((count, k) => expect(count).toBeGreaterThanOrEqual(Math.min(120, DEFAULT_APPLY_CONCURRENCY + k + 1)))
+})
+
+it('a cancel sends nothing more: listings waiting for a place on the wire stay unsent and are cancelled', async () => {
+  const { file, batchId } = await queuedEverything()
+  sandbox.setFaults({ latencyMs: 20 })
+  const { api, counts } = countingPatches(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }))
+  const snapshot = openSnapshot(file)
+  let sentAtCancel: number | null = null
+  const bulk = createBulkEdit({
+    snapshot,
+    api,
+    online: () => true,
+    // Cancelled as the first answers are read: the next listings wait for a place on the wire then.
+    onProgress: (status) => {
+      if (status.running && status.applied > 0 && sentAtCancel === null) {
+        sentAtCancel = counts.sent
+        void bulk.cancel(batchId)
+      }
+    },
+    progressIntervalMs: 0
+  })
+  bulk.resume(batchId)
+  await bulk.whenIdle()
+  const status = bulk.history(1)[0]!
+  snapshot.close()
+  expect(sentAtCancel).toBeGreaterThanOrEqual(DEFAULT_APPLY_CONCURRENCY)
+  expect(counts.sent).toBe(sentAtCancel)
+  // What went out was taken; the rest was never sent.
+  expect(status).toMatchObject({ applied: 2 * counts.sent, cancelled: 240 - 2 * counts.sent, failed: 0, pending: 0 })
+})
+
 it('starts a run in turns: its changes, then the values of its listings a part at a time, each read in a turn of its own', async () => {
-  const intended = stageEverything()
-  const file = workspace.snapshot.file
-  const batch = await workspace.bulk.apply(true)
-  await workspace.close() // the batch is queued; nothing sent yet
+  const { file, batchId, intended } = await queuedEverything()
 
   const turns = countTurns()
   const snapshot = openSnapshot(file)
@@ -469,7 +549,7 @@ it('starts a run in turns: its changes, then the values of its listings a part a
     return listingsById(asked, fields)
   }
   const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {} })
-  bulk.resume(batch.id)
+  bulk.resume(batchId)
   await bulk.whenIdle()
   turns.stop()
   snapshot.close()

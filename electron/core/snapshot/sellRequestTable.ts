@@ -80,10 +80,6 @@ export function* sellRequestWriteSteps({ rows: sellRequests, wire }: SellRequest
   return [{ insert: `sell_requests${tables}`, columns: SELL_REQUEST_COLUMNS, rows }, docWrite(`sell_request_docs${tables}`, sellRequests, wire)]
 }
 
-export function writeSellRequests(db: Db, batch: SellRequestBatch, tables: Tables): void {
-  writeRows(db, sellRequestWrites(batch, tables))
-}
-
 /**
  * Writes a page of changed sell requests into the live tables, leaving out each row older (updated_ms)
  * than the one held for its id: the marketplace answers a page with the rows as they were when it was

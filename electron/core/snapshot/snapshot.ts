@@ -44,7 +44,7 @@ import {
   unknownSellRequestIds,
   sellRequestWriteSteps,
   writeSellRequestChanges,
-  writeSellRequests,
+  sellRequestWrites,
   type SellRequestBatch,
   type SellRequestQuery
 } from './sellRequestTable'
@@ -165,9 +165,13 @@ export interface Snapshot {
   /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
-  /** A listing as the marketplace answered an edit: written once the snapshot's thread is between statements (as the bulk-edit store's writes). */
+  /**
+   * Listings as the marketplace answered their edits: written by the snapshot's thread, in the order
+   * handed over, one transaction per call (the core's thread only hands the rows over: an apply writes
+   * back every listing it changed while it sends the next ones).
+   */
   putSellRequest(batch: SellRequestBatch): Promise<void>
-  /** A listing deleted through this app, likewise. */
+  /** A listing deleted through this app: written once the snapshot's thread is between statements (as the bulk-edit store's writes). */
   removeSellRequest(id: string): Promise<void>
   /** Those of the ids the live snapshot does not hold. */
   unknownIds(resource: Resource, ids: string[]): string[]
@@ -486,7 +490,13 @@ export function openSnapshot(file: string): Snapshot {
       }
       return { newOrderIds }
     },
-    putSellRequest: (batch) => writing('sellRequests', () => writeSellRequests(db, batch, '')),
+    putSellRequest: async (batch) => {
+      try {
+        await thread.run([{ transaction: sellRequestWrites(batch, '') }])
+      } finally {
+        generations.sellRequests++
+      }
+    },
     removeSellRequest: (id) =>
       writing('sellRequests', () => {
         if (sellRequestValues(db, id) === null) return
