@@ -74,7 +74,7 @@ export interface ApplyRunOptions {
  */
 const LISTINGS_PER_WRITE = 8
 
-/** Listings whose values a run reads in one statement as it starts (see runBatch): a short turn of the core. */
+/** Listings whose pending changes, then values, a run reads in one statement as it starts (see runBatch): a short turn of the core. */
 const VALUES_PER_READ = 100
 
 /**
@@ -101,17 +101,24 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   const flushMs = options.flushMs ?? DEFAULT_OUTCOME_FLUSH_MS
   const started = now()
   // A turn of its own (the refresh sync before the run ends in the turn that calls it), and so each part of
-  // what follows: a batch's changes and its listings' values read at once grow with the batch.
-  await nextTurn()
-  const listings = store.pendingChanges(batchId)
-  const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
-  // The snapshot's values as the run starts (just refreshed): a read per part, not one per listing.
+  // what follows: a batch's changes and its listings' values read at once grow with the batch. The
+  // values are the snapshot's as the run starts (just refreshed): a read per part, not one per listing.
+  const listings: ListingChanges[] = []
   const current = new Map<string, CurrentListing>()
-  const ids = listings.map((listing) => listing.sellRequestId)
-  for (let start = 0; start < ids.length; start += VALUES_PER_READ) {
+  for (let after = ''; ;) {
     await nextTurn()
-    for (const [id, listing] of store.listingsById(ids.slice(start, start + VALUES_PER_READ), descriptors)) current.set(id, listing)
+    const part = store.pendingChanges(batchId, after, VALUES_PER_READ)
+    listings.push(...part)
+    await nextTurn()
+    for (const [id, listing] of store.listingsById(
+      part.map((listing) => listing.sellRequestId),
+      descriptors
+    ))
+      current.set(id, listing)
+    if (part.length < VALUES_PER_READ) break
+    after = part.at(-1)!.sellRequestId
   }
+  const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
   await nextTurn()
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
   // The PATCHes in flight go out together and their answers come back together: each is read (and the next

@@ -531,7 +531,7 @@ it('a cancel sends nothing more: listings waiting for a place on the wire stay u
   expect(status).toMatchObject({ applied: 2 * counts.sent, cancelled: 240 - 2 * counts.sent, failed: 0, pending: 0 })
 })
 
-it('starts a run in turns: its changes, then the values of its listings a part at a time, each read in a turn of its own', async () => {
+it('starts a run in turns: its changes and the values of its listings a part at a time, each read in a turn of its own', async () => {
   const { file, batchId, intended } = await queuedEverything()
 
   const turns = countTurns()
@@ -539,9 +539,10 @@ it('starts a run in turns: its changes, then the values of its listings a part a
   // What the run reads of the snapshot as it starts, and in which turn of the event loop.
   const reads: { what: 'changes' | 'values'; turn: number; ids: number }[] = []
   const { pendingChanges, listingsById } = snapshot.bulkEdit
-  snapshot.bulkEdit.pendingChanges = (batchId) => {
-    reads.push({ what: 'changes', turn: turns.now(), ids: 0 })
-    return pendingChanges(batchId)
+  snapshot.bulkEdit.pendingChanges = (batchId, after, limit) => {
+    const read = pendingChanges(batchId, after, limit)
+    reads.push({ what: 'changes', turn: turns.now(), ids: read.length })
+    return read
   }
   snapshot.bulkEdit.listingsById = (ids, fields) => {
     const asked = [...ids]
@@ -554,14 +555,15 @@ it('starts a run in turns: its changes, then the values of its listings a part a
   turns.stop()
   snapshot.close()
 
-  const start = reads.findIndex((read) => read.what === 'changes')
-  const values = reads.slice(start + 1).filter((read) => read.what === 'values')
-  // Every listing's values read, in parts of at most 100, and no two reads in one turn.
-  expect(values.reduce((sum, read) => sum + read.ids, 0)).toBe(intended.size)
-  expect(values.length).toBeGreaterThan(1)
-  expect(Math.max(...values.map((read) => read.ids))).toBeLessThanOrEqual(100)
-  const turnsOfReads = [reads[start]!, ...values].map((read) => read.turn)
-  for (let k = 1; k < turnsOfReads.length; k++) expect(turnsOfReads[k]!).toBeGreaterThan(turnsOfReads[k - 1]!)
+  const run = reads.slice(reads.findIndex((read) => read.what === 'changes'))
+  // Every listing's changes and values read, in parts of at most 100 listings, and no two reads in one turn.
+  for (const what of ['changes', 'values'] as const) {
+    const parts = run.filter((read) => read.what === what)
+    expect(parts.reduce((sum, read) => sum + read.ids, 0)).toBe(intended.size)
+    expect(parts.length).toBeGreaterThan(1)
+    expect(Math.max(...parts.map((read) => read.ids))).toBeLessThanOrEqual(100)
+  }
+  for (let k = 1; k < run.length; k++) expect(run[k]!.turn).toBeGreaterThan(run[k - 1]!.turn)
   // And the run did its work.
   for (const [id, want] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(want)
 })
@@ -617,6 +619,62 @@ it('selects exactly the listings the Sell requests list filter shows, for operat
   expect(() => workspace.bulk.operation({ filter: { searchTerm: 'no listing is called this' } }, { kind: 'adjustQuantity', delta: 1 })).toThrow(
     /No sell requests match these filters/
   )
+})
+
+it('queues a batch a part per turn: edits wait meanwhile, the batch is not offered as one to resume, and every change ends queued and applied', async () => {
+  const intended = stageEverything()
+  const file = workspace.snapshot.file
+  await workspace.close() // the change set is saved with the account
+  const snapshot = openSnapshot(file)
+  const bulk = createBulkEdit({
+    snapshot,
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
+    online: () => true,
+    onProgress: () => {},
+    queuePart: 50,
+    turnMs: 0,
+    restMs: 0
+  })
+  expect(bulk.preview().changes).toBe(240)
+  // Each part the store writes, and in which turn of the event loop.
+  const turns = countTurns()
+  const parts: { turn: number; changes: number }[] = []
+  const { queueBatch, queueMore } = snapshot.bulkEdit
+  snapshot.bulkEdit.queueBatch = (batch, taken) => (parts.push({ turn: turns.now(), changes: batch.changes.length }), queueBatch(batch, taken))
+  snapshot.bulkEdit.queueMore = (batchId, createdMs, changes, taken) => (
+    parts.push({ turn: turns.now(), changes: changes.length }),
+    queueMore(batchId, createdMs, changes, taken)
+  )
+  const applying = bulk.apply(true)
+  let refused: unknown = null
+  let offered = false
+  while (parts.length < 5) {
+    await new Promise((resolve) => setImmediate(resolve))
+    offered ||= bulk.status().pendingBatch !== null
+    if (parts.length === 2 && refused === null) {
+      const [row] = snapshot.dump().sellRequests
+      try {
+        bulk.stage([{ sellRequestId: row!.id, quantity: 1 }])
+        refused = false
+      } catch (error) {
+        refused = error
+      }
+    }
+  }
+  const batch = await applying
+  await bulk.whenIdle()
+  turns.stop()
+  expect(parts.map((part) => part.changes)).toEqual([50, 50, 50, 50, 40])
+  for (let k = 1; k < parts.length; k++) expect(parts[k]!.turn).toBeGreaterThan(parts[k - 1]!.turn)
+  expect(refused).toMatchObject({ message: 'Changes are being queued to apply. Try again in a moment.' })
+  expect(offered).toBe(false)
+  expect(bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 240, pending: 0, failed: 0 })
+  expect(bulk.preview().changes).toBe(0)
+  snapshot.close()
+  for (const [id, want] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(want)
+  // Reopened: nothing is staged any more, and nothing is pending.
+  workspace = open()
+  expect(workspace.bulk.status()).toMatchObject({ changeSet: { changes: 0 }, pendingBatch: null })
 })
 
 it('keeps staged changes saved with the account: a reopened workspace has them checked again, and applying takes them out of the saved set', async () => {

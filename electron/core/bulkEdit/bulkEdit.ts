@@ -82,6 +82,8 @@ export interface BulkEditDeps {
   restMs?: number
   /** Grid rows read in one turn (default: GRID_PART). */
   gridPart?: number
+  /** Changes an apply queues at a time (default: QUEUE_PART). */
+  queuePart?: number
 }
 
 export interface BulkEdit {
@@ -159,7 +161,7 @@ const IMPORT_LISTINGS_PAGE = 500
 /** Page-by-page reads of every listing an import starts over before it reads them in one turn. */
 const EVERY_LISTING_ATTEMPTS = 3
 /**
- * How long an import, an undo, a redo or a discard works in a turn: a call arriving meanwhile waits for
+ * How long an import, an undo, a redo, a discard or queueing an apply works in a turn: a call arriving meanwhile waits for
  * the rest of the turn, and the collector’s pauses (while an import holds a large file’s rows) come on top of it.
  */
 const TURN_MS = 3
@@ -177,6 +179,8 @@ const GRID_PART = 125
 const GRID_PAGE_TRIES = 3
 /** Changes of an undo, a redo or a discard made at a time (the pause decides where a turn ends). */
 const STEP_PART = 250
+/** Changes an apply queues at a time, and listings whose names it reads for them (the pause decides where a turn ends). */
+const QUEUE_PART = 250
 const STEPPING: Record<StepKind, string> = {
   undo: 'Changes are being undone. Try again when that is done.',
   redo: 'Changes are being redone. Try again when that is done.',
@@ -337,6 +341,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    */
   const undoSources: string[] = []
   let running: Run | null = null
+  /** The batch being queued (apply), not yet running: not another batch waiting to be resumed. */
+  let queueing: string | null = null
   let closed = false
   let closing: Promise<void> | null = null
 
@@ -710,38 +716,56 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       needsConnection()
       if (running) throw new SellerDeskError('invalid-input', 'Changes are already being applied. Wait for them to finish, or cancel them.')
       const valid = changeSet.all().filter((change) => !change.invalid)
-      const listings = store.listingsById(valid.map((change) => change.sellRequestId))
-      const queued: QueuedChange[] = valid.map((change) => ({
-        sellRequestId: change.sellRequestId,
-        sku: listings.get(change.sellRequestId)?.sku ?? '',
-        name: listings.get(change.sellRequestId)?.name ?? '',
-        field: change.field,
-        before: change.before,
-        after: change.after,
-        baseUpdatedMs: Date.parse(change.baseUpdatedAt)
-      }))
-      const parts = fields.all.flatMap((field) => {
-        const count = valid.filter((change) => change.field === field.key).length
-        return count === 0 ? [] : [`${formatNumber(count)} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
-      })
-      let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${formatNumber(check.applicableListings)} listing${check.applicableListings === 1 ? '' : 's'}`
-      const undo = undoneBy(valid)
-      if (undo) {
-        const others = valid.length - undo.reversed
-        label = `Undo of “${undo.source.label}”${others > 0 ? ` and ${others} other change${others === 1 ? '' : 's'}` : ''}`
-        undoSources.splice(undoSources.indexOf(undo.source.id), 1)
-      }
       const id = randomUUID()
-      // Queued and no longer staged in one transaction: a crash leaves each change in exactly one place.
-      // The change set stays as read above until then.
-      await whileWritingBatch('Changes are being queued to apply. Try again in a moment.', () =>
-        store.queueBatch({ id, label, createdMs: now(), changes: queued, undoOf: undo?.source.id ?? null }, () => {
-          const keys = valid.map((change) => changeKey(change.sellRequestId, change.field))
-          changeSet.take(keys)
-          // Only these changes' removal goes with the batch; other edits not saved yet keep their turns.
-          return stagedWritesOf(keys)
+      const queuePart = deps.queuePart ?? QUEUE_PART
+      // Queued a part at a time, each part queued and no longer staged in one transaction: a crash leaves
+      // each change in exactly one place (a batch cut short holds the parts queued before it, and the rest
+      // stays staged). The change set stays as read above until the last part: edits wait meanwhile.
+      await whileWritingBatch('Changes are being queued to apply. Try again in a moment.', async () => {
+        const pause = createPause(deps.turnMs ?? TURN_MS, deps.restMs ?? REST_MS)
+        // Each listing's SKU and name, for the batch's rows (they stay readable after it is deleted).
+        const listings = new Map<string, CurrentListing>()
+        for (let from = 0; from < valid.length; from += queuePart) {
+          await pause()
+          for (const [listingId, listing] of store.listingsById(valid.slice(from, from + queuePart).map((change) => change.sellRequestId)))
+            listings.set(listingId, listing)
+        }
+        const queued: QueuedChange[] = valid.map((change) => ({
+          sellRequestId: change.sellRequestId,
+          sku: listings.get(change.sellRequestId)?.sku ?? '',
+          name: listings.get(change.sellRequestId)?.name ?? '',
+          field: change.field,
+          before: change.before,
+          after: change.after,
+          baseUpdatedMs: Date.parse(change.baseUpdatedAt)
+        }))
+        const parts = fields.all.flatMap((field) => {
+          const count = valid.filter((change) => change.field === field.key).length
+          return count === 0 ? [] : [`${formatNumber(count)} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
         })
-      )
+        let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${formatNumber(check.applicableListings)} listing${check.applicableListings === 1 ? '' : 's'}`
+        const undo = undoneBy(valid)
+        if (undo) {
+          const others = valid.length - undo.reversed
+          label = `Undo of “${undo.source.label}”${others > 0 ? ` and ${others} other change${others === 1 ? '' : 's'}` : ''}`
+          undoSources.splice(undoSources.indexOf(undo.source.id), 1)
+        }
+        const createdMs = now()
+        for (let from = 0; from < queued.length; from += queuePart) {
+          await pause()
+          const part = queued.slice(from, from + queuePart)
+          // Only these changes' removal goes with the part; other edits not saved yet keep their turns.
+          const taken = () => {
+            const keys = part.map((change) => changeKey(change.sellRequestId, change.field))
+            changeSet.take(keys)
+            return stagedWritesOf(keys)
+          }
+          if (from === 0) {
+            queueing = id
+            await store.queueBatch({ id, label, createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
+          } else await store.queueMore(id, createdMs, part, taken)
+        }
+      }).finally(() => (queueing = null))
       return start(id)
     },
 
@@ -780,7 +804,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         changeSet: changeSet.summary(),
         rules: changeSet.rules(),
         running: current,
-        pendingBatch: pendingId !== null && pendingId !== current?.id ? store.batchStatus(pendingId) : null,
+        pendingBatch: pendingId !== null && pendingId !== current?.id && pendingId !== queueing ? store.batchStatus(pendingId) : null,
         // While a batch runs its panel shows how it goes; what did not apply is noted once it ends.
         unapplied: current ? null : store.lastBatchUnapplied()
       }

@@ -1,6 +1,6 @@
 /**
- * The apply queue, kept in the snapshot database: a batch of changes is written in one transaction
- * before the first request, and every change's outcome (applied, failed with the marketplace's message,
+ * The apply queue, kept in the snapshot database: a batch of changes is written before the first
+ * request (a part per transaction: see BulkEditStore.queueBatch), and every change's outcome (applied, failed with the marketplace's message,
  * conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
  * resumed from here; applied batches stay as history with their before-values.
  */
@@ -29,21 +29,31 @@ export function createBatch(db: Db, batch: { id: string; label: string; createdM
       batch.createdMs,
       batch.undoOf ?? null
     )
-    const rows = batch.changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
-    db.prepare(
-      `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
-       SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, 'pending', ? FROM json_each(?)`
-    ).run(batch.id, batch.createdMs, JSON.stringify(rows))
+    addToBatch(db, batch.id, batch.createdMs, batch.changes)
   })
 }
 
-export function pendingChanges(db: Db, batchId: string): ListingChanges[] {
+/** More changes of a batch created already (one transaction, or the caller's). */
+export function addToBatch(db: Db, batchId: string, createdMs: number, changes: readonly QueuedChange[]): void {
+  const rows = changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
+  db.prepare(
+    `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
+     SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, 'pending', ? FROM json_each(?)`
+  ).run(batchId, createdMs, JSON.stringify(rows))
+}
+
+/** The pending changes of a batch's listings after the listing `after` ('': from the first), of `limit` listings at most, by listing id. */
+export function pendingChanges(db: Db, batchId: string, after = '', limit = Infinity): ListingChanges[] {
   const rows = db
     .prepare(
-      "SELECT sell_request_id, field, before_value, after_value, base_updated_ms FROM bulk_changes WHERE batch_id = ? AND status = 'pending' ORDER BY sell_request_id, field"
+      `SELECT sell_request_id, field, before_value, after_value, base_updated_ms FROM bulk_changes
+       WHERE batch_id = ?1 AND status = 'pending' AND sell_request_id IN (
+         SELECT sell_request_id FROM bulk_changes WHERE batch_id = ?1 AND sell_request_id > ?2 AND status = 'pending'
+         GROUP BY sell_request_id ORDER BY sell_request_id LIMIT ?3)
+       ORDER BY sell_request_id, field`
     )
     .raw()
-    .all(batchId) as [string, BulkField, number, number, number][]
+    .all(batchId, after, limit === Infinity ? -1 : limit) as [string, BulkField, number, number, number][]
   const byListing = new Map<string, ListingChanges>()
   for (const [sellRequestId, field, before, after, baseUpdatedMs] of rows) {
     let listing = byListing.get(sellRequestId)

@@ -11,6 +11,7 @@ import {
   batchRowsWithStatus,
   batchStatus,
   batchIdWithPending,
+  addToBatch,
   createBatch,
   dismissUnapplied,
   finishRun,
@@ -56,12 +57,18 @@ export interface BulkEditStore {
   /** Saves what staging did to these cells (one transaction). */
   writeStaged(writes: readonly StagedWrite[]): Promise<void>
   /**
-   * Queues a batch and saves the change set without its changes in one transaction: a crash leaves each
-   * change either staged or queued. `taken` is called inside it and says what leaving the change set did.
+   * Queues a batch (with the first part of its changes) and saves the change set without them in one
+   * transaction: a crash leaves each change either staged or queued. `taken` is called inside it and
+   * says what leaving the change set did. The other parts follow with queueMore, alike.
    */
   queueBatch(batch: NewBatch, taken: () => readonly StagedWrite[]): Promise<void>
-  /** A batch's pending changes, by listing (each listing's are sent as one PATCH). */
-  pendingChanges(batchId: string): ListingChanges[]
+  /** Queues more changes of a batch queued already, as queueBatch does. */
+  queueMore(batchId: string, createdMs: number, changes: readonly QueuedChange[], taken: () => readonly StagedWrite[]): Promise<void>
+  /**
+   * A batch's pending changes, by listing in the order of their ids (each listing's are sent as one
+   * PATCH): of the listings after `after` ('': from the first), at most `limit` of them.
+   */
+  pendingChanges(batchId: string, after?: string, limit?: number): ListingChanges[]
   markStarted(batchId: string, ms: number): Promise<void>
   /** Records many outcomes in one transaction (changes no longer pending are left as they are). */
   settle(batchId: string, outcomes: readonly Outcome[]): Promise<void>
@@ -124,7 +131,14 @@ export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promis
           writeStagedChanges(db, taken())
         })
       ),
-    pendingChanges: (batchId) => pendingChanges(db, batchId),
+    queueMore: (batchId, createdMs, changes, taken) =>
+      inTurn(() =>
+        inTransaction(db, () => {
+          addToBatch(db, batchId, createdMs, changes)
+          writeStagedChanges(db, taken())
+        })
+      ),
+    pendingChanges: (batchId, after, limit) => pendingChanges(db, batchId, after, limit),
     markStarted: (batchId, ms) => inTurn(() => markStarted(db, batchId, ms)),
     settle: (batchId, outcomes) => inTurn(() => settleMany(db, batchId, outcomes)),
     finishRun: (batchId, ms, cancelledMessage) => inTurn(() => finishRun(db, batchId, ms, cancelledMessage)),
