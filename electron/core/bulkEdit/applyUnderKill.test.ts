@@ -3,11 +3,11 @@
  * every kill the file passes PRAGMA integrity_check and still holds every change of the batch; then a
  * resume completes and the marketplace ends exactly in the intended state, every change applied.
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import { runUntilKilled } from '../killedChild.fixture'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
 import { createBulkEdit } from './bulkEdit'
@@ -24,18 +24,10 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 /** Runs the child; resolves 'killed', or 'finished' when the batch was done before the kill. */
-function runChildUntilKilled(file: string, batchId: string, killAfterMs: number): Promise<'killed' | 'finished'> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'applyUnderKill.child.ts'), file, sandbox.baseUrl, KEY, batchId], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), killAfterMs))
-    child.on('exit', (code, signal) =>
-      signal === 'SIGKILL' ? resolve('killed') : code === 0 ? resolve('finished') : reject(new Error(`child exited ${code}: ${stderr.slice(0, 500)}`))
-    )
-  })
+async function runChildUntilKilled(file: string, batchId: string, killAfterMs: number): Promise<'killed' | 'finished'> {
+  const args = [file, sandbox.baseUrl, KEY, batchId]
+  const { killed } = await runUntilKilled(join(__dirname, 'applyUnderKill.child.ts'), args, 'ready', killAfterMs, { mayFinish: true })
+  return killed ? 'killed' : 'finished'
 }
 
 it(`survives ${KILLS} SIGKILLs mid-apply and resumes to exactly the intended state`, { timeout: 60_000 }, async () => {

@@ -12,10 +12,10 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { calls, DEFAULT_WARNING_RULES, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
 import { createSellerApi, type SellerApi } from '../sellerApi'
-import { openSnapshot } from '../snapshot/snapshot'
+import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
 import { openWorkspace, type Workspace } from '../workspace'
 import { DEFAULT_APPLY_CONCURRENCY } from './applyRun'
-import { createBulkEdit } from './bulkEdit'
+import { createBulkEdit, type BulkEditDeps } from './bulkEdit'
 import { everyMark } from './everyMark.fixture'
 import { countTurns } from '../eventLoopTurns.fixture'
 
@@ -63,6 +63,10 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
 }
 
 const listings = (): SellRequest[] => workspace.snapshot.dump().sellRequests
+
+/** Bulk edit over a snapshot opened again (the workspace closed), on this test's marketplace: `deps` add to its defaults or replace them. */
+const bulkEditOn = (snapshot: Snapshot, deps: Partial<BulkEditDeps> = {}) =>
+  createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {}, ...deps })
 
 /** Stages +10% on every price and quantity +3 on every listing; returns what the marketplace should end with. */
 function stageEverything(): Map<string, { priceCents: number; quantity: number }> {
@@ -395,13 +399,7 @@ it('closing stops PATCHes that take longer than the grace time; their changes st
 
   sandbox.setFaults({ latencyMs: 2_000 })
   const snapshot = openSnapshot(file)
-  const bulk = createBulkEdit({
-    snapshot,
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    online: () => true,
-    onProgress: () => {},
-    closeGraceMs: 100
-  })
+  const bulk = bulkEditOn(snapshot, { closeGraceMs: 100 })
   bulk.resume(batchId)
   const requests = sandbox.requestCount()
   await until(() => sandbox.requestCount() >= requests + 8, 'PATCHes in flight')
@@ -432,10 +430,7 @@ it('reads the answers that come back together one per turn of the event loop, so
   const turns = countTurns()
   const settledInTurn = new Map<number, number>()
   const snapshot = openSnapshot(file)
-  const bulk = createBulkEdit({
-    snapshot,
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    online: () => true,
+  const bulk = bulkEditOn(snapshot, {
     // Told after every listing: when each was settled, counted in turns of the event loop.
     onProgress: (status) => {
       if (status.running) settledInTurn.set(turns.now(), (settledInTurn.get(turns.now()) ?? 0) + 1)
@@ -482,10 +477,8 @@ it('sends the next listing once an answer is in, before that answer is read, and
   // PATCHes sent when each listing was settled (its answer read and recorded).
   const sentAtSettled: number[] = []
   const snapshot = openSnapshot(file)
-  const bulk = createBulkEdit({
-    snapshot,
+  const bulk = bulkEditOn(snapshot, {
     api,
-    online: () => true,
     onProgress: (status) => {
       if (status.running && status.applied > 2 * sentAtSettled.length) sentAtSettled.push(counts.sent)
     },
@@ -508,10 +501,8 @@ it('a cancel sends nothing more: listings waiting for a place on the wire stay u
   const { api, counts } = countingPatches(createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }))
   const snapshot = openSnapshot(file)
   let sentAtCancel: number | null = null
-  const bulk = createBulkEdit({
-    snapshot,
+  const bulk = bulkEditOn(snapshot, {
     api,
-    online: () => true,
     // Cancelled as the first answers are read: the next listings wait for a place on the wire then.
     onProgress: (status) => {
       if (status.running && status.applied > 0 && sentAtCancel === null) {
@@ -549,7 +540,7 @@ it('starts a run in turns: its changes and the values of its listings a part at 
     reads.push({ what: 'values', turn: turns.now(), ids: asked.length })
     return listingsById(asked, fields)
   }
-  const bulk = createBulkEdit({ snapshot, api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }), online: () => true, onProgress: () => {} })
+  const bulk = bulkEditOn(snapshot)
   bulk.resume(batchId)
   await bulk.whenIdle()
   turns.stop()
@@ -626,11 +617,7 @@ it('queues a batch a part per turn: edits wait meanwhile, the batch is not offer
   const file = workspace.snapshot.file
   await workspace.close() // the change set is saved with the account
   const snapshot = openSnapshot(file)
-  const bulk = createBulkEdit({
-    snapshot,
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY }),
-    online: () => true,
-    onProgress: () => {},
+  const bulk = bulkEditOn(snapshot, {
     queuePart: 50,
     turnMs: 0,
     restMs: 0

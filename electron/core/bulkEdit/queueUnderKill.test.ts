@@ -4,11 +4,11 @@
  * passes PRAGMA integrity_check and every change staged before it is in exactly one place: still
  * staged, or queued in a batch begun by that process (with the same value).
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import { runUntilKilled } from '../killedChild.fixture'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
 import { readStagedChanges } from '../snapshot/stagedChanges'
@@ -26,17 +26,8 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 /** Runs the child; resolves once it was killed `killAfterMs` after it began queueing (or ended first). */
-function runChildUntilKilled(file: string, killAfterMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'queueUnderKill.child.ts'), file, sandbox.baseUrl, KEY], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), killAfterMs))
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' || code === 0 ? resolve() : reject(new Error(`child exited ${code}: ${stderr.slice(0, 500)}`))))
-  })
-}
+const runChildUntilKilled = (file: string, killAfterMs: number) =>
+  runUntilKilled(join(__dirname, 'queueUnderKill.child.ts'), [file, sandbox.baseUrl, KEY], 'queueing', killAfterMs, { mayFinish: true })
 
 /** The file's staged changes and queued changes (batch id → `listing:field` → value after). */
 function saved(file: string): { staged: Map<string, number>; queued: Map<string, Map<string, number>> } {

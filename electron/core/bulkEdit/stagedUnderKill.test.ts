@@ -4,11 +4,11 @@
  * the state after one whole step: never a torn step, never older than the last step reported saved.
  * The next process starts from it (restored) and goes on.
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import { runUntilKilled } from '../killedChild.fixture'
 import { readStagedChanges } from '../snapshot/stagedChanges'
 import { stateAfter } from './stagedUnderKill.steps'
 import { syncedWorkspace } from './syncedWorkspace.fixture'
@@ -23,30 +23,11 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 /** Runs the child from `first` until killed `killAfterMs` after its first saved step; resolves the last step it reported saved. */
-function runChildUntilKilled(file: string, first: number, ids: string[], killAfterMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(__dirname, 'stagedUnderKill.child.ts'), file, sandbox.baseUrl, String(first), ids.join(',')],
-      {
-        stdio: ['ignore', 'pipe', 'pipe']
-      }
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout.on('data', (chunk: Buffer) => {
-      const first = !stdout.includes('saved')
-      stdout += chunk.toString()
-      if (first && stdout.includes('saved')) setTimeout(() => child.kill('SIGKILL'), killAfterMs) // staging is under way
-    })
-    child.on('close', (_code, signal) => {
-      // 'close': after the last output is read
-      if (signal !== 'SIGKILL') return reject(new Error(`child ended without the kill: ${stderr.slice(0, 500)}`))
-      const saved = [...stdout.matchAll(/saved (\d+)/g)].map((match) => Number(match[1]))
-      resolve(saved.length ? Math.max(...saved) : first - 1)
-    })
-  })
+async function runChildUntilKilled(file: string, first: number, ids: string[], killAfterMs: number): Promise<number> {
+  const args = [file, sandbox.baseUrl, String(first), ids.join(',')]
+  const { stdout } = await runUntilKilled(join(__dirname, 'stagedUnderKill.child.ts'), args, 'saved', killAfterMs) // staging is under way
+  const saved = [...stdout.matchAll(/saved (\d+)/g)].map((match) => Number(match[1]))
+  return saved.length ? Math.max(...saved) : first - 1
 }
 
 it(`keeps the staged changes of every whole step through ${KILLS} SIGKILLs`, { timeout: 90_000 }, async () => {

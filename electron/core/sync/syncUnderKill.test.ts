@@ -3,13 +3,13 @@
  * kill the file opens, passes PRAGMA integrity_check, and holds a complete snapshot (the server's state,
  * or nothing before the first completed sync); then a sync converges to the server exactly.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import { runUntilKilled } from '../killedChild.fixture'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot } from '../snapshot/snapshot'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS } from './syncEngine'
@@ -25,23 +25,9 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-function runChildUntilKilled(file: string, killAfterMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'syncUnderKill.child.ts'), file, sandbox.baseUrl, KEY], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    // Count from the first page written: start-up time (slow under load) must not eat the window.
-    let aimed = false
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (aimed || !chunk.toString().includes('page')) return
-      aimed = true
-      setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-    })
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}: ${stderr.slice(0, 500)}`))))
-  })
-}
+/** Runs the child until killed `killAfterMs` after its first page written. */
+const runChildUntilKilled = (file: string, killAfterMs: number) =>
+  runUntilKilled(join(__dirname, 'syncUnderKill.child.ts'), [file, sandbox.baseUrl, KEY], 'page', killAfterMs)
 
 it(`survives ${KILLS} SIGKILLs mid-sync and converges`, { timeout: 420_000 }, async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-kill-')), 'snapshot.sqlite')
