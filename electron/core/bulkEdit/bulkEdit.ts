@@ -739,11 +739,11 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           after: change.after,
           baseUpdatedMs: Date.parse(change.baseUpdatedAt)
         }))
-        const parts = fields.all.flatMap((field) => {
+        const counts = fields.all.flatMap((field) => {
           const count = valid.filter((change) => change.field === field.key).length
           return count === 0 ? [] : [`${formatNumber(count)} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
         })
-        let label = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : parts.join('')} on ${formatNumber(check.applicableListings)} listing${check.applicableListings === 1 ? '' : 's'}`
+        let label = `${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)!}` : counts.join('')} on ${formatNumber(check.applicableListings)} listing${check.applicableListings === 1 ? '' : 's'}`
         const undo = undoneBy(valid)
         if (undo) {
           const others = valid.length - undo.reversed
@@ -751,6 +751,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           undoSources.splice(undoSources.indexOf(undo.source.id), 1)
         }
         const createdMs = now()
+        queueing = id
         for (let from = 0; from < queued.length; from += queuePart) {
           await pause()
           const part = queued.slice(from, from + queuePart)
@@ -760,10 +761,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
             changeSet.take(keys)
             return stagedWritesOf(keys)
           }
-          if (from === 0) {
-            queueing = id
-            await store.queueBatch({ id, label, createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
-          } else await store.queueMore(id, createdMs, part, taken)
+          if (from === 0) await store.queueBatch({ id, label, createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
+          else await store.queueMore(id, createdMs, part, taken)
         }
       }).finally(() => (queueing = null))
       return start(id)

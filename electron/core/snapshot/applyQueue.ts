@@ -1,7 +1,7 @@
 /**
  * The apply queue, kept in the snapshot database: a batch of changes is written before the first
- * request (a part per transaction: see BulkEditStore.queueBatch), and every change's outcome (applied, failed with the marketplace's message,
- * conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
+ * request (a part per transaction: see BulkEditStore.queueBatch), and every change's outcome (applied,
+ * failed with the marketplace's message, conflict, cancelled) is recorded as it happens. A batch with pending changes after a crash or quit is
  * resumed from here; applied batches stay as history with their before-values.
  */
 import type { BatchChange, BatchRow, BatchRowStatus, BatchStatus, BulkField, UnappliedChange, UnappliedChangesPage } from '../../shared/contract'

@@ -63,7 +63,7 @@ import {
   type SyncRun
 } from './syncBookkeeping'
 import { keptWhile } from './keptWhile'
-import { startSnapshotThread } from './snapshotThread'
+import { startSnapshotThread, type ThreadStep } from './snapshotThread'
 import { allSteps, createPause, stepsInTurns, type Pause, type Steps } from '../eventLoopTurns'
 
 export type { OlderOpenCheck, SweepOutcome }
@@ -260,7 +260,7 @@ export function openSnapshot(file: string): Snapshot {
     })
   /**
    * A transaction of the core's, begun once the thread is between statements (see betweenStatements):
-   * every write here goes so, the sync's and the seller's.
+   * every write of the core goes so, the sync's and the seller's (the thread's own: writingOnThread).
    */
   const txInTurn = <T>(work: () => T): Promise<T> => thread.betweenStatements(() => tx(work))
   /**
@@ -280,6 +280,14 @@ export function openSnapshot(file: string): Snapshot {
         if (changed) generations[resource]++
       }
     })
+  /** Writes of a resource's live rows the snapshot's thread makes (its own transactions), counted as `writing`'s. */
+  const writingOnThread = async (resource: Resource, steps: readonly ThreadStep[]): Promise<void> => {
+    try {
+      await thread.run(steps)
+    } finally {
+      generations[resource]++
+    }
+  }
 
   // Reads over every row (they grow with the listings), kept while the rows they read are not written: the
   // filters' statuses, and the grid's version (per field set) that its every page checks.
@@ -490,13 +498,7 @@ export function openSnapshot(file: string): Snapshot {
       }
       return { newOrderIds }
     },
-    putSellRequest: async (batch) => {
-      try {
-        await thread.run([{ transaction: sellRequestWrites(batch, '') }])
-      } finally {
-        generations.sellRequests++
-      }
-    },
+    putSellRequest: (batch) => writingOnThread('sellRequests', [{ transaction: sellRequestWrites(batch, '') }]),
     removeSellRequest: (id) =>
       writing('sellRequests', () => {
         if (sellRequestValues(db, id) === null) return
