@@ -623,15 +623,21 @@ it('queues a batch a part per turn: edits wait meanwhile, the batch is not offer
     restMs: 0
   })
   expect(bulk.preview().changes).toBe(240)
-  // Each part the store writes, and in which turn of the event loop.
   const turns = countTurns()
-  const parts: { turn: number; changes: number }[] = []
+  // Each part the store writes, in which turn of the event loop, and the batch's label once it is written.
+  const parts: { turn: number; changes: number; label?: string }[] = []
+  const labelled = (batchId: string) => (parts.at(-1)!.label = snapshot.bulkEdit.batchStatus(batchId)?.label)
   const { queueBatch, queueMore } = snapshot.bulkEdit
-  snapshot.bulkEdit.queueBatch = (batch, taken) => (parts.push({ turn: turns.now(), changes: batch.changes.length }), queueBatch(batch, taken))
-  snapshot.bulkEdit.queueMore = (batchId, createdMs, changes, taken) => (
-    parts.push({ turn: turns.now(), changes: changes.length }),
-    queueMore(batchId, createdMs, changes, taken)
-  )
+  snapshot.bulkEdit.queueBatch = async (batch, taken) => {
+    parts.push({ turn: turns.now(), changes: batch.changes.length })
+    await queueBatch(batch, taken)
+    labelled(batch.id)
+  }
+  snapshot.bulkEdit.queueMore = async (batch, changes, taken) => {
+    parts.push({ turn: turns.now(), changes: changes.length })
+    await queueMore(batch, changes, taken)
+    labelled(batch.id)
+  }
   const applying = bulk.apply(true)
   let refused: unknown = null
   let offered = false
@@ -652,6 +658,14 @@ it('queues a batch a part per turn: edits wait meanwhile, the batch is not offer
   await bulk.whenIdle()
   turns.stop()
   expect(parts.map((part) => part.changes)).toEqual([50, 50, 50, 50, 40])
+  // The label words what the batch holds at each part (a crash between parts leaves it true): prices are staged first.
+  expect(parts.map((part) => part.label)).toEqual([
+    '50 prices on 50 listings',
+    '100 prices on 100 listings',
+    '120 prices and 30 quantities on 120 listings',
+    '120 prices and 80 quantities on 120 listings',
+    '120 prices and 120 quantities on 120 listings'
+  ])
   for (let k = 1; k < parts.length; k++) expect(parts[k]!.turn).toBeGreaterThan(parts[k - 1]!.turn)
   expect(refused).toMatchObject({ message: 'Changes are being queued to apply. Try again in a moment.' })
   expect(offered).toBe(false)

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type {
+  BatchChange,
   BatchRow,
   BatchRowStatus,
   BatchStatus,
@@ -167,6 +168,9 @@ const EVERY_LISTING_ATTEMPTS = 3
 const TURN_MS = 3
 /** How long the core's thread rests between those turns, so the threads carrying calls to it get a core. */
 const REST_MS = 1
+/** What a change is for and makes its field: enough to tell it and to count it in a batch's label. */
+type ChangeTo = Pick<BatchChange, 'sellRequestId' | 'field' | 'after'>
+
 /** Proposed changes of an import staged at a time (the pause decides where a turn ends). */
 const STAGE_PART = 250
 const IMPORTING = 'An import is being staged. Try again when it is done.'
@@ -540,16 +544,50 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     return liveStatus(run)
   }
 
-  /** The latest batch whose staged reverse these changes carry (a change back to its value before that batch), with how many they carry. */
-  function undoneBy(changes: readonly StagedChange[]): { source: BatchStatus; reversed: number } | null {
+  /** The latest batch whose staged reverse these changes carry (a change back to its value before that batch), and which changes reverse it. */
+  function undoneBy(changes: readonly StagedChange[]): { source: BatchStatus; reverses: (change: ChangeTo) => boolean } | null {
     for (const sourceId of [...undoSources].reverse()) {
       const source = store.batchStatus(sourceId)
       if (!source) continue
       const before = new Map(store.batchRowsWithStatus(sourceId, ['applied']).map((row) => [changeKey(row.sellRequestId, row.field), row.before]))
-      const reversed = changes.filter((change) => before.get(changeKey(change.sellRequestId, change.field)) === change.after).length
-      if (reversed > 0) return { source, reversed }
+      const reverses = (change: ChangeTo) => before.get(changeKey(change.sellRequestId, change.field)) === change.after
+      if (changes.some(reverses)) return { source, reverses }
     }
     return null
+  }
+
+  /**
+   * A batch's label, for the changes queued in it so far (`add` each part as it is queued): how many of
+   * each field on how many listings, or, for the reverse of a batch, that batch's label and how many
+   * other changes come with it.
+   */
+  function batchLabel(undo: ReturnType<typeof undoneBy>): { add(part: readonly ChangeTo[]): void; words(): string } {
+    const perField = new Map<string, number>()
+    const listings = new Set<string>()
+    let queued = 0
+    let reversed = 0
+    return {
+      add(part) {
+        for (const change of part) {
+          perField.set(change.field, (perField.get(change.field) ?? 0) + 1)
+          listings.add(change.sellRequestId)
+          if (undo?.reverses(change)) reversed++
+        }
+        queued += part.length
+      },
+      words() {
+        if (undo) {
+          const others = queued - reversed
+          return `Undo of “${undo.source.label}”${others > 0 ? ` and ${others} other change${others === 1 ? '' : 's'}` : ''}`
+        }
+        const counts = fields.all.flatMap((field) => {
+          const count = perField.get(field.key) ?? 0
+          return count === 0 ? [] : [`${formatNumber(count)} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
+        })
+        const words = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)!}` : counts.join('')
+        return `${words} on ${formatNumber(listings.size)} listing${listings.size === 1 ? '' : 's'}`
+      }
+    }
   }
 
   function preview(): BulkPreview {
@@ -739,17 +777,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           after: change.after,
           baseUpdatedMs: Date.parse(change.baseUpdatedAt)
         }))
-        const counts = fields.all.flatMap((field) => {
-          const count = valid.filter((change) => change.field === field.key).length
-          return count === 0 ? [] : [`${formatNumber(count)} ${count === 1 ? field.label.toLowerCase() : field.plural}`]
-        })
-        let label = `${counts.length > 1 ? `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)!}` : counts.join('')} on ${formatNumber(check.applicableListings)} listing${check.applicableListings === 1 ? '' : 's'}`
         const undo = undoneBy(valid)
-        if (undo) {
-          const others = valid.length - undo.reversed
-          label = `Undo of “${undo.source.label}”${others > 0 ? ` and ${others} other change${others === 1 ? '' : 's'}` : ''}`
-          undoSources.splice(undoSources.indexOf(undo.source.id), 1)
-        }
+        if (undo) undoSources.splice(undoSources.indexOf(undo.source.id), 1)
+        const label = batchLabel(undo)
         const createdMs = now()
         queueing = id
         for (let from = 0; from < queued.length; from += queuePart) {
@@ -761,8 +791,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
             changeSet.take(keys)
             return stagedWritesOf(keys)
           }
-          if (from === 0) await store.queueBatch({ id, label, createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
-          else await store.queueMore(id, createdMs, part, taken)
+          label.add(part)
+          if (from === 0) await store.queueBatch({ id, label: label.words(), createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
+          else await store.queueMore({ id, label: label.words(), createdMs }, part, taken)
         }
       }).finally(() => (queueing = null))
       return start(id)

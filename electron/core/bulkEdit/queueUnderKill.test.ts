@@ -2,7 +2,8 @@
  * Crash safety of queueing an apply: a process queueing a batch a few changes at a time is SIGKILLed
  * at random moments, 10 times, each time with the change set staged afresh. After every kill the file
  * passes PRAGMA integrity_check and every change staged before it is in exactly one place: still
- * staged, or queued in a batch begun by that process (with the same value).
+ * staged, or queued in a batch begun by that process (with the same value); such a batch's label
+ * words the changes it holds, not those the process meant to queue.
  */
 import { join } from 'node:path'
 import Database from 'libsql'
@@ -29,8 +30,8 @@ afterAll(() => sandbox.close())
 const runChildUntilKilled = (file: string, killAfterMs: number) =>
   runUntilKilled(join(__dirname, 'queueUnderKill.child.ts'), [file, sandbox.baseUrl, KEY], 'queueing', killAfterMs, { mayFinish: true })
 
-/** The file's staged changes and queued changes (batch id → `listing:field` → value after). */
-function saved(file: string): { staged: Map<string, number>; queued: Map<string, Map<string, number>> } {
+/** The file's staged changes, queued changes (batch id → `listing:field` → value after) and batches' labels. */
+function saved(file: string): { staged: Map<string, number>; queued: Map<string, Map<string, number>>; labels: Map<string, string> } {
   const raw = new Database(file)
   try {
     expect((raw.prepare('PRAGMA integrity_check').raw().get() as [string])[0]).toBe('ok')
@@ -45,10 +46,22 @@ function saved(file: string): { staged: Map<string, number>; queued: Map<string,
       if (!queued.has(batchId)) queued.set(batchId, new Map())
       queued.get(batchId)!.set(`${id}:${field}`, after)
     }
-    return { staged, queued }
+    const labels = new Map(raw.prepare('SELECT id, label FROM bulk_batches').raw().all() as [string, string][])
+    return { staged, queued, labels }
   } finally {
     raw.close()
   }
+}
+
+/** The label of a batch holding these changes (`listing:field`): prices, then quantities, on how many listings. */
+function labelFor(keys: string[]): string {
+  const count = (field: string) => keys.filter((key) => key.endsWith(`:${field}`)).length
+  const counts = [
+    [count('priceCents'), 'prices'],
+    [count('quantity'), 'quantities']
+  ].flatMap(([n, plural]) => (n ? [`${n} ${plural}`] : []))
+  const listings = new Set(keys.map((key) => key.slice(0, key.lastIndexOf(':')))).size
+  return `${counts.join(' and ')} on ${listings} listings`
 }
 
 it(`every change staged is in exactly one place through ${KILLS} SIGKILLs while a batch is queued`, { timeout: 90_000 }, async () => {
@@ -80,6 +93,7 @@ it(`every change staged is in exactly one place through ${KILLS} SIGKILLs while 
         expect(taken.has(key)).toBe(false)
         taken.set(key, value)
       }
+      expect(after.labels.get(batchId)).toBe(labelFor([...changes.keys()]))
     }
     for (const [key, value] of before.staged) {
       const places = [after.staged.get(key), taken.get(key)].filter((found) => found !== undefined)

@@ -42,6 +42,11 @@ export function addToBatch(db: Db, batchId: string, createdMs: number, changes: 
   ).run(batchId, createdMs, JSON.stringify(rows))
 }
 
+/** Words a batch's label anew (as more of its changes are queued). */
+export function relabelBatch(db: Db, batchId: string, label: string): void {
+  db.prepare('UPDATE bulk_batches SET label = ? WHERE id = ?').run(label, batchId)
+}
+
 /** The pending changes of a batch's listings after the listing `after` ('': from the first), of `limit` listings at most, by listing id. */
 export function pendingChanges(db: Db, batchId: string, after = '', limit = Infinity): ListingChanges[] {
   const rows = db

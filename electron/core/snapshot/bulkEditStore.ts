@@ -12,6 +12,7 @@ import {
   batchStatus,
   batchIdWithPending,
   addToBatch,
+  relabelBatch,
   createBatch,
   dismissUnapplied,
   finishRun,
@@ -62,8 +63,11 @@ export interface BulkEditStore {
    * says what leaving the change set did. The other parts follow with queueMore, alike.
    */
   queueBatch(batch: NewBatch, taken: () => readonly StagedWrite[]): Promise<void>
-  /** Queues more changes of a batch queued already, as queueBatch does. */
-  queueMore(batchId: string, createdMs: number, changes: readonly QueuedChange[], taken: () => readonly StagedWrite[]): Promise<void>
+  /**
+   * Queues more changes of a batch queued already, as queueBatch does, and words its label for every
+   * change it holds then (a batch a crash cut short is listed for what it holds).
+   */
+  queueMore(batch: Pick<NewBatch, 'id' | 'label' | 'createdMs'>, changes: readonly QueuedChange[], taken: () => readonly StagedWrite[]): Promise<void>
   /**
    * A batch's pending changes, by listing in the order of their ids (each listing's are sent as one
    * PATCH): of the listings after `after` ('': from the first), at most `limit` of them.
@@ -131,10 +135,11 @@ export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promis
           writeStagedChanges(db, taken())
         })
       ),
-    queueMore: (batchId, createdMs, changes, taken) =>
+    queueMore: (batch, changes, taken) =>
       inTurn(() =>
         inTransaction(db, () => {
-          addToBatch(db, batchId, createdMs, changes)
+          addToBatch(db, batch.id, batch.createdMs, changes)
+          relabelBatch(db, batch.id, batch.label)
           writeStagedChanges(db, taken())
         })
       ),
