@@ -4,9 +4,9 @@
  * worker killed mid-sync or mid-apply is replaced: calls in flight fail with a clear error, the seller
  * gets a notice, what was saved is still there, and the interrupted apply is offered again and finishes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -269,6 +269,36 @@ it("from source, the worker keeps Node's flags but not the TypeScript loader: th
     '--max-old-space-size=4096'
   ])
   expect(withoutPreloads([])).toEqual([])
+})
+
+it('a worker started from a built file (as the app ships it) is not given the TypeScript loader the tests run under either', async () => {
+  // A worker file that tells the flags it was started with, as an event.
+  const folder = mkdtempSync(join(tmpdir(), 'seller-desk-worker-flags-'))
+  folders.push(folder)
+  const file = join(folder, 'flags.mjs')
+  writeFileSync(
+    file,
+    "import { parentPort } from 'node:worker_threads'\nparentPort.postMessage({ type: 'event', event: 'notice', payload: { level: 'info', message: JSON.stringify(process.execArgv) } })\n"
+  )
+  const before = [...process.execArgv]
+  process.execArgv.push('--import', 'tsx', '--trace-warnings')
+  let told: string[] | null = null
+  try {
+    const host = startCoreHost({
+      userDataDir: folder,
+      app: APP,
+      secrets: { store: createSessionSecretStore(), notice: null },
+      emit: (_event, payload) => (told = JSON.parse((payload as { message: string }).message) as string[]),
+      workerFile: pathToFileURL(file)
+    })
+    hosts.push(host)
+    await until('the worker to tell its flags', async () => told !== null)
+  } finally {
+    process.execArgv.splice(0, process.execArgv.length, ...before)
+  }
+  // Node's other flags are kept; no module is preloaded (tsx's loader, or the test runner's own).
+  expect(told).toContain('--trace-warnings')
+  expect(told!.filter((flag) => /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/.test(flag))).toEqual([])
 })
 
 it('from source, a worker still starts when Node was started with flags a worker may not be given (V8 flags): it inherits them', async () => {

@@ -87,12 +87,12 @@ export const CORE_YOUNG_GENERATION_MB = 24
  */
 function newCoreWorker(workerData: CoreWorkerData, workerFile: URL | undefined): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB }
-  if (workerFile) return new Worker(workerFile, { workerData, resourceLimits })
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
-  const file = sourceWorkerFile()
-  // The bundle is plain JavaScript: the loader that reads TypeScript would only slow the worker's start.
-  // Flags given to a worker are checked, and Node refuses there some it was started with (V8's, such as
-  // --max-old-space-size or --expose-gc); with one of those the worker inherits them all, the loader too.
+  if (!workerFile && !import.meta.url.endsWith('.ts')) return new Worker(new URL('./coreWorker.js', import.meta.url), { workerData, resourceLimits })
+  const file = workerFile ?? sourceWorkerFile()
+  // Either bundle is plain JavaScript: the loader that reads TypeScript, which the tests and benchmarks run
+  // under and the app never has, would only slow the worker's start. Flags given to a worker are checked,
+  // and Node refuses there some it was started with (V8's, such as --max-old-space-size or --expose-gc);
+  // with one of those the worker inherits them all, the loader too.
   try {
     return new Worker(file, { workerData, resourceLimits, execArgv: withoutPreloads(process.execArgv) })
   } catch (error) {
