@@ -14,6 +14,7 @@ import { createSession, type Account, type DemoMarketplace, type Session } from 
 import type { SellerApiOptions } from './sellerApi'
 import { openAppSettings, type AppSettingsStore } from './settings/appSettings'
 import type { SyncSettings } from './sync/syncEngine'
+import type { IntegrityCheck } from './snapshot/snapshot'
 import { openWorkspace, type Workspace } from './workspace'
 
 /** How long a restored account's first sync waits, so the first screen comes from the snapshot. */
@@ -70,35 +71,68 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
   let switching: Promise<void> = Promise.resolve()
   const sameAccount = (a: Account, b: Account) => a.baseUrl === b.baseUrl && a.demo === b.demo && a.sellerId === b.sellerId
 
-  function switchWorkspace(): Promise<void> {
-    switching = switching
-      .then(async () => {
-        const account = session.account()
-        if (workspace && account && sameAccount(workspace.account, account)) return
-        const closing = workspace
-        workspace = null
-        await closing?.close()
-        const now = session.account()
-        if (!account || !now || !sameAccount(now, account)) return // signed out, or another switch is queued
-        workspace = openWorkspace({
-          userDataDir: options.userDataDir,
-          account,
-          api: session.api(),
-          settings: () => settings.get(),
-          emit: options.emit,
-          ...(options.syncEngine ? { syncEngine: options.syncEngine } : {})
-        })
-        // A snapshot that already holds data is shown first and refreshed a moment later; an empty one syncs at once.
-        const hasData = workspace.sync.status().lastSyncedAt !== null
-        if (options.autoSync !== false) workspace.sync.start(hasData ? STARTUP_SYNC_DELAY_MS : 0)
+  /** A step of opening or closing workspaces, one after the other (see `switching`); a failure is said. */
+  function inTurn(step: () => Promise<void>): Promise<void> {
+    switching = switching.then(step).catch(() => {
+      options.emit('notice', {
+        level: 'error',
+        message: 'Seller Desk could not open this account’s saved data. Sign out and in again; if it keeps failing, restart the app.'
       })
-      .catch(() => {
-        options.emit('notice', {
-          level: 'error',
-          message: 'Seller Desk could not open this account’s saved data. Sign out and in again; if it keeps failing, restart the app.'
-        })
-      })
+    })
     return switching
+  }
+
+  function openFor(account: Account, integrity: IntegrityCheck): Workspace {
+    const opened = openWorkspace({
+      userDataDir: options.userDataDir,
+      account,
+      api: session.api(),
+      settings: () => settings.get(),
+      emit: options.emit,
+      integrity,
+      ...(options.syncEngine ? { syncEngine: options.syncEngine } : {})
+    })
+    // A snapshot that already holds data is shown first and refreshed a moment later; an empty one syncs at once.
+    const hasData = opened.sync.status().lastSyncedAt !== null
+    if (options.autoSync !== false) opened.sync.start(hasData ? STARTUP_SYNC_DELAY_MS : 0)
+    return opened
+  }
+
+  /**
+   * Opens the account's snapshot at once, its file checked in full meanwhile (IntegrityCheck 'later'):
+   * one found damaged then (or that cannot even be opened so) is opened again checked first, which sets
+   * it aside with a notice and starts afresh, as a file found damaged as it opens always is.
+   */
+  function openChecked(account: Account): Workspace {
+    let opened: Workspace
+    try {
+      opened = openFor(account, 'later')
+    } catch {
+      return openFor(account, 'now')
+    }
+    void opened.snapshot.integrity.then((problem) => {
+      if (problem === null) return
+      void inTurn(async () => {
+        if (workspace !== opened) return // closed or switched meanwhile
+        workspace = null
+        await opened.close().catch(() => {})
+        workspace = openFor(opened.account, 'now')
+      })
+    })
+    return opened
+  }
+
+  function switchWorkspace(): Promise<void> {
+    return inTurn(async () => {
+      const account = session.account()
+      if (workspace && account && sameAccount(workspace.account, account)) return
+      const closing = workspace
+      workspace = null
+      await closing?.close()
+      const now = session.account()
+      if (!account || !now || !sameAccount(now, account)) return // signed out, or another switch is queued
+      workspace = openChecked(account)
+    })
   }
 
   const session = createSession({

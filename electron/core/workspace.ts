@@ -33,7 +33,7 @@ import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
 import { orderMatches } from './snapshot/orderTable'
 import { sellRequestFacets } from './snapshot/sellRequestTable'
-import { openSnapshot, snapshotFileFor, type OrderQuery, type SellRequestQuery, type Snapshot } from './snapshot/snapshot'
+import { openSnapshot, snapshotFileFor, type IntegrityCheck, type OrderQuery, type SellRequestQuery, type Snapshot } from './snapshot/snapshot'
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync/syncEngine'
 import { createSyncService, type SyncService } from './sync/syncService'
 import { createBulkEdit, type BulkEdit } from './bulkEdit/bulkEdit'
@@ -50,6 +50,8 @@ export interface WorkspaceDeps {
   emit: <E extends EventName>(event: E, payload: Events[E]) => void
   syncEngine?: Partial<SyncSettings>
   now?: () => number
+  /** When the snapshot file's integrity is checked (snapshot.integrity tells once it is): 'now' by default. */
+  integrity?: IntegrityCheck
 }
 
 export interface OrderListQuery extends Omit<OrderQuery, 'fromMs' | 'toMs'> {
@@ -120,7 +122,7 @@ export interface Workspace {
 
 export function openWorkspace(deps: WorkspaceDeps): Workspace {
   const now = deps.now ?? Date.now
-  const snapshot = openSnapshot(snapshotFileFor(deps.userDataDir, deps.account))
+  const snapshot = openSnapshot(snapshotFileFor(deps.userDataDir, deps.account), deps.integrity)
   if (snapshot.notice) deps.emit('notice', { level: 'warning', message: snapshot.notice })
 
   const sync = createSyncService({

@@ -1,11 +1,15 @@
 /**
  * Opens a snapshot file with libsql (a Node-API SQLite binding: loads in Electron and Node without a
- * rebuild). WAL journal, migrations applied, integrity checked. A file that cannot be read is moved
- * aside (kept for inspection) and a fresh one is created, with a notice; opening never crashes the app.
+ * rebuild). WAL journal, migrations applied, integrity checked (as it opens, or apart on a thread of its
+ * own: see IntegrityCheck). A file that cannot be read is moved aside (kept for inspection) and a fresh
+ * one is created, with a notice; opening never crashes the app.
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import Database from 'libsql'
+import { BACKGROUND_NICE, lowerPriority } from './lowerPriority'
 import { MIGRATIONS } from './migrations'
 
 export type Db = InstanceType<typeof Database>
@@ -171,7 +175,24 @@ const NEW_FILE_PAGE_SIZE = 16_384
  */
 const BUSY_MS = 5_000
 
-function openAndMigrate(file: string): Db {
+/**
+ * When a file's integrity is checked: 'now', in full as it opens (SQLite's quick_check reads every page
+ * of the file: about a second for a file of 100 MB that is not in the system's cache yet, before the
+ * seller sees anything); or 'later', apart (integrityProblem, on a thread of its own) while the file is
+ * used, and as it opens only the first page of each table, which opening reads anyway.
+ */
+export type IntegrityCheck = 'now' | 'later'
+
+/** Each table's first row read: a file whose tables' first pages are gone or scrambled fails here. */
+function firstPagesProblem(db: Db): string | null {
+  for (const [table] of db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").raw().all() as [string][])
+    db.prepare(`SELECT 1 FROM "${table.replaceAll('"', '""')}" LIMIT 1`)
+      .raw()
+      .get()
+  return null
+}
+
+function openAndMigrate(file: string, check: IntegrityCheck): Db {
   const db = new Database(file, { timeout: BUSY_MS })
   try {
     // Takes effect only in a file that holds nothing yet (before WAL mode writes its header).
@@ -181,8 +202,8 @@ function openAndMigrate(file: string): Db {
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)
     db.exec('PRAGMA journal_size_limit = -1') // the snapshot's thread cuts the WAL file back, not a commit of the core
     db.exec('PRAGMA foreign_keys = OFF')
-    const check = scalar<string>(db, 'PRAGMA quick_check')
-    if (check !== 'ok') throw new Error(`integrity: ${check}`)
+    const problem = check === 'now' ? quickCheckProblem(scalar<string>(db, 'PRAGMA quick_check')) : firstPagesProblem(db)
+    if (problem !== null) throw new Error(`integrity: ${problem}`)
     const version = scalar<number>(db, 'PRAGMA user_version') ?? 0
     if (version > MIGRATIONS.length) throw new Error(`written by a newer Seller Desk (schema ${version})`)
     for (let next = version; next < MIGRATIONS.length; next++) {
@@ -198,18 +219,53 @@ function openAndMigrate(file: string): Db {
   }
 }
 
-export function openDatabase(file: string, now: () => Date = () => new Date()): OpenedDatabase {
+/** quick_check's answer as a problem: null when it found none. */
+const quickCheckProblem = (answer: string | undefined): string | null => (answer === 'ok' ? null : (answer ?? 'no answer'))
+
+export function openDatabase(file: string, now: () => Date = () => new Date(), check: IntegrityCheck = 'now'): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true })
   try {
-    return { db: openAndMigrate(file), notice: null }
+    return { db: openAndMigrate(file, check), notice: null }
   } catch {
     const stamp = now().toISOString().replace(/[:.]/g, '-')
     for (const suffix of ['', '-wal', '-shm']) {
       if (existsSync(file + suffix)) renameSync(file + suffix, `${file}.unreadable-${stamp}${suffix}`)
     }
     return {
-      db: openAndMigrate(file),
+      db: openAndMigrate(file, 'now'),
       notice: 'The saved copy of your orders and listings could not be read, so Seller Desk set it aside and is downloading a fresh one.'
     }
   }
+}
+
+const INTEGRITY_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads')
+${lowerPriority('workerData.nice')}
+let answer
+try {
+  const db = new (require(workerData.libsql))(workerData.file, { timeout: workerData.busyMs })
+  try {
+    answer = db.prepare('PRAGMA quick_check').raw().get()?.[0]
+  } finally {
+    db.close()
+  }
+} catch (error) {
+  answer = String(error && error.message || error)
+}
+parentPort.postMessage(answer)
+`
+
+/**
+ * The file's integrity checked in full on a thread of its own, below the window's threads (see
+ * IntegrityCheck): null when sound, else what is wrong (a file that cannot be read at all says so too).
+ */
+export function integrityProblem(file: string): Promise<string | null> {
+  const libsql = createRequire(import.meta.url).resolve('libsql')
+  const worker = new Worker(INTEGRITY_THREAD, { eval: true, workerData: { libsql, file, busyMs: BUSY_MS, nice: BACKGROUND_NICE } })
+  worker.unref()
+  return new Promise((resolve) => {
+    worker.once('message', (answer: string | undefined) => resolve(quickCheckProblem(answer)))
+    worker.once('error', (error) => resolve(error.message))
+    worker.once('exit', (code) => resolve(`the check ended without an answer (exit ${code})`))
+  })
 }

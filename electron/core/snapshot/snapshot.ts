@@ -10,7 +10,9 @@ import type { FieldSet } from '../../shared/listingFields'
 import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
-import { inTransaction, openDatabase, type Db, type RowWrite } from './database'
+import { inTransaction, integrityProblem, openDatabase, type Db, type IntegrityCheck, type RowWrite } from './database'
+
+export type { IntegrityCheck } from './database'
 import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
@@ -84,6 +86,8 @@ export interface Snapshot {
   readonly file: string
   /** Set when an unreadable file was set aside at open. */
   readonly notice: string | null
+  /** What is wrong with the file, once its integrity has been checked (null: sound); see IntegrityCheck. */
+  readonly integrity: Promise<string | null>
   /**
    * The open database. Outside electron/core/snapshot a lint rule keeps it to tests: the rest reads
    * and writes through the methods and stores here.
@@ -247,17 +251,25 @@ function piecesOf<Batch extends { rows: readonly unknown[]; wire: WireRows }>(ba
   return pieces
 }
 
-export function openSnapshot(file: string): Snapshot {
-  const { db, notice } = openDatabase(file)
+export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): Snapshot {
+  const { db, notice } = openDatabase(file, undefined, integrity)
+  const checked = integrity === 'now' ? Promise.resolve(null) : integrityProblem(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
+  let orderTimeZone: string | null
+  try {
+    orderTimeZone = readOrderTimeZone(db).zone
+    // The columns were being written in a new zone when the app stopped: all of them now, before any read.
+    if (!readOrderTimeZone(db).columnsWritten)
+      tx(() => {
+        for (let after: number | null = 0; after !== null;) after = writeOrderTimes(db, after, ORDER_TIMES_PER_PART, orderTimeZone)
+        endOrderTimeZone(db)
+      })
+  } catch (error) {
+    // A file not checked yet may fail here (IntegrityCheck 'later'): nothing is left open.
+    db.close()
+    throw error
+  }
   const thread = startSnapshotThread(db, file)
-  let orderTimeZone = readOrderTimeZone(db).zone
-  // The columns were being written in a new zone when the app stopped: all of them now, before any read.
-  if (!readOrderTimeZone(db).columnsWritten)
-    tx(() => {
-      for (let after: number | null = 0; after !== null;) after = writeOrderTimes(db, after, ORDER_TIMES_PER_PART, orderTimeZone)
-      endOrderTimeZone(db)
-    })
   /**
    * A transaction of the core's, begun once the thread is between statements (see betweenStatements):
    * every write of the core goes so, the sync's and the seller's (the thread's own: writingOnThread).
@@ -365,6 +377,7 @@ export function openSnapshot(file: string): Snapshot {
   return {
     file,
     notice,
+    integrity: checked,
     database: db,
     bulkEdit: createBulkEditStore(db, (work) => thread.betweenStatements(work)),
     queryOrders: (query, total) => queryOrders(db, query, orderTimeZone, total),

@@ -12,7 +12,8 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { inTransaction, openDatabase, scalar, type Db } from './database'
 import { createBulkEditStore } from './bulkEditStore'
-import { BACKGROUND_NICE, startSnapshotThread, type SnapshotThread } from './snapshotThread'
+import { BACKGROUND_NICE } from './lowerPriority'
+import { startSnapshotThread, type SnapshotThread } from './snapshotThread'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let db: Db | null = null

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import { countWritersIn, runWrites, statement, type Db, type RowWrite } from './database'
+import { BACKGROUND_NICE, lowerPriority } from './lowerPriority'
 
 /**
  * One step of a job: `exec` runs a statement, and when it fails on a UNIQUE constraint and `onUnique`
@@ -52,22 +53,14 @@ function runStep(db: Db, step: ThreadStep, tools: StepTools): unknown[][] | null
   return null
 }
 
-/** The snapshot thread's nice value where threads have their own (Linux): below the window's threads. */
-export const BACKGROUND_NICE = 10
-
 /** Plain JavaScript: a worker does not inherit the loader that reads TypeScript. */
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.libsql)
-const { statSync, readlinkSync } = require('node:fs')
-const { setPriority } = require('node:os')
+const { statSync } = require('node:fs')
 const { file, intervalMs, idleIntervalMs, busyMs, walLimitBytes, closed, writers, stopping, inStatement } = workerData
-// Its work can wait: on Linux, where a thread has a nice value of its own, it lets the threads that
-// answer the window run first when the cores are busy (elsewhere it keeps its process's priority).
-try {
-  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop())
-  if (thread > 0 && workerData.nice !== 0) setPriority(thread, workerData.nice)
-} catch {}
+// Its work can wait.
+${lowerPriority('workerData.nice')}
 const db = new Database(file, { timeout: busyMs })
 // As durable as the core's connection (database.ts): in WAL mode a commit survives a crash of the app at
 // once, and one of the computer once the WAL is synced, which every checkpoint does first. SQLite's
