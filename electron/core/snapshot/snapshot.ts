@@ -11,8 +11,6 @@ import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
 import { inTransaction, integrityProblem, openDatabase, type Db, type IntegrityCheck, type RowWrite } from './database'
-
-export type { IntegrityCheck } from './database'
 import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
@@ -81,6 +79,8 @@ export function snapshotFileFor(userDataDir: string, account: { demo: boolean; b
         .slice(0, 20)
   return join(userDataDir, 'snapshots', `${id}.sqlite`)
 }
+
+export type { IntegrityCheck } from './database'
 
 export interface Snapshot {
   readonly file: string
