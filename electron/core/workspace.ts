@@ -121,8 +121,24 @@ export interface Workspace {
 }
 
 export function openWorkspace(deps: WorkspaceDeps): Workspace {
-  const now = deps.now ?? Date.now
   const snapshot = openSnapshot(snapshotFileFor(deps.userDataDir, deps.account), deps.integrity)
+  try {
+    return workspaceOn(snapshot, deps)
+  } catch (error) {
+    // A file whose check was left for later may fail as the workspace first reads it: the snapshot is
+    // closed, so the file can be set aside (openDatabase) and opened afresh.
+    try {
+      snapshot.close()
+    } catch {
+      // Closing a damaged file may fail too; the error that stopped the opening is the one to tell.
+    }
+    throw error
+  }
+}
+
+/** The workspace over a snapshot just opened. */
+function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
+  const now = deps.now ?? Date.now
   if (snapshot.notice) deps.emit('notice', { level: 'warning', message: snapshot.notice })
 
   const sync = createSyncService({

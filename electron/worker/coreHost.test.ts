@@ -288,7 +288,11 @@ it('a worker started from a built file (as the app ships it) is not given the Ty
       userDataDir: folder,
       app: APP,
       secrets: { store: createSessionSecretStore(), notice: null },
-      emit: (_event, payload) => (told = JSON.parse((payload as { message: string }).message) as string[]),
+      // Its flags come first; the host's own notices (the worker stopped, once it has told them) are not its.
+      emit: (_event, payload) => {
+        const { message } = payload as { message: string }
+        if (told === null && message.startsWith('[')) told = JSON.parse(message) as string[]
+      },
       workerFile: pathToFileURL(file)
     })
     hosts.push(host)
