@@ -177,19 +177,18 @@ const BUSY_MS = 5_000
 
 /**
  * When a file's integrity is checked: 'now', in full as it opens (SQLite's quick_check reads every page
- * of the file: about a second for a file of 100 MB that is not in the system's cache yet, before the
- * seller sees anything); or 'later', apart (integrityProblem, on a thread of its own) while the file is
- * used, and as it opens only the first page of each table, which opening reads anyway.
+ * of the file, which for a large file not in the system's cache yet is a long wait before the seller
+ * sees anything); or 'later', apart (integrityProblem, on a thread of its own) while the file is used,
+ * and as it opens only the first page of each table, which opening reads anyway.
  */
 export type IntegrityCheck = 'now' | 'later'
 
-/** Each table's first row read: a file whose tables' first pages are gone or scrambled fails here. */
-function firstPagesProblem(db: Db): string | null {
+/** Reads each table's first row: throws for a file whose tables' first pages are gone or scrambled. */
+function readFirstPages(db: Db): void {
   for (const [table] of db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").raw().all() as [string][])
     db.prepare(`SELECT 1 FROM "${table.replaceAll('"', '""')}" LIMIT 1`)
       .raw()
       .get()
-  return null
 }
 
 function openAndMigrate(file: string, check: IntegrityCheck): Db {
@@ -202,8 +201,11 @@ function openAndMigrate(file: string, check: IntegrityCheck): Db {
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_FOLD_LIMIT_PAGES}`)
     db.exec('PRAGMA journal_size_limit = -1') // the snapshot's thread cuts the WAL file back, not a commit of the core
     db.exec('PRAGMA foreign_keys = OFF')
-    const problem = check === 'now' ? quickCheckProblem(scalar<string>(db, 'PRAGMA quick_check')) : firstPagesProblem(db)
-    if (problem !== null) throw new Error(`integrity: ${problem}`)
+    if (check === 'later') readFirstPages(db)
+    else {
+      const problem = quickCheckProblem(scalar<string>(db, 'PRAGMA quick_check'))
+      if (problem !== null) throw new Error(`integrity: ${problem}`)
+    }
     const version = scalar<number>(db, 'PRAGMA user_version') ?? 0
     if (version > MIGRATIONS.length) throw new Error(`written by a newer Seller Desk (schema ${version})`)
     for (let next = version; next < MIGRATIONS.length; next++) {

@@ -132,6 +132,19 @@ describe('schema', () => {
     expect(snapshot.notice).toBeNull()
   })
 
+  it.each([
+    ['overwritten with garbage', (bytes: Buffer) => Buffer.alloc(bytes.length, 0x5a)],
+    ['cut in half', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2))],
+    ['pages scrambled', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0x01)])]
+  ])('a file %s, its check left for later, is still set aside as it opens: its tables’ first pages are read', (_label, damage) => {
+    snapshot.close()
+    const file = join(dir, 'snapshot.sqlite')
+    writeFileSync(file, damage(readFileSync(file)))
+    snapshot = openSnapshot(file, 'later')
+    expect(snapshot.notice).toMatch(/could not be read/)
+    expect(snapshot.dump()).toEqual({ orders: [], sellRequests: [] })
+  })
+
   it('a file damaged past its tables’ first pages, its check left for later, opens at once and is found damaged apart; checked as it opens, it is set aside', async () => {
     snapshot.close()
     const file = join(dir, 'snapshot.sqlite')

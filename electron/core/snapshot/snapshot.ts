@@ -253,7 +253,8 @@ function piecesOf<Batch extends { rows: readonly unknown[]; wire: WireRows }>(ba
 
 export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): Snapshot {
   const { db, notice } = openDatabase(file, undefined, integrity)
-  const checked = integrity === 'now' ? Promise.resolve(null) : integrityProblem(file)
+  // A file set aside as it opened was replaced by a fresh one, checked then.
+  const checked = integrity === 'now' || notice !== null ? Promise.resolve(null) : integrityProblem(file)
   const tx = <T>(work: () => T): T => inTransaction(db, work)
   let orderTimeZone: string | null
   try {
