@@ -95,6 +95,13 @@ beforeEach(async () => {
   snapshot = await seeded()
 })
 
+/** Ways a file gets damaged, each made from the file's bytes. */
+const DAMAGES: [string, (bytes: Buffer) => Buffer][] = [
+  ['overwritten with garbage', (bytes) => Buffer.alloc(bytes.length, 0x5a)],
+  ['cut in half', (bytes) => bytes.subarray(0, Math.floor(bytes.length / 2))],
+  ['pages scrambled', (bytes) => Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0x01)])]
+]
+
 describe('schema', () => {
   it('is at the latest migration, and reopening keeps the data', () => {
     snapshot.close()
@@ -113,11 +120,7 @@ describe('schema', () => {
     expect(snapshotFileFor(dir, { demo: true, baseUrl: 'http://127.0.0.1:9', sellerId: null })).toMatch(/demo\.sqlite$/)
   })
 
-  it.each([
-    ['overwritten with garbage', (bytes: Buffer) => Buffer.alloc(bytes.length, 0x5a)],
-    ['cut in half', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2))],
-    ['pages scrambled', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0x01)])]
-  ])('moves a file %s aside and starts fresh, with a notice', (_label, damage) => {
+  it.each(DAMAGES)('moves a file %s aside and starts fresh, with a notice', (_label, damage) => {
     snapshot.close()
     const file = join(dir, 'snapshot.sqlite')
     // A closed snapshot has folded its WAL into the file: the damage below reaches all the data.
@@ -132,11 +135,7 @@ describe('schema', () => {
     expect(snapshot.notice).toBeNull()
   })
 
-  it.each([
-    ['overwritten with garbage', (bytes: Buffer) => Buffer.alloc(bytes.length, 0x5a)],
-    ['cut in half', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2))],
-    ['pages scrambled', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, 4096), Buffer.alloc(bytes.length - 4096, 0x01)])]
-  ])('a file %s, its check left for later, is still set aside as it opens: its tables’ first pages are read', (_label, damage) => {
+  it.each(DAMAGES)('a file %s, its check left for later, is still set aside as it opens: its tables’ first pages are read', (_label, damage) => {
     snapshot.close()
     const file = join(dir, 'snapshot.sqlite')
     writeFileSync(file, damage(readFileSync(file)))
