@@ -627,15 +627,10 @@ it('queues a batch a part per turn: edits wait meanwhile, the batch is not offer
   // Each part the store writes, in which turn of the event loop, and the batch's label once it is written.
   const parts: { turn: number; changes: number; label?: string }[] = []
   const labelled = (batchId: string) => (parts.at(-1)!.label = snapshot.bulkEdit.batchStatus(batchId)?.label)
-  const { queueBatch, queueMore } = snapshot.bulkEdit
+  const { queueBatch } = snapshot.bulkEdit
   snapshot.bulkEdit.queueBatch = async (batch, taken) => {
     parts.push({ turn: turns.now(), changes: batch.changes.length })
     await queueBatch(batch, taken)
-    labelled(batch.id)
-  }
-  snapshot.bulkEdit.queueMore = async (batch, changes, taken) => {
-    parts.push({ turn: turns.now(), changes: changes.length })
-    await queueMore(batch, changes, taken)
     labelled(batch.id)
   }
   const applying = bulk.apply(true)

@@ -792,8 +792,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
             return stagedWritesOf(keys)
           }
           label.add(part)
-          if (from === 0) await store.queueBatch({ id, label: label.words(), createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
-          else await store.queueMore({ id, label: label.words(), createdMs }, part, taken)
+          await store.queueBatch({ id, label: label.words(), createdMs, changes: part, undoOf: undo?.source.id ?? null }, taken)
         }
       }).finally(() => (queueing = null))
       return start(id)

@@ -1,7 +1,7 @@
 /**
  * Child process for queueUnderKill.test.ts: opens the snapshot (the saved change set comes back) and
  * applies every staged change, queued a few at a time, until it is killed (or done). It prints
- * `queueing` as the batch's first part is written.
+ * `queueing` as each part of the batch is written (the test aims its kill from the first).
  * argv: <snapshot file> <base URL> <api key>
  */
 import { createSellerApi } from '../sellerApi'

@@ -21,9 +21,11 @@ export interface ListingChanges {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
+/** Queues a part of a batch's changes: the first part creates the batch, each part words its label. */
 export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[]; undoOf?: string | null }): void {
   inTransaction(db, () => {
-    db.prepare('INSERT INTO bulk_batches (id, label, created_ms, undo_of) VALUES (?, ?, ?, ?)').run(
+    // A later part of the batch words its label anew, for every change it holds then.
+    db.prepare('INSERT INTO bulk_batches (id, label, created_ms, undo_of) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET label = excluded.label').run(
       batch.id,
       batch.label,
       batch.createdMs,
@@ -33,18 +35,13 @@ export function createBatch(db: Db, batch: { id: string; label: string; createdM
   })
 }
 
-/** More changes of a batch created already (one transaction, or the caller's). */
-export function addToBatch(db: Db, batchId: string, createdMs: number, changes: readonly QueuedChange[]): void {
+/** More changes of a batch created already (in the caller's transaction). */
+function addToBatch(db: Db, batchId: string, createdMs: number, changes: readonly QueuedChange[]): void {
   const rows = changes.map((c) => [c.sellRequestId, c.field, c.sku, c.name, c.before, c.after, c.baseUpdatedMs])
   db.prepare(
     `INSERT INTO bulk_changes (batch_id, sell_request_id, field, sku, name, before_value, after_value, base_updated_ms, status, changed_ms)
      SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, 'pending', ? FROM json_each(?)`
   ).run(batchId, createdMs, JSON.stringify(rows))
-}
-
-/** Words a batch's label anew (as more of its changes are queued). */
-export function relabelBatch(db: Db, batchId: string, label: string): void {
-  db.prepare('UPDATE bulk_batches SET label = ? WHERE id = ?').run(label, batchId)
 }
 
 /** The pending changes of a batch's listings after the listing `after` ('': from the first), of `limit` listings at most, by listing id. */

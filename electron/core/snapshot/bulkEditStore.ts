@@ -11,8 +11,6 @@ import {
   batchRowsWithStatus,
   batchStatus,
   batchIdWithPending,
-  addToBatch,
-  relabelBatch,
   createBatch,
   dismissUnapplied,
   finishRun,
@@ -58,16 +56,12 @@ export interface BulkEditStore {
   /** Saves what staging did to these cells (one transaction). */
   writeStaged(writes: readonly StagedWrite[]): Promise<void>
   /**
-   * Queues a batch (with the first part of its changes) and saves the change set without them in one
-   * transaction: a crash leaves each change either staged or queued. `taken` is called inside it and
-   * says what leaving the change set did. The other parts follow with queueMore, alike.
+   * Queues a part of a batch's changes (the first part creates the batch) and saves the change set
+   * without them in one transaction: a crash leaves each change either staged or queued. `taken` is
+   * called inside it and says what leaving the change set did. Each part words the batch's label for
+   * every change it holds then (a batch a crash cut short is listed for what it holds).
    */
   queueBatch(batch: NewBatch, taken: () => readonly StagedWrite[]): Promise<void>
-  /**
-   * Queues more changes of a batch queued already, as queueBatch does, and words its label for every
-   * change it holds then (a batch a crash cut short is listed for what it holds).
-   */
-  queueMore(batch: Pick<NewBatch, 'id' | 'label' | 'createdMs'>, changes: readonly QueuedChange[], taken: () => readonly StagedWrite[]): Promise<void>
   /**
    * A batch's pending changes, by listing in the order of their ids (each listing's are sent as one
    * PATCH): of the listings after `after` ('': from the first), at most `limit` of them.
@@ -132,14 +126,6 @@ export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promis
       inTurn(() =>
         inTransaction(db, () => {
           createBatch(db, batch)
-          writeStagedChanges(db, taken())
-        })
-      ),
-    queueMore: (batch, changes, taken) =>
-      inTurn(() =>
-        inTransaction(db, () => {
-          addToBatch(db, batch.id, batch.createdMs, changes)
-          relabelBatch(db, batch.id, batch.label)
           writeStagedChanges(db, taken())
         })
       ),
