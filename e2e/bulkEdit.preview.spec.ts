@@ -361,6 +361,8 @@ test('a batch interrupted by closing the app is offered at the next start, and r
     context = await browser.newContext({ locale: 'en-US' })
     page = await context.newPage()
     await page.goto(host.url)
+    // Said as the app opens, before the page listened: the notice waits for it.
+    await expect(page.getByText(/was interrupted: \d+ changes were not sent yet\. Open Bulk edit to resume\./)).toBeVisible()
     await page.getByTestId('nav-bulkEdit').click()
     const banner = page.getByTestId('resume-banner')
     await expect(banner).toContainText('not sent yet')

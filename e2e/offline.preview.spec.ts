@@ -2,7 +2,7 @@
  * Offline snapshots and sync, as a seller sees them in the browser preview: the marketplace goes away
  * and comes back; new orders arrive; a long sync shows progress and can be cancelled; settings stay.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -255,4 +255,39 @@ test('sync settings survive a restart', async ({ page }) => {
   await page.getByTestId('nav-settings').click()
   await expect(page.getByTestId('settings-sync-interval')).toHaveValue('15')
   await host.close()
+})
+
+test('a saved copy that cannot be read is set aside at the next start, the seller is told, and the orders come back', async ({ page }) => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-unreadable-'))
+  const options = { userDataDir, keychainService: `Seller Desk e2e unreadable ${process.pid}-${Date.now()}`, coreWorkerFile: builtCoreWorkerFile() }
+  try {
+    let host = await startPreviewHost(options)
+    await page.goto(host.url)
+    await signIn(page)
+    const total = await snapshotTotal(host, {})
+    expect(total).toBeGreaterThan(0)
+    await host.close()
+
+    // The closed file holds every page (its log folded in); garbage over it is a file no one can read.
+    const folder = join(userDataDir, 'snapshots')
+    const [file] = readdirSync(folder).filter((name) => name.endsWith('.sqlite'))
+    const path = join(folder, file!)
+    writeFileSync(path, Buffer.alloc(readFileSync(path).length, 0x5a))
+    rmSync(`${path}-wal`, { force: true })
+    rmSync(`${path}-shm`, { force: true })
+
+    // Said as the account opens, before this page listened: it waits for the page.
+    host = await startPreviewHost(options)
+    await page.goto(host.url)
+    await expect(
+      page.getByText('The saved copy of your orders and listings could not be read, so Seller Desk set it aside and is downloading a fresh one.')
+    ).toBeVisible()
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('order-row').first()).toBeVisible({ timeout: 20_000 })
+    await expect.poll(() => snapshotTotal(host, {}), { timeout: 20_000 }).toBe(total)
+    expect(readdirSync(folder).some((name) => name.startsWith(`${file}.unreadable-`))).toBe(true)
+    await host.close()
+  } finally {
+    rmSync(userDataDir, { recursive: true, force: true })
+  }
 })

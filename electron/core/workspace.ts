@@ -170,7 +170,7 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
   if (interrupted) {
     deps.emit('notice', {
       level: 'warning',
-      message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Sell requests to resume.`
+      message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Bulk edit to resume.`
     })
   }
   // Sums and filter choices read through their own read-only connection, beside the sync's writes.

@@ -6,7 +6,8 @@
 import { app, BrowserWindow, session, shell } from 'electron'
 import type { EventName, Events } from '../shared/contract'
 import { startCoreHost, type CoreHost } from '../worker/coreHost'
-import { bindContract, broadcast } from './ipc'
+import { holdNotices } from '../worker/heldNotices'
+import { bindContract, bindNoticeListeners, broadcast } from './ipc'
 import { showNewOrderNotification } from './newOrderNotification'
 import { chooseElectronSecretStore } from './secretStorage'
 import { installMenu } from './menu'
@@ -33,8 +34,12 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     lockDownSession(session.defaultSession)
     installMenu()
+    // A notice said before the window's page listens (as the core opens the account) waits for it.
+    const notices = holdNotices((notice) => broadcast('notice', notice))
+    bindNoticeListeners(notices)
     const emit = <E extends EventName>(event: E, payload: Events[E]) => {
-      broadcast(event, payload)
+      if (event === 'notice') notices.say(payload as Events['notice'])
+      else broadcast(event, payload)
       if (event === 'orders.new') showNewOrderNotification(payload as Events['orders.new'])
     }
     const started = startCoreHost({

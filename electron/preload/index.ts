@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { decodeAnswer } from '../shared/callBody'
-import { callNames, channelOf, eventChannelOf, eventNames, type SellerDeskBridge } from '../shared/contract'
+import { callNames, channelOf, eventChannelOf, eventNames, NOTICES_HEARD_CHANNEL, type SellerDeskBridge } from '../shared/contract'
 
 const callSet = new Set<string>(callNames)
 const eventSet = new Set<string>(eventNames)
@@ -20,6 +20,7 @@ const bridge: SellerDeskBridge = {
     const channel = eventChannelOf(event)
     const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never)
     ipcRenderer.on(channel, wrapped)
+    if (event === 'notice') ipcRenderer.send(NOTICES_HEARD_CHANNEL)
     return () => {
       ipcRenderer.removeListener(channel, wrapped)
     }

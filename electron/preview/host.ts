@@ -18,6 +18,7 @@ import { BULK_IMPORT_MAX_BYTES, type EventName, type Events } from '../shared/co
 import { chooseSecretStore } from '../core/secrets/chooseSecretStore'
 import type { Router } from '../core/router'
 import { startCoreHost, type CoreHost, type CoreHostOptions } from '../worker/coreHost'
+import { holdNotices } from '../worker/heldNotices'
 
 export interface PreviewHostOptions {
   /** Folder of the built renderer. Default: out/renderer. */
@@ -129,9 +130,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const streams = new Set<ServerResponse>()
   let origin = ''
 
-  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+  const send = <E extends EventName>(event: E, payload: Events[E]) => {
     const data = `data: ${JSON.stringify({ event, payload })}\n\n`
     for (const stream of streams) stream.write(data)
+  }
+  // A notice said while no page is open waits for the next page's event stream.
+  const notices = holdNotices((notice) => send('notice', notice))
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    if (event === 'notice') notices.say(payload as Events['notice'])
+    else send(event, payload)
   }
 
   const core = startCoreHost({
@@ -193,7 +200,11 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
         response.write(': connected\n\n')
         streams.add(response)
-        request.on('close', () => streams.delete(response))
+        notices.heard()
+        request.on('close', () => {
+          streams.delete(response)
+          if (streams.size === 0) notices.unheard()
+        })
         return
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { message: 'Method not allowed' })

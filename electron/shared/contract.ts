@@ -58,3 +58,5 @@ export interface SellerDeskBridge {
 /** IPC channel names, derived, so main and preload cannot disagree. */
 export const channelOf = (name: CallName) => `seller-desk:call:${name}`
 export const eventChannelOf = (name: EventName) => `seller-desk:event:${name}`
+/** The preload says on it that the page listens to notices now: those said before it loaded come then. */
+export const NOTICES_HEARD_CHANNEL = 'seller-desk:notices-heard'

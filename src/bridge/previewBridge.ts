@@ -24,13 +24,18 @@ export function createPreviewBridge(): SellerDeskBridge {
   const token = previewToken()
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
   let source: EventSource | null = null
+  const noticesUnheard: unknown[] = []
 
   function ensureEvents() {
     if (source) return
     source = new EventSource(`/events?token=${encodeURIComponent(token)}`)
     source.onmessage = (message) => {
       const { event, payload } = JSON.parse(message.data as string) as { event: EventName; payload: unknown }
-      listeners.get(event)?.forEach((listener) => listener(payload))
+      const heard = listeners.get(event)
+      if (heard?.size) heard.forEach((listener) => listener(payload))
+      // The stream opens with the first listener of any event; a notice it brings (one the host kept
+      // while no page was open) waits for the page's notice listener.
+      else if (event === 'notice') noticesUnheard.push(payload)
     }
   }
 
@@ -72,6 +77,7 @@ export function createPreviewBridge(): SellerDeskBridge {
       const set = listeners.get(event) ?? new Set()
       set.add(listener as (payload: unknown) => void)
       listeners.set(event, set)
+      if (event === 'notice') for (const notice of noticesUnheard.splice(0)) listener(notice as Events[E])
       return () => set.delete(listener as (payload: unknown) => void)
     }
   }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { holdNotices, MAX_HELD_NOTICES, type Notice } from './heldNotices'
+
+const notice = (message: string): Notice => ({ level: 'warning', message })
+
+describe('notices said while no page listens', () => {
+  it('wait for the first page that listens, in order, and are not said twice', () => {
+    const delivered: string[] = []
+    const held = holdNotices((n) => delivered.push(n.message))
+    held.say(notice('set aside'))
+    held.say(notice('interrupted'))
+    expect(delivered).toEqual([])
+    held.heard()
+    expect(delivered).toEqual(['set aside', 'interrupted'])
+    held.say(notice('later'))
+    held.heard()
+    expect(delivered).toEqual(['set aside', 'interrupted', 'later'])
+  })
+
+  it('go to the page that listens when one is named, and wait again once no page listens', () => {
+    const everyone: string[] = []
+    const first: string[] = []
+    const held = holdNotices((n) => everyone.push(n.message))
+    held.say(notice('at start'))
+    held.heard((n) => first.push(n.message))
+    expect(first).toEqual(['at start'])
+    held.unheard()
+    held.say(notice('while closed'))
+    expect(everyone).toEqual([])
+    held.heard()
+    expect(everyone).toEqual(['while closed'])
+  })
+
+  it('keep only the latest when no page comes for a long time', () => {
+    const delivered: string[] = []
+    const held = holdNotices((n) => delivered.push(n.message))
+    for (let i = 0; i < MAX_HELD_NOTICES + 5; i++) held.say(notice(`n${i}`))
+    held.heard()
+    expect(delivered).toHaveLength(MAX_HELD_NOTICES)
+    expect(delivered[0]).toBe('n5')
+    expect(delivered.at(-1)).toBe(`n${MAX_HELD_NOTICES + 4}`)
+  })
+})
