@@ -4,7 +4,7 @@
  * on first run; where it cannot be had (these build machines), the suite skips and says why.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
@@ -77,6 +77,32 @@ test.describe('Electron app', () => {
     const exitCode = await new Promise<number | null>((resolve) => second.on('exit', resolve))
     expect(exitCode).toBe(0)
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1)
+    await app.close()
+  })
+
+  test('a notice said as the app starts, before the window listens, is shown once it does', async () => {
+    const userData = mkdtempSync(join(tmpdir(), 'seller-desk-electron-notice-'))
+    const launch = () => electron.launch({ executablePath: binary!, args: ['.'], env: { ...process.env, SELLER_DESK_USER_DATA: userData } })
+    let app = await launch()
+    let window = await app.firstWindow()
+    await window.getByTestId('start-demo').click()
+    await window.getByTestId('nav-orders').click()
+    await expect(window.getByTestId('order-row').first()).toBeVisible()
+    await app.close()
+
+    // The next start opens the account before the page is there: its file, unreadable now, is set aside then.
+    const folder = join(userData, 'snapshots')
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.sqlite'))) {
+      const path = join(folder, name)
+      writeFileSync(path, Buffer.alloc(readFileSync(path).length, 0x5a))
+      rmSync(`${path}-wal`, { force: true })
+      rmSync(`${path}-shm`, { force: true })
+    }
+    app = await launch()
+    window = await app.firstWindow()
+    await expect(window.getByText(/could not be read, so Seller Desk set it aside/)).toBeVisible()
+    await window.getByTestId('nav-orders').click()
+    await expect(window.getByTestId('order-row').first()).toBeVisible({ timeout: 20_000 })
     await app.close()
   })
 })
