@@ -195,3 +195,26 @@ test('a paste of more cells than a page of marks is marked from its own answer: 
   for (const column of [COLUMN.price, COLUMN.quantity]) await expect(gridCell(page, LISTINGS - 1, column)).toHaveAttribute('data-mark', /staged|warning/)
   expect(marksAsked).toEqual([])
 })
+
+test('a paste of 2,000 prices, a request far larger than a small call’s, stages each one at its value on its row', async ({ app: page, host }) => {
+  await signInTo(page, host, { baseUrl: sandbox().baseUrl, apiKey: KEY })
+  const rows = await everyRow(host)
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(page.getByTestId('bulk-load-progress')).toHaveCount(0)
+  const pasted = 2_000
+  // Above every listing's price, so each pasted cell is a change.
+  const cents = (i: number) => 900_000 + i
+  await paste(page, 0, COLUMN.price, Array.from({ length: pasted }, (_, i) => (cents(i) / 100).toFixed(2)).join('\n'))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', String(pasted), { timeout: 15_000 })
+  await expect(gridCell(page, 0, COLUMN.price)).toHaveText(gridPrice(cents(0)))
+  await expect(gridCell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
+
+  const staged = new Map<string, number>()
+  for (let at = 1; staged.size < pasted; at++) {
+    const answer = await viaRouter<{ rows: { sellRequestId: string; field: string; after: number }[] }>(host, 'bulk.changes', { page: at, take: 200 })
+    if (answer.rows.length === 0) break
+    for (const change of answer.rows) if (change.field === 'priceCents') staged.set(change.sellRequestId, change.after)
+  }
+  expect(staged.size).toBe(pasted)
+  rows.slice(0, pasted).forEach((row, i) => expect(staged.get(gridRow.id(row))).toBe(cents(i)))
+})
