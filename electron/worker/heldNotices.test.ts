@@ -17,6 +17,18 @@ describe('notices said while no page listens', () => {
     expect(delivered).toEqual(['set aside', 'interrupted', 'later'])
   })
 
+  it('mark those that waited, and only those', () => {
+    const delivered: Notice[] = []
+    const held = holdNotices((n) => delivered.push(n))
+    held.say(notice('at start'))
+    held.heard()
+    held.say(notice('while listened to'))
+    expect(delivered).toEqual([
+      { level: 'warning', message: 'at start', waited: true },
+      { level: 'warning', message: 'while listened to' }
+    ])
+  })
+
   it('go to the page that listens when one is named, and wait again once no page listens', () => {
     const everyone: string[] = []
     const first: string[] = []

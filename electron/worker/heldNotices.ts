@@ -14,7 +14,7 @@ export const MAX_HELD_NOTICES = 20
 export interface HeldNotices {
   /** Delivers the notice if a page listens, or keeps it for the next one that does. */
   say(notice: Notice): void
-  /** A page listens now: what waited goes to it (through `to`, default the usual delivery), in order. */
+  /** A page listens now: what waited goes to it (through `to`, default the usual delivery), in order, marked `waited`. */
   heard(to?: (notice: Notice) => void): void
   /** No page listens any more: notices wait again. */
   unheard(): void
@@ -31,7 +31,7 @@ export function holdNotices(deliver: (notice: Notice) => void): HeldNotices {
     },
     heard(to = deliver) {
       listening = true
-      for (const notice of waiting.splice(0)) to(notice)
+      for (const notice of waiting.splice(0)) to({ ...notice, waited: true })
     },
     unheard() {
       listening = false

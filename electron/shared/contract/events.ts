@@ -7,8 +7,11 @@ import type { WorkspaceView } from './workspace'
 
 export interface Events {
   'session.changed': SessionInfo
-  /** Something the seller should see as a toast or banner. */
-  notice: { level: 'info' | 'warning' | 'error'; message: string }
+  /**
+   * Something the seller should see as a toast or banner. `waited`: said while no page listened (as the
+   * app started), so it is shown until the seller closes it rather than for a few seconds they may miss.
+   */
+  notice: { level: 'info' | 'warning' | 'error'; message: string; waited?: true }
   'sync.status': SyncStatus
   /** A sync brought orders not seen before. */
   'orders.new': { count: number; totalCents: number }
