@@ -37,14 +37,17 @@ export function broadcast<E extends EventName>(event: E, payload: Events[E]): vo
  */
 export function bindNoticeListeners(notices: HeldNotices): void {
   const listening = new Set<WebContents>()
+  /** Windows whose navigations and end are followed (once each, however often their page reloads). */
+  const followed = new WeakSet<WebContents>()
   const gone = (contents: WebContents) => {
     if (listening.delete(contents) && listening.size === 0) notices.unheard()
   }
   ipcMain.on(NOTICES_HEARD_CHANNEL, (event) => {
     if (!isTrustedSender(event)) return
     const contents = event.sender
-    if (!listening.has(contents)) {
-      listening.add(contents)
+    listening.add(contents)
+    if (!followed.has(contents)) {
+      followed.add(contents)
       contents.on('did-start-navigation', (details) => {
         if (details.isMainFrame && !details.isSameDocument) gone(contents)
       })
