@@ -14,8 +14,8 @@ export const MAX_HELD_NOTICES = 20
 export interface HeldNotices {
   /** Delivers the notice if a page listens, or keeps it for the next one that does. */
   say(notice: Notice): void
-  /** A page listens now: what waited goes to it (through `to`, default the usual delivery), in order, marked `waited`. */
-  heard(to?: (notice: Notice) => void): void
+  /** A page listens now: what waited is delivered, in order, marked `waited`. */
+  heard(): void
   /** No page listens any more: notices wait again. */
   unheard(): void
 }
@@ -29,9 +29,9 @@ export function holdNotices(deliver: (notice: Notice) => void): HeldNotices {
       waiting.push(notice)
       if (waiting.length > MAX_HELD_NOTICES) waiting.shift()
     },
-    heard(to = deliver) {
+    heard() {
       listening = true
-      for (const notice of waiting.splice(0)) to({ ...notice, waited: true })
+      for (const notice of waiting.splice(0)) deliver({ ...notice, waited: true })
     },
     unheard() {
       listening = false
