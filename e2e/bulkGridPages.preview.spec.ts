@@ -5,7 +5,17 @@
  * sorting and Change many for when every listing is in; released, every row is there, with the mark of a change staged on a row that came late.
  */
 import type { Page, Route } from '@playwright/test'
-import { accountKeyOf, BULK_GRID_FIRST_PAGE, BULK_MARKS_PAGE, type GridListingRow, type GridRowsPage, type SessionInfo } from '../electron/shared/contract'
+import {
+  accountKeyOf,
+  BULK_GRID_FIRST_PAGE,
+  BULK_MARKS_PAGE,
+  type GridListingRow,
+  type GridRowsPage,
+  type SessionInfo,
+  type StagedChangeView
+} from '../electron/shared/contract'
+import type { Page as ListPage } from '../electron/shared/domain'
+import { priceField } from '../electron/shared/listingFields'
 import { gridRow } from '../electron/shared/gridRow'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
@@ -211,9 +221,9 @@ test('a paste of 2,000 prices, a request far larger than a small call’s, stage
 
   const staged = new Map<string, number>()
   for (let at = 1; staged.size < pasted; at++) {
-    const answer = await viaRouter<{ rows: { sellRequestId: string; field: string; after: number }[] }>(host, 'bulk.changes', { page: at, take: 200 })
+    const answer = await viaRouter<ListPage<StagedChangeView>>(host, 'bulk.changes', { page: at, take: 200 })
     if (answer.rows.length === 0) break
-    for (const change of answer.rows) if (change.field === 'priceCents') staged.set(change.sellRequestId, change.after)
+    for (const change of answer.rows) if (change.field === priceField.key) staged.set(change.sellRequestId, change.after)
   }
   expect(staged.size).toBe(pasted)
   rows.slice(0, pasted).forEach((row, i) => expect(staged.get(gridRow.id(row))).toBe(cents(i)))

@@ -4,10 +4,11 @@
  * on first run; where it cannot be had (these build machines), the suite skips and says why.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
+import { spoilSnapshots } from './fromCore'
 
 function electronBinary(): string | null {
   const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], { encoding: 'utf8', timeout: 120_000 })
@@ -91,13 +92,7 @@ test.describe('Electron app', () => {
     await app.close()
 
     // The next start opens the account before the page is there: its file, unreadable now, is set aside then.
-    const folder = join(userData, 'snapshots')
-    for (const name of readdirSync(folder).filter((file) => file.endsWith('.sqlite'))) {
-      const path = join(folder, name)
-      writeFileSync(path, Buffer.alloc(readFileSync(path).length, 0x5a))
-      rmSync(`${path}-wal`, { force: true })
-      rmSync(`${path}-shm`, { force: true })
-    }
+    spoilSnapshots(userData)
     app = await launch()
     window = await app.firstWindow()
     await expect(window.getByText(/could not be read, so Seller Desk set it aside/)).toBeVisible()

@@ -1,9 +1,10 @@
 /**
  * What a spec compares the page with: what the core says through the same router the page uses (the
  * expected values), what the account's snapshot file holds (read through a connection of the test's
- * own, as the core runs in its worker), and a number as the page shows it ("1,204 orders" → 1204).
+ * own, as the core runs in its worker), a number as the page shows it ("1,204 orders" → 1204), and
+ * snapshot files made unreadable between two starts.
  */
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { openSnapshot, type Snapshot } from '../electron/core/snapshot/snapshot'
@@ -59,3 +60,19 @@ export function readSnapshot<T>(host: PreviewHost, read: (snapshot: Snapshot) =>
 }
 
 export const numberIn = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''))
+
+/**
+ * Makes every snapshot under a user-data folder unreadable (garbage over each file; closed, a snapshot's
+ * log is folded into its file, so nothing else holds its pages). Returns the files' names.
+ */
+export function spoilSnapshots(userDataDir: string): string[] {
+  const folder = join(userDataDir, 'snapshots')
+  const files = readdirSync(folder).filter((name) => name.endsWith('.sqlite'))
+  for (const name of files) {
+    const path = join(folder, name)
+    writeFileSync(path, Buffer.alloc(readFileSync(path).length, 0x5a))
+    rmSync(`${path}-wal`, { force: true })
+    rmSync(`${path}-shm`, { force: true })
+  }
+  return files
+}

@@ -2,7 +2,7 @@
  * Offline snapshots and sync, as a seller sees them in the browser preview: the marketplace goes away
  * and comes back; new orders arrive; a long sync shows progress and can be cancelled; settings stay.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -10,7 +10,7 @@ import type { AppSettings, ListResult } from '../electron/shared/contract'
 import type { Order } from '../electron/shared/domain'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
-import { readSnapshot, syncStatus, viaRouter } from './fromCore'
+import { readSnapshot, spoilSnapshots, syncStatus, viaRouter } from './fromCore'
 import { toastInPlace } from './signedIn'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
@@ -268,13 +268,8 @@ test('a saved copy that cannot be read is set aside at the next start, the selle
     expect(total).toBeGreaterThan(0)
     await host.close()
 
-    // The closed file holds every page (its log folded in); garbage over it is a file no one can read.
+    const [file] = spoilSnapshots(userDataDir)
     const folder = join(userDataDir, 'snapshots')
-    const [file] = readdirSync(folder).filter((name) => name.endsWith('.sqlite'))
-    const path = join(folder, file!)
-    writeFileSync(path, Buffer.alloc(readFileSync(path).length, 0x5a))
-    rmSync(`${path}-wal`, { force: true })
-    rmSync(`${path}-shm`, { force: true })
 
     // Said as the account opens, before this page listened: it waits for the page.
     host = await startPreviewHost(options)

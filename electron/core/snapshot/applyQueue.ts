@@ -22,7 +22,7 @@ export interface ListingChanges {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** Queues a part of a batch's changes: the first part creates the batch, each part words its label. */
-export function createBatch(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[]; undoOf?: string | null }): void {
+export function queueBatchPart(db: Db, batch: { id: string; label: string; createdMs: number; changes: QueuedChange[]; undoOf?: string | null }): void {
   inTransaction(db, () => {
     // A later part of the batch words its label anew, for every change it holds then.
     db.prepare('INSERT INTO bulk_batches (id, label, created_ms, undo_of) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET label = excluded.label').run(

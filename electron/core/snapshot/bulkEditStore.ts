@@ -11,7 +11,7 @@ import {
   batchRowsWithStatus,
   batchStatus,
   batchIdWithPending,
-  createBatch,
+  queueBatchPart,
   dismissUnapplied,
   finishRun,
   lastBatchUnapplied,
@@ -125,7 +125,7 @@ export function createBulkEditStore(db: Db, inTurn: <T>(work: () => T) => Promis
     queueBatch: (batch, taken) =>
       inTurn(() =>
         inTransaction(db, () => {
-          createBatch(db, batch)
+          queueBatchPart(db, batch)
           writeStagedChanges(db, taken())
         })
       ),
