@@ -139,7 +139,8 @@ export function openWorkspace(deps: WorkspaceDeps): Workspace {
 /** The workspace over a snapshot just opened. */
 function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
   const now = deps.now ?? Date.now
-  if (snapshot.notice) deps.emit('notice', { level: 'warning', message: snapshot.notice })
+  // What opening found is said to stay until closed, whether or not a page listens yet (see Events).
+  if (snapshot.notice) deps.emit('notice', { level: 'warning', message: snapshot.notice, untilClosed: true })
 
   const sync = createSyncService({
     api: deps.api,
@@ -170,7 +171,8 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
   if (interrupted) {
     deps.emit('notice', {
       level: 'warning',
-      message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Bulk edit to resume.`
+      message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Bulk edit to resume.`,
+      untilClosed: true
     })
   }
   // Sums and filter choices read through their own read-only connection, beside the sync's writes.

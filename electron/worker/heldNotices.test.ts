@@ -17,14 +17,14 @@ describe('notices said while no page listens', () => {
     expect(delivered).toEqual(['set aside', 'interrupted', 'later'])
   })
 
-  it('mark those that waited, and only those', () => {
+  it('mark those that waited to stay until closed, and only those', () => {
     const delivered: Notice[] = []
     const held = holdNotices((n) => delivered.push(n))
     held.say(notice('at start'))
     held.heard()
     held.say(notice('while listened to'))
     expect(delivered).toEqual([
-      { level: 'warning', message: 'at start', waited: true },
+      { level: 'warning', message: 'at start', untilClosed: true },
       { level: 'warning', message: 'while listened to' }
     ])
   })

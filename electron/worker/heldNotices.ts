@@ -14,7 +14,7 @@ export const MAX_HELD_NOTICES = 20
 export interface HeldNotices {
   /** Delivers the notice if a page listens, or keeps it for the next one that does. */
   say(notice: Notice): void
-  /** A page listens now: what waited is delivered, in order, marked `waited`. */
+  /** A page listens now: what waited is delivered, in order, marked to stay until closed. */
   heard(): void
   /** No page listens any more: notices wait again. */
   unheard(): void
@@ -31,7 +31,7 @@ export function holdNotices(deliver: (notice: Notice) => void): HeldNotices {
     },
     heard() {
       listening = true
-      for (const notice of waiting.splice(0)) deliver({ ...notice, waited: true })
+      for (const notice of waiting.splice(0)) deliver({ ...notice, untilClosed: true })
     },
     unheard() {
       listening = false

@@ -8,10 +8,11 @@ import type { WorkspaceView } from './workspace'
 export interface Events {
   'session.changed': SessionInfo
   /**
-   * Something the seller should see as a toast or banner. `waited`: said while no page listened (as the
-   * app started), so it is shown until the seller closes it rather than for a few seconds they may miss.
+   * Something the seller should see as a toast or banner. `untilClosed`: shown until the seller closes it
+   * rather than for a few seconds they may miss: what the app found as it started (said whether or not a
+   * page listened yet), and any notice said while no page listened.
    */
-  notice: { level: 'info' | 'warning' | 'error'; message: string; waited?: true }
+  notice: { level: 'info' | 'warning' | 'error'; message: string; untilClosed?: true }
   'sync.status': SyncStatus
   /** A sync brought orders not seen before. */
   'orders.new': { count: number; totalCents: number }
