@@ -236,6 +236,18 @@ test('change a selected range at once, with problems marked on the cells and kep
   await expect(page.getByTestId('bulk-invalid-count')).toHaveText('1 with problems')
   await cell(page, 6, COLUMN.quantity).click()
   await expect(page.getByTestId('bulk-focus-text')).toContainText('Cannot be applied: Quantity cannot be negative.')
+
+  // A price a hundred times the listing's is a move past the rule: marked, and its warning worded from the cell's values.
+  const was = gridRow.value(rows[7]!, 'priceCents')
+  await paste(page, 7, COLUMN.price, ((was * 100) / 100).toFixed(2))
+  const warned = cell(page, 7, COLUMN.price)
+  await expect(warned).toHaveAttribute('data-mark', 'warning')
+  const warning = `Price rises by 9,900% (from $${gridPrice(was)} to $${gridPrice(was * 100)}).`
+  await expect(warned).toHaveAttribute('title', warning)
+  await warned.click()
+  await expect(page.getByTestId('bulk-focus-text')).toContainText(`Warning: ${warning}`)
+  await page.keyboard.press('Delete')
+  await expect(warned).not.toHaveAttribute('data-mark', /./)
   await page.getByTestId('bulk-review').click()
   const preview = page.getByTestId('bulk-preview')
   await expect(preview.getByTestId('preview-listings')).toHaveText('5')

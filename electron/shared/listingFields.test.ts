@@ -3,6 +3,7 @@
  * cells, the grid, Change many, the range filters) and what a file holds, as a table of inputs → value
  * or message. The same text gives the same answer everywhere.
  */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   belowMinimumOrder,
@@ -457,5 +458,50 @@ describe('warnings before a change', () => {
     expect(priceField.warning(39_354, 3_935_400, rules)).toBe(`Price rises by 9,900% (from ${formatMoney(39_354)} to ${formatMoney(3_935_400)}).`)
     // Grouped as every count is: a slipped paste reads "531,815%", not "531815%".
     expect(priceField.warning(100, 531_915, rules)).toBe(`Price rises by 531,815% (from ${formatMoney(100)} to ${formatMoney(531_915)}).`)
+  })
+})
+
+describe('a field’s warning: judged for every change staged, worded only where it is read', () => {
+  const rules = fc.record({
+    priceChangePercent: fc.integer({ min: 1, max: 1000 }),
+    priceFloorCents: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+    quantityCutPercent: fc.integer({ min: 1, max: 99 })
+  })
+  const value = fc.integer({ min: 0, max: 1_000_000 })
+  /** Values and rules, half of them on a rule's edge (a move or cut of exactly the percentage, or one unit past it; a price at the floor). */
+  const changes = fc.oneof(
+    fc.tuple(value, value, rules),
+    fc.tuple(fc.integer({ min: 1, max: 10_000 }), rules, fc.constantFrom(-1, 0, 1), fc.boolean()).map(([hundreds, under, by, up]) => {
+      const before = hundreds * 100
+      const percent = up ? under.priceChangePercent : under.quantityCutPercent
+      const moved = (before * percent) / 100 + by
+      const after = up ? before + moved : before - moved
+      return [before, Math.max(0, after), { ...under, priceFloorCents: by === 0 ? Math.max(0, after) : under.priceFloorCents }] as const
+    })
+  )
+
+  it('a price: warns of a move past the percentage, of a price under the floor, each in its words, and of nothing else', () => {
+    fc.assert(
+      fc.property(changes, ([before, after, under]) => {
+        const moves = before > 0 && Math.abs(after - before) * 100 > under.priceChangePercent * before
+        const belowFloor = under.priceFloorCents !== null && after < under.priceFloorCents
+        const words = priceField.warning(before, after, under)
+        expect(priceField.warns(before, after, under)).toBe(moves || belowFloor)
+        expect(words !== null).toBe(moves || belowFloor)
+        expect(/ by \d[\d.,]*% \(from /.test(words ?? '')).toBe(moves)
+        expect((words ?? '').includes('below your floor')).toBe(belowFloor)
+      })
+    )
+  })
+
+  it('a quantity: warns of a cut past the percentage, not of a sell-out or a restock', () => {
+    fc.assert(
+      fc.property(changes, ([before, after, under]) => {
+        const cut = after > 0 && after < before && (before - after) * 100 > under.quantityCutPercent * before
+        const words = quantityField.warning(before, after, under)
+        expect(quantityField.warns(before, after, under)).toBe(cut)
+        expect(words === null ? null : words.startsWith('Quantity falls by ')).toBe(cut ? true : null)
+      })
+    )
   })
 })

@@ -65,7 +65,9 @@ export interface ListingField {
   rule: z.ZodType<number>
   /** How a value breaks the rule, or null. */
   check(value: number): ValueProblem | null
-  /** What deserves a second look in a change the rule allows (a large price move), or null. */
+  /** Whether a change the rule allows deserves a second look (see `warning`): judged without wording it. */
+  warns(before: number, after: number, rules: WarningRules): boolean
+  /** What deserves a second look in a change the rule allows (a large price move), in words, or null. */
   warning(before: number, after: number, rules: WarningRules): string | null
   /** The value as a Seller API request body carries it (dollars for a price). */
   toWire(value: number): number
@@ -198,7 +200,7 @@ type FieldSpec = Pick<
   changeExample: string
   /** The grid's column of the new value, when not "New <label in lower case>". */
   gridTitle?: string
-  warning?: ListingField['warning']
+  warning?: WarningRule
   /** The largest value (or change) allowed: a text beyond it is refused before it becomes a number. */
   max: number
   /** The largest value as a seller reads it ("$1,000,000.00", "1,000,000"). */
@@ -213,6 +215,7 @@ export function numberField(spec: FieldSpec): ListingField {
   const decimalValue = spec.unit === 'cents' ? centsOf : unitsOf
   const noun = spec.label.toLowerCase()
   const label = spec.label
+  const warningRule = spec.warning
   const tooLarge: ValueProblem = spec.check(spec.max + 1) ?? { kind: 'above-max', label, max: spec.formatMax }
   function checkChange(delta: number): ValueProblem | null {
     // A change is whole units of the field: cents for a price (more would be a fraction of a cent).
@@ -242,7 +245,13 @@ export function numberField(spec: FieldSpec): ListingField {
     example: spec.example,
     rule: spec.rule,
     check: spec.check,
-    warning: spec.warning ?? (() => null),
+    warns: warningRule ? (before, after, rules) => warningRule.concerns(before, after, rules) !== 0 : () => false,
+    warning: warningRule
+      ? (before, after, rules) => {
+          const concerns = warningRule.concerns(before, after, rules)
+          return concerns === 0 ? null : warningRule.words(concerns, before, after, rules)
+        }
+      : () => null,
     toWire: spec.unit === 'cents' ? dollarsFromCents : (value) => value,
     read: (text, style) => read(text, style),
     parse(text, style) {
@@ -270,28 +279,49 @@ export function numberField(spec: FieldSpec): ListingField {
 /** A percentage as a warning says it: whole, except that a move short of 100 % never reads as 100 % (431 → 1 is 99.7 %, not a sell-out). */
 const percentText = (percent: number) => formatNumber(percent < 100 && Math.round(percent) >= 100 ? Math.floor(percent * 10) / 10 : Math.round(percent))
 
-/** A price move beyond the seller's percentage, a price under their floor, or both (each said). */
-function priceWarning(before: number, after: number, rules: WarningRules): string | null {
-  const movePercent = before > 0 ? (Math.abs(after - before) / before) * 100 : 0
-  const warnings: string[] = []
-  if (movePercent > rules.priceChangePercent)
-    warnings.push(
-      `Price ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent)}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
-    )
-  if (rules.priceFloorCents !== null && after < rules.priceFloorCents)
-    warnings.push(`${warnings.length ? 'It is' : `Price ${formatMoneyExact(after)} is`} below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`)
-  return warnings.length ? warnings.join(' ') : null
+/**
+ * A field's warning rule in two steps: what concerns a change (bits, 0 for none), judged for every change
+ * staged (a paste judges 10,000), and those concerns in words, made only where a warning is read.
+ */
+interface WarningRule {
+  concerns(before: number, after: number, rules: WarningRules): number
+  words(concerns: number, before: number, after: number, rules: WarningRules): string
 }
+
+const PRICE_MOVES = 1
+const BELOW_FLOOR = 2
+const movePercent = (before: number, after: number) => (before > 0 ? (Math.abs(after - before) / before) * 100 : 0)
+/**
+ * Whether a move or cut from `before` is more than `percent` of it, compared as products: the quotient
+ * is not exact (14 of 100 is 14.000000000000002 %), and a move of exactly the percentage is within it.
+ */
+const beyondPercent = (moved: number, before: number, percent: number) => before > 0 && moved * 100 > percent * before
+
+/** A price move beyond the seller's percentage, a price under their floor, or both (each said). */
+const priceWarning: WarningRule = {
+  concerns: (before, after, rules) =>
+    (beyondPercent(Math.abs(after - before), before, rules.priceChangePercent) ? PRICE_MOVES : 0) |
+    (rules.priceFloorCents !== null && after < rules.priceFloorCents ? BELOW_FLOOR : 0),
+  words(concerns, before, after, rules) {
+    const move =
+      concerns & PRICE_MOVES
+        ? `Price ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent(before, after))}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
+        : null
+    if (!(concerns & BELOW_FLOOR) || rules.priceFloorCents === null) return move ?? ''
+    const floor = `${move ? 'It is' : `Price ${formatMoneyExact(after)} is`} below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`
+    return move ? `${move} ${floor}` : floor
+  }
+}
+
+const cutPercent = (before: number, after: number) => ((before - after) / before) * 100
 
 /**
  * A quantity cut beyond the seller's percentage: a slipped digit (432 → 12) takes stock off the market
  * unseen. A cut to 0 is how a seller says sold out, and a rise is a restock: neither is warned about.
  */
-function quantityWarning(before: number, after: number, rules: WarningRules): string | null {
-  if (after === 0 || after >= before || before <= 0) return null
-  const cutPercent = ((before - after) / before) * 100
-  if (cutPercent <= rules.quantityCutPercent) return null
-  return `Quantity falls by ${percentText(cutPercent)}% (from ${formatNumber(before)} to ${formatNumber(after)}).`
+const quantityWarning: WarningRule = {
+  concerns: (before, after, rules) => (after > 0 && after < before && beyondPercent(before - after, before, rules.quantityCutPercent) ? 1 : 0),
+  words: (_concerns, before, after) => `Quantity falls by ${percentText(cutPercent(before, after))}% (from ${formatNumber(before)} to ${formatNumber(after)}).`
 }
 
 /**

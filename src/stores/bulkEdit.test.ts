@@ -208,23 +208,23 @@ it('marks pending changes on rows as they arrive: staged before the read, and st
   const middle = gridRow.id(core.listings[BULK_GRID_FIRST_PAGE + 10]!)
   const early = gridRow.id(core.listings[1]!)
   core.cells = [
-    [late, 'priceCents', 12_345, null, 'Price rises by 23%.'],
-    [early, 'quantity', -1, 'Quantity cannot be negative.', null]
+    [late, 'priceCents', 12_345, null, true],
+    [early, 'quantity', -1, 'Quantity cannot be negative.', false]
   ]
   let release = () => {}
   core.hold = new Promise((resolve) => (release = resolve))
   const store = useBulkEditStore()
   const loading = store.load()
   await until(() => store.loaded)
-  expect(store.rows[1]).toMatchObject({ quantity: -1, quantityMark: { invalid: 'Quantity cannot be negative.', warning: null } })
+  expect(store.rows[1]).toMatchObject({ quantity: -1, quantityMark: { invalid: 'Quantity cannot be negative.', warns: false } })
 
   // A change on a row not read yet, answered while the read runs (an import, Change many on a saved selection).
-  core.cells = [[middle, 'priceCents', 99_900, null, null]]
+  core.cells = [[middle, 'priceCents', 99_900, null, false]]
   await store.editCells([{ id: early, field: 'priceCents', text: '1' }])
   release()
   await loading
-  expect(store.rows[TOTAL - 1]).toMatchObject({ price: '123.45', priceMark: { invalid: null, warning: 'Price rises by 23%.' } })
-  expect(store.rows[BULK_GRID_FIRST_PAGE + 10]).toMatchObject({ price: '999.00', priceMark: { invalid: null, warning: null } })
+  expect(store.rows[TOTAL - 1]).toMatchObject({ price: '123.45', priceMark: { invalid: null, warns: true } })
+  expect(store.rows[BULK_GRID_FIRST_PAGE + 10]).toMatchObject({ price: '999.00', priceMark: { invalid: null, warns: false } })
   expect(store.rows[BULK_GRID_FIRST_PAGE + 11]).toMatchObject({ priceMark: null, quantityMark: null })
 })
 
@@ -313,8 +313,8 @@ it('reads every mark a page at a time, begins again when another read ended its 
   // Both fields of every row: more marks than a page.
   const everyCell = (priceCents: number): StagedCell[] =>
     core.listings.flatMap((row) => [
-      [gridRow.id(row), 'priceCents', priceCents, null, null] as StagedCell,
-      [gridRow.id(row), 'quantity', 7, null, null] as StagedCell
+      [gridRow.id(row), 'priceCents', priceCents, null, false] as StagedCell,
+      [gridRow.id(row), 'quantity', 7, null, false] as StagedCell
     ])
   core.cells = everyCell(55_500)
   core.endReadAt = 1_400
@@ -344,12 +344,12 @@ it('marks a stage’s sent cells from its answer by their place: each listing’
   await store.load()
   const [a, b, c] = store.rows as [GridRow, GridRow, GridRow]
   // Marked before: c's quantity, which the paste takes back (emptied).
-  core.cells = [[c.id, 'quantity', 9, null, null]]
+  core.cells = [[c.id, 'quantity', 9, null, false]]
   await store.editCells([{ id: c.id, field: 'quantity', text: '9' }])
   expect(c.quantityMark).not.toBeNull()
   const reads = core.markReads
   // Places: a's price 0, a's quantity 1 (given first), b's price 2, c's quantity 3.
-  core.stageAnswer = { whole: false, cells: [], cleared: [], sent: { unstaged: [2, 3], problems: [[1, 'Quantity cannot be negative.', null]] } }
+  core.stageAnswer = { whole: false, cells: [], cleared: [], sent: { unstaged: [2, 3], problems: [[1, 'Quantity cannot be negative.', false]] } }
   await store.editCells([
     { id: a.id, field: 'quantity', text: '-1' },
     { id: a.id, field: 'priceCents', text: '123.40' },
@@ -359,9 +359,9 @@ it('marks a stage’s sent cells from its answer by their place: each listing’
   expect(core.markReads).toBe(reads)
   expect(a).toMatchObject({
     price: '123.40',
-    priceMark: { invalid: null, warning: null },
+    priceMark: { invalid: null, warns: false },
     quantity: -1,
-    quantityMark: { invalid: 'Quantity cannot be negative.', warning: null }
+    quantityMark: { invalid: 'Quantity cannot be negative.', warns: false }
   })
   expect(b).toMatchObject({ price: b.priceNow, priceMark: null })
   expect(c).toMatchObject({ quantity: c.quantityNow, quantityMark: null })
@@ -369,7 +369,7 @@ it('marks a stage’s sent cells from its answer by their place: each listing’
 
 it('stops reading the marks once the account changed, and marks nothing of the one before', async () => {
   const core = fakeCore()
-  core.cells = core.listings.flatMap((row) => [[gridRow.id(row), 'priceCents', 55_500, null, null] as StagedCell])
+  core.cells = core.listings.flatMap((row) => [[gridRow.id(row), 'priceCents', 55_500, null, false] as StagedCell])
   const store = useBulkEditStore()
   await store.load()
   expect(store.rows.every((row) => row.priceMark)).toBe(true)
@@ -394,7 +394,7 @@ it('says when an open cell editor must close: a discard, not an edit of the sell
   const replaced = store.cellsReplaced
 
   // The seller's own edit (typed in one cell while an editor opens on the next): the editor stays.
-  core.cells = [[id, 'priceCents', 12_300, null, null]]
+  core.cells = [[id, 'priceCents', 12_300, null, false]]
   await store.editCells([{ id, field: 'priceCents', text: '123' }])
   expect(store.cellsReplaced).toBe(replaced)
 

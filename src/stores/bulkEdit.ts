@@ -60,13 +60,13 @@ type SentCell = [id: string, field: ListingFieldKey, value: number | null]
 /** A stage answer's marks of the cells sent (see SentMarks), as the marks of those cells by id. */
 function marksOfSent(sent: readonly SentCell[], { unstaged, problems }: SentMarks): Omit<ChangeSetState, 'summary'> {
   const gone = new Set(unstaged)
-  const problemAt = new Map(problems.map(([at, invalid, warning]) => [at, { invalid, warning }]))
+  const problemAt = new Map(problems.map(([at, invalid, warns]) => [at, { invalid, warns }]))
   const cells: StagedCell[] = []
   const cleared: ChangeSetState['cleared'] = []
   sent.forEach(([id, field, value], at) => {
     const problem = problemAt.get(at)
     if (gone.has(at) || value === null) cleared.push([id, field])
-    else cells.push([id, field, value, problem?.invalid ?? null, problem?.warning ?? null])
+    else cells.push([id, field, value, problem?.invalid ?? null, problem?.warns ?? false])
   })
   return { whole: false, cells, cleared }
 }
@@ -255,13 +255,13 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   const slotsOf = (field: BulkField): CellSlots | undefined => GRID_CELLS[field as ListingFieldKey]
   const fieldByKey = (key: BulkField) => gridFields.find((field) => field.key === key)
 
-  function markCell(row: GridRow, [, field, after, invalid, warning]: StagedCell) {
+  function markCell(row: GridRow, [, field, after, invalid, warns]: StagedCell) {
     const slots = slotsOf(field)
     const descriptor = fieldByKey(field)
     if (!slots || !descriptor) return
     const cells = row as unknown as Record<string, unknown>
     cells[slots.shown] = cellValue(descriptor, after)
-    cells[slots.mark] = { invalid, warning }
+    cells[slots.mark] = { invalid, warns }
     marked.add(row)
   }
 

@@ -3,12 +3,14 @@
  * the listing's text columns and, for each editable field, the value shown (pending, else current), the
  * current value and the mark of a pending change. Pure: no bridge, no store.
  */
+import type { WarningRules } from '@shared/contract'
 import type { ListingFieldKey } from '@shared/listingFieldKeys'
+import type { ListingField } from '@shared/listingFields'
 
-/** What the grid shows of a pending change on a cell. */
+/** What the grid shows of a pending change on a cell: why it cannot be applied, whether it deserves a second look. */
 export interface CellMark {
   invalid: string | null
-  warning: string | null
+  warns: boolean
 }
 
 /**
@@ -47,3 +49,19 @@ export const GRID_CELLS = {
 } as const satisfies Record<ListingFieldKey, { shown: keyof GridRow; now: keyof GridRow; mark: keyof GridRow }>
 
 export type CellSlots = (typeof GRID_CELLS)[ListingFieldKey]
+
+/**
+ * A warned cell's warning in words: its field's rule (listingFields.ts) worded from the values its row
+ * shows, the listing's current one and the pending one. Marks say only whether a change warns (see
+ * StagedCell), so a paste's 10,000 warnings are worded as their cells are shown. Null when the cell has
+ * no warning, or when its values no longer concern the rule (its row read again since it was staged).
+ */
+export function markWarning(field: ListingField, row: GridRow, rules: WarningRules): string | null {
+  const slots = GRID_CELLS[field.key as ListingFieldKey]
+  const mark = row[slots.mark]
+  if (!mark?.warns || mark.invalid) return null
+  const before = field.read(String(row[slots.now]))
+  const after = field.read(String(row[slots.shown]))
+  if (!before || !after || 'problem' in before || 'problem' in after) return null
+  return field.warning(before.value, after.value, rules)
+}

@@ -21,7 +21,6 @@ import type {
   SentMarks,
   StagedCell,
   StagedCellsPage,
-  StagedChange,
   StagedChangeView,
   UnappliedChangesPage,
   WarningRules
@@ -36,7 +35,17 @@ import type { BulkEditStore, QueuedChange, StagedWrite } from '../snapshot/bulkE
 import type { Snapshot } from '../snapshot/snapshot'
 import { runBatch, type ApplyRunProgress } from './applyRun'
 import { proposeChanges } from './bulkOperation'
-import { changeKey, changeKeyParts, createChangeSet, fieldValue, proposedChange, type ProposedChange, type StepKind } from './changeSet'
+import {
+  changeKey,
+  changeKeyParts,
+  createChangeSet,
+  fieldValue,
+  proposedChange,
+  wordedChange,
+  type PendingChange,
+  type ProposedChange,
+  type StepKind
+} from './changeSet'
 import { createListingsMemo, type CurrentListing } from './currentListings'
 import { failedSheet, listingsSheet } from './exportFile'
 import { writeSheet } from '../spreadsheetFile/sheetFile'
@@ -149,7 +158,7 @@ export interface BulkEdit {
 }
 
 /** What one or more staging steps did, by change key: the change now staged there, or undefined (none). */
-type StagedEdits = Map<string, StagedChange | undefined>
+type StagedEdits = Map<string, PendingChange | undefined>
 
 const CANCELLED = 'Canceled before it was sent.'
 /** Each account keeps its batches in its own snapshot: a batch of another account is not found in this one. */
@@ -199,14 +208,14 @@ let marksReadsBegun = 0
 /** What a stage call did: each proposal's change as staging left it, in the order of the cells sent. */
 interface StageOutcomes {
   changes: StageRow[]
-  outcomes: (StagedChange | undefined)[]
+  outcomes: (PendingChange | undefined)[]
   /** No cell was touched since the last marks before the call: every cell touched since is one of its. */
   alone: boolean
   /** Each listing sent once: a cell's place among those sent names one cell, whose mark is its outcome. */
   oncePerListing: boolean
 }
 
-const cellOf = (change: StagedChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warning]
+const cellOf = (change: PendingChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warns]
 
 /** The batch being applied. */
 interface Run {
@@ -321,7 +330,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
    */
   let lastStaged: StageOutcomes | null = null
   /** Reads of every mark under way (stagedCells) by name: the grid's read of its rows and an import's may overlap. */
-  const marksReads = new Map<number, StagedChange[]>()
+  const marksReads = new Map<number, PendingChange[]>()
   const changeSet = createChangeSet(
     savedRules(store),
     (key, change) => {
@@ -545,7 +554,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
   }
 
   /** The latest batch whose staged reverse these changes carry (a change back to its value before that batch), and which changes reverse it. */
-  function undoneBy(changes: readonly StagedChange[]): { source: BatchStatus; reverses: (change: ChangeTo) => boolean } | null {
+  function undoneBy(changes: readonly PendingChange[]): { source: BatchStatus; reverses: (change: ChangeTo) => boolean } | null {
     for (const sourceId of [...undoSources].reverse()) {
       const source = store.batchStatus(sourceId)
       if (!source) continue
@@ -607,7 +616,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         pricePercent += change.before > 0 ? ((change.after - change.before) / change.before) * 100 : 0
       }
     }
-    const warned = valid.some((change) => change.warning)
+    const warned = valid.some((change) => change.warns)
     return {
       ...summary,
       applicableListings: listings.size,
@@ -666,7 +675,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         }
       }
       const alone = touched !== null && touched.size === 0
-      const outcomes: (StagedChange | undefined)[] = []
+      const outcomes: (PendingChange | undefined)[] = []
       const summary = changeSet.stage(proposed, outcomes)
       lastStaged = { changes, outcomes, alone, oncePerListing: found.size === changes.length }
       return summary
@@ -678,14 +687,19 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     },
 
     changes({ page, take, only }) {
-      const all = changeSet.all().filter((change) => (only === 'invalid' ? change.invalid : only === 'warnings' ? !change.invalid && change.warning : true))
+      const all = changeSet.all().filter((change) => (only === 'invalid' ? change.invalid : only === 'warnings' ? change.warns : true))
       const slice = all.slice((page - 1) * take, page * take)
       const listings = store.listingsById(slice.map((change) => change.sellRequestId))
+      const rules = changeSet.rules()
       return {
         total: all.length,
         page,
         take,
-        rows: slice.map((change) => ({ ...change, name: listings.get(change.sellRequestId)?.name ?? '', sku: listings.get(change.sellRequestId)?.sku ?? '' }))
+        rows: slice.map((change) => ({
+          ...wordedChange(change, rules, fields),
+          name: listings.get(change.sellRequestId)?.name ?? '',
+          sku: listings.get(change.sellRequestId)?.sku ?? ''
+        }))
       }
     },
 
@@ -715,7 +729,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const problems: SentMarks['problems'] = []
       staged.outcomes.forEach((change, at) => {
         if (!change) unstaged.push(at)
-        else if (change.invalid || change.warning) problems.push([at, change.invalid, change.warning])
+        else if (change.invalid || change.warns) problems.push([at, change.invalid, change.warns])
       })
       // A problem (without the id and value a mark carries) is about half a mark: more than two pages'
       // count of them would make an answer larger than a page of marks, so they are read in pages as every mark is.
@@ -910,7 +924,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         for (let from = 0; from < result.proposed.length; from += STAGE_PART) {
           const part = result.proposed.slice(from, from + STAGE_PART)
           step.add(part)
-          for (const change of part) if (changeSet.get(change.sellRequestId, change.field)?.warning) warnings++
+          for (const change of part) if (changeSet.get(change.sellRequestId, change.field)?.warns) warnings++
           await pause()
         }
         const changeSetSummary = step.close()

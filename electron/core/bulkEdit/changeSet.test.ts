@@ -5,8 +5,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { divideRounded, priceAdjustedByPercent, proposeChanges, type PendingOf } from './bulkOperation'
-import { checkChange, createChangeSet, MAX_UNDO_STEPS } from './changeSet'
+import { checkChange, createChangeSet, MAX_UNDO_STEPS, wordedChange, type ProposedChange } from './changeSet'
 import type { ListingBase } from './currentListings'
+import type { WarningRules } from '../../shared/contract'
 
 const AT = '2026-01-01T00:00:00.000Z'
 const listing = (n: number, priceCents: number, quantity: number): ListingBase => ({ id: `id-${n}`, priceCents, quantity, updatedAt: AT })
@@ -63,23 +64,30 @@ describe('change set', () => {
 
   it('checks every change with the single-edit rules and warns without blocking', () => {
     const rules = { priceChangePercent: 50, priceFloorCents: 500, quantityCutPercent: 90 }
+    // Checked, a change says whether it warns; its words are made where it is read.
+    const worded = (change: ProposedChange, under: WarningRules) => {
+      const checked = checkChange(change, under)
+      const read = wordedChange(checked, under)
+      expect(checked.warns).toBe(read.warning !== null)
+      return read
+    }
     expect(checkChange(proposed(1234.5), rules).invalid).toBe('Price has more than two decimals.')
     expect(checkChange(proposed(0), rules).invalid).toBe('Price must be more than 0.')
     expect(checkChange(proposed(100_000_001), rules).invalid).toBe('Price must be at most $1,000,000.00.')
     expect(checkChange(proposed(2.5, 'quantity', 1), rules).invalid).toBe('Quantity must be a whole number.')
     expect(checkChange(proposed(1_000_001, 'quantity', 1), rules).invalid).toBe('Quantity must be at most 1,000,000.')
-    expect(checkChange(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from $10.00 to $16.00).' })
-    expect(checkChange(proposed(1500), rules)).toMatchObject({ invalid: null, warning: null }) // exactly 50%: no warning
-    expect(checkChange(proposed(400, 'priceCents', 700), rules).warning).toBe('Price $4.00 is below your floor of $5.00.')
+    expect(worded(proposed(1600), rules)).toMatchObject({ invalid: null, warning: 'Price rises by 60% (from $10.00 to $16.00).' })
+    expect(worded(proposed(1500), rules)).toMatchObject({ invalid: null, warning: null }) // exactly 50%: no warning
+    expect(worded(proposed(400, 'priceCents', 700), rules).warning).toBe('Price $4.00 is below your floor of $5.00.')
     // A move past the rule that also lands under the floor: both said, the floor not hidden behind the move.
-    expect(checkChange(proposed(300, 'priceCents', 1000), rules).warning).toBe('Price falls by 70% (from $10.00 to $3.00). It is below your floor of $5.00.')
-    expect(checkChange(proposed(100, 'quantity', 1), rules).warning).toBeNull() // a restock
-    expect(checkChange(proposed(12, 'quantity', 432), rules).warning).toBe('Quantity falls by 97% (from 432 to 12).')
-    expect(checkChange(proposed(44, 'quantity', 432), rules).warning).toBeNull() // a cut of 89.8%: within the rule's 90%
-    expect(checkChange(proposed(43, 'quantity', 432), rules).warning).toBe('Quantity falls by 90% (from 432 to 43).') // 90.05%
-    expect(checkChange(proposed(1, 'quantity', 1200), rules).warning).toBe('Quantity falls by 99.9% (from 1,200 to 1).')
-    expect(checkChange(proposed(0, 'quantity', 432), rules).warning).toBeNull() // sold out: meant
-    expect(checkChange(proposed(12, 'quantity', 432), { ...rules, quantityCutPercent: 98 }).warning).toBeNull()
+    expect(worded(proposed(300, 'priceCents', 1000), rules).warning).toBe('Price falls by 70% (from $10.00 to $3.00). It is below your floor of $5.00.')
+    expect(worded(proposed(100, 'quantity', 1), rules).warning).toBeNull() // a restock
+    expect(worded(proposed(12, 'quantity', 432), rules).warning).toBe('Quantity falls by 97% (from 432 to 12).')
+    expect(worded(proposed(44, 'quantity', 432), rules).warning).toBeNull() // a cut of 89.8%: within the rule's 90%
+    expect(worded(proposed(43, 'quantity', 432), rules).warning).toBe('Quantity falls by 90% (from 432 to 43).') // 90.05%
+    expect(worded(proposed(1, 'quantity', 1200), rules).warning).toBe('Quantity falls by 99.9% (from 1,200 to 1).')
+    expect(worded(proposed(0, 'quantity', 432), rules).warning).toBeNull() // sold out: meant
+    expect(worded(proposed(12, 'quantity', 432), { ...rules, quantityCutPercent: 98 }).warning).toBeNull()
   })
 
   it('undoes and redoes staging steps, discards all (undoably), and drops changes back to the current value', () => {
@@ -169,7 +177,7 @@ describe('the summary', () => {
       changes: all.length,
       listings: new Set(all.map((change) => change.sellRequestId)).size,
       invalid: all.filter((change) => change.invalid).length,
-      warnings: all.filter((change) => !change.invalid && change.warning).length
+      warnings: all.filter((change) => !change.invalid && change.warns).length
     }
   }
   const change = fc.record({

@@ -38,17 +38,36 @@ export function changeKeyParts(key: string): { sellRequestId: string; field: Bul
   return { sellRequestId: key.slice(0, at), field: key.slice(at + 1) as BulkField }
 }
 
-/** Checks a proposed change by its field's descriptor: the reason it cannot be applied, and what deserves a second look. */
-export function checkChange(change: ProposedChange, rules: WarningRules, fields: FieldSet = LISTING_FIELD_SET): StagedChange {
+/**
+ * A pending change as the change set holds it: checked, with the reason it cannot be applied and whether
+ * it deserves a second look. The warning's words are made where a change is read (wordedChange), not as
+ * it is staged: a paste stages 10,000 changes, and only those a page shows are read.
+ */
+export interface PendingChange extends ProposedChange {
+  /** Why this change cannot be applied, or null. */
+  invalid: string | null
+  /** Whether the field's warning rule (a large price move, below the floor…) concerns it; never with `invalid`. */
+  warns: boolean
+}
+
+/** Checks a proposed change by its field's descriptor: the reason it cannot be applied, and whether it deserves a second look. */
+export function checkChange(change: ProposedChange, rules: WarningRules, fields: FieldSet = LISTING_FIELD_SET): PendingChange {
   const descriptor = fields.get(change.field)
   const invalid = problemMessageOrNull(descriptor.check(change.after))
-  const warning = invalid ? null : descriptor.warning(change.before, change.after, rules)
+  const warns = invalid === null && descriptor.warns(change.before, change.after, rules)
   const { sellRequestId, field, before, after, baseUpdatedAt } = change
+  return { sellRequestId, field, before, after, baseUpdatedAt, invalid, warns }
+}
+
+/** A pending change as the seller reads it: its warning in words (the field's, under `rules`), or null. */
+export function wordedChange(change: PendingChange, rules: WarningRules, fields: FieldSet = LISTING_FIELD_SET): StagedChange {
+  const { sellRequestId, field, before, after, baseUpdatedAt, invalid, warns } = change
+  const warning = warns ? fields.get(field).warning(before, after, rules) : null
   return { sellRequestId, field, before, after, baseUpdatedAt, invalid, warning }
 }
 
 /** One staging step: for each key it touched, the change before and after the step (undefined: none). */
-type Step = { key: string; was: StagedChange | undefined; now: StagedChange | undefined }[]
+type Step = { key: string; was: PendingChange | undefined; now: PendingChange | undefined }[]
 
 export interface ChangeSet {
   /** Puts back a saved change set (checked again; not an undoable step; changes to fields not in the set are left out). */
@@ -58,12 +77,12 @@ export interface ChangeSet {
    * one. `outcomes`, when given, gets each proposal's change as that proposal left it (undefined: none),
    * in order.
    */
-  stage(proposed: Iterable<ProposedChange>, outcomes?: (StagedChange | undefined)[]): ChangeSetSummary
+  stage(proposed: Iterable<ProposedChange>, outcomes?: (PendingChange | undefined)[]): ChangeSetSummary
   /**
    * A step staged in parts (an import read a turn at a time): each `add` stages like `stage`, and
    * `close` records them as one step. Nothing else may change the change set while it is open.
    */
-  openStep(): { add(proposed: Iterable<ProposedChange>, outcomes?: (StagedChange | undefined)[]): void; close(): ChangeSetSummary }
+  openStep(): { add(proposed: Iterable<ProposedChange>, outcomes?: (PendingChange | undefined)[]): void; close(): ChangeSetSummary }
   /** Removes the given changes (e.g. once they are in an apply batch): not a step, and it clears undo/redo. */
   take(keys: Iterable<string>): void
   undo(): ChangeSetSummary
@@ -79,9 +98,9 @@ export interface ChangeSet {
   /** Changes the warning rules and checks every pending change again. */
   setRules(rules: WarningRules): ChangeSetSummary
   rules(): WarningRules
-  get(sellRequestId: string, field: BulkField): StagedChange | undefined
+  get(sellRequestId: string, field: BulkField): PendingChange | undefined
   /** Every pending change, in staging order. */
-  all(): StagedChange[]
+  all(): PendingChange[]
   summary(): ChangeSetSummary
   /** How many changes are pending. */
   size(): number
@@ -99,12 +118,12 @@ export const MAX_UNDO_STEPS = 50
  */
 export function createChangeSet(
   initialRules: WarningRules = DEFAULT_WARNING_RULES,
-  onEdit: (key: string, change: StagedChange | undefined) => void = () => {},
+  onEdit: (key: string, change: PendingChange | undefined) => void = () => {},
   fields: FieldSet = LISTING_FIELD_SET
 ): ChangeSet {
   let rules = { ...initialRules }
   const check = (change: ProposedChange) => checkChange(change, rules, fields)
-  const changes = new Map<string, StagedChange>()
+  const changes = new Map<string, PendingChange>()
   const done: Step[] = []
   const undone: Step[] = []
   // What the summary counts, kept as changes come and go: a summary never goes over every change (an
@@ -113,16 +132,16 @@ export function createChangeSet(
   let invalid = 0
   let warnings = 0
 
-  function counted(change: StagedChange, by: 1 | -1) {
+  function counted(change: PendingChange, by: 1 | -1) {
     const left = (perListing.get(change.sellRequestId) ?? 0) + by
     if (left === 0) perListing.delete(change.sellRequestId)
     else perListing.set(change.sellRequestId, left)
     if (change.invalid) invalid += by
-    else if (change.warning) warnings += by
+    else if (change.warns) warnings += by
   }
 
   /** Sets or removes the change at `key`, keeping the counts. */
-  function set(key: string, change: StagedChange | undefined) {
+  function set(key: string, change: PendingChange | undefined) {
     const was = changes.get(key)
     if (was) counted(was, -1)
     if (change) {
@@ -131,7 +150,7 @@ export function createChangeSet(
     } else changes.delete(key)
   }
 
-  function put(key: string, change: StagedChange | undefined) {
+  function put(key: string, change: PendingChange | undefined) {
     set(key, change)
     onEdit(key, change)
   }
@@ -246,7 +265,7 @@ export function createChangeSet(
     inParts,
     setRules(next) {
       rules = { ...next }
-      const recheck = (change: StagedChange | undefined) => (change ? check(change) : undefined)
+      const recheck = (change: PendingChange | undefined) => (change ? check(change) : undefined)
       for (const [key, change] of changes) set(key, check(change))
       // Steps keep their changes checked under the rules in force, so an undo restores a current verdict.
       for (const step of [...done, ...undone]) {

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { StagedChange } from '../../shared/contract'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
-import { changeKeyParts, createChangeSet, type ProposedChange } from './changeSet'
+import { changeKeyParts, createChangeSet, wordedChange, type PendingChange, type ProposedChange } from './changeSet'
 
 const AT = '2026-01-01T00:00:00.000Z'
 const price = (n: number, after: number): ProposedChange => ({ sellRequestId: `id-${n}`, field: 'priceCents', before: 1000, after, baseUpdatedAt: AT })
@@ -29,7 +28,7 @@ afterEach(() => {
 
 /** A change set whose every step is saved at once, as the workspace does. */
 function savedChangeSet() {
-  const edits = new Map<string, StagedChange | undefined>()
+  const edits = new Map<string, PendingChange | undefined>()
   const set = createChangeSet(undefined, (key, change) => edits.set(key, change))
   const save = async () => {
     await snapshot.bulkEdit.writeStaged([...edits].map(([key, change]) => ({ ...changeKeyParts(key), change: change ?? null })))
@@ -76,8 +75,8 @@ describe('saved change set', () => {
     const restored = createChangeSet({ priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })
     const summary = restored.restore(snapshot.bulkEdit.readStaged())
     expect(summary).toMatchObject({ changes: 3, listings: 3, invalid: 1, warnings: 1, canUndo: false, canRedo: false })
-    expect(restored.get('id-2', 'quantity')).toMatchObject<Partial<StagedChange>>({ after: -3, invalid: 'Quantity cannot be negative.' })
-    expect(restored.get('id-3', 'priceCents')?.warning).toMatch(/falls by 96%/)
+    expect(restored.get('id-2', 'quantity')).toMatchObject<Partial<PendingChange>>({ after: -3, invalid: 'Quantity cannot be negative.' })
+    expect(wordedChange(restored.get('id-3', 'priceCents')!, restored.rules()).warning).toMatch(/falls by 96%/)
     expect(restored.all().map((c) => c.sellRequestId)).toEqual(['id-1', 'id-2', 'id-3'])
   })
 
@@ -101,7 +100,7 @@ describe('saved change set', () => {
     for (let round = 0; round < 3; round++) {
       const file = openSnapshot(join(dir, `paste-${round}.sqlite`))
       try {
-        const edits = new Map<string, StagedChange | undefined>()
+        const edits = new Map<string, PendingChange | undefined>()
         createChangeSet(undefined, (key, change) => edits.set(key, change)).stage(
           Array.from({ length: 5_000 }, (_, n) => [price(n, 1001 + n), quantity(n, 6)]).flat()
         )

@@ -234,8 +234,12 @@ export type GridListingRow = [
   ...values: number[]
 ]
 
-/** A pending change as the grid marks it: the cell's new value, why it cannot be applied, what to double-check. */
-export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warning: string | null]
+/**
+ * A pending change as the grid marks it: the cell's new value, why it cannot be applied, whether it
+ * deserves a second look. The grid words a warning from the cell's values with the field's descriptor
+ * (listingFields.ts) as it shows the cell: the marks of a 10,000-cell paste carry no 10,000 texts.
+ */
+export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warns: boolean]
 
 /**
  * The most marks one answer carries: the grid reads every mark in pages of this many (bulk.stagedCells),
@@ -292,8 +296,8 @@ export interface ChangeSetState {
 export interface SentMarks {
   /** Cells not staged (the listing's value, or taken back with null): their marks go. */
   unstaged: number[]
-  /** Cells staged with a problem: why it cannot be applied, what to double-check. */
-  problems: [at: number, invalid: string | null, warning: string | null][]
+  /** Cells staged with a problem: why it cannot be applied, whether it deserves a second look (see StagedCell). */
+  problems: [at: number, invalid: string | null, warns: boolean][]
 }
 
 const batchIdInput = z.guid('That is not a batch id.')
