@@ -17,6 +17,7 @@ import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { numberIn, viaRouter, readSnapshot, syncFinishedAfter, syncStatus } from './fromCore'
 import { openSellRequests } from './signedIn'
+import { animationsEnded, layoutSettled } from './pageMeasures'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 import { hasOpenpyxl, PYTHON } from '../electron/core/spreadsheetFile/openpyxl.fixture'
@@ -1211,6 +1212,9 @@ test('listings the marketplace would not delete are each named in the results at
   const results = page.getByTestId('delete-result')
   await expect(results).toHaveCount(2, { timeout: 20_000 })
   await expect(page.getByTestId('delete-results-summary')).toContainText('2 not deleted')
+  // Boxes are read at rest: the dialog scales in as it opens, and the results fill it in as they arrive.
+  await animationsEnded(page)
+  await layoutSettled(page.getByTestId('delete-results'))
   for (const victim of victims) {
     const result = results.filter({ hasText: victim.name })
     await expect(result).toHaveAttribute('data-ok', 'false')
