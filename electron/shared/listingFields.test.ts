@@ -494,6 +494,27 @@ describe('a field’s warning: judged for every change staged, worded only where
     )
   })
 
+  // A quotient in floating point puts some exact moves over the line (14 / 100 * 100 is 14.000000000000002):
+  // every whole percentage a seller can set, on round and on odd bases.
+  it('a move or cut of exactly the percentage is not warned, one unit more is, at every whole percentage', () => {
+    const base = { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }
+    for (const before of [100, 10_000, 2_500, 700]) {
+      for (let percent = 1; percent <= 1000; percent++) {
+        const moved = (before * percent) / 100
+        if (!Number.isInteger(moved)) continue
+        const rules = { ...base, priceChangePercent: percent }
+        expect(priceField.warns(before, before + moved, rules), `${before} + ${moved} at ${percent}%`).toBe(false)
+        expect(priceField.warns(before, before + moved + 1, rules), `${before} + ${moved + 1} at ${percent}%`).toBe(true)
+        if (moved < before) expect(priceField.warns(before, before - moved, rules), `${before} − ${moved} at ${percent}%`).toBe(false)
+        if (percent >= 100) continue
+        const cut = { ...base, quantityCutPercent: percent }
+        expect(quantityField.warns(before, before - moved, cut), `${before} units − ${moved} at ${percent}%`).toBe(false)
+        // (A cut to 0 is a sell-out, never warned.)
+        if (before - moved - 1 > 0) expect(quantityField.warns(before, before - moved - 1, cut), `${before} units − ${moved + 1} at ${percent}%`).toBe(true)
+      }
+    }
+  })
+
   it('a quantity: warns of a cut past the percentage, not of a sell-out or a restock', () => {
     fc.assert(
       fc.property(changes, ([before, after, under]) => {
