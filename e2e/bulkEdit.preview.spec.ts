@@ -237,12 +237,13 @@ test('change a selected range at once, with problems marked on the cells and kep
   await cell(page, 6, COLUMN.quantity).click()
   await expect(page.getByTestId('bulk-focus-text')).toContainText('Cannot be applied: Quantity cannot be negative.')
 
-  // A price a hundred times the listing's is a move past the rule: marked, and its warning worded from the cell's values.
+  // A price a hundred times the listing's is a move past the rule: marked, and its warning worded from the two prices.
   const was = gridRow.value(rows[7]!, 'priceCents')
-  await paste(page, 7, COLUMN.price, ((was * 100) / 100).toFixed(2))
+  const hundredTimes = was * 100
+  await paste(page, 7, COLUMN.price, (hundredTimes / 100).toFixed(2))
   const warned = cell(page, 7, COLUMN.price)
   await expect(warned).toHaveAttribute('data-mark', 'warning')
-  const warning = `Price rises by 9,900% (from $${gridPrice(was)} to $${gridPrice(was * 100)}).`
+  const warning = `Price rises by 9,900% (from $${gridPrice(was)} to $${gridPrice(hundredTimes)}).`
   await expect(warned).toHaveAttribute('title', warning)
   await warned.click()
   await expect(page.getByTestId('bulk-focus-text')).toContainText(`Warning: ${warning}`)
@@ -398,6 +399,28 @@ test('a listing changed elsewhere reaches the open grid with the next sync', asy
   await page.keyboard.press('Control+r')
   await expect(cell(page, 0, COLUMN.priceNow)).toHaveText(gridPrice(gridRow.value(first, 'priceCents') + 1234))
   await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(gridRow.value(first, 'priceCents') + 1234))
+})
+
+test('a warned change keeps its words when a sync moves the listing’s price under it: judged and worded against the price it was staged on', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const row = rows[1]!
+  const was = gridRow.value(row, 'priceCents')
+  const hundredTimes = was * 100
+  await paste(page, 1, COLUMN.price, (hundredTimes / 100).toFixed(2))
+  const warned = cell(page, 1, COLUMN.price)
+  const words = `Price rises by 9,900% (from $${gridPrice(was)} to $${gridPrice(hundredTimes)}).`
+  await expect(warned).toHaveAttribute('title', words)
+  sandbox().state.editSellRequest(gridRow.id(row), { priceCents: was + 1234 }, Date.now())
+  await page.keyboard.press('Control+r')
+  await expect(cell(page, 1, COLUMN.priceNow)).toHaveText(gridPrice(was + 1234))
+  await expect(warned).toHaveAttribute('data-mark', 'warning')
+  await expect(warned).toHaveAttribute('title', words)
+  await warned.click()
+  await expect(page.getByTestId('bulk-focus-text')).toContainText(`Warning: ${words}`)
 })
 
 test('the grid takes keys and the clipboard only while it is the one in use', async ({ app: page, host }) => {

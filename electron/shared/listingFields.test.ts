@@ -494,25 +494,30 @@ describe('a field’s warning: judged for every change staged, worded only where
     )
   })
 
-  // A quotient in floating point puts some exact moves over the line (14 / 100 * 100 is 14.000000000000002):
-  // every whole percentage a seller can set, on round and on odd bases.
-  it('a move or cut of exactly the percentage is not warned, one unit more is, at every whole percentage', () => {
+  // In floating point a quotient puts some exact moves over the line (14 / 100 * 100 is 14.000000000000002),
+  // and so does a product with a decimal percentage (4.6 * 1,500 is 6,899.999999999999): every percentage
+  // a seller can set, 1.00 % to 1,000.00 % by hundredths, on round and on odd bases.
+  it('a move or cut of exactly the percentage is not warned, one unit more is, at every percentage a rule can be', () => {
     const base = { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }
-    for (const before of [100, 10_000, 2_500, 700]) {
-      for (let percent = 1; percent <= 1000; percent++) {
-        const moved = (before * percent) / 100
+    const wrong: string[] = []
+    const expectWarns = (warns: boolean, expected: boolean, what: string) => warns !== expected && wrong.push(what)
+    for (const before of [10_000, 1_500, 2_500, 700, 100]) {
+      for (let hundredths = 100; hundredths <= 100_000; hundredths++) {
+        const moved = (before * hundredths) / 10_000
         if (!Number.isInteger(moved)) continue
+        const percent = hundredths / 100
         const rules = { ...base, priceChangePercent: percent }
-        expect(priceField.warns(before, before + moved, rules), `${before} + ${moved} at ${percent}%`).toBe(false)
-        expect(priceField.warns(before, before + moved + 1, rules), `${before} + ${moved + 1} at ${percent}%`).toBe(true)
-        if (moved < before) expect(priceField.warns(before, before - moved, rules), `${before} − ${moved} at ${percent}%`).toBe(false)
+        expectWarns(priceField.warns(before, before + moved, rules), false, `price ${before} + ${moved} at ${percent}%`)
+        expectWarns(priceField.warns(before, before + moved + 1, rules), true, `price ${before} + ${moved + 1} at ${percent}%`)
+        if (moved < before) expectWarns(priceField.warns(before, before - moved, rules), false, `price ${before} − ${moved} at ${percent}%`)
         if (percent >= 100) continue
         const cut = { ...base, quantityCutPercent: percent }
-        expect(quantityField.warns(before, before - moved, cut), `${before} units − ${moved} at ${percent}%`).toBe(false)
+        expectWarns(quantityField.warns(before, before - moved, cut), false, `${before} units − ${moved} at ${percent}%`)
         // (A cut to 0 is a sell-out, never warned.)
-        if (before - moved - 1 > 0) expect(quantityField.warns(before, before - moved - 1, cut), `${before} units − ${moved + 1} at ${percent}%`).toBe(true)
+        if (before - moved - 1 > 0) expectWarns(quantityField.warns(before, before - moved - 1, cut), true, `${before} units − ${moved + 1} at ${percent}%`)
       }
     }
+    expect(wrong.slice(0, 10), `${wrong.length} wrong`).toEqual([])
   })
 
   it('a quantity: warns of a cut past the percentage, not of a sell-out or a restock', () => {

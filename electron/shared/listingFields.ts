@@ -292,10 +292,12 @@ const PRICE_MOVES = 1
 const BELOW_FLOOR = 2
 const movePercent = (before: number, after: number) => (before > 0 ? (Math.abs(after - before) / before) * 100 : 0)
 /**
- * Whether a move or cut from `before` is more than `percent` of it, compared as products: the quotient
- * is not exact (14 of 100 is 14.000000000000002 %), and a move of exactly the percentage is within it.
+ * Whether a move or cut from `before` is more than `percent` of it, compared as products of whole
+ * numbers, the percentage in hundredths (a rule has at most two decimals: userInput.ts): a quotient is
+ * not exact (14 of 100 is 14.000000000000002 %), nor is a product with a decimal percentage (4.6 × 1,500
+ * is 6,899.999999999999), and a move of exactly the percentage is within it.
  */
-const beyondPercent = (moved: number, before: number, percent: number) => before > 0 && moved * 100 > percent * before
+const beyondPercent = (moved: number, before: number, percent: number) => before > 0 && moved * 10_000 > Math.round(percent * 100) * before
 
 /** A price move beyond the seller's percentage, a price under their floor, or both (each said). */
 const priceWarning: WarningRule = {
@@ -313,15 +315,13 @@ const priceWarning: WarningRule = {
   }
 }
 
-const cutPercent = (before: number, after: number) => ((before - after) / before) * 100
-
 /**
  * A quantity cut beyond the seller's percentage: a slipped digit (432 → 12) takes stock off the market
  * unseen. A cut to 0 is how a seller says sold out, and a rise is a restock: neither is warned about.
  */
 const quantityWarning: WarningRule = {
   concerns: (before, after, rules) => (after > 0 && after < before && beyondPercent(before - after, before, rules.quantityCutPercent) ? 1 : 0),
-  words: (_concerns, before, after) => `Quantity falls by ${percentText(cutPercent(before, after))}% (from ${formatNumber(before)} to ${formatNumber(after)}).`
+  words: (_concerns, before, after) => `Quantity falls by ${percentText(movePercent(before, after))}% (from ${formatNumber(before)} to ${formatNumber(after)}).`
 }
 
 /**

@@ -48,16 +48,18 @@ describe('the rules for percentages (Adjust price by %, the warning rule)', () =
     expect(priceChangePercentInput.safeParse(1000.5).error?.issues[0]?.message).toBe('At most +1000%.')
   })
 
-  it('the warning rule takes 1% to 1000%', () => {
-    expect([1, 50, 1000].map(warningPercentProblem)).toEqual([null, null, null])
+  it('the warning rule takes 1% to 1000%, with two decimals at most', () => {
+    expect([1, 50, 1000, 4.6, 12.34].map(warningPercentProblem)).toEqual([null, null, null, null, null])
     expect(warningPercentProblem(0.5)).toBe('At least 1%.')
     expect(warningPercentProblem(1001)).toBe('At most 1000%.')
+    expect(warningPercentProblem(4.666)).toBe('A percentage has at most two decimals.')
   })
 
-  it('the quantity-cut rule takes 1% to under 100% (a cut to 0 is never warned about)', () => {
+  it('the quantity-cut rule takes 1% to under 100% (a cut to 0 is never warned about), with two decimals at most', () => {
     expect([1, 90, 99.5].map(quantityCutPercentProblem)).toEqual([null, null, null])
     expect(quantityCutPercentProblem(0.5)).toBe('At least 1%.')
     expect(quantityCutPercentProblem(100)).toBe('Under 100%: a cut to 0 is never warned about.')
+    expect(quantityCutPercentProblem(33.333)).toBe('A percentage has at most two decimals.')
     expect(quantityCutPercentInput.safeParse(100).error?.issues[0]?.message).toBe('Under 100%: a cut to 0 is never warned about.')
   })
 })

@@ -42,30 +42,37 @@ export const quantityProblem = (quantity: number): string | null => problemMessa
 /** The most "Adjust price by %" may raise prices: +1000%. It lowers them by less than 100% (a price stays above 0). */
 export const MAX_PRICE_RISE_PERCENT = 1000
 
+/** More than two decimals in a percentage, as every percentage the seller types is read (parsePercentChange): said, or null. */
+const percentDecimalsProblem = (percent: number): string | null => {
+  const hundredths = percent * 100
+  return Math.abs(hundredths - Math.round(hundredths)) >= 1e-9 ? 'A percentage has at most two decimals.' : null
+}
+
 /** Why a percentage change of prices ("Adjust price by %") breaks the rules, or null. */
 export function priceChangePercentProblem(percent: number): string | null {
   if (!Number.isFinite(percent)) return 'Enter a percentage.'
   if (percent <= -100) return 'A price cannot go down by 100% or more: it must stay above 0.'
   if (percent > MAX_PRICE_RISE_PERCENT) return `At most +${MAX_PRICE_RISE_PERCENT}%.`
-  const hundredths = percent * 100
-  if (Math.abs(hundredths - Math.round(hundredths)) >= 1e-9) return 'A percentage has at most two decimals.'
-  return null
+  return percentDecimalsProblem(percent)
 }
 
-/** Why the price move that bulk edit warns about (a percentage) breaks the rules, or null. */
+/**
+ * Why the price move that bulk edit warns about (a percentage) breaks the rules, or null. At most two
+ * decimals, as the rule compares in hundredths of a percent (listingFields.ts beyondPercent).
+ */
 export function warningPercentProblem(percent: number): string | null {
   if (!Number.isFinite(percent)) return 'Enter a percentage.'
   if (percent < 1) return 'At least 1%.'
   if (percent > MAX_PRICE_RISE_PERCENT) return `At most ${MAX_PRICE_RISE_PERCENT}%.`
-  return null
+  return percentDecimalsProblem(percent)
 }
 
-/** Why the quantity cut that bulk edit warns about (a percentage of the quantity now) breaks the rules, or null. */
+/** Why the quantity cut that bulk edit warns about (a percentage of the quantity now) breaks the rules, or null; two decimals at most, as above. */
 export function quantityCutPercentProblem(percent: number): string | null {
   if (!Number.isFinite(percent)) return 'Enter a percentage.'
   if (percent < 1) return 'At least 1%.'
   if (percent >= 100) return 'Under 100%: a cut to 0 is never warned about.'
-  return null
+  return percentDecimalsProblem(percent)
 }
 
 /** A rule as a zod schema (contract inputs), reporting the rule's one message. */

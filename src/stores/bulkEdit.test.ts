@@ -22,6 +22,7 @@ import { gridRow } from '@shared/gridRow'
 import type { GridRow } from './gridCells'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, expect, it, vi } from 'vitest'
+import { watch } from 'vue'
 
 const bridge = vi.hoisted(() => ({ call: vi.fn(), events: new Map<string, (payload: unknown) => void>() }))
 
@@ -141,6 +142,7 @@ function fakeCore() {
     if (name === 'bulk.stage')
       return { summary: { ...summary }, ...(core.stageAnswer ?? { whole: false, cells: core.cells, cleared: [] }) } satisfies ChangeSetState
     if (name === 'bulk.discard') return { summary: { ...summary }, whole: true, cells: [], cleared: [] } satisfies ChangeSetState
+    if (name === 'bulk.setRules') return { summary: { ...summary }, whole: true, cells: core.cells, cleared: [] } satisfies ChangeSetState
     throw new Error(`unexpected ${name}`)
   })
   return core
@@ -208,23 +210,23 @@ it('marks pending changes on rows as they arrive: staged before the read, and st
   const middle = gridRow.id(core.listings[BULK_GRID_FIRST_PAGE + 10]!)
   const early = gridRow.id(core.listings[1]!)
   core.cells = [
-    [late, 'priceCents', 12_345, null, true],
-    [early, 'quantity', -1, 'Quantity cannot be negative.', false]
+    [late, 'priceCents', 12_345, null, 5_000],
+    [early, 'quantity', -1, 'Quantity cannot be negative.', null]
   ]
   let release = () => {}
   core.hold = new Promise((resolve) => (release = resolve))
   const store = useBulkEditStore()
   const loading = store.load()
   await until(() => store.loaded)
-  expect(store.rows[1]).toMatchObject({ quantity: -1, quantityMark: { invalid: 'Quantity cannot be negative.', warns: false } })
+  expect(store.rows[1]).toMatchObject({ quantity: -1, quantityMark: { invalid: 'Quantity cannot be negative.', after: -1, warnsFrom: null } })
 
   // A change on a row not read yet, answered while the read runs (an import, Change many on a saved selection).
-  core.cells = [[middle, 'priceCents', 99_900, null, false]]
+  core.cells = [[middle, 'priceCents', 99_900, null, null]]
   await store.editCells([{ id: early, field: 'priceCents', text: '1' }])
   release()
   await loading
-  expect(store.rows[TOTAL - 1]).toMatchObject({ price: '123.45', priceMark: { invalid: null, warns: true } })
-  expect(store.rows[BULK_GRID_FIRST_PAGE + 10]).toMatchObject({ price: '999.00', priceMark: { invalid: null, warns: false } })
+  expect(store.rows[TOTAL - 1]).toMatchObject({ price: '123.45', priceMark: { invalid: null, after: 12_345, warnsFrom: 5_000 } })
+  expect(store.rows[BULK_GRID_FIRST_PAGE + 10]).toMatchObject({ price: '999.00', priceMark: { invalid: null, after: 99_900, warnsFrom: null } })
   expect(store.rows[BULK_GRID_FIRST_PAGE + 11]).toMatchObject({ priceMark: null, quantityMark: null })
 })
 
@@ -313,8 +315,8 @@ it('reads every mark a page at a time, begins again when another read ended its 
   // Both fields of every row: more marks than a page.
   const everyCell = (priceCents: number): StagedCell[] =>
     core.listings.flatMap((row) => [
-      [gridRow.id(row), 'priceCents', priceCents, null, false] as StagedCell,
-      [gridRow.id(row), 'quantity', 7, null, false] as StagedCell
+      [gridRow.id(row), 'priceCents', priceCents, null, null] as StagedCell,
+      [gridRow.id(row), 'quantity', 7, null, null] as StagedCell
     ])
   core.cells = everyCell(55_500)
   core.endReadAt = 1_400
@@ -344,12 +346,23 @@ it('marks a stage’s sent cells from its answer by their place: each listing’
   await store.load()
   const [a, b, c] = store.rows as [GridRow, GridRow, GridRow]
   // Marked before: c's quantity, which the paste takes back (emptied).
-  core.cells = [[c.id, 'quantity', 9, null, false]]
+  core.cells = [[c.id, 'quantity', 9, null, null]]
   await store.editCells([{ id: c.id, field: 'quantity', text: '9' }])
   expect(c.quantityMark).not.toBeNull()
   const reads = core.markReads
-  // Places: a's price 0, a's quantity 1 (given first), b's price 2, c's quantity 3.
-  core.stageAnswer = { whole: false, cells: [], cleared: [], sent: { unstaged: [2, 3], problems: [[1, 'Quantity cannot be negative.', false]] } }
+  // Places: a's price 0 (warned, judged against 100.00), a's quantity 1 (given first), b's price 2, c's quantity 3.
+  core.stageAnswer = {
+    whole: false,
+    cells: [],
+    cleared: [],
+    sent: {
+      unstaged: [2, 3],
+      problems: [
+        [0, null, 10_000],
+        [1, 'Quantity cannot be negative.', null]
+      ]
+    }
+  }
   await store.editCells([
     { id: a.id, field: 'quantity', text: '-1' },
     { id: a.id, field: 'priceCents', text: '123.40' },
@@ -359,9 +372,9 @@ it('marks a stage’s sent cells from its answer by their place: each listing’
   expect(core.markReads).toBe(reads)
   expect(a).toMatchObject({
     price: '123.40',
-    priceMark: { invalid: null, warns: false },
+    priceMark: { invalid: null, after: 12_340, warnsFrom: 10_000 },
     quantity: -1,
-    quantityMark: { invalid: 'Quantity cannot be negative.', warns: false }
+    quantityMark: { invalid: 'Quantity cannot be negative.', after: -1, warnsFrom: null }
   })
   expect(b).toMatchObject({ price: b.priceNow, priceMark: null })
   expect(c).toMatchObject({ quantity: c.quantityNow, quantityMark: null })
@@ -369,7 +382,7 @@ it('marks a stage’s sent cells from its answer by their place: each listing’
 
 it('stops reading the marks once the account changed, and marks nothing of the one before', async () => {
   const core = fakeCore()
-  core.cells = core.listings.flatMap((row) => [[gridRow.id(row), 'priceCents', 55_500, null, false] as StagedCell])
+  core.cells = core.listings.flatMap((row) => [[gridRow.id(row), 'priceCents', 55_500, null, null] as StagedCell])
   const store = useBulkEditStore()
   await store.load()
   expect(store.rows.every((row) => row.priceMark)).toBe(true)
@@ -394,7 +407,7 @@ it('says when an open cell editor must close: a discard, not an edit of the sell
   const replaced = store.cellsReplaced
 
   // The seller's own edit (typed in one cell while an editor opens on the next): the editor stays.
-  core.cells = [[id, 'priceCents', 12_300, null, false]]
+  core.cells = [[id, 'priceCents', 12_300, null, null]]
   await store.editCells([{ id, field: 'priceCents', text: '123' }])
   expect(store.cellsReplaced).toBe(replaced)
 
@@ -586,4 +599,22 @@ it('a retry, resume or cancel names the account open as it is asked; refused bec
     expect(store.running).toBeNull()
     open = signedIn(null)
   }
+})
+
+it('new rules: the grid is drawn again once the page holds them, so a warned cell is worded under them, not the rules before', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  await store.load()
+  const [a] = store.rows as [GridRow]
+  core.cells = [[a.id, 'priceCents', 99_900, null, 10_000]]
+  // The rules each drawing of the grid would word its cells with.
+  const drawnUnder: number[] = []
+  watch(
+    () => store.revision,
+    () => drawnUnder.push(store.rules.priceChangePercent),
+    { flush: 'sync' }
+  )
+  await store.setRules({ priceChangePercent: 70, priceFloorCents: null, quantityCutPercent: 90 })
+  expect(store.rules.priceChangePercent).toBe(70)
+  expect(drawnUnder.at(-1)).toBe(70)
 })

@@ -60,13 +60,13 @@ type SentCell = [id: string, field: ListingFieldKey, value: number | null]
 /** A stage answer's marks of the cells sent (see SentMarks), as the marks of those cells by id. */
 function marksOfSent(sent: readonly SentCell[], { unstaged, problems }: SentMarks): Omit<ChangeSetState, 'summary'> {
   const gone = new Set(unstaged)
-  const problemAt = new Map(problems.map(([at, invalid, warns]) => [at, { invalid, warns }]))
+  const problemAt = new Map(problems.map(([at, invalid, warnsFrom]) => [at, { invalid, warnsFrom }]))
   const cells: StagedCell[] = []
   const cleared: ChangeSetState['cleared'] = []
   sent.forEach(([id, field, value], at) => {
     const problem = problemAt.get(at)
     if (gone.has(at) || value === null) cleared.push([id, field])
-    else cells.push([id, field, value, problem?.invalid ?? null, problem?.warns ?? false])
+    else cells.push([id, field, value, problem?.invalid ?? null, problem?.warnsFrom ?? null])
   })
   return { whole: false, cells, cleared }
 }
@@ -255,13 +255,13 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   const slotsOf = (field: BulkField): CellSlots | undefined => GRID_CELLS[field as ListingFieldKey]
   const fieldByKey = (key: BulkField) => gridFields.find((field) => field.key === key)
 
-  function markCell(row: GridRow, [, field, after, invalid, warns]: StagedCell) {
+  function markCell(row: GridRow, [, field, after, invalid, warnsFrom]: StagedCell) {
     const slots = slotsOf(field)
     const descriptor = fieldByKey(field)
     if (!slots || !descriptor) return
     const cells = row as unknown as Record<string, unknown>
     cells[slots.shown] = cellValue(descriptor, after)
-    cells[slots.mark] = { invalid, warns }
+    cells[slots.mark] = { invalid, after, warnsFrom } satisfies CellMark
     marked.add(row)
   }
 
@@ -751,7 +751,10 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   }
 
   async function setRules(next: WarningRules): Promise<void> {
-    if (await changeSetStep((account) => call('bulk.setRules', { account, ...next }), false)) rules.value = next
+    if (!(await changeSetStep((account) => call('bulk.setRules', { account, ...next }), false))) return
+    rules.value = next
+    // The cells word their warnings with the rules as they are drawn (markWarning): drawn again under these.
+    revision.value++
   }
 
   /** The import's report; null when the seller switched accounts meanwhile (nothing imported, nothing to tell). */

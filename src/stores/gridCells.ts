@@ -7,10 +7,14 @@ import type { WarningRules } from '@shared/contract'
 import type { ListingFieldKey } from '@shared/listingFieldKeys'
 import type { ListingField } from '@shared/listingFields'
 
-/** What the grid shows of a pending change on a cell: why it cannot be applied, whether it deserves a second look. */
+/**
+ * What the grid shows of a pending change on a cell: why it cannot be applied; the value staged; and,
+ * when it deserves a second look, the listing's value the warning rules judged it against (StagedCell).
+ */
 export interface CellMark {
   invalid: string | null
-  warns: boolean
+  after: number
+  warnsFrom: number | null
 }
 
 /**
@@ -51,17 +55,14 @@ export const GRID_CELLS = {
 export type CellSlots = (typeof GRID_CELLS)[ListingFieldKey]
 
 /**
- * A warned cell's warning in words: its field's rule (listingFields.ts) worded from the values its row
- * shows, the listing's current one and the pending one. Marks say only whether a change warns (see
+ * A warned cell's warning in words: its field's rule (listingFields.ts) worded from the values the
+ * change was judged by, the listing's value then and the one staged (a sync may have moved the
+ * listing's value since: the words stay the change's, as Review says them). Marks carry no words (see
  * StagedCell), so a paste's 10,000 warnings are worded as their cells are shown. Null when the cell has
- * no warning, or when its values no longer concern the rule (its row read again since it was staged).
+ * no warning, or when the rules the page holds no longer find one (new rules whose marks are on their way).
  */
 export function markWarning(field: ListingField, row: GridRow, rules: WarningRules): string | null {
-  const slots = GRID_CELLS[field.key as ListingFieldKey]
-  const mark = row[slots.mark]
-  if (!mark?.warns || mark.invalid) return null
-  const before = field.read(String(row[slots.now]))
-  const after = field.read(String(row[slots.shown]))
-  if (!before || !after || 'problem' in before || 'problem' in after) return null
-  return field.warning(before.value, after.value, rules)
+  const mark = row[GRID_CELLS[field.key as ListingFieldKey].mark]
+  if (!mark || mark.warnsFrom === null || mark.invalid) return null
+  return field.warning(mark.warnsFrom, mark.after, rules)
 }

@@ -683,7 +683,7 @@ it('keeps staged changes saved with the account: a reopened workspace has them c
   await workspace.close()
   workspace = open()
   expect(workspace.bulk.status().changeSet).toMatchObject({ changes: 2, listings: 2, invalid: 1, canUndo: false })
-  expect(everyMark(workspace.bulk)).toContainEqual([second!.id, 'quantity', -2, 'Quantity cannot be negative.', false])
+  expect(everyMark(workspace.bulk)).toContainEqual([second!.id, 'quantity', -2, 'Quantity cannot be negative.', null])
 
   await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()

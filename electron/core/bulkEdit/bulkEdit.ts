@@ -215,7 +215,10 @@ interface StageOutcomes {
   oncePerListing: boolean
 }
 
-const cellOf = (change: PendingChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, change.warns]
+/** The value a change's warning was judged against, or null when it has none (StagedCell's warnsFrom). */
+const warnsFrom = (change: PendingChange) => (change.warns ? change.before : null)
+
+const cellOf = (change: PendingChange): StagedCell => [change.sellRequestId, change.field, change.after, change.invalid, warnsFrom(change)]
 
 /** The batch being applied. */
 interface Run {
@@ -729,10 +732,10 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       const problems: SentMarks['problems'] = []
       staged.outcomes.forEach((change, at) => {
         if (!change) unstaged.push(at)
-        else if (change.invalid || change.warns) problems.push([at, change.invalid, change.warns])
+        else if (change.invalid || change.warns) problems.push([at, change.invalid, warnsFrom(change)])
       })
-      // A problem (without the id and value a mark carries) is about half a mark: more than two pages'
-      // count of them would make an answer larger than a page of marks, so they are read in pages as every mark is.
+      // A problem (without the id, field and value a mark carries) is less than half a mark: more than two
+      // pages' count of them could make an answer larger than a page of marks, so they are read in pages as every mark is.
       if (problems.length > 2 * BULK_MARKS_PAGE) return marksSince()
       touched = new Set()
       return { whole: false, cells: [], cleared: [], sent: { unstaged, problems } }

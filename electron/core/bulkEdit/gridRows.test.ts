@@ -103,9 +103,9 @@ it('marks each pending change: the new value, why it cannot be applied, and what
   ])
   const cells = everyMark(workspace.bulk)
   expect(cells).toHaveLength(3)
-  expect(cells).toContainEqual([a!.id, 'priceCents', a!.priceCents * 3, null, true])
-  expect(cells).toContainEqual([a!.id, 'quantity', -1, 'Quantity cannot be negative.', false])
-  expect(cells).toContainEqual([b!.id, 'quantity', b!.quantity + 1, null, false])
+  expect(cells).toContainEqual([a!.id, 'priceCents', a!.priceCents * 3, null, a!.priceCents])
+  expect(cells).toContainEqual([a!.id, 'quantity', -1, 'Quantity cannot be negative.', null])
+  expect(cells).toContainEqual([b!.id, 'quantity', b!.quantity + 1, null, null])
   await workspace.bulk.discard()
   expect(everyMark(workspace.bulk)).toEqual([])
 })
@@ -119,7 +119,7 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   ])
   everyMark(workspace.bulk) // the grid read every mark
   workspace.bulk.stage([{ sellRequestId: c!.id, quantity: -1 }])
-  expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [[c!.id, 'quantity', -1, 'Quantity cannot be negative.', false]], cleared: [] })
+  expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [[c!.id, 'quantity', -1, 'Quantity cannot be negative.', null]], cleared: [] })
   expect(workspace.bulk.marksSince()).toEqual({ whole: false, cells: [], cleared: [] }) // nothing since
 
   await workspace.bulk.undo()
@@ -132,7 +132,7 @@ it('an answer carries only the marks a call touched: new and changed cells, cell
   const step = workspace.bulk.marksSince()
   expect(step.whole).toBe(false)
   expect(step.cleared).toEqual([[a!.id, 'priceCents']])
-  expect(step.cells).toEqual([[b!.id, 'quantity', b!.quantity + 5, null, false]])
+  expect(step.cells).toEqual([[b!.id, 'quantity', b!.quantity + 5, null, null]])
 
   // New rules may change any verdict: every mark comes, replacing all.
   await workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: 10_000_000, quantityCutPercent: 90 })
@@ -170,16 +170,16 @@ it('a stage answers with the sent cells by their place: those not staged, those 
     sent: {
       unstaged: [2, 3],
       problems: [
-        [0, null, true],
-        [1, 'Quantity cannot be negative.', false]
+        [0, null, a!.priceCents],
+        [1, 'Quantity cannot be negative.', null]
       ]
     }
   })
   // What it says is every mark there is.
   expect(everyMark(workspace.bulk)).toEqual(
     expect.arrayContaining([
-      [a!.id, 'priceCents', a!.priceCents * 3, null, true],
-      [a!.id, 'quantity', -1, 'Quantity cannot be negative.', false]
+      [a!.id, 'priceCents', a!.priceCents * 3, null, a!.priceCents],
+      [a!.id, 'quantity', -1, 'Quantity cannot be negative.', null]
     ])
   )
   expect(everyMark(workspace.bulk)).toHaveLength(2)
@@ -193,8 +193,8 @@ it('a stage answers with the sent cells by their place: those not staged, those 
   expect(answer.whole).toBe(false)
   expect(answer.cells).toEqual(
     expect.arrayContaining([
-      [b!.id, 'quantity', b!.quantity + 1, null, false],
-      [c!.id, 'priceCents', c!.priceCents + 1, null, false]
+      [b!.id, 'quantity', b!.quantity + 1, null, null],
+      [c!.id, 'priceCents', c!.priceCents + 1, null, null]
     ])
   )
   expect(answer.cells).toHaveLength(2)
@@ -217,8 +217,8 @@ it('a stage answers by place only for what it staged: not after another call cha
   expect(later.sent).toBeUndefined()
   expect(later.cells).toEqual(
     expect.arrayContaining([
-      [a!.id, 'priceCents', a!.priceCents + 5, null, false],
-      [b!.id, 'quantity', b!.quantity + 4, null, false]
+      [a!.id, 'priceCents', a!.priceCents + 5, null, null],
+      [b!.id, 'quantity', b!.quantity + 4, null, null]
     ])
   )
   // One listing twice: the later value is staged, and said with its id (the first cell's place would name a value not staged).
@@ -229,7 +229,7 @@ it('a stage answers by place only for what it staged: not after another call cha
   workspace.bulk.stage(twice)
   const answer = workspace.bulk.marksOfSent(twice)
   expect(answer.sent).toBeUndefined()
-  expect(answer.cells).toEqual([[a!.id, 'priceCents', a!.priceCents + 7, null, false]])
+  expect(answer.cells).toEqual([[a!.id, 'priceCents', a!.priceCents + 7, null, null]])
   // New rules between the stage and its answer: every mark, judged by them.
   const again = [{ sellRequestId: a!.id, priceCents: a!.priceCents * 3 }]
   workspace.bulk.stage(again)
@@ -237,7 +237,7 @@ it('a stage answers by place only for what it staged: not after another call cha
   const judged = workspace.bulk.marksOfSent(again)
   expect(judged.sent).toBeUndefined()
   expect(judged.whole).toBe(true)
-  expect(judged.cells).toEqual(expect.arrayContaining([[a!.id, 'priceCents', a!.priceCents * 3, null, false]]))
+  expect(judged.cells).toEqual(expect.arrayContaining([[a!.id, 'priceCents', a!.priceCents * 3, null, null]]))
   await workspace.bulk.setRules({ priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })
   await workspace.bulk.discard()
   workspace.bulk.marksSince()
@@ -256,7 +256,7 @@ it('a stage answers by place from what staging did, whatever the values: a value
     whole: false,
     cells: [],
     cleared: [],
-    sent: { unstaged: [], problems: [[0, expect.any(String), false]] }
+    sent: { unstaged: [], problems: [[0, expect.any(String), null]] }
   })
   expect(everyMark(workspace.bulk)).toHaveLength(2)
   // A value that is neither a number nor null would have no place among the cells sent: refused.

@@ -261,8 +261,8 @@ describe('an import in turns', () => {
     }
     expect(new Set(cells.map(([id, field]) => `${id}:${field}`)).size).toBe(listings.length)
     expect(new Set(cells.map(([, field]) => field))).toEqual(new Set(['quantity']))
-    expect(cells).toContainEqual([listings[7]!.id, 'quantity', listings[7]!.quantity + 4, null, false])
-    expect(bulk.marksSince()).toEqual({ whole: false, cells: [[a!.id, 'priceCents', a!.priceCents + 1, null, false]], cleared: [] })
+    expect(cells).toContainEqual([listings[7]!.id, 'quantity', listings[7]!.quantity + 4, null, null])
+    expect(bulk.marksSince()).toEqual({ whole: false, cells: [[a!.id, 'priceCents', a!.priceCents + 1, null, null]], cleared: [] })
 
     // A read is let go after its last page; two may overlap, and a third lets the oldest go.
     expect(() => bulk.stagedCells({ offset: BULK_MARKS_PAGE, read: first.read })).toThrow(/Read them again/)
@@ -336,7 +336,7 @@ describe('an import in turns', () => {
     }
     // Still one step each way: the discard undone is the import again.
     expect(everyMark(bulk)).toHaveLength(listings.length)
-    expect(everyMark(bulk)).toContainEqual([listings[0]!.id, 'quantity', listings[0]!.quantity + 3, null, false])
+    expect(everyMark(bulk)).toContainEqual([listings[0]!.id, 'quantity', listings[0]!.quantity + 3, null, null])
     await bulk.discard()
     await savedAs(0)
   })

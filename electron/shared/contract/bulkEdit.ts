@@ -235,11 +235,13 @@ export type GridListingRow = [
 ]
 
 /**
- * A pending change as the grid marks it: the cell's new value, why it cannot be applied, whether it
- * deserves a second look. The grid words a warning from the cell's values with the field's descriptor
- * (listingFields.ts) as it shows the cell: the marks of a 10,000-cell paste carry no 10,000 texts.
+ * A pending change as the grid marks it: the cell's new value, why it cannot be applied, and, when it
+ * deserves a second look, the listing's value the warning rules judged it against (null when it does
+ * not). The grid words a warning from those two values with the field's descriptor (listingFields.ts)
+ * as it shows the cell, so the marks of a 10,000-cell paste carry no 10,000 texts, and the words are
+ * the change's own even after a sync has moved the listing's value since.
  */
-export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warns: boolean]
+export type StagedCell = [sellRequestId: string, field: BulkField, after: number, invalid: string | null, warnsFrom: number | null]
 
 /**
  * The most marks one answer carries: the grid reads every mark in pages of this many (bulk.stagedCells),
@@ -296,8 +298,8 @@ export interface ChangeSetState {
 export interface SentMarks {
   /** Cells not staged (the listing's value, or taken back with null): their marks go. */
   unstaged: number[]
-  /** Cells staged with a problem: why it cannot be applied, whether it deserves a second look (see StagedCell). */
-  problems: [at: number, invalid: string | null, warns: boolean][]
+  /** Cells staged with a problem: why it cannot be applied, the value a warning was judged against (see StagedCell). */
+  problems: [at: number, invalid: string | null, warnsFrom: number | null][]
 }
 
 const batchIdInput = z.guid('That is not a batch id.')
