@@ -9,6 +9,7 @@
  * - heap: the page's used JS heap after a garbage collection, grid open and scrolled
  * - paste: Ctrl+V of a 10,000-cell price column → every cell staged, checked, marked and painted
  * - one cell typed (Enter) with that column staged → staged and marked
+ *   (both three times, the changes discarded between: medians, and each time as it came)
  *
  * Times are taken in the page from the input event's own time stamp (pageTiming.ts).
  */
@@ -87,31 +88,50 @@ await cdp.send('Performance.enable')
 const metrics = (await cdp.send('Performance.getMetrics')).metrics
 const heapMb = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1024 / 1024
 
-// Paste a 10,000-cell price column onto the first row.
-await page.evaluate(`document.querySelector('revo-grid').scrollToRow(0)`)
-await page.waitForTimeout(300)
-await page.locator(FIRST_PRICE_CELL).click()
-const column = Array.from({ length: PASTED }, (_, i) => (100 + (i % 500) / 100).toFixed(2)).join('\n')
-await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(column)})`)
-const pasteMs = await timeTo(
-  page,
-  'keydown',
-  `document.querySelector('[data-testid="bulk-summary"]')?.getAttribute('data-changes') !== '0' && document.querySelector('${FIRST_PRICE_CELL}')?.getAttribute('data-mark') !== null`,
-  () => page.keyboard.press('Control+v'),
-  'the pasted column'
-)
-const staged = Number(await page.getByTestId('bulk-summary').getAttribute('data-changes'))
+// Paste a 10,000-cell price column onto the first row, then type one cell with that column staged; three
+// times, every change discarded between (each column a cent apart, so each paste stages afresh).
+const ROUNDS = 3
+const pastes: number[] = []
+const edits: number[] = []
+const stagedCounts: number[] = []
+for (let round = 0; round < ROUNDS; round++) {
+  if (round > 0) {
+    await page.keyboard.press('Escape')
+    await page.getByTestId('bulk-discard').click()
+    await page.locator('.n-dialog').getByRole('button', { name: 'Discard', exact: true }).click()
+    await page.getByTestId('bulk-summary').filter({ hasText: 'No pending changes' }).waitFor()
+  }
+  await page.evaluate(`document.querySelector('revo-grid').scrollToRow(0)`)
+  await page.waitForTimeout(300)
+  await page.locator(FIRST_PRICE_CELL).click()
+  const column = Array.from({ length: PASTED }, (_, i) => (100 + (i % 500) / 100 + round / 100).toFixed(2)).join('\n')
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(column)})`)
+  pastes.push(
+    await timeTo(
+      page,
+      'keydown',
+      `document.querySelector('[data-testid="bulk-summary"]')?.getAttribute('data-changes') !== '0' && document.querySelector('${FIRST_PRICE_CELL}')?.getAttribute('data-mark') !== null`,
+      () => page.keyboard.press('Control+v'),
+      'the pasted column'
+    )
+  )
+  stagedCounts.push(Number(await page.getByTestId('bulk-summary').getAttribute('data-changes')))
 
-// One cell typed with the pasted column staged: the answer carries that cell's mark, not all of them.
-await page.locator(FIRST_PRICE_CELL).click()
-await page.keyboard.type('123.45')
-const editMs = await timeTo(
-  page,
-  'keydown',
-  `document.querySelector('${FIRST_PRICE_CELL}')?.textContent?.trim() === '123.45'`,
-  () => page.keyboard.press('Enter'),
-  'the typed cell'
-)
+  // One cell typed with the pasted column staged: the answer carries that cell's mark, not all of them.
+  await page.locator(FIRST_PRICE_CELL).click()
+  await page.keyboard.type('123.45')
+  edits.push(
+    await timeTo(
+      page,
+      'keydown',
+      `document.querySelector('${FIRST_PRICE_CELL}')?.textContent?.trim() === '123.45'`,
+      () => page.keyboard.press('Enter'),
+      'the typed cell'
+    )
+  )
+}
+const staged = Math.min(...stagedCounts)
+const raw = (values: number[]) => values.map(ms).join(', ')
 
 report([
   ['open the grid (100,000 listings): first rows', ms(openMs), 'budget 1.0 s (gridFirstRows.bench.ts: median of 3 against a floor)'],
@@ -128,10 +148,12 @@ report([
     ''
   ],
   ['JS heap after GC', `${heapMb.toFixed(1)} MB`, 'budget 200 MB'],
-  [`paste ${PASTED.toLocaleString('en-US')} cells: staged, checked, painted`, ms(pasteMs), 'budget 500 ms'],
-  ['  changes staged', String(staged), `expected ≤ ${PASTED} (cells equal to the current price stage nothing)`],
-  [`type one cell with ${staged.toLocaleString('en-US')} changes staged: staged, marked`, ms(editMs), '']
+  [`paste ${PASTED.toLocaleString('en-US')} cells: staged, checked, painted, median of ${ROUNDS}`, ms(percentile(pastes, 50)), 'budget 500 ms'],
+  ['  the first of them (the page’s first paste, as a seller’s first is)', ms(pastes[0]!), 'budget 500 ms'],
+  ['  changes staged (fewest of the pastes)', String(staged), `expected ≤ ${PASTED} (cells equal to the current price stage nothing)`],
+  [`type one cell with ${staged.toLocaleString('en-US')} changes staged: staged, marked, median of ${ROUNDS}`, ms(percentile(edits, 50)), '']
 ])
+console.log(`raw: pastes ${raw(pastes)}; typed cell ${raw(edits)}`)
 
 await browser.close()
 await host.close()
