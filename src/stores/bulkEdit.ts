@@ -753,7 +753,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   async function setRules(next: WarningRules): Promise<void> {
     if (!(await changeSetStep((account) => call('bulk.setRules', { account, ...next }), false))) return
     rules.value = next
-    // The cells word their warnings with the rules as they are drawn (markWarning): drawn again under these.
+    // The cells word their warnings with the rules as they are drawn (markVerdict): drawn again under these.
     revision.value++
   }
 

@@ -54,15 +54,22 @@ export const GRID_CELLS = {
 
 export type CellSlots = (typeof GRID_CELLS)[ListingFieldKey]
 
+/** What a marked cell's change is to the grid (its class and `data-mark`) and to the words about it. */
+export type MarkKind = 'invalid' | 'warning' | 'staged'
+
 /**
- * A warned cell's warning in words: its field's rule (listingFields.ts) worded from the values the
- * change was judged by, the listing's value then and the one staged (a sync may have moved the
- * listing's value since: the words stay the change's, as Review says them). Marks carry no words (see
- * StagedCell), so a paste's 10,000 warnings are worded as their cells are shown. Null when the cell has
- * no warning, or when the rules the page holds no longer find one (new rules whose marks are on their way).
+ * A marked cell's verdict, chosen once for the grid's cell (its kind, its title) and the focus text under
+ * it: its kind, and its words, why it cannot be applied or its warning. A warning is worded from the
+ * values the change was judged by, the listing's value then and the one staged (a sync may have moved
+ * the listing's value since: the words stay the change's, as Review says them). Marks carry no words (see
+ * StagedCell), so a paste's 10,000 warnings are worded as their cells are shown. A warned cell has no
+ * words when the rules the page holds no longer find a warning (new rules whose marks are on their way).
+ * Null for a cell with no pending change.
  */
-export function markWarning(field: ListingField, row: GridRow, rules: WarningRules): string | null {
+export function markVerdict(field: ListingField, row: GridRow, rules: WarningRules): { kind: MarkKind; words: string | null } | null {
   const mark = row[GRID_CELLS[field.key as ListingFieldKey].mark]
-  if (!mark || mark.warnsFrom === null || mark.invalid) return null
-  return field.warning(mark.warnsFrom, mark.after, rules)
+  if (!mark) return null
+  if (mark.invalid) return { kind: 'invalid', words: mark.invalid }
+  if (mark.warnsFrom !== null) return { kind: 'warning', words: field.warning(mark.warnsFrom, mark.after, rules) }
+  return { kind: 'staged', words: null }
 }
