@@ -5,7 +5,8 @@
  * spreadsheet land in New price and New qty across the read-only Qty now; a short window keeps the grid
  * above the status line with a batch's results open; Review says which changes a listing changed since
  * staging makes conflicts; counts read right (one conflict, a space between sentences); and a click on
- * a cell then Enter opens its editor, also when the grid has not drawn the click yet.
+ * a cell then Enter opens its editor, also when the grid has not drawn the click yet; and F2 opens it
+ * holding the cell's value, as in a spreadsheet.
  */
 import type { Page } from '@playwright/test'
 import type { StagedChangeView } from '../electron/shared/contract'
@@ -254,6 +255,34 @@ test('a click on a cell then Enter opens the cell’s editor, also before the gr
   await expect(cell(page, 0, COLUMN.price)).toHaveText('123.45')
   const staged = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
   expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[gridRow.id(rows[0]!), 12345]])
+})
+
+test('F2 opens the focused cell’s editor holding its value with the caret at its end, as Enter does; on a read-only cell it opens none', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const rows = await openGrid(page, host)
+  const editor = page.locator('revogr-edit input')
+  const before = (gridRow.value(rows[0]!, 'priceCents') / 100).toFixed(2)
+  await cell(page, 0, COLUMN.price).click()
+  await page.keyboard.press('F2')
+  await expect(editor).toBeFocused()
+  await expect(editor).toHaveValue(before)
+  // The caret at the end: the keys edit the value instead of replacing it.
+  const last = before.endsWith('9') ? '8' : '9'
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type(last)
+  await page.keyboard.press('Enter')
+  const after = `${before.slice(0, -1)}${last}`
+  await expect(cell(page, 0, COLUMN.price)).toHaveText(gridPrice(Math.round(Number(after) * 100)))
+  const staged = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
+  expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[gridRow.id(rows[0]!), Math.round(Number(after) * 100)]])
+
+  // The SKU cannot be edited here: F2 leaves it as it is, and the keys after it type into no cell.
+  await cell(page, 1, COLUMN.sku).click()
+  await page.keyboard.press('F2')
+  await expect(editor).toHaveCount(0)
 })
 
 test('a value typed while a sync reads the rows again lands on the listing it was typed into, though another now stands in its place', async ({
