@@ -358,6 +358,56 @@ const rowsInView = (table: Locator, rowId: string) =>
     }).length
   }, rowId)
 
+test('the widest time a year holds fits whole in the time columns of orders and sell requests at 1024, 1366 and 1920: inside its cell, covered by nothing', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  for (const [view, tableId, rowId, key] of [
+    ['orders', 'orders-table', 'order-row', 'orderDate'],
+    ['sellRequests', 'sell-requests-table', 'sell-request-row', 'updatedAt']
+  ] as const) {
+    await page.getByTestId(`nav-${view}`).click()
+    const table = page.getByTestId(tableId)
+    for (const size of SIZES) {
+      await page.setViewportSize(size)
+      await expect(page.getByTestId(rowId).first()).toBeVisible()
+      await layoutSettled(table)
+      const cell = cellsOf(table, key).first()
+      await cell.scrollIntoViewIfNeeded()
+      // Each line of the first row's time in turn holds the widest text of its kind the year can give (the
+      // page's locale and zone, as the app formats them), then gets its own text back.
+      const problems = await cell.evaluate((td) => {
+        const whole = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+        const date = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+        const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
+        const instants = Array.from({ length: 12 }, (_, month) => [0, 10, 12, 22, 23].map((hour) => Date.UTC(2026, month, 28, hour, 48))).flat()
+        const lines = [...td.querySelectorAll('span')].filter((span) => span.children.length === 0 && span.textContent?.trim())
+        const padding = parseFloat(getComputedStyle(td).paddingRight)
+        const found: string[] = []
+        for (const line of lines) {
+          const own = line.textContent
+          const format = lines.length === 1 ? whole : line === lines[0] ? date : clock
+          for (const text of new Set(instants.map((ms) => format.format(ms)))) {
+            line.textContent = text
+            const range = document.createRange()
+            range.selectNodeContents(line)
+            const box = range.getBoundingClientRect()
+            const cellBox = td.getBoundingClientRect()
+            const hit = document.elementFromPoint(box.right - 2, box.top + box.height / 2)
+            if (box.right > cellBox.right - padding + 0.5)
+              found.push(`"${text}" ends at ${Math.round(box.right)}, past the cell's content at ${Math.round(cellBox.right - padding)}`)
+            else if (!hit || !line.contains(hit)) found.push(`"${text}" covered by ${hit?.tagName}.${hit?.className}`)
+          }
+          line.textContent = own
+        }
+        return lines.length === 0 ? ['no time in the cell'] : found
+      })
+      expect(problems, `${view} at ${size.width}×${size.height}`).toEqual([])
+    }
+  }
+})
+
 test('orders and sell requests at 1024×768: the toolbar, a note and the headings leave the table room for at least 8 whole rows (orders) and 8 (sell requests), the pager in the window', async ({
   app: page,
   host
