@@ -101,13 +101,16 @@ test('a number filter on a price keeps the listings it names; the status line co
   await filterColumn(page, 'New price', 'amountGte', '$9,999')
   await expect.poll(async () => (await gridState(page)).shown.map((row) => row.id)).toEqual([gridRow.id(first)])
   await expect(count).toHaveText('1 of 40 listings shown')
-  // What is no number matches nothing, and says so in the count.
+  await expect(page.getByTestId('bulk-filter-problem')).toHaveCount(0)
+  // What is no number matches nothing, and the status line says so and why.
   await resetFilter(page, 'New price')
   await filterColumn(page, 'Qty now', 'amountLt', 'lots')
   await expect.poll(async () => (await gridState(page)).shown.length).toBe(0)
   await expect(count).toHaveText('0 of 40 listings shown')
+  await expect(page.getByTestId('bulk-filter-problem')).toHaveText('Qty now filter: Not a number: “lots”.')
   await resetFilter(page, 'Qty now')
   await expect(count).toHaveText('40 listings')
+  await expect(page.getByTestId('bulk-filter-problem')).toHaveCount(0)
 })
 
 test('after a sort the status line names the listing the highlighted cell is on', async ({ app: page, host }) => {

@@ -1,6 +1,6 @@
 import type { FilterEvaluationContext } from '@revolist/revogrid'
 import { describe, expect, it } from 'vitest'
-import { AMOUNT_FILTER, GRID_FILTER } from './amountFilter'
+import { AMOUNT_FILTER, GRID_FILTER, unreadableAmountFilters } from './amountFilter'
 
 const conditions = GRID_FILTER.customFilters!
 /** Whether a cell of column `prop` holding `value` passes condition `name` with `typed` entered. */
@@ -39,5 +39,33 @@ describe('the grid’s amount filter', () => {
   it('offers only number conditions (no “Is blank”) under its own filter type', () => {
     expect(Object.values(conditions).map((c) => c.name)).toEqual(['=', '≠', '>', '≥', '<', '≤'])
     expect(new Set(Object.values(conditions).map((c) => c.columnFilterType))).toEqual(new Set([AMOUNT_FILTER]))
+  })
+})
+
+describe('number filters that hold no number, said', () => {
+  const names: Record<string, string> = { price: 'New price', priceNow: 'Price now', quantityNow: 'Qty now', name: 'Name' }
+  const name = (prop: string) => names[prop] ?? prop
+
+  it('names each column whose number filter holds what is no number, with why', () => {
+    expect(unreadableAmountFilters({ quantityNow: [{ type: 'amountLt', value: 'lots' }] }, name)).toBe('Qty now filter: Not a number: “lots”.')
+    expect(
+      unreadableAmountFilters(
+        {
+          priceNow: [{ type: 'amountGt', value: 'abc' }],
+          price: [
+            { type: 'amountGte', value: '10' },
+            { type: 'amountLt', value: '12..5' }
+          ]
+        },
+        name
+      )
+    ).toBe('Price now filter: Not a number: “abc”. New price filter: Not a number: “12..5”.')
+  })
+
+  it('says nothing of values that read, of nothing typed yet, or of text filters', () => {
+    expect(unreadableAmountFilters({}, name)).toBeNull()
+    expect(unreadableAmountFilters({ priceNow: [{ type: 'amountGt', value: '$1,299.50' }], quantityNow: [{ type: 'amountEq', value: '' }] }, name)).toBeNull()
+    expect(unreadableAmountFilters({ price: [{ type: 'amountGt' }] }, name)).toBeNull()
+    expect(unreadableAmountFilters({ name: [{ type: 'contains', value: 'abc' }] }, name)).toBeNull()
   })
 })

@@ -8,6 +8,7 @@
 import type { ColumnFilterConfig, CustomFilter, FilterEvaluationContext, LogicFunction } from '@revolist/revogrid'
 import type { ListingField } from '@shared/listingFields'
 import { LISTING_FIELD_SET } from '@shared/listingFields'
+import { problemMessage } from '@shared/valueProblem'
 import { GRID_CELLS } from '../../stores/gridCells'
 
 /** The filter type a column names (`filter: AMOUNT_FILTER`) to get these conditions and no others. */
@@ -65,4 +66,24 @@ export const GRID_FILTER: ColumnFilterConfig = {
     amountLt: condition('<', (cell, typed) => cell < typed),
     amountLte: condition('≤', (cell, typed) => cell <= typed)
   }
+}
+
+/**
+ * What the number filters set on the grid's columns hold that is no number (or not a value the field
+ * takes), in words for the status line: "Qty now filter: Not a number: “lots”." Such a filter lets no row
+ * through, and an empty grid alone would not say why. `filters` are the grid's, by column (RevoGrid's
+ * multiFilterItems); `name` gives a column's header. Null when every value typed reads.
+ */
+export function unreadableAmountFilters(filters: Record<string, readonly { type: string; value?: unknown }[]>, name: (prop: string) => string): string | null {
+  const said: string[] = []
+  for (const [prop, items] of Object.entries(filters)) {
+    const field = FIELD_OF_COLUMN.get(prop)
+    if (!field) continue
+    for (const item of items) {
+      if (!(item.type in GRID_FILTER.customFilters!)) continue
+      const read = field.read(item.value === null || item.value === undefined ? '' : String(item.value))
+      if (read && 'problem' in read) said.push(`${name(prop)} filter: ${problemMessage(read.problem)}`)
+    }
+  }
+  return said.length > 0 ? said.join(' ') : null
 }
