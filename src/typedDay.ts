@@ -1,0 +1,80 @@
+/**
+ * A day as a seller types it into a date field. The date picker reads only its own display format
+ * ("Jun 1, 2026") and drops anything else without a word; sellers type dates as they are used to:
+ * ISO ("2026-06-01"), the locale's numbers in its order ("6/1/2026" in the US, "01/06/2026" in the UK,
+ * "1.6.2026" in Germany), or the month by name before or after the day ("June 1 2026", "1 Jun 2026").
+ * A day that does not exist ("Feb 30") is not read as another.
+ */
+
+/** Local midnight of the day (ms), `blank` for nothing typed, `unreadable` for what is no day. */
+export type TypedDay = number | 'blank' | 'unreadable'
+
+const FIRST_YEAR = 1900
+const LAST_YEAR = 2199
+
+/** Local midnight of year-month-day, or null when there is no such day. */
+function dayOf(year: number, month: number, day: number): number | null {
+  if (year < FIRST_YEAR || year > LAST_YEAR || month < 1 || month > 12 || day < 1) return null
+  const date = new Date(year, month - 1, day)
+  return date.getMonth() === month - 1 && date.getDate() === day ? date.getTime() : null
+}
+
+/** A year as typed: two digits are this century's ("26" → 2026). */
+const fullYear = (digits: string) => (digits.length <= 2 ? 2000 + Number(digits) : Number(digits))
+
+/** The order the locale writes a numeric date in ("month", "day", "year" for en-US). */
+function numericOrder(locale: string | undefined): ('day' | 'month' | 'year')[] {
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date(2026, 10, 23))
+  return parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []))
+}
+
+/** Month names as typed (lower case, no dots): the locale's short and long ones, and English ones too. */
+function monthNames(locale: string | undefined): Map<string, number> {
+  const names = new Map<string, number>()
+  for (const at of [locale, 'en-US'])
+    for (const month of ['short', 'long'] as const) {
+      const format = new Intl.DateTimeFormat(at, { month })
+      for (let m = 0; m < 12; m++)
+        names.set(
+          format
+            .format(new Date(2026, m, 1))
+            .toLowerCase()
+            .replace(/\./g, ''),
+          m + 1
+        )
+    }
+  return names
+}
+
+export function readTypedDay(text: string, locale?: string): TypedDay {
+  const typed = text.trim()
+  if (typed === '') return 'blank'
+  const read = (day: number | null): TypedDay => day ?? 'unreadable'
+
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(typed)
+  if (iso) return read(dayOf(Number(iso[1]), Number(iso[2]), Number(iso[3])))
+
+  const numbers = /^(\d{1,4})[-/. ]+(\d{1,2})[-/. ]+(\d{1,4})\.?$/.exec(typed)
+  if (numbers) {
+    const order = numericOrder(locale)
+    if (order.length !== 3) return 'unreadable'
+    const at = (type: 'day' | 'month' | 'year') => numbers[order.indexOf(type) + 1]!
+    return read(dayOf(fullYear(at('year')), Number(at('month')), Number(at('day'))))
+  }
+
+  // The month by name: the two numbers beside it are the day and the year (the year has four digits,
+  // or comes last).
+  const words = typed
+    .toLowerCase()
+    .split(/[\s,/-]+/)
+    .map((word) => word.replace(/\.$/, ''))
+    .filter((word) => word !== '')
+  if (words.length !== 3) return 'unreadable'
+  const names = monthNames(locale)
+  const monthAt = words.findIndex((word) => names.has(word.replace(/\./g, '')))
+  if (monthAt < 0) return 'unreadable'
+  const rest = words.filter((_, i) => i !== monthAt)
+  if (!rest.every((word) => /^\d{1,4}$/.test(word))) return 'unreadable'
+  const yearAt = rest[0]!.length === 4 ? 0 : 1
+  return read(dayOf(fullYear(rest[yearAt]!), names.get(words[monthAt]!.replace(/\./g, ''))!, Number(rest[1 - yearAt])))
+}
