@@ -67,7 +67,10 @@ test('at 1,024 px a failed sync is said whole in the header, its reason in the t
   await expectApart(page.getByTestId('sync-last'), page.getByTestId('sync-now'), 'last good sync and Sync now')
   await expectApart(page.getByTestId('sync-now'), page.getByTestId('sign-out'), 'Sync now and Sign out')
 
-  // The reason: in the accessible name, and in the tooltip on hover and on focus.
+  // The reason: in the accessible name, and in the tooltip on hover and on focus, which the words show
+  // they have (underlined with dots, the pointer a question mark).
+  await expect(label).toHaveCSS('text-decoration-style', 'dotted')
+  await expect(failure).toHaveCSS('cursor', 'help')
   await expect(failure).toHaveAccessibleName(new RegExp(`^Last sync failed: ${REASON.replace(/[()]/g, '\\$&')}`))
   const detail = page.getByTestId('sync-error-detail')
   await failure.hover()
