@@ -309,7 +309,7 @@ test("Orders' export buttons say what they save in the app's tooltip (no native 
   }
 })
 
-test('Orders from the keyboard: ↓ and ↑ go from order to order, over the items of one expanded, and stop at the ends; Enter opens it', async ({
+test('Orders from the keyboard: ↓ and ↑ go from order to order, over the items of one expanded, and stop at the ends; the rows are one Tab stop, the order the keyboard was on; Enter opens it', async ({
   app: page
 }) => {
   await page.getByTestId('start-demo').click()
@@ -327,6 +327,13 @@ test('Orders from the keyboard: ↓ and ↑ go from order to order, over the ite
     await expect(rows.nth(i)).toBeFocused()
   }
   await page.keyboard.press('ArrowUp')
+  await expect(rows.nth(2)).toBeFocused()
+  // The rows are one Tab stop, and it is the order the keyboard was on: Tab leaves the list, Shift+Tab
+  // comes back to that order.
+  await page.keyboard.press('Tab')
+  await expect(rows.nth(2)).not.toBeFocused()
+  expect(await rows.evaluateAll((els) => els.filter((el) => el.getAttribute('tabindex') === '0').length)).toBe(1)
+  await page.keyboard.press('Shift+Tab')
   await expect(rows.nth(2)).toBeFocused()
   const orderNo = (await rows.nth(2).locator('td').nth(1).textContent())!.trim()
   await page.keyboard.press('Enter')
@@ -565,6 +572,11 @@ test("a list's pager from the keyboard: Tab reaches each page, Previous and Next
     passed.push(await focusedName())
   }
   await expect(item('Page 1'), `Tab passed ${passed.join(' → ')}`).toBeFocused()
+  // The rows are one stop on the way: ↑ and ↓ move between them.
+  expect(
+    passed.filter((name) => name === 'TR'),
+    `Tab passed ${passed.join(' → ')}`
+  ).toHaveLength(1)
   await expect(item('Previous page')).toHaveAttribute('aria-disabled', 'true')
   expect((await focusIndicator(page)).shown, 'a focus ring on the page item').toBe(true)
 
