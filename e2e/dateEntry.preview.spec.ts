@@ -24,7 +24,10 @@ const dayStart = (daysAgo: number) => {
 }
 const shown = (day: Date) => day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
-test('From and To take days typed as ISO or as the locale’s numbers, and say what is no day, leaving the range as it was', async ({ app: page, host }) => {
+test('From and To take days typed as ISO or as the locale’s numbers, by Confirm or Enter, and say what is no day, leaving the range as it was', async ({
+  app: page,
+  host
+}) => {
   await signInTo(page, host, sandbox())
   await page.getByTestId('nav-orders').click()
   await expect(page.getByTestId('order-row').first()).toBeVisible()
@@ -38,16 +41,31 @@ test('From and To take days typed as ISO or as the locale’s numbers, and say w
   expect(expected.total, 'the fixture has orders on both sides of the range').toBeGreaterThan(0)
   expect(expected.total).toBeLessThan(all)
 
-  // From as ISO, To as the US writes it, Enter.
+  // From as ISO, To as the US writes it, then the calendar's Confirm.
   const inputs = page.getByTestId('orders-date-range').locator('input')
   await inputs.nth(0).click()
   await page.keyboard.type(from.toISOString().slice(0, 10))
   await page.keyboard.press('Tab')
   await page.keyboard.type(`${to.getUTCMonth() + 1}/${to.getUTCDate()}/${to.getUTCFullYear()}`)
-  await page.keyboard.press('Enter')
+  await page.locator('.n-date-panel-actions button', { hasText: 'Confirm' }).click()
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(to))
+
+  // To typed again with dashes, and Enter.
+  const later = dayStart(5)
+  const widened = await viaRouter<ListPage<Order>>(host, 'orders.list', {
+    take: 1,
+    fromDate: from.toISOString(),
+    toDate: new Date(later.getTime() + DAY_MS - 1).toISOString()
+  })
+  expect(widened.total, 'the fixture has orders in the five days added').toBeGreaterThan(expected.total)
+  await inputs.nth(1).click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(`${later.getUTCMonth() + 1}-${later.getUTCDate()}-${later.getUTCFullYear()}`)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(widened.total)
+  await expect(inputs.nth(1)).toHaveValue(shown(later))
   await page.keyboard.press('Escape')
 
   // What is no day: said, and the range stays.
@@ -57,6 +75,6 @@ test('From and To take days typed as ISO or as the locale’s numbers, and say w
   await page.getByTestId('orders-search').click()
   await expect(page.locator('.n-message').filter({ hasText: '“2026-02-30” is not a day Seller Desk can read.' })).toBeVisible()
   await expect(inputs.nth(0)).toHaveValue(shown(from))
-  await expect(inputs.nth(1)).toHaveValue(shown(to))
-  expect(await numberIn(page, 'orders-total')).toBe(expected.total)
+  await expect(inputs.nth(1)).toHaveValue(shown(later))
+  expect(await numberIn(page, 'orders-total')).toBe(widened.total)
 })
