@@ -279,9 +279,20 @@ test('F2 opens the focused cell’s editor holding its value with the caret at i
   const staged = (await viaRouter<{ rows: StagedChangeView[] }>(host, 'bulk.changes', { page: 1, take: 10 })).rows
   expect(staged.map((change) => [change.sellRequestId, change.after])).toEqual([[gridRow.id(rows[0]!), Math.round(Number(after) * 100)]])
 
-  // The SKU cannot be edited here: F2 leaves it as it is, and the keys after it type into no cell.
+  // The SKU cannot be edited here: F2 opens no editor there. An editor F2 opened would come a few frames
+  // after the key: F2 on the price beside it shows how soon, and only then is the SKU's looked at.
   await cell(page, 1, COLUMN.sku).click()
   await page.keyboard.press('F2')
+  await cell(page, 1, COLUMN.price).click()
+  await page.keyboard.press('F2')
+  await expect(editor).toBeFocused()
+  await expect(editor).toHaveCount(1)
+  await expect(editor).toHaveValue((gridRow.value(rows[1]!, 'priceCents') / 100).toFixed(2))
+  await page.keyboard.press('Escape')
+  await expect(editor).toHaveCount(0)
+  await cell(page, 1, COLUMN.sku).click()
+  await page.keyboard.press('F2')
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))))
   await expect(editor).toHaveCount(0)
 })
 

@@ -25,13 +25,16 @@ const FIELD_OF_COLUMN = new Map<string, ListingField>(
   })
 )
 
+/** What the seller typed as a filter's value, as text (RevoGrid keeps undefined until something is). */
+const typedText = (extra: unknown) => (extra === null || extra === undefined ? '' : String(extra))
+
 /**
  * What the seller typed as the number a cell holds (dollars for a price), null when blank (the condition
  * is not set yet: every row passes, as with RevoGrid's own filters while typing), NaN when it is no
  * number (no row passes). The last text read is kept: a filter is evaluated once per row.
  */
 function typedValue(field: ListingField, extra: unknown): number | null {
-  const text = extra === null || extra === undefined ? '' : String(extra)
+  const text = typedText(extra)
   if (lastTyped && lastTyped.field === field && lastTyped.text === text) return lastTyped.value
   const read = field.read(text)
   const value = read === null ? null : 'problem' in read ? NaN : field.unit === 'cents' ? read.value / 100 : read.value
@@ -70,8 +73,8 @@ export const GRID_FILTER: ColumnFilterConfig = {
 
 /**
  * What the number filters set on the grid's columns hold that is no number (or not a value the field
- * takes), in words for the status line: "Qty now filter: Not a number: “lots”." Such a filter lets no row
- * through, and an empty grid alone would not say why. `filters` are the grid's, by column (RevoGrid's
+ * takes), in words for the status line: "Qty now filter: Not a number: “lots”." Such a condition matches
+ * no row, and a grid emptied by it would not say why. `filters` are the grid's, by column (RevoGrid's
  * multiFilterItems); `name` gives a column's header. Null when every value typed reads.
  */
 export function unreadableAmountFilters(filters: Record<string, readonly { type: string; value?: unknown }[]>, name: (prop: string) => string): string | null {
@@ -81,7 +84,7 @@ export function unreadableAmountFilters(filters: Record<string, readonly { type:
     if (!field) continue
     for (const item of items) {
       if (!(item.type in GRID_FILTER.customFilters!)) continue
-      const read = field.read(item.value === null || item.value === undefined ? '' : String(item.value))
+      const read = field.read(typedText(item.value))
       if (read && 'problem' in read) said.push(`${name(prop)} filter: ${problemMessage(read.problem)}`)
     }
   }
