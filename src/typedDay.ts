@@ -30,9 +30,15 @@ function numericOrder(locale: string | undefined): ('day' | 'month' | 'year')[] 
   return parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []))
 }
 
+/** Month names by locale, made once each (a field read on every blur needs the same ones again). */
+const monthNamesOf = new Map<string | undefined, Map<string, number>>()
+
 /** Month names as typed (lower case, no dots): the locale's short and long ones, and English ones too. */
 function monthNames(locale: string | undefined): Map<string, number> {
+  const made = monthNamesOf.get(locale)
+  if (made) return made
   const names = new Map<string, number>()
+  monthNamesOf.set(locale, names)
   for (const at of [locale, 'en-US'])
     for (const month of ['short', 'long'] as const) {
       const format = new Intl.DateTimeFormat(at, { month })

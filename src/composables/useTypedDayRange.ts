@@ -17,6 +17,9 @@ export function useTypedDayRange(
   warn: (message: string) => void
 ): void {
   const root = (): HTMLElement | null => (picker.value?.$el as HTMLElement | undefined) ?? null
+  /** The text last said to be no day, in its field, while the field keeps the focus: Enter then leaving the field says it once. */
+  let said: { input: HTMLInputElement; text: string } | null = null
+  const forget = () => (said = null)
 
   /** Before the picker's own handlers (capture, on its root): the field's text in its format. */
   function rewrite(event: Event) {
@@ -25,11 +28,14 @@ export function useTypedDayRange(
     if (event instanceof KeyboardEvent && event.key !== 'Enter') return
     const typed = input.value
     const day = readTypedDay(typed)
-    if (day === 'blank') return
     if (day === 'unreadable') {
+      if (said?.input === input && said.text === typed) return
+      said = { input, text: typed }
       warn(`“${typed.trim()}” is not a day Seller Desk can read. Type it like Jun 1, 2026 or 2026-06-01, or pick it in the calendar.`)
       return
     }
+    said = null
+    if (day === 'blank') return
     const written = inPickerFormat(day)
     if (written === typed) return
     input.value = written
@@ -39,9 +45,11 @@ export function useTypedDayRange(
   onMounted(() => {
     root()?.addEventListener('keydown', rewrite, true)
     root()?.addEventListener('blur', rewrite, true)
+    root()?.addEventListener('focus', forget, true)
   })
   onBeforeUnmount(() => {
     root()?.removeEventListener('keydown', rewrite, true)
     root()?.removeEventListener('blur', rewrite, true)
+    root()?.removeEventListener('focus', forget, true)
   })
 }
