@@ -46,7 +46,7 @@ for (let run = 0; run < RUNS; run++) {
       userDataDir,
       secrets,
       workerFile,
-      app: { name: 'Seller Desk', version: '0.0.0-bench', platform: process.platform, runtime: 'preview' },
+      app: { name: 'Seller Desk', version: '0.0.0-bench', platform: process.platform, runtime: 'preview', dateLocale: 'en-US' },
       emit: () => undefined,
       autoSync: false
     })

@@ -19,7 +19,7 @@ test('every chunk of the built main process loads, and the built core worker ans
   for (const name of files) await expect(import(pathToFileURL(join(chunks, name)).href), name).resolves.toBeDefined()
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-built-main-'))
-  const app = { name: 'Seller Desk', version: '0.0.0-test', platform: process.platform, runtime: 'preview' } as const
+  const app = { name: 'Seller Desk', version: '0.0.0-test', platform: process.platform, runtime: 'preview', dateLocale: 'en-US' } as const
   const host = startCoreHost({
     userDataDir,
     workerFile: worker,

@@ -13,7 +13,7 @@ import { signInTo } from './signedIn'
 const KEY = 'sk_live_dates_e2e_7Rq2'
 const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests: 10, seed: 43 })
 
-test.use({ locale: 'en-US', timezoneId: 'UTC' })
+test.use({ locale: 'en-US', timezoneId: 'UTC', hostOptions: { dateLocale: 'en-US' } })
 
 const DAY_MS = 86_400_000
 /** The UTC day `daysAgo` days before today, at its start. */
@@ -77,4 +77,65 @@ test('From and To take days typed as ISO or as the locale’s numbers, by Confir
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(later))
   expect(await numberIn(page, 'orders-total')).toBe(widened.total)
+})
+
+test('a day after today typed: To becomes today, and a From is refused with the range kept', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox())
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  const [from, ahead, today] = [dayStart(20), dayStart(-10), dayStart(0)]
+  const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
+    take: 1,
+    fromDate: from.toISOString(),
+    toDate: new Date(today.getTime() + DAY_MS - 1).toISOString()
+  })
+  const inputs = page.getByTestId('orders-date-range').locator('input')
+  await inputs.nth(0).click()
+  await page.keyboard.type(from.toISOString().slice(0, 10))
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(ahead.toISOString().slice(0, 10))
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `Orders are placed up to today: To is today, ${shown(today)}.` })).toBeVisible()
+  await expect(inputs.nth(1)).toHaveValue(shown(today))
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+  await page.keyboard.press('Escape')
+
+  // A From after today, in the picker's own form: refused, the range as it was.
+  await inputs.nth(0).click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(shown(ahead))
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `${shown(ahead)} is after today, and orders are placed up to today.` })).toBeVisible()
+  await expect(inputs.nth(0)).toHaveValue(shown(from))
+  await expect(inputs.nth(1)).toHaveValue(shown(today))
+  expect(await numberIn(page, 'orders-total')).toBe(expected.total)
+})
+
+test.describe('on a computer with UK dates and a window in US English', () => {
+  test.use({ hostOptions: { dateLocale: 'en-GB' } })
+
+  test('days typed with numbers are read day first, as the computer writes them, and the month by name in any order', async ({ app: page, host }) => {
+    await signInTo(page, host, sandbox())
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('order-row').first()).toBeVisible()
+    // A From whose day and month differ: read the US way it would be another day, or none.
+    let from = dayStart(40)
+    if (from.getUTCDate() === from.getUTCMonth() + 1) from = dayStart(41)
+    const to = dayStart(3)
+    const two = (n: number) => String(n).padStart(2, '0')
+    const inputs = page.getByTestId('orders-date-range').locator('input')
+    await inputs.nth(0).click()
+    await page.keyboard.type(`${two(from.getUTCDate())}/${two(from.getUTCMonth() + 1)}/${from.getUTCFullYear()}`)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(`${to.getUTCDate()} ${to.toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' })} ${to.getUTCFullYear()}`)
+    await page.locator('.n-date-panel-actions button', { hasText: 'Confirm' }).click()
+    await expect(inputs.nth(0)).toHaveValue(shown(from))
+    await expect(inputs.nth(1)).toHaveValue(shown(to))
+    const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
+      take: 1,
+      fromDate: from.toISOString(),
+      toDate: new Date(to.getTime() + DAY_MS - 1).toISOString()
+    })
+    await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+  })
 })

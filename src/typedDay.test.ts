@@ -21,6 +21,35 @@ describe('a day as a seller types it', () => {
     expect(readTypedDay('06, 01, 2026', 'bg-BG')).toBe('unreadable')
   })
 
+  it('reads month names as sellers write them: bent in a date, begun, and among the words a locale writes around a day', () => {
+    expect(readTypedDay('Sept 1, 2026', 'en-US')).toBe(day(2026, 9, 1))
+    expect(readTypedDay('1 Sept 2026', 'en-GB')).toBe(day(2026, 9, 1))
+    expect(readTypedDay('Septem 1 2026', 'en-US')).toBe(day(2026, 9, 1))
+    expect(readTypedDay('June 1st, 2026', 'en-US')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('the 2nd of June 2026', 'en-GB')).toBe('unreadable')
+    expect(readTypedDay('2nd of June 2026', 'en-GB')).toBe(day(2026, 6, 2))
+    expect(readTypedDay('1 de junio de 2026', 'es-ES')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('1 января 2026', 'ru-RU')).toBe(day(2026, 1, 1))
+    expect(readTypedDay('1 июня 2026 г.', 'ru-RU')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('1 czerwca 2026', 'pl-PL')).toBe(day(2026, 6, 1))
+    // The locale's own names and English ones: "juin" in France, "June" anywhere.
+    expect(readTypedDay('1 juin 2026', 'fr-FR')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('1 June 2026', 'fr-FR')).toBe(day(2026, 6, 1))
+    // Begun too little to tell, or begun like two months: no month.
+    expect(readTypedDay('Ju 1 2026', 'en-US')).toBe('unreadable')
+    expect(readTypedDay('1 jui 2026', 'fr-FR')).toBe('unreadable')
+    // A word the locale does not write around a day is no filler.
+    expect(readTypedDay('1 de junio de 2026', 'en-US')).toBe('unreadable')
+  })
+
+  it('reads a year in the locale’s calendar, and the common one', () => {
+    expect(readTypedDay('1/6/2569', 'th-TH')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('1/6/2026', 'th-TH')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('1 มิถุนายน 2569', 'th-TH')).toBe(day(2026, 6, 1))
+    // ISO is the common calendar's.
+    expect(readTypedDay('2569-06-01', 'th-TH')).toBe('unreadable')
+  })
+
   it('says blank for nothing, and unreadable for what is no day, a day that does not exist included', () => {
     expect(readTypedDay('  ', 'en-US')).toBe('blank')
     for (const typed of [

@@ -2,7 +2,8 @@
  * A day as a seller types it into a date field. The date picker reads only its own display format
  * ("Jun 1, 2026") and drops anything else without a word; sellers type dates as they are used to:
  * ISO ("2026-06-01"), the locale's numbers in its order ("6/1/2026" in the US, "01/06/2026" in the UK,
- * "1.6.2026" in Germany), or the month by name before or after the day ("June 1 2026", "1 Jun 2026").
+ * "1.6.2026" in Germany), or the month by name before or after the day ("June 1 2026", "1 Jun 2026",
+ * "Sept 1st 2026", "1 de junio de 2026", "1 июня 2026 г."), a year in the locale's calendar included.
  * A day that does not exist ("Feb 30") is not read as another, nor a year typed halfway ("6/1/2").
  * Numbers with slashes or dashes are read in the locale's order, as nothing else tells which is the
  * month; with dots they are day.month.year, as wherever dots are written.
@@ -30,28 +31,64 @@ function numericOrder(locale: string | undefined): ('day' | 'month' | 'year')[] 
   return parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []))
 }
 
-/** Month names by locale, made once each (a field read on every blur needs the same ones again). */
-const monthNamesOf = new Map<string | undefined, Map<string, number>>()
+/** How a locale names its months and what else it writes around a day, made once per locale. */
+interface DayWords {
+  /** Month names as typed (lower case, no dots) → month (1–12). */
+  months: Map<string, number>
+  /** Each month's long names (as above), for a name typed short its own way ("Sept" in the US). */
+  longNames: [name: string, month: number][]
+  /** Words the locale writes between a day's parts ("de" in "1 de junio de 2026", "г" after a Russian year). */
+  fillers: Set<string>
+  /** What the locale's calendar adds to the year (543 in the Thai Buddhist calendar). */
+  yearOffset: number
+}
 
-/** Month names as typed (lower case, no dots): the locale's short and long ones, and English ones too. */
-function monthNames(locale: string | undefined): Map<string, number> {
-  const made = monthNamesOf.get(locale)
+const dayWordsOf = new Map<string | undefined, DayWords>()
+
+/** Lower case, without dots: how a typed word and a name are compared. */
+const comparable = (word: string) => word.toLowerCase().replace(/\./g, '')
+
+/**
+ * The locale's month names, short and long, standing alone and in a date (where some languages bend
+ * them: "января" in "1 января"), and the English ones too; the words its long dates hold besides.
+ */
+function dayWords(locale: string | undefined): DayWords {
+  const made = dayWordsOf.get(locale)
   if (made) return made
-  const names = new Map<string, number>()
-  monthNamesOf.set(locale, names)
+  const months = new Map<string, number>()
+  const longNames: DayWords['longNames'] = []
+  const fillers = new Set<string>(['of'])
   for (const at of [locale, 'en-US'])
-    for (const month of ['short', 'long'] as const) {
-      const format = new Intl.DateTimeFormat(at, { month })
-      for (let m = 0; m < 12; m++) {
-        const name = format
-          .format(new Date(2026, m, 1))
-          .toLowerCase()
-          .replace(/\./g, '')
-        // Some locales' short month is its number ("01"): no name to find it by.
-        if (!/^\d+$/.test(name)) names.set(name, m + 1)
+    for (const month of ['short', 'long'] as const)
+      for (const inDate of [false, true]) {
+        const format = new Intl.DateTimeFormat(at, inDate ? { day: 'numeric', month } : { month })
+        for (let m = 0; m < 12; m++) {
+          const part = format.formatToParts(new Date(2026, m, 1)).find((each) => each.type === 'month')
+          const name = comparable(part?.value ?? '')
+          // Some locales' short month is its number ("01"): no name to find it by.
+          if (name === '' || /^\d+$/.test(name)) continue
+          months.set(name, m + 1)
+          if (month === 'long') longNames.push([name, m + 1])
+        }
       }
-    }
-  return names
+  const long = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
+  for (const part of long.formatToParts(new Date(2026, 5, 1)))
+    if (part.type === 'literal') for (const word of part.value.split(/[\s,/-]+/)) if (/\p{L}/u.test(word)) fillers.add(comparable(word))
+  const calendarYear = Number(
+    new Intl.DateTimeFormat(locale, { year: 'numeric' }).formatToParts(new Date(2026, 5, 1)).find((part) => part.type === 'year')?.value
+  )
+  const words = { months, longNames, fillers, yearOffset: Number.isFinite(calendarYear) ? calendarYear - 2026 : 0 }
+  dayWordsOf.set(locale, words)
+  return words
+}
+
+/** The month a typed word names: a name of it, or the start (three letters or more) of one month's long name alone. */
+function monthNamed(word: string, words: DayWords): number | undefined {
+  const typed = comparable(word)
+  const named = words.months.get(typed)
+  if (named !== undefined || typed.length < 3) return named
+  const found = new Set(words.longNames.filter(([name]) => name.startsWith(typed)).map(([, month]) => month))
+  return found.size === 1 ? [...found][0] : undefined
 }
 
 export function readTypedDay(text: string, locale?: string): TypedDay {
@@ -62,30 +99,37 @@ export function readTypedDay(text: string, locale?: string): TypedDay {
   const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(typed)
   if (iso) return read(dayOf(Number(iso[1]), Number(iso[2]), Number(iso[3])))
 
+  const words = dayWords(locale)
+  /** A year typed in the locale's calendar (2569 in Thailand) or the common one (2026). */
+  const yearOf = (digits: string) => {
+    const year = fullYear(digits)
+    if (year === null || words.yearOffset === 0) return year
+    return year - words.yearOffset >= FIRST_YEAR ? year - words.yearOffset : year
+  }
+
   const numbers = /^(\d{1,4})[-/. ]+(\d{1,2})[-/. ]+(\d{1,4})\.?$/.exec(typed)
   if (numbers) {
     // Dots are day.month.year wherever they are typed; other separators follow the locale's order.
     const order = /^\d+\.\s*\d+\./.test(typed) ? (['day', 'month', 'year'] as const) : numericOrder(locale)
     if (order.length !== 3) return 'unreadable'
     const at = (type: 'day' | 'month' | 'year') => numbers[order.indexOf(type) + 1]!
-    return read(dayOf(fullYear(at('year')), Number(at('month')), Number(at('day'))))
+    return read(dayOf(yearOf(at('year')), Number(at('month')), Number(at('day'))))
   }
 
   // The month by name: the two numbers beside it are the day and the year (the year has four digits,
-  // or comes last).
-  const words = typed
-    .toLowerCase()
+  // or comes last). Words the locale writes between them ("de") are passed over, and so is an English
+  // day's ending ("1st").
+  const parts = typed
     .split(/[\s,/-]+/)
-    .map((word) => word.replace(/\.$/, ''))
-    .filter((word) => word !== '')
-  if (words.length !== 3) return 'unreadable'
-  const names = monthNames(locale)
-  const monthAt = words.findIndex((word) => names.has(word.replace(/\./g, '')))
+    .map((word) => word.replace(/\.$/, '').replace(/^(\d{1,2})(st|nd|rd|th)$/i, '$1'))
+    .filter((word) => word !== '' && !words.fillers.has(comparable(word)))
+  if (parts.length !== 3) return 'unreadable'
+  const monthAt = parts.findIndex((word) => monthNamed(word, words) !== undefined)
   if (monthAt < 0) return 'unreadable'
-  const rest = words.filter((_, i) => i !== monthAt)
+  const rest = parts.filter((_, i) => i !== monthAt)
   if (!rest.every((word) => /^\d{1,4}$/.test(word))) return 'unreadable'
   // The year in four digits: "Jun 1, 20" is a year typed halfway, not 2020.
   const yearAt = rest.findIndex((word) => word.length === 4)
   if (yearAt < 0) return 'unreadable'
-  return read(dayOf(fullYear(rest[yearAt]!), names.get(words[monthAt]!.replace(/\./g, ''))!, Number(rest[1 - yearAt])))
+  return read(dayOf(yearOf(rest[yearAt]!), monthNamed(parts[monthAt]!, words)!, Number(rest[1 - yearAt])))
 }

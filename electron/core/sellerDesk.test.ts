@@ -39,7 +39,7 @@ beforeAll(async () => {
   desk = await createSellerDesk({
     userDataDir: dir,
     secrets: { store: createSessionSecretStore(), notice: null },
-    app: { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' },
+    app: { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview', dateLocale: 'en-US' },
     emit: () => undefined,
     startDemoMarketplace: () => Promise.reject(new Error('no demo in this test')),
     autoSync: false

@@ -35,7 +35,7 @@ function deskOn(autoSync: boolean): Promise<SellerDesk> {
   return createSellerDesk({
     userDataDir: dir,
     secrets: { store, notice: null },
-    app: { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' },
+    app: { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview', dateLocale: 'en-US' },
     emit: (event, payload) => {
       if (event === 'notice') notices.push(payload as Events['notice'])
     },

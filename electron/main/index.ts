@@ -5,6 +5,7 @@
  */
 import { app, BrowserWindow, session, shell } from 'electron'
 import type { EventName, Events } from '../shared/contract'
+import { dateLocaleOf } from '../shared/dateLocale'
 import { startCoreHost, type CoreHost } from '../worker/coreHost'
 import { holdNotices } from '../worker/heldNotices'
 import { bindContract, bindNoticeListeners, broadcast } from './ipc'
@@ -45,7 +46,7 @@ if (!app.requestSingleInstanceLock()) {
     const started = startCoreHost({
       userDataDir: app.getPath('userData'),
       secrets: await chooseElectronSecretStore(),
-      app: { name: app.getName(), version: app.getVersion(), platform: process.platform, runtime: 'electron' },
+      app: { name: app.getName(), version: app.getVersion(), platform: process.platform, runtime: 'electron', dateLocale: dateLocaleOf(app.getSystemLocale()) },
       emit,
       // The core and the host have both checked the address (https, allow-listed carrier) before this is called.
       openExternal: (url) => shell.openExternal(url),

@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { BULK_IMPORT_MAX_BYTES, type EventName, type Events } from '../shared/contract'
+import { dateLocaleOf } from '../shared/dateLocale'
 import { chooseSecretStore } from '../core/secrets/chooseSecretStore'
 import type { Router } from '../core/router'
 import { startCoreHost, type CoreHost, type CoreHostOptions } from '../worker/coreHost'
@@ -34,6 +35,8 @@ export interface PreviewHostOptions {
   /** The core worker's file (coreHost.ts); the end-to-end tests give the built one. */
   coreWorkerFile?: URL
   version?: string
+  /** The regional format the host says the computer has (AppInfo's dateLocale). Default: this process's locale. */
+  dateLocale?: string
 }
 
 export interface PreviewHost {
@@ -144,7 +147,13 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const core = startCoreHost({
     userDataDir: options.userDataDir,
     secrets: await chooseSecretStore({ service: options.keychainService ?? 'Seller Desk', keychain: options.keychain ?? true }),
-    app: { name: 'Seller Desk', version: options.version ?? '0.0.0', platform: process.platform, runtime: 'preview' },
+    app: {
+      name: 'Seller Desk',
+      version: options.version ?? '0.0.0',
+      platform: process.platform,
+      runtime: 'preview',
+      dateLocale: dateLocaleOf(options.dateLocale ?? Intl.DateTimeFormat().resolvedOptions().locale)
+    },
     emit,
     ...(options.apiOptions ? { apiOptions: options.apiOptions } : {}),
     ...(options.syncEngine ? { syncEngine: options.syncEngine } : {}),

@@ -30,7 +30,7 @@ import { BUNDLED_PACKAGES } from './bundledPackages'
 import { CORE_YOUNG_GENERATION_MB, sourceWorkerFile, startCoreHost, withoutPreloads, type CoreHost } from './coreHost'
 
 const KEY = 'sk_test_core_worker_5b1c9d2e7f'
-const APP = { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview' } as const
+const APP = { name: 'Seller Desk', version: '0.0.0-test', platform: 'linux', runtime: 'preview', dateLocale: 'en-US' } as const
 let sandbox: Sandbox
 const folders: string[] = []
 const hosts: CoreHost[] = []

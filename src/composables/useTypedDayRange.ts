@@ -12,6 +12,8 @@ import { readTypedDay } from '../typedDay'
 
 export function useTypedDayRange(
   picker: Ref<ComponentPublicInstance | null>,
+  /** The locale days typed with numbers are read in (typedDay.ts); undefined: the window's own. */
+  dateLocale: () => string | undefined,
   /** A day as the picker's `format` writes it. */
   inPickerFormat: (day: number) => string,
   warn: (message: string) => void
@@ -27,7 +29,7 @@ export function useTypedDayRange(
     if (!(input instanceof HTMLInputElement) || !root()?.contains(input)) return
     if (event instanceof KeyboardEvent && event.key !== 'Enter') return
     const typed = input.value
-    const day = readTypedDay(typed)
+    const day = readTypedDay(typed, dateLocale())
     if (day === 'unreadable') {
       if (said?.input === input && said.text === typed) return
       said = { input, text: typed }

@@ -9,6 +9,8 @@ export interface AppInfo {
   platform: string
   /** Where the main side runs: the Electron app or the browser preview host. */
   runtime: 'electron' | 'preview'
+  /** The computer's regional format for dates (a BCP 47 tag; shared/dateLocale.ts): how days typed with numbers are read. */
+  dateLocale: string
 }
 
 export const themeChoices = ['system', 'light', 'dark'] as const
