@@ -48,6 +48,12 @@ describe('a day as a seller types it', () => {
     expect(readTypedDay('1 มิถุนายน 2569', 'th-TH')).toBe(day(2026, 6, 1))
     // ISO is the common calendar's.
     expect(readTypedDay('2569-06-01', 'th-TH')).toBe('unreadable')
+    // A calendar with months of its own (Persian): its days are not read as another, the common ones are.
+    expect(readTypedDay('11 خرداد 1405', 'fa-IR')).toBe('unreadable')
+    expect(readTypedDay('11 خرداد 2026', 'fa-IR')).toBe('unreadable')
+    expect(readTypedDay('1405/3/11', 'fa-IR')).toBe('unreadable')
+    expect(readTypedDay('2026-06-01', 'fa-IR')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('1 June 2026', 'fa-IR')).toBe(day(2026, 6, 1))
   })
 
   it('says blank for nothing, and unreadable for what is no day, a day that does not exist included', () => {

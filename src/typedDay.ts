@@ -45,6 +45,9 @@ interface DayWords {
 
 const dayWordsOf = new Map<string | undefined, DayWords>()
 
+/** Calendars with the common one's months (their years may differ: 2569 in the Thai Buddhist calendar). */
+const GREGORIAN_MONTHS = new Set(['gregory', 'iso8601', 'buddhist', 'roc', 'japanese'])
+
 /** Lower case, without dots: how a typed word and a name are compared. */
 const comparable = (word: string) => word.toLowerCase().replace(/\./g, '')
 
@@ -58,7 +61,10 @@ function dayWords(locale: string | undefined): DayWords {
   const months = new Map<string, number>()
   const longNames: DayWords['longNames'] = []
   const fillers = new Set<string>(['of'])
-  for (const at of [locale, 'en-US'])
+  // A calendar whose months are not the common one's (Persian, Hebrew, Islamic) names no month a day of
+  // which is read here: only the English names then, and its years are no years here either.
+  const sameMonths = GREGORIAN_MONTHS.has(new Intl.DateTimeFormat(locale).resolvedOptions().calendar)
+  for (const at of sameMonths ? [locale, 'en-US'] : ['en-US'])
     for (const month of ['short', 'long'] as const)
       for (const inDate of [false, true]) {
         const format = new Intl.DateTimeFormat(at, inDate ? { day: 'numeric', month } : { month })
@@ -77,7 +83,7 @@ function dayWords(locale: string | undefined): DayWords {
   const calendarYear = Number(
     new Intl.DateTimeFormat(locale, { year: 'numeric' }).formatToParts(new Date(2026, 5, 1)).find((part) => part.type === 'year')?.value
   )
-  const words = { months, longNames, fillers, yearOffset: Number.isFinite(calendarYear) ? calendarYear - 2026 : 0 }
+  const words = { months, longNames, fillers, yearOffset: sameMonths && Number.isFinite(calendarYear) ? calendarYear - 2026 : 0 }
   dayWordsOf.set(locale, words)
   return words
 }
