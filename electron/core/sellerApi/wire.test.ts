@@ -152,6 +152,14 @@ describe('empty lists', () => {
     }
   })
 
+  it('reads an order whose items come as null or not at all as an order of no items, the order kept', () => {
+    for (const items of [{ items: null }, { items: undefined }]) {
+      const read = orderListWire.parse({ total: '1', data: [{ ...order, ...items }] })
+      expect(read.orders.map((o) => [o.id, o.items])).toEqual([[order.id, []]])
+    }
+    expect(orderListFormat.accepts!({ total: '1', data: [{ ...order, items: null }] })).toBe(true)
+  })
+
   it('still refuses rows that are neither a list nor null, naming the field', () => {
     for (const rows of ['none', { 0: order }, 0, false]) {
       const orders = orderListWire.safeParse({ total: '1', data: rows })

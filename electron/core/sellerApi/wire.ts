@@ -98,7 +98,8 @@ const orderShape = z.object({
   products: numericString,
   totalPrice: dollarsString,
   amountPaid: dollarsString,
-  items: z.array(orderItemShape)
+  // An order's lines as a list's rows: none may come as null or not at all (rowsOf).
+  items: rowsOf(orderItemShape)
 })
 
 // ── The same checks, written out (see WireFormat.accepts) ─────────────────────────────────────────
@@ -188,7 +189,7 @@ function isOrder(row: unknown): boolean {
     isInteger(row['products']) &&
     isDollars(row['totalPrice']) &&
     isDollars(row['amountPaid']) &&
-    isArrayOf(row['items'], isOrderItem)
+    isRows(row['items'], isOrderItem)
   )
 }
 
@@ -306,7 +307,7 @@ export function orderFromWire(w: WireOrder, orderTimeZone: string | null): Order
     products: count(w.products),
     totalCents: cents(w.totalPrice),
     amountPaidCents: cents(w.amountPaid),
-    items: w.items.map(orderItemFromWire),
+    items: (w.items ?? []).map(orderItemFromWire),
     extra: extraOf(w, ORDER_KEYS)
   }
 }
