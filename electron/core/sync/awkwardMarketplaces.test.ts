@@ -94,6 +94,28 @@ it('a page the marketplace always answers one row short: the walk ends and the s
   expect(report.checks.orders!.complete).toBe(false)
 })
 
+it('a marketplace that refuses pages smaller than its default take (400): the counts are checked at a take it serves, and the sync is complete', async () => {
+  let refusals = 0
+  const smallestTake: Fetch = async (input, init) => {
+    const url = new URL((input as Request).url)
+    const take = url.searchParams.get('take')
+    if (take !== null && Number(take) < 10) {
+      refusals++
+      return new Response(JSON.stringify({ message: 'take must be at least 10' }), { status: 400, headers: { 'content-type': 'application/json' } })
+    }
+    return nodeFetch(input as Request, init)
+  }
+  const s = await setup({ orders: 130, sellRequests: 40 }, { rounds: 1 }, smallestTake)
+  const report = await s.run('full')
+  expect(report.checks.orders).toEqual({ synced: 130, total: 130, complete: true })
+  expect(report.checks.sellRequests).toEqual({ synced: 40, total: 40, complete: true })
+  s.sandbox.addOrders(5)
+  const caughtUp = await s.run('auto')
+  expect(caughtUp.checks.orders).toEqual({ synced: 135, total: 135, complete: true })
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  expect(refusals, 'the small pages were asked for, and refused').toBeGreaterThan(0)
+})
+
 it('a total that counts too few rows, ending on a page boundary: every row is read and the sync says incomplete', async () => {
   const s = await setup({ orders: 0, sellRequests: 230, variant: { totalOffset: -30 } }, { rounds: 1 })
   const report = await s.run('full', ['sellRequests'])

@@ -349,7 +349,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** The server's total for what the snapshot should hold: every sell request, or the orders of the synced window. */
   async function serverTotal(resource: Resource, windowFromMs: number | null, signal: AbortSignal, counters: Counters): Promise<number> {
-    return (await fetchPage(resource, { page: 1, take: 1, fromMs: windowFromMs }, signal, counters)).total
+    try {
+      return (await fetchPage(resource, { page: 1, take: 1, fromMs: windowFromMs }, signal, counters)).total
+    } catch (error) {
+      // A marketplace that serves no page that small (the spec states no limits): its default take it serves.
+      if (!refused(error, TAKE_REFUSALS)) throw error
+      return (await fetchPage(resource, { page: 1, take: MIN_TAKE, fromMs: windowFromMs }, signal, counters)).total
+    }
   }
 
   function kindFor(resource: Resource, requested: SyncRequest): SyncKind {
