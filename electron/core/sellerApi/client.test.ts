@@ -374,6 +374,57 @@ describe('misbehaving servers', () => {
     await elsewhere.close()
   })
 
+  it('an answer sent as HTTP 200 whose body says it failed (the spec’s "status" field): a read fails as that status, is retried as it, and never reads as no rows; a change is read back', async () => {
+    const listing = sandbox.state.sellRequests[0]!
+    let failing = 0
+    const saying = await rogueServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      if (request.method === 'PATCH') return response.end(JSON.stringify({ status: 500, description: 'Internal error', data: null }))
+      if (failing > 0) {
+        failing--
+        return response.end(JSON.stringify({ status: 503, description: 'Service temporarily unavailable', data: { total: 0, data: null } }))
+      }
+      if (request.url!.startsWith('/v1/orders/seller')) return response.end(JSON.stringify({ status: '404', total: '0', data: null }))
+      response.end(
+        JSON.stringify({
+          status: 200,
+          description: 'OK',
+          data: {
+            total: 1,
+            data: [
+              {
+                ...sandbox.state.sellRequest(listing.id),
+                price: 12.5,
+                createdAt: '2026-10-01T10:00:00.000Z',
+                updatedAt: '2026-10-02T10:00:00.000Z',
+                id: listing.id,
+                name: 'A',
+                status: 'open',
+                quantity: 3
+              }
+            ]
+          }
+        })
+      )
+    })
+    const client = (retries: number) => createSellerApi({ baseUrl: saying.baseUrl, apiKey: KEY, retries, backoffMs: 5, timeoutMs: 2_000 })
+    failing = 1
+    const e = await failure(client(0).listSellRequests({ take: 5 }))
+    expect(e.kind).toBe('server')
+    expect(e.status).toBe(503)
+    expect(e.message).toBe('The marketplace is temporarily unavailable (status 503 in its answer, sent as HTTP 200). Try again in a minute.')
+    // Asked again as a 503 is, it reads the rows that come then.
+    failing = 1
+    expect((await client(2).listSellRequests({ take: 5 })).sellRequests.map((row) => row.id)).toEqual([listing.id])
+    // The status as numeric text, on a list whose spec has no such field, is read the same way.
+    const notFound = await failure(client(0).listOrders({ take: 5 }))
+    expect(notFound.kind).toBe('not-found')
+    expect(notFound.message).toContain('(status 404 in its answer, sent as HTTP 200)')
+    // A change answered so may or may not have been made: only reading it back tells.
+    expect((await failure(client(0).editSellRequest(listing.id, { priceCents: 1299 }))).kind).toBe('unconfirmed')
+    await saying.close()
+  })
+
   it('times out a body that stalls after the headers', async () => {
     const stalling = await rogueServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })

@@ -226,6 +226,35 @@ function retryAfterMs(headers: Headers, now: number, longestMs: number): number 
 const HTML = /^\s*(<!doctype|<html|<head|<body|<\?xml)|<\/[a-z][a-z0-9]*\s*>/i
 
 /**
+ * The failure an answer sent as a success writes in its body: the spec's sell request list carries the
+ * HTTP status in its body too ("status": 200), and a server that answers every call with 200 writes the
+ * real one there. A status of 400 or more, as a number or numeric text; null for anything else (absent,
+ * a success, a field of another meaning).
+ */
+function failedStatusIn(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null
+  const status = (body as Record<string, unknown>)['status']
+  const code = typeof status === 'number' ? status : typeof status === 'string' && /^\d{3}$/.test(status) ? Number(status) : NaN
+  return Number.isInteger(code) && code >= 400 && code <= 599 ? code : null
+}
+
+/** An answer sent as a success whose body says it failed (failedStatusIn): answered as that status would be. */
+class FailureInBody extends Error {
+  constructor(
+    readonly status: number,
+    private readonly body: Record<string, unknown>
+  ) {
+    super(`status ${status} in the answer's body`)
+  }
+
+  /** The answer as if sent with that status: its body's words without its data, for the message they hold. */
+  asResponse(): Response {
+    const words = Object.fromEntries(Object.entries(this.body).filter(([key]) => key !== 'data'))
+    return new Response(JSON.stringify(words), { status: this.status, headers: { 'content-type': 'application/json' } })
+  }
+}
+
+/**
  * What the marketplace said in an error body, as one line a seller can read: the message of a JSON
  * body in the shapes servers use (`message` as text or a list, `error` as text or `{ message }`,
  * `errors` as a list, `description`, `detail`, or a bare string), a plain-text body, or the title of an
@@ -343,7 +372,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     unreachable?: boolean
   }
 
-  async function failureFromResponse(response: Response, what: string): Promise<Failure> {
+  /** `said`: how the status came (an HTTP status, or one written in a 2xx answer's body). */
+  async function failureFromResponse(response: Response, what: string, said = `HTTP ${response.status}`): Promise<Failure> {
     const status = response.status
     if (status >= 300 && status < 400) {
       const location = response.headers.get('location')
@@ -357,7 +387,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         retryable: false,
         error: new SellerDeskError(
           'server',
-          `The marketplace redirected the request${where} (HTTP ${status}). Seller Desk does not follow redirects with your key: check the marketplace address.`,
+          `The marketplace redirected the request${where} (${said}). Seller Desk does not follow redirects with your key: check the marketplace address.`,
           { status }
         )
       }
@@ -373,7 +403,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     if (status === 401 || status === 403) {
       return {
         retryable: false,
-        error: new SellerDeskError('auth', `The marketplace did not accept the API key (HTTP ${status}). Check the key, or sign in again with a new one.`, {
+        error: new SellerDeskError('auth', `The marketplace did not accept the API key (${said}). Check the key, or sign in again with a new one.`, {
           status
         })
       }
@@ -383,7 +413,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         retryable: false,
         error: new SellerDeskError(
           'not-found',
-          `${what}: not found on the marketplace (HTTP 404). It may have been deleted elsewhere; refresh the list.${detail}`,
+          `${what}: not found on the marketplace (${said}). It may have been deleted elsewhere; refresh the list.${detail}`,
           { status }
         )
       }
@@ -394,18 +424,18 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       const kind = status === 429 ? 'rate-limited' : 'server'
       const message =
         status === 429
-          ? `The marketplace is limiting requests (HTTP 429).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a moment.'}`
-          : `The marketplace is temporarily unavailable (HTTP 503).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`
+          ? `The marketplace is limiting requests (${said}).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a moment.'}`
+          : `The marketplace is temporarily unavailable (${said}).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`
       const failure: Failure = { retryable: true, error: new SellerDeskError(kind, message, { status }) }
       if (waitMs !== undefined) failure.waitMs = waitMs
       return failure
     }
     if (status >= 400 && status < 500) {
-      return { retryable: false, error: new SellerDeskError('invalid-input', `The marketplace refused the request (HTTP ${status}).${detail}`, { status }) }
+      return { retryable: false, error: new SellerDeskError('invalid-input', `The marketplace refused the request (${said}).${detail}`, { status }) }
     }
     return {
       retryable: status >= 500,
-      error: new SellerDeskError('server', `The marketplace had a problem (HTTP ${status}). Try again in a minute.${detail}`, { status })
+      error: new SellerDeskError('server', `The marketplace had a problem (${said}). Try again in a minute.${detail}`, { status })
     }
   }
 
@@ -505,6 +535,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   }
 
   function checkedBody<T>(body: unknown, format: WireFormat<T>, what: string): T {
+    const failed = failedStatusIn(body)
+    if (failed !== null) throw new FailureInBody(failed, body as Record<string, unknown>)
     const read = readWire(format, body)
     if (!read.ok)
       throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(read.problem, apiKey)}.`)
@@ -564,6 +596,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     let malformedAsks = 0
     for (let attempt = 0; ; attempt++) {
       const outcome = await send(method, path, what, init, timeoutMs, timedOut)
+      let failure: Failure
       if ('bytes' in outcome) {
         init.onAnswered?.()
         if (init.beforeReading) await init.beforeReading()
@@ -575,24 +608,30 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         try {
           return { ...(await readBody(outcome.bytes, format, what, init, pause)), serverDateMs: outcome.serverDateMs }
         } catch (error) {
-          if (!(error instanceof SellerDeskError) || error.kind !== 'malformed-response') throw error
-          // A change the marketplace accepted (2xx) was most likely made, whatever its answer holds:
-          // "not changed" would be the wrong thing to tell. Only reading it back can tell.
-          if (!safe) throw unconfirmed(what)
-          // A read's answer garbled on the way (a body cut short, a proxy's page in its place) reads
-          // right when asked again; one the marketplace itself writes so is refused after one more ask.
-          if (malformedAsks >= MALFORMED_RETRIES || attempt >= maxRetries) {
-            if (malformedAsks > 0) error.afterRetry = true
-            throw error
+          if (error instanceof FailureInBody) {
+            // Accepted (2xx) and said to have failed: a change may or may not have been made, and only
+            // reading it back tells; a read failed as the body says, and is answered as that status would be.
+            if (!safe) throw unconfirmed(what)
+            failure = await failureFromResponse(error.asResponse(), what, `status ${error.status} in its answer, sent as HTTP 200`)
+          } else {
+            if (!(error instanceof SellerDeskError) || error.kind !== 'malformed-response') throw error
+            // A change the marketplace accepted (2xx) was most likely made, whatever its answer holds:
+            // "not changed" would be the wrong thing to tell. Only reading it back can tell.
+            if (!safe) throw unconfirmed(what)
+            // A read's answer garbled on the way (a body cut short, a proxy's page in its place) reads
+            // right when asked again; one the marketplace itself writes so is refused after one more ask.
+            if (malformedAsks >= MALFORMED_RETRIES || attempt >= maxRetries) {
+              if (malformedAsks > 0) error.afterRetry = true
+              throw error
+            }
+            malformedAsks++
+            const delayMs = backoffMs * (0.75 + Math.random() * 0.5)
+            options.onRetry?.({ attempt: attempt + 1, delayMs, reason: error.kind })
+            await sleep(delayMs, init.signal)
+            continue
           }
-          malformedAsks++
-          const delayMs = backoffMs * (0.75 + Math.random() * 0.5)
-          options.onRetry?.({ attempt: attempt + 1, delayMs, reason: error.kind })
-          await sleep(delayMs, init.signal)
-          continue
         }
-      }
-      const failure = outcome.failure
+      } else failure = outcome.failure
       if (attempt > 0) failure.error.afterRetry = true
       timedOut = failure.error.kind === 'timeout'
 

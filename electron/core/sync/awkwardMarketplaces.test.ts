@@ -116,6 +116,23 @@ it('a marketplace that refuses pages smaller than its default take (400): the co
   expect(refusals, 'the small pages were asked for, and refused').toBeGreaterThan(0)
 })
 
+it('a marketplace that answers HTTP 200 with a failure in its body (status 503, no rows, total 0): the sync fails saying so and the listings are kept', async () => {
+  let failing = false
+  const failingInBody: Fetch = async (input, init) => {
+    const url = new URL((input as Request).url)
+    if (!failing || !url.pathname.endsWith('/sell-requests')) return nodeFetch(input as Request, init)
+    const body = { status: 503, description: 'Search index rebuilding', data: { total: 0, data: null } }
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+  }
+  const s = await setup({ orders: 20, sellRequests: 60 }, { rounds: 1 }, failingInBody)
+  await s.run('full')
+  failing = true
+  await expect(s.run('full', ['sellRequests'])).rejects.toThrow('(status 503 in its answer, sent as HTTP 200)')
+  await expect(s.run('auto', ['sellRequests'])).rejects.toThrow('(status 503 in its answer, sent as HTTP 200)')
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  expect(s.snapshot.dump().sellRequests).toHaveLength(60)
+})
+
 it('a total that counts too few rows, ending on a page boundary: every row is read and the sync says incomplete', async () => {
   const s = await setup({ orders: 0, sellRequests: 230, variant: { totalOffset: -30 } }, { rounds: 1 })
   const report = await s.run('full', ['sellRequests'])
