@@ -100,15 +100,46 @@ test('a day after today typed: To becomes today, and a From is refused with the 
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
   await page.keyboard.press('Escape')
 
-  // A From after today, in the picker's own form: refused, the range as it was.
+  // A From after today: refused, said, the range as it was.
   await inputs.nth(0).click()
   await page.keyboard.press('Control+a')
-  await page.keyboard.type(shown(ahead))
+  await page.keyboard.type(ahead.toISOString().slice(0, 10))
   await page.keyboard.press('Enter')
   await expect(page.locator('.n-message').filter({ hasText: `${shown(ahead)} is after today, and orders are placed up to today.` })).toBeVisible()
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(today))
   expect(await numberIn(page, 'orders-total')).toBe(expected.total)
+})
+
+test('a To typed before the From typed: refused with both days said, the From kept to mend the To, the range as it was', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox())
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  const all = await numberIn(page, 'orders-total')
+  const [later, earlier] = [dayStart(10), dayStart(20)]
+  const inputs = page.getByTestId('orders-date-range').locator('input')
+  await inputs.nth(0).click()
+  await page.keyboard.type(later.toISOString().slice(0, 10))
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(earlier.toISOString().slice(0, 10))
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `From ${shown(later)} is after To ${shown(earlier)}. Type a To on or after From.` })).toBeVisible()
+  await expect(inputs.nth(0)).toHaveValue(shown(later))
+  await expect(inputs.nth(1)).toHaveValue('')
+  expect(await numberIn(page, 'orders-total')).toBe(all)
+  // The To mended: the range is the one meant.
+  const today = dayStart(0)
+  const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
+    take: 1,
+    fromDate: later.toISOString(),
+    toDate: new Date(today.getTime() + DAY_MS - 1).toISOString()
+  })
+  await inputs.nth(1).click()
+  await page.keyboard.type(today.toISOString().slice(0, 10))
+  await page.keyboard.press('Enter')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+  await expect(inputs.nth(0)).toHaveValue(shown(later))
+  await expect(inputs.nth(1)).toHaveValue(shown(today))
 })
 
 test.describe('on a computer with UK dates and a window in US English', () => {

@@ -6,22 +6,44 @@
  * the picker's format, before the picker reads it: from there the picker does what it does with a day
  * typed its way (the range, Confirm, the calendar). What is no day is said, and the picker puts back
  * what the field held.
+ *
+ * Two things the picker does with a typed day are settled first, as its calendar would have them:
+ * - A day after today (the calendar offers none, and no order is placed on it yet): a From is said and
+ *   the field given back the From in force; a To becomes today, and that is said.
+ * - From after To, both typed: the picker would move the other end onto the day typed last, and the day
+ *   typed there first would be lost. The day typed last is refused instead, and that is said. An end the
+ *   seller left as it was (the range in force) is still moved by the picker: a new From after the old To
+ *   starts a new range.
  */
 import { onBeforeUnmount, onMounted, type ComponentPublicInstance, type Ref } from 'vue'
 import { readTypedDay } from '../typedDay'
+import { isAfterToday } from '../localDayRange'
 
-export function useTypedDayRange(
-  picker: Ref<ComponentPublicInstance | null>,
+export interface TypedDayRangeOptions {
   /** The locale days typed with numbers are read in (typedDay.ts); undefined: the window's own. */
-  dateLocale: () => string | undefined,
+  dateLocale: () => string | undefined
   /** A day as the picker's `format` writes it. */
-  inPickerFormat: (day: number) => string,
+  inPickerFormat: (day: number) => string
+  /** The range in force (what the picker shows when nothing is typed): a From refused is given this one's back. */
+  inForce: () => [number, number] | null
   warn: (message: string) => void
-): void {
+  inform: (message: string) => void
+}
+
+export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, options: TypedDayRangeOptions): void {
+  const { inPickerFormat, warn, inform } = options
   const root = (): HTMLElement | null => (picker.value?.$el as HTMLElement | undefined) ?? null
+  const fields = (): HTMLInputElement[] => [...(root()?.querySelectorAll('input') ?? [])]
   /** The text last said to be no day, in its field, while the field keeps the focus: Enter then leaving the field says it once. */
   let said: { input: HTMLInputElement; text: string } | null = null
   const forget = () => (said = null)
+
+  /** Writes `text` into a field as if typed, for the picker to read. */
+  function write(input: HTMLInputElement, text: string) {
+    if (input.value === text) return
+    input.value = text
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  }
 
   /** Before the picker's own handlers (capture, on its root): the field's text in its format. */
   function rewrite(event: Event) {
@@ -29,7 +51,7 @@ export function useTypedDayRange(
     if (!(input instanceof HTMLInputElement) || !root()?.contains(input)) return
     if (event instanceof KeyboardEvent && event.key !== 'Enter') return
     const typed = input.value
-    const day = readTypedDay(typed, dateLocale())
+    const day = readTypedDay(typed, options.dateLocale())
     if (day === 'unreadable') {
       if (said?.input === input && said.text === typed) return
       said = { input, text: typed }
@@ -38,10 +60,44 @@ export function useTypedDayRange(
     }
     said = null
     if (day === 'blank') return
-    const written = inPickerFormat(day)
-    if (written === typed) return
-    input.value = written
-    input.dispatchEvent(new Event('input', { bubbles: true }))
+    const [fromField, toField] = fields()
+    const isFrom = input === fromField
+    // A day refused on Enter: the picker is not to confirm or close on it, so what else was typed stays to be mended.
+    const holdEnter = () => {
+      if (event instanceof KeyboardEvent) {
+        event.preventDefault()
+        event.stopPropagation()
+      }
+    }
+    if (isAfterToday(day)) {
+      if (isFrom) {
+        warn(`${inPickerFormat(day)} is after today, and orders are placed up to today. Choose a From of today or earlier.`)
+        const inForce = options.inForce()
+        write(input, inForce ? inPickerFormat(inForce[0]) : '')
+        holdEnter()
+      } else {
+        const today = Date.now()
+        inform(`Orders are placed up to today: To is today, ${inPickerFormat(today)}.`)
+        write(input, inPickerFormat(today))
+      }
+      return
+    }
+    // The other end as its field holds it, when typed there too (not the range in force, which the picker
+    // rightly moves): read before this one is written, so the picker never sees the two crossed.
+    const other = isFrom ? toField : fromField
+    const inForce = options.inForce()
+    const typedThere = other !== undefined && other.value !== (inForce ? inPickerFormat(inForce[isFrom ? 1 : 0]) : '')
+    const otherDay = typedThere ? readTypedDay(other.value, options.dateLocale()) : 'blank'
+    if (typeof otherDay === 'number' && (isFrom ? day > otherDay : day < otherDay)) {
+      const [from, to] = isFrom ? [day, otherDay] : [otherDay, day]
+      warn(`From ${inPickerFormat(from)} is after To ${inPickerFormat(to)}. Type ${isFrom ? 'a From on or before To' : 'a To on or after From'}.`)
+      // The day typed here is not taken; the one typed there stays. (One field written: the picker reads the
+      // other from what it last drew, so a second write in the same turn would meet the first one's day.)
+      write(input, inForce ? inPickerFormat(inForce[isFrom ? 0 : 1]) : '')
+      holdEnter()
+      return
+    }
+    write(input, inPickerFormat(day))
   }
 
   onMounted(() => {
