@@ -164,10 +164,20 @@ async function csvText(fileName: string, bytes: Uint8Array, pause: Pause): Promi
   return text
 }
 
-/** A cell as text; text our export kept from running as a formula (a leading ') reads back as it was. */
+/**
+ * A cell as text; text our export kept from running as a formula (a leading ') reads back as it was.
+ * A workbook's number as the spreadsheet shows it at most: 15 significant digits. A value computed and
+ * pasted as a value keeps the leftovers of binary fractions (330.00000000000006 for 300 × 1.1, shown as
+ * 330), and they are no decimals the seller typed. A date as its day (and time, when it has one).
+ */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
-  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'number') return String(Number(value.toPrecision(15)))
+  if (value instanceof Date) {
+    // To the minute: a workbook's time is a fraction of a day, read back a hair short (14:29:59.999).
+    const iso = new Date(Math.round(value.getTime() / 60_000) * 60_000).toISOString()
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`
+  }
   return withoutFormulaEscape(String(value).trim())
 }
 

@@ -16,10 +16,10 @@ import { hasOpenpyxl, PYTHON } from '../spreadsheetFile/openpyxl.fixture'
 
 /**
  * Writes a workbook: sheets in order, each a title and rows of cells (None for an empty cell, text
- * starting with = for a formula), hidden or not; the sheet it opens on is `active` (the first by default).
+ * starting with = for a formula, "date:2026-01-05" for a date), hidden or not; the sheet it opens on is `active` (the first by default).
  */
 const WRITE_WORKBOOK = `
-import json, sys, openpyxl
+import datetime, json, sys, openpyxl
 sheets = json.loads(sys.argv[2])
 wb = openpyxl.Workbook()
 wb.remove(wb.active)
@@ -29,7 +29,9 @@ for sheet in sheets:
         ws.sheet_state = 'hidden'
     for r, row in enumerate(sheet['rows'], start=1):
         for c, value in enumerate(row, start=1):
-            if value is not None:
+            if isinstance(value, str) and value.startswith('date:'):
+                ws.cell(row=r, column=c, value=datetime.datetime.fromisoformat(value[5:]))
+            elif value is not None:
                 ws.cell(row=r, column=c, value=value)
 active = next((i for i, sheet in enumerate(sheets) if sheet.get('active')), next(i for i, sheet in enumerate(sheets) if not sheet.get('hidden')))
 wb.active = active
@@ -175,6 +177,31 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
       values: { '1:priceCents': 1550, '3:quantity': 9 },
       problems: { 4: 'Price “abc” is not a number.' },
       sheet: 'Prices'
+    })
+  })
+
+  it('reads a number as the spreadsheet shows it (a computed value pasted as a value), and names a date cell by its day', async () => {
+    const file = workbook([
+      {
+        title: 'Prices',
+        rows: [
+          ['SKU', 'Price', 'Qty'],
+          ['SKU-1', 330.00000000000006, 2.9999999999999996],
+          ['SKU-2', 1.1 * 3, null],
+          ['SKU-3', 'date:2026-01-05', null],
+          ['SKU-4', 'date:2026-01-05T14:30:00', 12.345]
+        ]
+      }
+    ])
+    // Stored as computed: neither is the round number, which only 15 significant digits show.
+    expect([330.00000000000006 === 330, 2.9999999999999996 === 3, 1.1 * 3]).toEqual([false, false, 3.3000000000000003])
+    expect(await importOf('book.xlsx', file)).toEqual({
+      rows: 4,
+      values: { '1:priceCents': 33000, '1:quantity': 3, '2:priceCents': 330 },
+      problems: {
+        4: 'Price “2026-01-05” is not a number.',
+        5: 'Price “2026-01-05 14:30” is not a number. Quantity “12.345” must be a whole number.'
+      }
     })
   })
 
