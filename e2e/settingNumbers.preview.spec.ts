@@ -59,6 +59,14 @@ test('an emptied or refused number setting shows the value in force again when l
     await refusedThenEscape('9999999', /At most/)
     // Below the least allowed: refused alike in every field, never raised to it quietly and saved.
     await refusedThenEscape('0', /At least/)
+    // What JavaScript reads as a number but a seller's field does not (as price and quantity fields).
+    await refusedThenEscape('1e2', /^Not a number: “1e2”\./)
+    await refusedThenEscape('0x10', /^Not a number: “0x10”\./)
+    // Left instead: said the same, and the field shows what is in force.
+    await field.fill('1e2')
+    await field.press('Tab')
+    await expect(error, id).toHaveText(`Not a number: “1e2”. Still ${inForce} ${suffix}.`)
+    await expect(field, id).toHaveValue(inForce)
   }
 
   expect(await viaRouter<AppSettings>(host, 'settings.get', {})).toEqual(before)
