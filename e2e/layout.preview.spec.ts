@@ -347,6 +347,129 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
   }
 })
 
+/** The widest counts sellers with many orders or listings see: the toolbar holds these as well as its own. */
+const WIDE_COUNTS = { orders: ['12,345 orders'], 'sell-requests': ['1,234 sell requests'] } as const
+
+/**
+ * How the count at the end of a list's toolbar lies, with its own text and then with each of `texts` in its
+ * place: how far its middle is from Refresh's (0 on Refresh's row), by how much its text is wider than its
+ * box, how far it runs past the toolbar's right edge, and what covers its start, middle or end (nothing
+ * when the page shows the count there). Also the toolbar's controls that overlap one another.
+ */
+function toolbarCount(page: Page, prefix: string, texts: readonly string[]) {
+  return page.getByTestId(`${prefix}-total`).evaluate(
+    (el, { prefix, texts }) => {
+      const refresh = document.querySelector(`[data-testid="${prefix}-refresh"]`)!
+      const toolbar = el.closest('.toolbar')!
+      const text = el.firstChild as Text
+      const own = text.nodeValue ?? ''
+      const counts = [own, ...texts].map((shown) => {
+        text.nodeValue = shown
+        const [box, button, bar] = [el, refresh, toolbar].map((e) => e.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect]
+        const coveredBy = [box.left + 1, box.left + box.width / 2, box.right - 1]
+          .map((x) => document.elementFromPoint(x, box.top + box.height / 2))
+          .filter((hit) => !hit || !(el === hit || el.contains(hit)))
+          .map((hit) => (hit ? `${hit.tagName}.${hit.className}` : 'nothing'))
+        return {
+          text: shown,
+          offRefreshRow: Math.round(Math.abs(box.top + box.height / 2 - (button.top + button.height / 2))),
+          cut: el.scrollWidth - el.clientWidth,
+          pastToolbar: Math.round(box.right - bar.right),
+          coveredBy
+        }
+      })
+      text.nodeValue = own
+      // The toolbar's controls: its children, and those of the plain boxes that group some of them.
+      const grouping = (e: Element) => e.tagName === 'DIV' && !e.hasAttribute('data-testid') && ![...e.classList].some((c) => c.startsWith('n-'))
+      const controls = (e: Element): Element[] => (grouping(e) ? [...e.children].flatMap(controls) : [e])
+      const items = [...toolbar.children]
+        .flatMap(controls)
+        .map((child) => ({ name: child.getAttribute('data-testid') ?? child.className, box: child.getBoundingClientRect() }))
+        .filter((item) => item.box.width > 0 && item.box.height > 0)
+      const overlapping = items.flatMap((a, i) =>
+        items
+          .slice(i + 1)
+          .filter((b) => a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom - 0.5 && b.box.top < a.box.bottom - 0.5)
+          .map((b) => `${a.name} / ${b.name}`)
+      )
+      return { counts, overlapping }
+    },
+    { prefix, texts }
+  )
+}
+
+test('orders and sell requests narrowed by a filter (Clear filters in the toolbar) at 1280, 1366 and 1920: the count on the row of Refresh, not on one of its own, whole, inside the toolbar and covered by nothing, a count as wide as "12,345 orders" too; Clear filters coming moves none of the view\'s actions and adds no row; at 1024 the toolbar may take another row, nothing cut or overlapping', async ({
+  app: page,
+  host
+}) => {
+  test.setTimeout(120_000)
+  await signIn(page, host)
+  const views = [
+    {
+      nav: 'nav-orders',
+      prefix: 'orders',
+      actions: ['orders-export', 'orders-export-xlsx'],
+      narrow: () => page.getByTestId('orders-preset-last30').click()
+    },
+    {
+      nav: 'nav-sellRequests',
+      prefix: 'sell-requests',
+      actions: ['delete-selected'],
+      narrow: async () => {
+        await page.getByTestId('sell-requests-status-filter').click()
+        await page.locator('.n-base-select-option').first().click()
+        await page.keyboard.press('Escape')
+      }
+    }
+  ] as const
+  for (const { nav, prefix, actions, narrow } of views) {
+    await page.getByTestId(nav).click()
+    const clear = page.getByTestId(`${prefix}-clear-filters-toolbar`)
+    const toolbar = page.locator('.toolbar', { has: page.getByTestId(`${prefix}-total`) })
+    for (const width of [1024, 1280, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 768 })
+      const name = `${prefix} at ${width}`
+      // Where the view's actions lie and how tall the toolbar is before the filter, and after it.
+      if (await clear.count()) await clear.click()
+      await expect(clear).toHaveCount(0)
+      await layoutSettled(toolbar)
+      const before = {
+        actions: await Promise.all(actions.map((id) => page.getByTestId(id).boundingBox())),
+        toolbar: await toolbar.boundingBox()
+      }
+      await narrow()
+      await expect(clear).toHaveText('Clear filters')
+      await expect(page.getByTestId(`${prefix}-total`)).toHaveText(/^[\d,]+ /)
+      await page.mouse.move(0, 0) // no hover tooltip over the toolbar
+      await layoutSettled(toolbar)
+      const { counts, overlapping } = await toolbarCount(page, prefix, WIDE_COUNTS[prefix])
+      expect.soft(overlapping, `${name}: toolbar items overlapping`).toEqual([])
+      for (const count of counts) {
+        const what = `${name}: the count "${count.text}"`
+        expect.soft(count.cut, `${what} is cut by (px)`).toBeLessThanOrEqual(0)
+        expect.soft(count.pastToolbar, `${what} runs past the toolbar by (px)`).toBeLessThanOrEqual(0)
+        expect.soft(count.coveredBy, `${what} is covered`).toEqual([])
+        // From 1280 px the count stays on Refresh's row; at 1024 the toolbar may wrap it to another.
+        if (width >= 1280) expect.soft(count.offRefreshRow, `${what}: its middle off Refresh's row by (px)`).toBeLessThanOrEqual(1)
+      }
+      if (width >= 1280) {
+        const after = {
+          actions: await Promise.all(actions.map((id) => page.getByTestId(id).boundingBox())),
+          toolbar: await toolbar.boundingBox()
+        }
+        for (const [i, id] of actions.entries())
+          expect.soft({ x: Math.round(after.actions[i]!.x), y: Math.round(after.actions[i]!.y) }, `${name}: ${id} moved by Clear filters`).toEqual({
+            x: Math.round(before.actions[i]!.x),
+            y: Math.round(before.actions[i]!.y)
+          })
+        // The toolbar keeps its rows (the table below stays where it was).
+        expect.soft(Math.round(after.toolbar!.height), `${name}: the toolbar's height with Clear filters`).toBe(Math.round(before.toolbar!.height))
+      }
+    }
+    await clear.click()
+  }
+})
+
 /** Rows of the list wholly in view in its table's scrolled body (none cut by its top or bottom edge). */
 const rowsInView = (table: Locator, rowId: string) =>
   table.evaluate((el, rowId) => {
