@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { calls, DEFAULT_WARNING_RULES, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
 import { createSellerApi, type SellerApi } from '../sellerApi'
+import { nodeFetch } from '../sellerApi/nodeFetch'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
 import { openWorkspace, type Workspace } from '../workspace'
 import { DEFAULT_APPLY_CONCURRENCY } from './applyRun'
@@ -27,11 +28,25 @@ let userDataDir: string
 let progress: BatchStatus[]
 let notices: Events['notice'][]
 
+/**
+ * Answers cut off once a batch is under way: from the first PATCH on, every answer (the PATCHes' and the
+ * reads after them) is a 200 whose body is no JSON, the request itself having reached the marketplace.
+ */
+const cutOff = { armed: false, cutting: false }
+const cuttingFetch: typeof fetch = async (input, init) => {
+  const request = input as Request
+  if (cutOff.armed && (init?.method ?? request.method).toUpperCase() === 'PATCH') cutOff.cutting = true
+  const response = await nodeFetch(request, init)
+  if (!cutOff.cutting) return response
+  await response.arrayBuffer()
+  return new Response('{"data":{"id":', { status: 200, headers: { 'content-type': 'application/json' } })
+}
+
 function open(): Workspace {
   return openWorkspace({
     userDataDir,
     account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-bulk' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5 }),
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, fetch: cuttingFetch }),
     settings: () => settings,
     emit: (event, payload) => {
       if (event === 'bulk.progress') progress.push(payload as BatchStatus)
@@ -41,6 +56,7 @@ function open(): Workspace {
 }
 
 beforeEach(async () => {
+  cutOff.armed = cutOff.cutting = false
   sandbox = await startSandbox({ apiKey: KEY, orders: 5, sellRequests: 120, seed: 11, now: new Date() })
   userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bulk-'))
   progress = []
@@ -219,11 +235,11 @@ it('changes the marketplace took but answered unreadably are read back after the
 
 it('changes answered unreadably that cannot be read back fail as most likely made, and a retry says nothing new was needed', async () => {
   stageEverything()
-  // Every answer cut off: the PATCHes and the read-back alike.
-  sandbox.setFaults({ malformedRate: 1 })
+  // Every answer cut off once the batch is under way (the listings read before it came whole): the PATCHes and the read-back alike.
+  cutOff.armed = true
   const batch = await workspace.bulk.apply(true)
   await workspace.bulk.whenIdle()
-  sandbox.setFaults({ malformedRate: 0 })
+  cutOff.armed = cutOff.cutting = false
   const status = workspace.bulk.history(1)[0]!
   expect(status).toMatchObject({ id: batch.id, applied: 0, failed: 240, pending: 0 })
   const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
@@ -262,6 +278,34 @@ it('marks a listing changed elsewhere since staging as a conflict and does not o
   expect(rows.find((r) => r.sellRequestId === b!.id)).toMatchObject({ status: 'applied' })
   expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 99 })
   expect(sandbox.state.sellRequest(b!.id)!.quantity).toBe(42)
+})
+
+it('sends nothing when the listings cannot be read first (a change made on the marketplace since would be overwritten), says so, and resumes later', async () => {
+  const [a] = listings()
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }])
+  // Someone buys stock on the marketplace; the read before applying then fails (garbled twice).
+  await fetch(`${sandbox.baseUrl}/v1/sell-requests/${a!.id}`, {
+    method: 'PATCH',
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ quantity: 3 })
+  })
+  sandbox.injectNext('malformed', 2)
+  const requestsBefore = sandbox.requestCount()
+  const batch = await workspace.bulk.apply(false)
+  await workspace.bulk.whenIdle()
+  expect(sandbox.requestCount() - requestsBefore, 'the two reads, and no PATCH').toBe(2)
+  expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 3 })
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 0, failed: 0, pending: 1 })
+  expect(notices.map((notice) => notice.message)).toContainEqual(
+    expect.stringMatching(
+      /^Nothing was sent\. Seller Desk first reads your listings from the marketplace, .* and could not: The marketplace sent a response that is not valid JSON \(sell request list\)\..* Every change is kept: resume the batch in Bulk edit\.$/
+    )
+  )
+  // Resumed once the marketplace answers: the change made there is seen, and not overwritten.
+  await workspace.bulk.resume(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows[0]).toMatchObject({ status: 'conflict' })
+  expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 3 })
 })
 
 it('a change taken back (null) is removed against the listing as the snapshot holds it, even when it changed since the grid read it', async () => {

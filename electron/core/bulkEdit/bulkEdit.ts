@@ -27,7 +27,7 @@ import type {
 } from '../../shared/contract'
 import { BULK_CONFIRM_LISTINGS, BULK_MARKS_PAGE, bulkRulesInput, DEFAULT_WARNING_RULES } from '../../shared/contract'
 import type { Page } from '../../shared/domain'
-import { SellerDeskError, type ErrorData } from '../../shared/errors'
+import { SellerDeskError, toErrorData, type ErrorData } from '../../shared/errors'
 import { LISTING_FIELD_SET, priceField, quantityField, type FieldSet } from '../../shared/listingFields'
 import { createPause, nextTurn, type Pause } from '../eventLoopTurns'
 import type { SellerApi } from '../sellerApi'
@@ -161,6 +161,8 @@ export interface BulkEdit {
 type StagedEdits = Map<string, PendingChange | undefined>
 
 const CANCELLED = 'Canceled before it was sent.'
+/** A run that sent nothing because the listings could not be read first (said once, not as a failure of the run). */
+const NOT_SENT = Symbol('not sent')
 /** Each account keeps its batches in its own snapshot: a batch of another account is not found in this one. */
 const NO_SUCH_BATCH = 'That batch of changes is not on this computer for this account.'
 
@@ -522,10 +524,24 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
     let lastReport = 0
     const run: Run = { batchId, controller, hardStop: new AbortController(), cancelled: false, base, progress: null, promise: Promise.resolve() }
     running = run
-    // Conflicts are judged against the snapshot: bring it up to date first (a failed refresh leaves
-    // the last sync's values, and the PATCHes report their own failures).
-    const fresh = deps.refresh ? deps.refresh().catch(() => undefined) : Promise.resolve()
+    // Conflicts are judged against the snapshot: it is brought up to date first, and when that fails
+    // nothing is sent. A change made on the marketplace since the last sync would not be seen, and a
+    // PATCH would overwrite it (stock bought meanwhile put back up).
+    let unread: string | null = null
+    const fresh = deps.refresh
+      ? deps.refresh().catch((error: unknown) => {
+          unread = toErrorData(error).message
+        })
+      : Promise.resolve()
     run.promise = fresh
+      .then(() => {
+        if (unread === null) return
+        if (!closed)
+          deps.onFailure?.(
+            `Nothing was sent. Seller Desk first reads your listings from the marketplace, to see whether any changed there since the last sync, and could not: ${unread} Every change is kept: resume the batch in Bulk edit.`
+          )
+        throw NOT_SENT
+      })
       .then(() =>
         runBatch({
           snapshot,
@@ -546,8 +562,9 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
           now
         })
       )
-      .catch(() => {
-        if (!closed) deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it from Sell requests.')
+      .catch((error: unknown) => {
+        if (error !== NOT_SENT && !closed)
+          deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it from Sell requests.')
       })
       .finally(() => {
         running = null

@@ -9,7 +9,7 @@
  * the window stays as read there: olderOpenOrders.ts keepOlderOpen).
  */
 import type { SyncShortfall, SyncStatus } from '../../shared/contract'
-import { toErrorData, type ErrorData } from '../../shared/errors'
+import { SellerDeskError, toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'
@@ -44,6 +44,7 @@ export interface SyncService {
   /**
    * Brings the sell requests up to date, quickly (before applying bulk changes, whose conflicts are
    * judged against them): joins a running sync, or runs an incremental pass of sell requests only.
+   * Fails as the run that read them failed (the snapshot then holds what the last good run read).
    */
   catchUpSellRequests(): Promise<SyncStatus>
   /**
@@ -95,6 +96,10 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   let lastError: SyncStatus['lastError'] = null
   /** The run under way; `failure` is set when it ends without having read what it was asked to. */
   let running: Run | null = null
+  /** How the last run that covered the sell requests ended: null when it read them. */
+  let sellRequestsFailure: ErrorData | null = null
+  /** Each run a catch-up joined, and its answer that fails as the run did. */
+  const checkedCatchUps = new WeakMap<Promise<SyncStatus>, Promise<SyncStatus>>()
   let looking: Look | null = null
   /** Set while exclusive work runs: syncs wait for it, the look does not start. */
   let held: Promise<void> | null = null
@@ -224,6 +229,9 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       } finally {
         running = null
         runProgress = null
+        if (covers.includes('sellRequests'))
+          sellRequestsFailure =
+            run.failure && controller.signal.aborted ? { kind: 'invalid-input', message: 'The sync reading them was cancelled.' } : run.failure
       }
       // After the orders were synced, or owed by a look that ended while this run went on.
       if (read) lookIfDue()
@@ -285,7 +293,19 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     api,
     status,
     sync: (kind) => sync(kind),
-    catchUpSellRequests: () => sync('catchUp', ['sellRequests']),
+    catchUpSellRequests() {
+      // Callers joining one run share one answer, as they share the run.
+      const read = sync('catchUp', ['sellRequests'])
+      let checked = checkedCatchUps.get(read)
+      if (!checked) {
+        checked = read.then((done) => {
+          if (sellRequestsFailure) throw new SellerDeskError(sellRequestsFailure.kind, sellRequestsFailure.message)
+          return done
+        })
+        checkedCatchUps.set(read, checked)
+      }
+      return checked
+    },
     readBackSellRequests,
     idle: async () => {
       while (running || looking) await (running?.promise ?? looking?.promise)
