@@ -63,3 +63,21 @@ export function readBackError(verdict: Exclude<ReadBackVerdict, 'made'>, details
   const shown = verdict === 'not-made' ? " Showing the marketplace's current value." : ''
   return new SellerDeskError(kind, `${readBackMessage(verdict, details)!}${shown}`)
 }
+
+/**
+ * The fields of a change the marketplace answered with other values than sent (`answered`: the listing
+ * in its answer): it did not set them as asked, whatever its answer's words. A field the answer does not
+ * hold as a number says nothing against the change.
+ */
+export function fieldsNotTaken(answered: object, sent: Readonly<Record<string, number | undefined>>): string[] {
+  return Object.keys(sent).filter((key) => {
+    const held = valueOf(answered, key)
+    return sent[key] !== undefined && typeof held === 'number' && held !== sent[key]
+  })
+}
+
+/** Why a field the marketplace answered with another value than sent is not counted as changed. */
+export function notTakenMessage(field: string, answered: object, sent: number, descriptors: FieldSet = LISTING_FIELD_SET): string {
+  const described = descriptors.get(field)
+  return `The marketplace answered with ${described.wire} ${described.display(valueOf(answered, field) as number)}, not the ${described.display(sent)} sent: it did not take the new value (a limit or a review of its own?). Check the listing on the marketplace.`
+}

@@ -27,7 +27,7 @@ import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
 import { ordersCsvWriter } from './orderExport/orderCsv'
 import { ordersWorkbookWriter } from './orderExport/orderWorkbook'
-import { readBackError, readBackVerdict } from './readBack'
+import { fieldsNotTaken, notTakenMessage, readBackError, readBackVerdict } from './readBack'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
@@ -451,6 +451,10 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
       }
       const { sellRequest, wire } = edited
       await keepHere(() => snapshot.putSellRequest({ rows: [sellRequest], wire }))
+      // Answered with another value than sent: not changed as asked, and the list shows what it holds.
+      const notTaken = fieldsNotTaken(sellRequest, change)
+      if (notTaken.length > 0)
+        throw new SellerDeskError('server', notTaken.map((field) => notTakenMessage(field, sellRequest, change[field as keyof SellRequestChange]!)).join(' '))
       return sellRequest
     },
 

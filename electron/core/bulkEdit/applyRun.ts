@@ -19,7 +19,7 @@ import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import type { CurrentListing } from '../snapshot/listingValues'
-import { readBackMessage, readBackVerdict } from '../readBack'
+import { fieldsNotTaken, notTakenMessage, readBackMessage, readBackVerdict } from '../readBack'
 import { createTurnQueue, nextTurn } from '../eventLoopTurns'
 import { createSlots, forEachBounded } from '../sync/boundedConcurrency'
 import { fieldValue } from './changeSet'
@@ -272,9 +272,14 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     } finally {
       release()
     }
-    // The marketplace took it: that is the outcome, whatever happens to the local copy next.
+    // The marketplace answered with the listing as it now is: that is the outcome, whatever happens to
+    // the local copy next. A field it holds at another value than sent (clamped, held for review, its own
+    // rule) was not set as asked, whatever its answer's words.
     edits.push(edited)
-    record(sellRequestId, fields, 'applied', null)
+    const notTaken = fieldsNotTaken(edited.sellRequest, patch)
+    const taken = fields.filter((field) => !notTaken.includes(field))
+    if (taken.length > 0) record(sellRequestId, taken, 'applied', null)
+    for (const field of notTaken) record(sellRequestId, [field as BulkField], 'failed', notTakenMessage(field, edited.sellRequest, patch[field]!, descriptors))
   }
 
   try {

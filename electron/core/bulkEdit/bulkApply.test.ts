@@ -33,9 +33,17 @@ let notices: Events['notice'][]
  * reads after them) is a 200 whose body is no JSON, the request itself having reached the marketplace.
  */
 const cutOff = { armed: false, cutting: false }
+/** A marketplace that takes no price in a PATCH (holds it for a review of its own) and answers with the listing as it is. */
+const pricesHeld = { on: false }
 const cuttingFetch: typeof fetch = async (input, init) => {
-  const request = input as Request
-  if (cutOff.armed && (init?.method ?? request.method).toUpperCase() === 'PATCH') cutOff.cutting = true
+  let request = input as Request
+  const patching = (init?.method ?? request.method).toUpperCase() === 'PATCH'
+  if (cutOff.armed && patching) cutOff.cutting = true
+  if (pricesHeld.on && patching) {
+    const body = JSON.parse(await request.text()) as Record<string, unknown>
+    delete body['price']
+    request = new Request(request.url, { method: 'PATCH', headers: request.headers, body: JSON.stringify(body) })
+  }
   const response = await nodeFetch(request, init)
   if (!cutOff.cutting) return response
   await response.arrayBuffer()
@@ -56,7 +64,7 @@ function open(): Workspace {
 }
 
 beforeEach(async () => {
-  cutOff.armed = cutOff.cutting = false
+  cutOff.armed = cutOff.cutting = pricesHeld.on = false
   sandbox = await startSandbox({ apiKey: KEY, orders: 5, sellRequests: 120, seed: 11, now: new Date() })
   userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bulk-'))
   progress = []
@@ -306,6 +314,33 @@ it('sends nothing when the listings cannot be read first (a change made on the m
   await workspace.bulk.whenIdle()
   expect(workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows[0]).toMatchObject({ status: 'conflict' })
   expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 3 })
+})
+
+it('a change the marketplace answers with another value than sent (a price it holds for review) is failed, saying what it holds; the rest applied; a single edit alike', async () => {
+  const [a] = listings()
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 250, quantity: a!.quantity + 4 }])
+  pricesHeld.on = true
+  const batch = await workspace.bulk.apply(false)
+  await workspace.bulk.whenIdle()
+  const rows = workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows
+  const shown = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+  expect(rows.find((r) => r.field === 'quantity')).toMatchObject({ status: 'applied' })
+  expect(rows.find((r) => r.field === 'priceCents')).toMatchObject({
+    status: 'failed',
+    message: `The marketplace answered with price ${shown(a!.priceCents)}, not the ${shown(a!.priceCents + 250)} sent: it did not take the new value (a limit or a review of its own?). Check the listing on the marketplace.`
+  })
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 1, failed: 1 })
+  // The snapshot holds what the marketplace holds.
+  expect(workspace.snapshot.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: a!.quantity + 4 })
+  expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: a!.quantity + 4 })
+
+  // One listing's edit answered so fails, saying the same, and the snapshot holds what the marketplace holds.
+  const [, b] = listings()
+  await expect(workspace.editSellRequest(b!.id, { priceCents: b!.priceCents + 100 })).rejects.toMatchObject({
+    kind: 'server',
+    message: `The marketplace answered with price ${shown(b!.priceCents)}, not the ${shown(b!.priceCents + 100)} sent: it did not take the new value (a limit or a review of its own?). Check the listing on the marketplace.`
+  })
+  expect(workspace.snapshot.sellRequest(b!.id)!.priceCents).toBe(b!.priceCents)
 })
 
 it('a change taken back (null) is removed against the listing as the snapshot holds it, even when it changed since the grid read it', async () => {
