@@ -395,8 +395,16 @@ describe('import', () => {
     expect(checkWorkbookArchive(file)).toMatchObject({ ok: true, formulaCells: new Set(['2:1', '3:2']) })
     const report = await importClean('formulas.xlsx', file)
     expect(report.problems).toEqual([
-      { row: 2, message: 'Price (cell B2) is a formula: formulas are not calculated on import. Type the price itself in the cell.' },
-      { row: 3, message: 'Quantity (cell C3) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.' }
+      {
+        row: 2,
+        message:
+          'Price (cell B2) is a formula, and the value a formula last computed is not taken (it may be out of date): paste the column as values (Paste Special, Values) or type the price itself.'
+      },
+      {
+        row: 3,
+        message:
+          'Quantity (cell C3) is a formula, and the value a formula last computed is not taken (it may be out of date): paste the column as values (Paste Special, Values) or type the quantity itself.'
+      }
     ])
     expect(report.staged).toBe(1) // row 4 only
   })

@@ -799,7 +799,7 @@ export async function importChanges(
       if (index >= 0 && table.formulaCells?.has(`${row}:${index}`) === true) {
         problem(
           row,
-          `${field.label} (cell ${columnLetters(index)}${row}) is a formula: formulas are not calculated on import. Type the ${field.label.toLowerCase()} itself in the cell.`
+          `${field.label} (cell ${columnLetters(index)}${row}) is a formula, and the value a formula last computed is not taken (it may be out of date): paste the column as values (Paste Special, Values) or type the ${field.label.toLowerCase()} itself.`
         )
       } else if (text) {
         const parsed = field.parse(text, numbers)

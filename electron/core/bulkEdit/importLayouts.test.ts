@@ -150,7 +150,9 @@ describe('a title above the header row', () => {
     expect(await importOf('titled.xlsx', file)).toEqual({
       rows: 2,
       values: { '2:priceCents': 1250 },
-      problems: { 4: 'Price (cell B4) is a formula: formulas are not calculated on import. Type the price itself in the cell.' }
+      problems: {
+        4: 'Price (cell B4) is a formula, and the value a formula last computed is not taken (it may be out of date): paste the column as values (Paste Special, Values) or type the price itself.'
+      }
     })
   })
 })
@@ -223,8 +225,8 @@ describe.skipIf(!hasOpenpyxl)('a workbook with several sheets', () => {
       rows: 2,
       values: {},
       problems: {
-        2: 'Price (cell B2) is a formula: formulas are not calculated on import. Type the price itself in the cell.',
-        3: 'Quantity (cell C3) is a formula: formulas are not calculated on import. Type the quantity itself in the cell.'
+        2: 'Price (cell B2) is a formula, and the value a formula last computed is not taken (it may be out of date): paste the column as values (Paste Special, Values) or type the price itself.',
+        3: 'Quantity (cell C3) is a formula, and the value a formula last computed is not taken (it may be out of date): paste the column as values (Paste Special, Values) or type the quantity itself.'
       },
       sheet: 'Prices & stock'
     })
