@@ -425,6 +425,46 @@ describe('misbehaving servers', () => {
     await saying.close()
   })
 
+  it('a 403 with Retry-After is a limit, waited for and asked again (a PATCH too); without it, the key refused; a 408 is asked again', async () => {
+    const answers: { status: number; headers?: Record<string, string> }[] = []
+    let patches = 0
+    const server = await rogueServer((request, response) => {
+      if (request.method === 'PATCH') patches++
+      const next = answers.shift()
+      if (next) {
+        response.writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
+        return response.end(JSON.stringify({ message: 'not now' }))
+      }
+      response.writeHead(200, { 'content-type': 'application/json' })
+      if (request.method === 'PATCH') return response.end(JSON.stringify({ data: { ...listing, price: 12.5 } }))
+      response.end(JSON.stringify({ total: '0', data: [] }))
+    })
+    const listing = {
+      id: '3f6c2a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50',
+      name: 'A',
+      price: 10,
+      status: 'open',
+      quantity: 3,
+      createdAt: '2026-10-01T10:00:00.000Z',
+      updatedAt: '2026-10-02T10:00:00.000Z'
+    }
+    const client = (retries: number) => createSellerApi({ baseUrl: server.baseUrl, apiKey: KEY, retries, backoffMs: 5, timeoutMs: 2_000 })
+    answers.push({ status: 403, headers: { 'retry-after': '0' } })
+    expect((await client(2).listOrders()).total).toBe(0)
+    answers.push({ status: 403, headers: { 'retry-after': '0' } })
+    const limited = await failure(client(0).listOrders())
+    expect([limited.kind, limited.message]).toEqual(['rate-limited', 'The marketplace is limiting requests (HTTP 403). Try again in a moment.'])
+    answers.push({ status: 403 })
+    expect((await failure(client(2).listOrders())).kind).toBe('auth')
+    answers.push({ status: 408 })
+    expect((await client(2).listOrders()).total).toBe(0)
+    // A change the marketplace did not process (a limit's 403, a 408) is sent again.
+    answers.push({ status: 403, headers: { 'retry-after': '0' } }, { status: 408 })
+    expect((await client(3).editSellRequest(listing.id, { priceCents: 1250 })).sellRequest.priceCents).toBe(1250)
+    expect(patches).toBe(3)
+    await server.close()
+  })
+
   it('times out a body that stalls after the headers', async () => {
     const stalling = await rogueServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })

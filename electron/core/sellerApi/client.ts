@@ -400,7 +400,20 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       // No readable body: the status says enough.
     }
     const detail = serverMessage ? ` The marketplace said: “${serverMessage}”.` : ''
-    if (status === 401 || status === 403) {
+    // A 403 that says when to come back is a limit (some gateways refuse with it), not a key refused.
+    const limited = status === 429 || (status === 403 && response.headers.has('retry-after'))
+    if (status === 408) {
+      // The marketplace gave up waiting for the request itself: nothing was done, and a read may ask again.
+      return {
+        retryable: true,
+        error: new SellerDeskError(
+          'server',
+          `The marketplace stopped waiting for the request (${said}). Check your connection, or try again in a moment.${detail}`,
+          { status }
+        )
+      }
+    }
+    if (!limited && (status === 401 || status === 403)) {
       return {
         retryable: false,
         error: new SellerDeskError('auth', `The marketplace did not accept the API key (${said}). Check the key, or sign in again with a new one.`, {
@@ -418,14 +431,13 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         )
       }
     }
-    if (status === 429 || status === 503) {
+    if (limited || status === 503) {
       const waitMs = retryAfterMs(response.headers, now(), maxRetryAfterMs)
       const seconds = Math.ceil((waitMs ?? 0) / 1000)
-      const kind = status === 429 ? 'rate-limited' : 'server'
-      const message =
-        status === 429
-          ? `The marketplace is limiting requests (${said}).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a moment.'}`
-          : `The marketplace is temporarily unavailable (${said}).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`
+      const kind = limited ? 'rate-limited' : 'server'
+      const message = limited
+        ? `The marketplace is limiting requests (${said}).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a moment.'}`
+        : `The marketplace is temporarily unavailable (${said}).${seconds ? ` Try again in ${seconds} s.` : ' Try again in a minute.'}`
       const failure: Failure = { retryable: true, error: new SellerDeskError(kind, message, { status }) }
       if (waitMs !== undefined) failure.waitMs = waitMs
       return failure
@@ -635,9 +647,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       if (attempt > 0) failure.error.afterRetry = true
       timedOut = failure.error.kind === 'timeout'
 
-      // Unsafe calls are only retried when the server says it did not process them (429/503).
+      // Unsafe calls are only retried when the server says it did not process them (429, 503, 408, a limit's 403).
       const status = failure.error.status
-      const mayRetry = failure.retryable && (safe || status === 429 || status === 503)
+      const notProcessed = failure.error.kind === 'rate-limited' || status === 503 || status === 408
+      const mayRetry = failure.retryable && (safe || notProcessed)
       if (!mayRetry || attempt >= (failure.unreachable ? Math.min(1, maxRetries) : maxRetries)) throw failure.error
       let delayMs: number
       if (failure.waitMs !== undefined) {
