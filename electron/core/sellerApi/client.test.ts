@@ -384,7 +384,9 @@ describe('misbehaving servers', () => {
         failing--
         return response.end(JSON.stringify({ status: 503, description: 'Service temporarily unavailable', data: { total: 0, data: null } }))
       }
-      if (request.url!.startsWith('/v1/orders/seller')) return response.end(JSON.stringify({ status: '404', total: '0', data: null }))
+      if (request.url!.startsWith('/v1/orders/seller?take=5')) return response.end(JSON.stringify({ status: '404', total: '0', data: 'none' }))
+      // “No records found” beside a list that reads: the list is what it says.
+      if (request.url!.startsWith('/v1/orders/seller')) return response.end(JSON.stringify({ status: 404, message: 'No records found', total: '0', data: [] }))
       response.end(
         JSON.stringify({
           status: 200,
@@ -416,10 +418,11 @@ describe('misbehaving servers', () => {
     // Asked again as a 503 is, it reads the rows that come then.
     failing = 1
     expect((await client(2).listSellRequests({ take: 5 })).sellRequests.map((row) => row.id)).toEqual([listing.id])
-    // The status as numeric text, on a list whose spec has no such field, is read the same way.
+    // The status as numeric text, on a list whose spec has no such field, beside data that does not read: as that status.
     const notFound = await failure(client(0).listOrders({ take: 5 }))
     expect(notFound.kind).toBe('not-found')
     expect(notFound.message).toContain('(status 404 in its answer, sent as HTTP 200)')
+    expect(await client(0).listOrders({ take: 6 })).toMatchObject({ total: 0, orders: [] })
     // A change answered so may or may not have been made: only reading it back tells.
     expect((await failure(client(0).editSellRequest(listing.id, { priceCents: 1299 }))).kind).toBe('unconfirmed')
     await saying.close()

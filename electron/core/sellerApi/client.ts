@@ -226,19 +226,26 @@ function retryAfterMs(headers: Headers, now: number, longestMs: number): number 
 const HTML = /^\s*(<!doctype|<html|<head|<body|<\?xml)|<\/[a-z][a-z0-9]*\s*>/i
 
 /**
- * The failure an answer sent as a success writes in its body: the spec's sell request list carries the
+ * The status an answer sent as a success writes in its body: the spec's sell request list carries the
  * HTTP status in its body too ("status": 200), and a server that answers every call with 200 writes the
- * real one there. A status of 400 or more, as a number or numeric text; null for anything else (absent,
- * a success, a field of another meaning).
+ * real one there. A number or numeric text of 400 or more; null for anything else (absent, a success, a
+ * field of another meaning).
  */
-function failedStatusIn(body: unknown): number | null {
+function statusIn(body: unknown): number | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null
   const status = (body as Record<string, unknown>)['status']
   const code = typeof status === 'number' ? status : typeof status === 'string' && /^\d{3}$/.test(status) ? Number(status) : NaN
   return Number.isInteger(code) && code >= 400 && code <= 599 ? code : null
 }
 
-/** An answer sent as a success whose body says it failed (failedStatusIn): answered as that status would be. */
+/**
+ * Statuses in a body that say the answer holds nothing to go by, whatever data it carries: the server
+ * failed or is unavailable (5xx), a limit (429), the key (401, 403), a wait given up (408). Another (a
+ * 404 "No records found" beside an empty list) leaves the data to say what it says, when it can be read.
+ */
+const failedWhateverTheData = (status: number) => status >= 500 || [401, 403, 408, 429].includes(status)
+
+/** An answer sent as a success whose body says it failed (statusIn): answered as that status would be. */
 class FailureInBody extends Error {
   constructor(
     readonly status: number,
@@ -547,9 +554,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   }
 
   function checkedBody<T>(body: unknown, format: WireFormat<T>, what: string): T {
-    const failed = failedStatusIn(body)
-    if (failed !== null) throw new FailureInBody(failed, body as Record<string, unknown>)
+    const failed = statusIn(body)
+    if (failed !== null && failedWhateverTheData(failed)) throw new FailureInBody(failed, body as Record<string, unknown>)
     const read = readWire(format, body)
+    if (!read.ok && failed !== null) throw new FailureInBody(failed, body as Record<string, unknown>)
     if (!read.ok)
       throw new SellerDeskError('malformed-response', `The marketplace sent data Seller Desk cannot read (${what}): ${redactSecret(read.problem, apiKey)}.`)
     return read.value
