@@ -535,7 +535,8 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
       : Promise.resolve()
     run.promise = fresh
       .then(() => {
-        if (unread === null) return
+        // Cancelled meanwhile: the run ends the batch as cancelled, sending nothing.
+        if (unread === null || run.cancelled) return
         if (!closed)
           deps.onFailure?.(
             `Nothing was sent. Seller Desk first reads your listings from the marketplace, to see whether any changed there since the last sync, and could not: ${unread} Every change is kept: resume the batch in Bulk edit.`
@@ -563,8 +564,7 @@ export function createBulkEdit(deps: BulkEditDeps): BulkEdit {
         })
       )
       .catch((error: unknown) => {
-        if (error !== NOT_SENT && !closed)
-          deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it from Sell requests.')
+        if (error !== NOT_SENT && !closed) deps.onFailure?.('Applying the changes stopped unexpectedly. What was not sent is kept: resume it in Bulk edit.')
       })
       .finally(() => {
         running = null

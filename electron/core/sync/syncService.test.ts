@@ -164,6 +164,26 @@ it('a sync asked for while a catch-up of sell requests runs follows it and bring
   expect(newOrders).toEqual([expect.arrayContaining(added)])
 })
 
+it('a catch-up of sell requests that joined a wider sync then stopped reads them in a pass of its own; one that cannot read them fails saying why', async () => {
+  await setUp()
+  await service!.sync()
+  const listing = snapshot!.querySellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'ASC' }).rows[0]!
+  sandbox!.state.editSellRequest(listing.id, { priceCents: listing.priceCents + 7 }, Date.now())
+  sandbox!.setFaults({ latencyMs: 40 })
+  const whole = service!.sync('full')
+  await until(() => service!.status().running && service!.status().pagesDone > 0)
+  const catchUp = service!.catchUpSellRequests()
+  service!.cancel()
+  await whole
+  await catchUp
+  expect(snapshot!.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents + 7)
+  // A pass of its own that cannot read them: the catch-up fails, saying why.
+  sandbox!.setFaults({ latencyMs: 0 })
+  sandbox!.injectNext('server-error', 10)
+  await expect(service!.catchUpSellRequests()).rejects.toMatchObject({ kind: 'server' })
+  sandbox!.injectNext('server-error', 0)
+})
+
 it('a read-back never joins a sync under way (it may have read past the change): it waits, reads the sell requests in a pass of its own, and says why when it could not', async () => {
   await setUp()
   await service!.sync()

@@ -96,8 +96,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   let lastError: SyncStatus['lastError'] = null
   /** The run under way; `failure` is set when it ends without having read what it was asked to. */
   let running: Run | null = null
-  /** How the last run that covered the sell requests ended: null when it read them. */
-  let sellRequestsFailure: ErrorData | null = null
+  /** How the last run that covered the sell requests ended (null: it read them), and whether it read only them. */
+  let sellRequestsEnd: { failure: ErrorData | null; only: boolean } = { failure: null, only: true }
   /** Each run a catch-up joined, and its answer that fails as the run did. */
   const checkedCatchUps = new WeakMap<Promise<SyncStatus>, Promise<SyncStatus>>()
   let looking: Look | null = null
@@ -230,8 +230,10 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
         running = null
         runProgress = null
         if (covers.includes('sellRequests'))
-          sellRequestsFailure =
-            run.failure && controller.signal.aborted ? { kind: 'invalid-input', message: 'The sync reading them was cancelled.' } : run.failure
+          sellRequestsEnd = {
+            failure: run.failure && controller.signal.aborted ? { kind: 'invalid-input', message: 'The read of your listings was cancelled.' } : run.failure,
+            only: covers.length === 1
+          }
       }
       // After the orders were synced, or owed by a look that ended while this run went on.
       if (read) lookIfDue()
@@ -298,8 +300,12 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       const read = sync('catchUp', ['sellRequests'])
       let checked = checkedCatchUps.get(read)
       if (!checked) {
-        checked = read.then((done) => {
-          if (sellRequestsFailure) throw new SellerDeskError(sellRequestsFailure.kind, sellRequestsFailure.message)
+        checked = read.then(async (done) => {
+          // A wider run that failed or was stopped (its orders, before the listings) is no answer about
+          // the listings: they are read in a pass of their own, once.
+          if (sellRequestsEnd.failure && !sellRequestsEnd.only) done = await sync('catchUp', ['sellRequests'])
+          const { failure } = sellRequestsEnd
+          if (failure) throw new SellerDeskError(failure.kind, failure.message)
           return done
         })
         checkedCatchUps.set(read, checked)
