@@ -140,6 +140,31 @@ test('a To typed before the From typed: refused with both days said, the From ke
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
   await expect(inputs.nth(0)).toHaveValue(shown(later))
   await expect(inputs.nth(1)).toHaveValue(shown(today))
+  await page.keyboard.press('Escape')
+
+  // With a range in force, a From typed after its To (the picker moves the To onto it), then a To before
+  // that From: refused, the From kept.
+  const [forceFrom, forceTo, newFrom, badTo] = [dayStart(40), dayStart(30), dayStart(12), dayStart(16)]
+  await inputs.nth(0).click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(forceFrom.toISOString().slice(0, 10))
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(forceTo.toISOString().slice(0, 10))
+  await page.keyboard.press('Enter')
+  await expect(inputs.nth(1)).toHaveValue(shown(forceTo))
+  await page.keyboard.press('Escape')
+  await inputs.nth(0).click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(newFrom.toISOString().slice(0, 10))
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(badTo.toISOString().slice(0, 10))
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `From ${shown(newFrom)} is after To ${shown(badTo)}.` })).toBeVisible()
+  await expect(inputs.nth(0)).toHaveValue(shown(newFrom))
+  await expect(inputs.nth(1)).not.toHaveValue(shown(badTo))
+  await expect(inputs.nth(1)).not.toHaveValue('')
 })
 
 test.describe('on a computer with UK dates and a window in US English', () => {

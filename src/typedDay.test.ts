@@ -46,8 +46,12 @@ describe('a day as a seller types it', () => {
     expect(readTypedDay('1/6/2569', 'th-TH')).toBe(day(2026, 6, 1))
     expect(readTypedDay('1/6/2026', 'th-TH')).toBe(day(2026, 6, 1))
     expect(readTypedDay('1 มิถุนายน 2569', 'th-TH')).toBe(day(2026, 6, 1))
-    // ISO is the common calendar's.
+    // ISO is the common calendar's; two digits could be either calendar's year.
     expect(readTypedDay('2569-06-01', 'th-TH')).toBe('unreadable')
+    expect(readTypedDay('1/6/69', 'th-TH')).toBe('unreadable')
+    // An era counted from a recent year is not read as a year, and the common year still is.
+    expect(readTypedDay('Jun 1, 2026', 'ja-JP-u-ca-japanese')).toBe(day(2026, 6, 1))
+    expect(readTypedDay('2026/6/1', 'zh-TW-u-ca-roc')).toBe(day(2026, 6, 1))
     // A calendar with months of its own (Persian): its days are not read as another, the common ones are.
     expect(readTypedDay('11 خرداد 1405', 'fa-IR')).toBe('unreadable')
     expect(readTypedDay('11 خرداد 2026', 'fa-IR')).toBe('unreadable')

@@ -83,7 +83,10 @@ function dayWords(locale: string | undefined): DayWords {
   const calendarYear = Number(
     new Intl.DateTimeFormat(locale, { year: 'numeric' }).formatToParts(new Date(2026, 5, 1)).find((part) => part.type === 'year')?.value
   )
-  const words = { months, longNames, fillers, yearOffset: sameMonths && Number.isFinite(calendarYear) ? calendarYear - 2026 : 0 }
+  // Only a calendar whose years run ahead of the common one's by centuries (the Buddhist) is told apart by
+  // them; eras that count from a recent year (Japan's, the Republic of China's) are not read.
+  const offset = Number.isFinite(calendarYear) ? calendarYear - 2026 : 0
+  const words = { months, longNames, fillers, yearOffset: sameMonths && offset > 0 ? offset : 0 }
   dayWordsOf.set(locale, words)
   return words
 }
@@ -108,6 +111,8 @@ export function readTypedDay(text: string, locale?: string): TypedDay {
   const words = dayWords(locale)
   /** A year typed in the locale's calendar (2569 in Thailand) or the common one (2026). */
   const yearOf = (digits: string) => {
+    // Two digits in a calendar of its own could be either calendar's year.
+    if (words.yearOffset !== 0 && digits.length !== 4) return null
     const year = fullYear(digits)
     if (year === null || words.yearOffset === 0) return year
     return year - words.yearOffset >= FIRST_YEAR ? year - words.yearOffset : year

@@ -10,10 +10,9 @@
  * Two things the picker does with a typed day are settled first, as its calendar would have them:
  * - A day after today (the calendar offers none, and no order is placed on it yet): a From is said and
  *   the field given back the From in force; a To becomes today, and that is said.
- * - From after To, both typed: the picker would move the other end onto the day typed last, and the day
- *   typed there first would be lost. The day typed last is refused instead, and that is said. An end the
- *   seller left as it was (the range in force) is still moved by the picker: a new From after the old To
- *   starts a new range.
+ * - A To before the From: the picker would move the From onto it, and the From typed would be lost. The
+ *   To is refused instead, and that is said. A From after the To still moves the To onto it, as the picker
+ *   does: a new From after the old To starts a new range.
  */
 import { onBeforeUnmount, onMounted, type ComponentPublicInstance, type Ref } from 'vue'
 import { readTypedDay } from '../typedDay'
@@ -69,12 +68,23 @@ export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, op
         event.stopPropagation()
       }
     }
+    const other = isFrom ? toField : fromField
+    const inForce = options.inForce()
+    /**
+     * A day refused here gives the field back its end of the range in force, or nothing where that end
+     * would cross the day the other field holds (the picker would move one end onto the other).
+     */
+    const giveBack = () => {
+      const end = inForce?.[isFrom ? 0 : 1]
+      const otherNow = other ? readTypedDay(other.value, options.dateLocale()) : 'blank'
+      const crosses = end !== undefined && typeof otherNow === 'number' && (isFrom ? end > otherNow : end < otherNow)
+      write(input, end === undefined || crosses ? '' : inPickerFormat(end))
+      holdEnter()
+    }
     if (isAfterToday(day)) {
       if (isFrom) {
         warn(`${inPickerFormat(day)} is after today, and orders are placed up to today. Choose a From of today or earlier.`)
-        const inForce = options.inForce()
-        write(input, inForce ? inPickerFormat(inForce[0]) : '')
-        holdEnter()
+        giveBack()
       } else {
         const today = Date.now()
         inform(`Orders are placed up to today: To is today, ${inPickerFormat(today)}.`)
@@ -82,19 +92,14 @@ export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, op
       }
       return
     }
-    // The other end as its field holds it, when typed there too (not the range in force, which the picker
-    // rightly moves): read before this one is written, so the picker never sees the two crossed.
-    const other = isFrom ? toField : fromField
-    const inForce = options.inForce()
-    const typedThere = other !== undefined && other.value !== (inForce ? inPickerFormat(inForce[isFrom ? 1 : 0]) : '')
-    const otherDay = typedThere ? readTypedDay(other.value, options.dateLocale()) : 'blank'
-    if (typeof otherDay === 'number' && (isFrom ? day > otherDay : day < otherDay)) {
-      const [from, to] = isFrom ? [day, otherDay] : [otherDay, day]
-      warn(`From ${inPickerFormat(from)} is after To ${inPickerFormat(to)}. Type ${isFrom ? 'a From on or before To' : 'a To on or after From'}.`)
+    // A To before the From its field holds: read before this one is written, so the picker never sees the
+    // two crossed. (A From after the To starts a new range: the picker moves the To onto it, as it should.)
+    const fromDay = !isFrom && other ? readTypedDay(other.value, options.dateLocale()) : 'blank'
+    if (typeof fromDay === 'number' && day < fromDay) {
+      warn(`From ${inPickerFormat(fromDay)} is after To ${inPickerFormat(day)}. Type a To on or after From.`)
       // The day typed here is not taken; the one typed there stays. (One field written: the picker reads the
       // other from what it last drew, so a second write in the same turn would meet the first one's day.)
-      write(input, inForce ? inPickerFormat(inForce[isFrom ? 0 : 1]) : '')
-      holdEnter()
+      giveBack()
       return
     }
     write(input, inPickerFormat(day))
