@@ -67,6 +67,12 @@ test('an emptied or refused number setting shows the value in force again when l
     await field.press('Tab')
     await expect(error, id).toHaveText(`Not a number: “1e2”. Still ${inForce} ${suffix}.`)
     await expect(field, id).toHaveValue(inForce)
+    // The value in force typed again and committed: nothing is wrong any more.
+    await field.fill('1e2')
+    await field.press('Enter')
+    await field.fill(inForce)
+    await field.press('Enter')
+    await expect(error).toHaveCount(0)
   }
 
   expect(await viaRouter<AppSettings>(host, 'settings.get', {})).toEqual(before)
