@@ -4,7 +4,9 @@
  * range left as it was. The date picker alone read only its display form ("Jun 1, 2026") and dropped
  * the rest without a word (src/typedDay.ts, src/composables/useTypedDayRange.ts).
  */
+import type { Page as BrowserPage } from '@playwright/test'
 import type { Order, Page as ListPage } from '../electron/shared/domain'
+import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { numberIn, viaRouter } from './fromCore'
 import { marketplaceForEachTest } from './marketplace'
@@ -24,47 +26,49 @@ const dayStart = (daysAgo: number) => {
 }
 const shown = (day: Date) => day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
+/** Signed in to this test's marketplace, on Orders with its rows shown: the date range's From and To fields. */
+async function ordersShown(page: BrowserPage, host: PreviewHost) {
+  await signInTo(page, host, sandbox())
+  await page.getByTestId('nav-orders').click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  return page.getByTestId('orders-date-range').locator('input')
+}
+
+/** How many orders the core finds from the start of `from` to the end of `to` (UTC days). */
+const ordersBetween = async (host: PreviewHost, from: Date, to: Date) =>
+  (await viaRouter<ListPage<Order>>(host, 'orders.list', { take: 1, fromDate: from.toISOString(), toDate: new Date(to.getTime() + DAY_MS - 1).toISOString() }))
+    .total
+
 test('From and To take days typed as ISO or as the locale’s numbers, by Confirm or Enter, and say what is no day, leaving the range as it was', async ({
   app: page,
   host
 }) => {
-  await signInTo(page, host, sandbox())
-  await page.getByTestId('nav-orders').click()
-  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  const inputs = await ordersShown(page, host)
   const [from, to] = [dayStart(40), dayStart(10)]
-  const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
-    take: 1,
-    fromDate: from.toISOString(),
-    toDate: new Date(to.getTime() + DAY_MS - 1).toISOString()
-  })
+  const expected = await ordersBetween(host, from, to)
   const all = await numberIn(page, 'orders-total')
-  expect(expected.total, 'the fixture has orders on both sides of the range').toBeGreaterThan(0)
-  expect(expected.total).toBeLessThan(all)
+  expect(expected, 'the fixture has orders on both sides of the range').toBeGreaterThan(0)
+  expect(expected).toBeLessThan(all)
 
   // From as ISO, To as the US writes it, then the calendar's Confirm.
-  const inputs = page.getByTestId('orders-date-range').locator('input')
   await inputs.nth(0).click()
   await page.keyboard.type(from.toISOString().slice(0, 10))
   await page.keyboard.press('Tab')
   await page.keyboard.type(`${to.getUTCMonth() + 1}/${to.getUTCDate()}/${to.getUTCFullYear()}`)
   await page.locator('.n-date-panel-actions button', { hasText: 'Confirm' }).click()
-  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(to))
 
   // To typed again with dashes, and Enter.
   const later = dayStart(5)
-  const widened = await viaRouter<ListPage<Order>>(host, 'orders.list', {
-    take: 1,
-    fromDate: from.toISOString(),
-    toDate: new Date(later.getTime() + DAY_MS - 1).toISOString()
-  })
-  expect(widened.total, 'the fixture has orders in the five days added').toBeGreaterThan(expected.total)
+  const widened = await ordersBetween(host, from, later)
+  expect(widened, 'the fixture has orders in the five days added').toBeGreaterThan(expected)
   await inputs.nth(1).click()
   await page.keyboard.press('Control+a')
   await page.keyboard.type(`${later.getUTCMonth() + 1}-${later.getUTCDate()}-${later.getUTCFullYear()}`)
   await page.keyboard.press('Enter')
-  await expect.poll(() => numberIn(page, 'orders-total')).toBe(widened.total)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(widened)
   await expect(inputs.nth(1)).toHaveValue(shown(later))
   await page.keyboard.press('Escape')
 
@@ -76,20 +80,13 @@ test('From and To take days typed as ISO or as the locale’s numbers, by Confir
   await expect(page.locator('.n-message').filter({ hasText: '“2026-02-30” is not a day Seller Desk can read.' })).toBeVisible()
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(later))
-  expect(await numberIn(page, 'orders-total')).toBe(widened.total)
+  expect(await numberIn(page, 'orders-total')).toBe(widened)
 })
 
 test('a day after today typed: To becomes today, and a From is refused with the range kept', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox())
-  await page.getByTestId('nav-orders').click()
-  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  const inputs = await ordersShown(page, host)
   const [from, ahead, today] = [dayStart(20), dayStart(-10), dayStart(0)]
-  const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
-    take: 1,
-    fromDate: from.toISOString(),
-    toDate: new Date(today.getTime() + DAY_MS - 1).toISOString()
-  })
-  const inputs = page.getByTestId('orders-date-range').locator('input')
+  const expected = await ordersBetween(host, from, today)
   await inputs.nth(0).click()
   await page.keyboard.type(from.toISOString().slice(0, 10))
   await page.keyboard.press('Tab')
@@ -97,7 +94,7 @@ test('a day after today typed: To becomes today, and a From is refused with the 
   await page.keyboard.press('Enter')
   await expect(page.locator('.n-message').filter({ hasText: `Orders are placed up to today: To is today, ${shown(today)}.` })).toBeVisible()
   await expect(inputs.nth(1)).toHaveValue(shown(today))
-  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
   await page.keyboard.press('Escape')
 
   // A From after today: refused, said, the range as it was.
@@ -108,16 +105,13 @@ test('a day after today typed: To becomes today, and a From is refused with the 
   await expect(page.locator('.n-message').filter({ hasText: `${shown(ahead)} is after today, and orders are placed up to today.` })).toBeVisible()
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(today))
-  expect(await numberIn(page, 'orders-total')).toBe(expected.total)
+  expect(await numberIn(page, 'orders-total')).toBe(expected)
 })
 
 test('a To typed before the From typed: refused with both days said, the From kept to mend the To, the range as it was', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox())
-  await page.getByTestId('nav-orders').click()
-  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  const inputs = await ordersShown(page, host)
   const all = await numberIn(page, 'orders-total')
   const [later, earlier] = [dayStart(10), dayStart(20)]
-  const inputs = page.getByTestId('orders-date-range').locator('input')
   await inputs.nth(0).click()
   await page.keyboard.type(later.toISOString().slice(0, 10))
   await page.keyboard.press('Tab')
@@ -129,15 +123,11 @@ test('a To typed before the From typed: refused with both days said, the From ke
   expect(await numberIn(page, 'orders-total')).toBe(all)
   // The To mended: the range is the one meant.
   const today = dayStart(0)
-  const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
-    take: 1,
-    fromDate: later.toISOString(),
-    toDate: new Date(today.getTime() + DAY_MS - 1).toISOString()
-  })
+  const expected = await ordersBetween(host, later, today)
   await inputs.nth(1).click()
   await page.keyboard.type(today.toISOString().slice(0, 10))
   await page.keyboard.press('Enter')
-  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
   await expect(inputs.nth(0)).toHaveValue(shown(later))
   await expect(inputs.nth(1)).toHaveValue(shown(today))
   await page.keyboard.press('Escape')
@@ -171,15 +161,12 @@ test.describe('on a computer with UK dates and a window in US English', () => {
   test.use({ hostOptions: { dateLocale: 'en-GB' } })
 
   test('days typed with numbers are read day first, as the computer writes them, and the month by name in any order', async ({ app: page, host }) => {
-    await signInTo(page, host, sandbox())
-    await page.getByTestId('nav-orders').click()
-    await expect(page.getByTestId('order-row').first()).toBeVisible()
+    const inputs = await ordersShown(page, host)
     // A From whose day and month differ: read the US way it would be another day, or none.
     let from = dayStart(40)
     if (from.getUTCDate() === from.getUTCMonth() + 1) from = dayStart(41)
     const to = dayStart(3)
     const two = (n: number) => String(n).padStart(2, '0')
-    const inputs = page.getByTestId('orders-date-range').locator('input')
     await inputs.nth(0).click()
     await page.keyboard.type(`${two(from.getUTCDate())}/${two(from.getUTCMonth() + 1)}/${from.getUTCFullYear()}`)
     await page.keyboard.press('Tab')
@@ -187,11 +174,7 @@ test.describe('on a computer with UK dates and a window in US English', () => {
     await page.locator('.n-date-panel-actions button', { hasText: 'Confirm' }).click()
     await expect(inputs.nth(0)).toHaveValue(shown(from))
     await expect(inputs.nth(1)).toHaveValue(shown(to))
-    const expected = await viaRouter<ListPage<Order>>(host, 'orders.list', {
-      take: 1,
-      fromDate: from.toISOString(),
-      toDate: new Date(to.getTime() + DAY_MS - 1).toISOString()
-    })
-    await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected.total)
+    const expected = await ordersBetween(host, from, to)
+    await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
   })
 })
