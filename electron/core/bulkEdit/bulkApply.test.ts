@@ -316,6 +316,22 @@ it('sends nothing when the listings cannot be read first (a change made on the m
   expect(sandbox.state.sellRequest(a!.id)).toMatchObject({ priceCents: a!.priceCents, quantity: 3 })
 })
 
+it('an apply cancelled while the listings are read first, that read then failing, ends cancelled: nothing sent, nothing left pending, no “Nothing was sent”', async () => {
+  const [a] = listings()
+  workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 1 }])
+  sandbox.setFaults({ latencyMs: 150 })
+  sandbox.injectNext('malformed', 2)
+  const requestsBefore = sandbox.requestCount()
+  const batch = await workspace.bulk.apply(false)
+  await workspace.bulk.cancel(batch.id)
+  await workspace.bulk.whenIdle()
+  sandbox.setFaults({ latencyMs: 0 })
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 0, pending: 0, cancelled: 1 })
+  expect(sandbox.requestCount() - requestsBefore, 'the two reads, and no PATCH').toBe(2)
+  expect(sandbox.state.sellRequest(a!.id)!.priceCents).toBe(a!.priceCents)
+  expect(notices.map((notice) => notice.message)).not.toContainEqual(expect.stringMatching(/^Nothing was sent/))
+})
+
 it('a change the marketplace answers with another value than sent (a price it holds for review) is failed, saying what it holds; the rest applied; a single edit alike', async () => {
   const [a] = listings()
   workspace.bulk.stage([{ sellRequestId: a!.id, priceCents: a!.priceCents + 250, quantity: a!.quantity + 4 }])
