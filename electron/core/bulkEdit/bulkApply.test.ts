@@ -11,6 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { calls, DEFAULT_WARNING_RULES, type AppSettings, type BatchStatus, type Events, type SellRequestFilter } from '../../shared/contract'
 import type { SellRequest } from '../../shared/domain'
+import { LISTING_FIELD_SET } from '../../shared/listingFields'
 import { createSellerApi, type SellerApi } from '../sellerApi'
 import { nodeFetch } from '../sellerApi/nodeFetch'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
@@ -41,7 +42,7 @@ const cuttingFetch: typeof fetch = async (input, init) => {
   if (cutOff.armed && patching) cutOff.cutting = true
   if (pricesHeld.on && patching) {
     const body = JSON.parse(await request.text()) as Record<string, unknown>
-    delete body['price']
+    delete body[LISTING_FIELD_SET.get('priceCents').wire]
     request = new Request(request.url, { method: 'PATCH', headers: request.headers, body: JSON.stringify(body) })
   }
   const response = await nodeFetch(request, init)
@@ -338,10 +339,10 @@ it('a change the marketplace answers with another value than sent (a price it ho
   pricesHeld.on = true
   const batch = await workspace.bulk.apply(false)
   await workspace.bulk.whenIdle()
-  const rows = workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows
-  const shown = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
-  expect(rows.find((r) => r.field === 'quantity')).toMatchObject({ status: 'applied' })
-  expect(rows.find((r) => r.field === 'priceCents')).toMatchObject({
+  const byField = Object.fromEntries(workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows.map((row) => [row.field, row]))
+  const shown = (cents: number) => LISTING_FIELD_SET.get('priceCents').display(cents)
+  expect(byField['quantity']).toMatchObject({ status: 'applied' })
+  expect(byField['priceCents']).toMatchObject({
     status: 'failed',
     message: `The marketplace answered with price ${shown(a!.priceCents)}, not the ${shown(a!.priceCents + 250)} sent: it did not take the new value (a limit or a review of its own?). Check the listing on the marketplace.`
   })

@@ -167,8 +167,8 @@ async function csvText(fileName: string, bytes: Uint8Array, pause: Pause): Promi
 /**
  * A cell as text; text our export kept from running as a formula (a leading ') reads back as it was.
  * A workbook's number as the spreadsheet shows it at most: 15 significant digits. A value computed and
- * pasted as a value keeps the leftovers of binary fractions (330.00000000000006 for 300 × 1.1, shown as
- * 330), and they are no decimals the seller typed. A date as its day (and time, when it has one).
+ * pasted as a value keeps the leftovers of binary fractions beyond those digits, and they are no decimals
+ * the seller typed. A date as its day (and time, when it has one).
  */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
