@@ -326,12 +326,20 @@ test('a value typed while a sync reads the rows again lands on the listing it wa
   await expect(cell(page, 3, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[2]!, 'priceCents')))
 })
 
-test('Delete takes back the pending changes of the selected cells, as one undo step; a cell without one stays as it is', async ({ app: page, host }) => {
+test('Delete takes back the pending changes of the selected cells, as one undo step; a cell without one stays as it is; a paste leaves its cells selected', async ({
+  app: page,
+  host
+}) => {
   await signIn(page, host)
   const rows = await openGrid(page, host)
   const summary = page.getByTestId('bulk-summary')
   const now = (i: number) => gridPrice(gridRow.value(rows[i]!, 'priceCents'))
   await paste(page, 0, COLUMN.price, ['11.11', '22.22', '33.33'].join('\n'))
+  await expect(summary).toHaveAttribute('data-changes', '3')
+  // The pasted cells are selected, as a spreadsheet leaves them: Delete right after takes all three back.
+  await page.keyboard.press('Delete')
+  await expect(summary).toHaveAttribute('data-changes', '0')
+  await page.keyboard.press('Control+z')
   await expect(summary).toHaveAttribute('data-changes', '3')
   await cell(page, 0, COLUMN.price).click()
   await expect(page.getByTestId('bulk-focus-text')).toContainText('Delete or Backspace takes it back.')
