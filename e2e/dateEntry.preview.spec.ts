@@ -83,14 +83,15 @@ test('From and To take days typed as ISO or as the locale’s numbers, by Confir
   expect(await numberIn(page, 'orders-total')).toBe(widened)
 })
 
-test('a day after today typed: To becomes today, and a From is refused with the range kept', async ({ app: page, host }) => {
+/** A day after today typed into To, then into From, in the form `typed` writes a day in. */
+async function dayAfterTodayTyped(page: BrowserPage, host: PreviewHost, typed: (day: Date) => string) {
   const inputs = await ordersShown(page, host)
   const [from, ahead, today] = [dayStart(20), dayStart(-10), dayStart(0)]
   const expected = await ordersBetween(host, from, today)
   await inputs.nth(0).click()
-  await page.keyboard.type(from.toISOString().slice(0, 10))
+  await page.keyboard.type(typed(from))
   await page.keyboard.press('Tab')
-  await page.keyboard.type(ahead.toISOString().slice(0, 10))
+  await page.keyboard.type(typed(ahead))
   await page.keyboard.press('Enter')
   await expect(page.locator('.n-message').filter({ hasText: `Orders are placed up to today: To is today, ${shown(today)}.` })).toBeVisible()
   await expect(inputs.nth(1)).toHaveValue(shown(today))
@@ -100,12 +101,20 @@ test('a day after today typed: To becomes today, and a From is refused with the 
   // A From after today: refused, said, the range as it was.
   await inputs.nth(0).click()
   await page.keyboard.press('Control+a')
-  await page.keyboard.type(ahead.toISOString().slice(0, 10))
+  await page.keyboard.type(typed(ahead))
   await page.keyboard.press('Enter')
   await expect(page.locator('.n-message').filter({ hasText: `${shown(ahead)} is after today, and orders are placed up to today.` })).toBeVisible()
   await expect(inputs.nth(0)).toHaveValue(shown(from))
   await expect(inputs.nth(1)).toHaveValue(shown(today))
   expect(await numberIn(page, 'orders-total')).toBe(expected)
+}
+
+test('a day after today typed: To becomes today, and a From is refused with the range kept', async ({ app: page, host }) => {
+  await dayAfterTodayTyped(page, host, (day) => day.toISOString().slice(0, 10))
+})
+
+test('a day after today typed as the calendar writes it ("Dec 12, 2026"): the same, never put back without a word', async ({ app: page, host }) => {
+  await dayAfterTodayTyped(page, host, shown)
 })
 
 test('a To typed before the From typed: refused with both days said, the From kept to mend the To, the range as it was', async ({ app: page, host }) => {

@@ -9,7 +9,9 @@
  *
  * Two things the picker does with a typed day are settled first, as its calendar would have them:
  * - A day after today (the calendar offers none, and no order is placed on it yet): a From is said and
- *   the field given back the From in force; a To becomes today, and that is said.
+ *   the field given back the From in force; a To becomes today, and that is said. Such a day is kept from
+ *   the picker as it is typed: typed in its own form, the picker takes it at the keystroke that ends it,
+ *   and the list's range would put it back to today before a word could be said.
  * - A To before the From: the picker would move the From onto it, and the From typed would be lost. The
  *   To is refused instead, and that is said. A From after the To still moves the To onto it, as the picker
  *   does: a new From after the old To starts a new range.
@@ -42,6 +44,14 @@ export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, op
     if (input.value === text) return
     input.value = text
     input.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+
+  /** Before the picker reads a keystroke's text (capture, on its root): a day after today waits for rewrite. */
+  function holdDayAfterToday(event: Event) {
+    const input = event.target
+    if (!(input instanceof HTMLInputElement) || !root()?.contains(input)) return
+    const day = readTypedDay(input.value, options.dateLocale())
+    if (typeof day === 'number' && isAfterToday(day)) event.stopPropagation()
   }
 
   /** Before the picker's own handlers (capture, on its root): the field's text in its format. */
@@ -109,10 +119,12 @@ export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, op
     root()?.addEventListener('keydown', rewrite, true)
     root()?.addEventListener('blur', rewrite, true)
     root()?.addEventListener('focus', forget, true)
+    root()?.addEventListener('input', holdDayAfterToday, true)
   })
   onBeforeUnmount(() => {
     root()?.removeEventListener('keydown', rewrite, true)
     root()?.removeEventListener('blur', rewrite, true)
     root()?.removeEventListener('focus', forget, true)
+    root()?.removeEventListener('input', holdDayAfterToday, true)
   })
 }
