@@ -62,7 +62,9 @@ describe('a price as a seller types it (edit dialog, inline cell, range filter, 
     ['', 'Enter a price.'],
     ['  ', 'Enter a price.'],
     ['abc', nan('abc')],
-    ['12,34', nan('12,34')], // a decimal comma is read only in a European file
+    // A decimal comma is read only in a European file; typed, it is said with the number written with a point.
+    ['12,34', 'Not a number: “12,34”. Write decimals with a point: 12.34.'],
+    ['-$1.299,5', 'Not a number: “-$1.299,5”. Write decimals with a point: -1299.5.'],
     ['1,23.00', nan('1,23.00')],
     ['1 299.00', nan('1 299.00')],
     ['1e3', nan('1e3')],
@@ -89,7 +91,7 @@ describe('a quantity as a seller types it', () => {
     ['1000001', 'Quantity must be at most 1,000,000.'],
     ['+10', 'Enter the new quantity itself, without “+”.'],
     ['', 'Enter a quantity.'],
-    ['1,20', nan('1,20')],
+    ['1,20', 'Not a number: “1,20”. Write decimals with a point: 1.20.'],
     ['x', nan('x')]
   ]
   it.each(table)('%j → %j', (text, expected) => {
@@ -271,6 +273,7 @@ describe('every problem a reader finds, as data and as the seller reads it: text
     'blank-percent': true,
     'plus-sign': true,
     'not-a-number': true,
+    'decimal-comma': true,
     'ambiguous-separator': true,
     'not-finite': true,
     negative: true,
@@ -326,6 +329,13 @@ describe('every problem a reader finds, as data and as the seller reads it: text
       kind: 'not-a-number',
       message: 'Not a number: “lots”.',
       sentence: file(quantityField, 'Quantity “lots” is not a number.')
+    },
+    {
+      text: '12,5',
+      read: () => priceField.parse('12,5'),
+      kind: 'decimal-comma',
+      message: 'Not a number: “12,5”. Write decimals with a point: 12.5.',
+      sentence: file(priceField, 'Price “12,5” is not a number: write decimals with a point (12.5).')
     },
     { text: 'ten', read: () => priceField.parseChange('ten'), kind: 'not-a-number', message: 'Not a number: “ten”.', sentence: null },
     { text: '10%%', read: () => parsePercentChange('10%%'), kind: 'not-a-number', message: 'Not a number: “10%%”.', sentence: null },

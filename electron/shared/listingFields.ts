@@ -104,6 +104,9 @@ const GROUPS = { ',': /^\d{1,3}(?:,\d{3})+$/, '.': /^\d{1,3}(?:\.\d{3})+$/, ' ':
 /** One separator with exactly three digits after it, and no leading zero before: a thousands separator or three decimals. */
 const AMBIGUOUS = /^[1-9]\d{0,2}[.,]\d{3}$/
 
+/** Where decimals take a point, a comma before one or two digits cannot group thousands: a decimal comma ("12,5", "1.299,50"). */
+const DECIMAL_COMMA = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d{1,2})$/
+
 /** The digits of a number without its sign and currency: whole and decimal parts, or why they cannot be read. */
 function splitDigits(body: string, style: NumberStyle): { whole: string; fraction: string } | 'ambiguous' | null {
   if (!/\d/.test(body)) return null
@@ -177,7 +180,11 @@ function readDecimal(text: string, options: ReadOptions): { decimal: Decimal } |
   if (options.percent && rest.endsWith('%')) rest = rest.slice(0, -1).trimEnd()
   const digits = splitDigits(rest, options.style)
   if (digits === 'ambiguous') return { problem: { kind: 'ambiguous-separator', text: original } }
-  if (!digits) return { problem: { kind: 'not-a-number', text: original } }
+  if (!digits) {
+    const comma = options.style === 'point' ? DECIMAL_COMMA.exec(rest) : null
+    if (comma) return { problem: { kind: 'decimal-comma', text: original, pointed: `${negative ? '-' : ''}${comma[1]!.replaceAll('.', '')}.${comma[2]!}` } }
+    return { problem: { kind: 'not-a-number', text: original } }
+  }
   return { decimal: { negative, whole: digits.whole || '0', fraction: digits.fraction } }
 }
 

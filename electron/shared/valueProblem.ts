@@ -20,6 +20,11 @@ export type ValueProblem =
   | { kind: 'plus-sign'; label: string }
   /** Text that is no number (`text` trimmed, as typed): "Not a number: “abc”." */
   | { kind: 'not-a-number'; text: string }
+  /**
+   * A decimal comma where decimals take a point (typed in the app, a comma CSV): "12,5". `pointed` is the
+   * number written with a point ("12.5"): "Not a number: “12,5”. Write decimals with a point: 12.5."
+   */
+  | { kind: 'decimal-comma'; text: string; pointed: string }
   /** One separator with three digits after it, in a file whose numbers do not say which it is: "“1,299” could be…" */
   | { kind: 'ambiguous-separator'; text: string }
   /** A value that is no finite number (NaN, Infinity): "Price must be a number." */
@@ -61,6 +66,11 @@ function said(problem: ValueProblem): { message: string; predicate?: string } {
       return { message: `Enter the new ${problem.label.toLowerCase()} itself, without “+”.` }
     case 'not-a-number':
       return { message: `Not a number: ${quoted(problem.text)}.`, predicate: 'is not a number.' }
+    case 'decimal-comma':
+      return {
+        message: `Not a number: ${quoted(problem.text)}. Write decimals with a point: ${problem.pointed}.`,
+        predicate: `is not a number: write decimals with a point (${problem.pointed}).`
+      }
     case 'ambiguous-separator': {
       const predicate = 'could be a thousands separator or three decimals: write the number without a thousands separator (1299, or 1299,50 with cents).'
       return { message: `${quoted(problem.text)} ${predicate}`, predicate }

@@ -114,6 +114,6 @@ describe('a comma CSV', () => {
   it('reads prices as a seller or a spreadsheet writes them: dollar signs and thousands separators', async () => {
     const { values, problems } = await importOf('prices.csv', 'sku,price,quantity\nSKU-1,"$1,299.00","1,200"\nSKU-2,310,\nSKU-3,-5,\nSKU-4,"12,50",\n')
     expect(values).toEqual({ '1:priceCents': 129900, '1:quantity': 1200, '2:priceCents': 31000 })
-    expect(problems).toEqual({ 4: 'Price “-5” cannot be negative.', 5: 'Price “12,50” is not a number.' })
+    expect(problems).toEqual({ 4: 'Price “-5” cannot be negative.', 5: 'Price “12,50” is not a number: write decimals with a point (12.50).' })
   })
 })
