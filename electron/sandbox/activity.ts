@@ -37,17 +37,42 @@ export function placeOrders(state: MarketplaceState, random: Random, count: numb
  * becomes ready to ship. Returns their ids.
  */
 export function advanceOrders(state: MarketplaceState, random: Random, count: number, clock: () => number): string[] {
-  const pool: OrderRecord[] = [...state.orders]
+  return distinctPicks(state.orders, count, random).map((order) => {
+    state.updateOrder(order.id, clock(), readyOneItem)
+    return order.id
+  })
+}
+
+/**
+ * A bulk change made on the marketplace's website (a price change across listings, a CSV upload, a
+ * batch of orders moved on at once): `count` distinct sell requests or orders (all of them when there
+ * are fewer), chosen at random, every one stamped with the same instant `at`. A sell request's price is
+ * cut by 5%; an order's first item awaiting shipment, if any, becomes ready to ship. Returns their ids.
+ */
+export function changeTogether(state: MarketplaceState, random: Random, resource: 'sellRequests' | 'orders', count: number, at: number): string[] {
+  if (resource === 'orders') {
+    const orders = distinctPicks(state.orders, count, random)
+    for (const order of orders) state.updateOrder(order.id, at, readyOneItem)
+    return orders.map((order) => order.id)
+  }
+  const sellRequests = distinctPicks(state.sellRequests, count, random)
+  for (const { id, priceCents } of sellRequests) {
+    const cut = Math.max(100, Math.round(priceCents * 0.95))
+    // A price at the floor goes up a cent instead: every row changes.
+    state.editSellRequest(id, { priceCents: cut !== priceCents ? cut : priceCents + 1 }, at)
+  }
+  return sellRequests.map((sellRequest) => sellRequest.id)
+}
+
+/** `count` distinct rows of the list (all of them when there are fewer), drawn before any is changed. */
+function distinctPicks<T>(list: readonly T[], count: number, random: Random): T[] {
+  const pool = [...list]
   const n = Math.min(count, pool.length)
-  const ids: string[] = []
   for (let i = 0; i < n; i++) {
     const j = random.int(i, pool.length - 1)
-    const order = pool[j] as OrderRecord
-    pool[j] = pool[i] as OrderRecord
-    state.updateOrder(order.id, clock(), readyOneItem)
-    ids.push(order.id)
+    ;[pool[i], pool[j]] = [pool[j] as T, pool[i] as T]
   }
-  return ids
+  return pool.slice(0, n)
 }
 
 function readyOneItem(order: OrderRecord): void {

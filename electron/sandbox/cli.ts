@@ -44,8 +44,9 @@ Variants (what a spec-following marketplace may do differently; default: the san
   --unknown-fields            rows carry fields, property keys and statuses the spec does not name
   --patch-requires <r>        either | both: whether an edit must carry price and quantity
   --churn <n>                 random changes (orders, sell requests) after each list answer
+  --ties-shuffled             rows of equal update time in a new order on each list request
   --fault-burst <n>           a drawn rate-based fault hits n requests in a row, default 1
-  --variant-seed <n>          seeds short pages, churn and unknown fields, default 0`
+  --variant-seed <n>          seeds short pages, churn, tie order and unknown fields, default 0`
 
 /** Variant settings given as a number on the command line. */
 const VARIANT_NUMBERS = {
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
         help: { type: 'boolean', short: 'h' },
         'no-date-header': { type: 'boolean' },
         'unknown-fields': { type: 'boolean' },
+        'ties-shuffled': { type: 'boolean' },
         ...Object.fromEntries(
           [...NUMBER_OPTIONS, ...Object.keys(VARIANT_NUMBERS), ...Object.keys(VARIANT_WORDS)].map((name) => [name, { type: 'string' as const }])
         )
@@ -195,6 +197,7 @@ function variantOf(values: Record<string, string | boolean | undefined>): Partia
   }
   if (values['no-date-header']) given.push(['no-date-header', 'dateHeader', false])
   if (values['unknown-fields']) given.push(['unknown-fields', 'unknownFields', true])
+  if (values['ties-shuffled']) given.push(['ties-shuffled', 'tiesShuffledPerRequest', true])
 
   const variant: Partial<Record<keyof Variant, unknown>> = {}
   for (const [flag, key, value] of given) {

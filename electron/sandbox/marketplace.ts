@@ -5,6 +5,7 @@
  * Money is integer cents; instants are epoch milliseconds, except the order date, which the API
  * carries with microseconds and is kept as epoch microseconds (UTC).
  */
+import type { Random } from './random'
 
 export interface DeviceProperties {
   color: string
@@ -140,14 +141,43 @@ class UpdateOrder<T extends Dated> {
   }
 }
 
-/** One page of rows kept in ascending update order. */
-function pageOf<T>(ascending: readonly T[], query: PageQuery): PageOf<T> {
+/**
+ * One page of rows kept in ascending update order. With `ties`, rows of equal update time come in an
+ * order drawn afresh for this request, as `ORDER BY updatedAt LIMIT … OFFSET …` gives them (SQL orders
+ * ties as it happens to find them): the page is cut from the list as this request orders it.
+ */
+function pageOf<T extends Dated>(ascending: readonly T[], query: PageQuery, ties?: Random): PageOf<T> {
   const total = ascending.length
   const skip = (query.page - 1) * query.take
-  if (query.sortDir === 'ASC') return { total, rows: ascending.slice(skip, skip + query.take) }
-  const end = total - skip
-  if (end <= 0) return { total, rows: [] }
-  return { total, rows: ascending.slice(Math.max(0, end - query.take), end).reverse() }
+  // The page's rows as positions [from, to) of the ascending list.
+  const from = query.sortDir === 'ASC' ? skip : Math.max(0, total - skip - query.take)
+  const to = query.sortDir === 'ASC' ? Math.min(total, skip + query.take) : total - skip
+  if (to <= from) return { total, rows: [] }
+  const rows = ties ? withTiesDrawn(ascending, from, to, ties) : ascending.slice(from, to)
+  return { total, rows: query.sortDir === 'ASC' ? rows : rows.reverse() }
+}
+
+/**
+ * The rows at positions [from, to) of the ascending list once each run of equal update time that
+ * reaches into them is put in a random order: a run crossing the page's edge brings rows from beyond it
+ * as often as it keeps its own.
+ */
+function withTiesDrawn<T extends Dated>(ascending: readonly T[], from: number, to: number, ties: Random): T[] {
+  let start = from
+  while (start > 0 && (ascending[start - 1] as T).updatedAt === (ascending[from] as T).updatedAt) start--
+  let end = to
+  while (end < ascending.length && (ascending[end] as T).updatedAt === (ascending[to - 1] as T).updatedAt) end++
+  const rows = ascending.slice(start, end)
+  for (let runStart = 0; runStart < rows.length;) {
+    let runEnd = runStart + 1
+    while (runEnd < rows.length && (rows[runEnd] as T).updatedAt === (rows[runStart] as T).updatedAt) runEnd++
+    for (let i = runEnd - 1; i > runStart; i--) {
+      const j = ties.int(runStart, i)
+      ;[rows[i], rows[j]] = [rows[j] as T, rows[i] as T]
+    }
+    runStart = runEnd
+  }
+  return rows.slice(from - start, to - start)
 }
 
 const FILTER_CACHE_SIZE = 16
@@ -231,7 +261,8 @@ export class MarketplaceState {
     return this.highestOrderNo
   }
 
-  listSellRequests(query: PageQuery): PageOf<SellRequestRecord> {
+  /** `ties`: rows of equal update time in an order drawn from it for this request (see pageOf); without it, by id. */
+  listSellRequests(query: PageQuery, ties?: Random): PageOf<SellRequestRecord> {
     const term = query.searchTerm?.toLowerCase() ?? ''
     const all = this.sellRequestsByUpdate.all
     const rows =
@@ -241,15 +272,16 @@ export class MarketplaceState {
             const matches = nameMatcher(term)
             return all.filter((row) => matches(row.name))
           })
-    return pageOf(rows, query)
+    return pageOf(rows, query, ties)
   }
 
-  listOrders(query: OrderPageQuery): PageOf<OrderRecord> {
+  /** `ties` as for listSellRequests. */
+  listOrders(query: OrderPageQuery, ties?: Random): PageOf<OrderRecord> {
     const term = query.searchTerm?.toLowerCase() ?? ''
     const from = query.fromMicros ?? -Infinity
     const to = query.toMicros ?? Infinity
     const all = this.ordersByUpdate.all
-    if (term === '' && from === -Infinity && to === Infinity) return pageOf(all, query)
+    if (term === '' && from === -Infinity && to === Infinity) return pageOf(all, query, ties)
     const within = (micros: number): boolean => micros >= from && micros <= to
     const rows = this.orderSearches.get(`${term}\u0000${from}\u0000${to}`, () => {
       const matches = nameMatcher(term)
@@ -259,7 +291,7 @@ export class MarketplaceState {
           (within(order.orderDateMicros) || within(order.updatedAt * 1000))
       )
     })
-    return pageOf(rows, query)
+    return pageOf(rows, query, ties)
   }
 
   /** Applies a change and stamps `updatedAt`. Undefined when there is no such sell request. */

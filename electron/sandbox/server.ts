@@ -10,7 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { advanceOrders, churn, placeOrders, type ChurnSummary } from './activity'
+import { advanceOrders, changeTogether, churn, placeOrders, type ChurnSummary } from './activity'
 import { ApiError, errorBody, errorPayload } from './errors'
 import { FaultInjector, retryAfterValue, truncatedJson, withWrongTypes, type FaultKind, type Faults } from './faults'
 import type { MarketplaceState, OrderPageQuery } from './marketplace'
@@ -65,7 +65,7 @@ export interface Sandbox {
   readonly baseUrl: string
   readonly port: number
   readonly apiKey: string
-  /** Live: changed by PATCH, DELETE, addOrders, touchOrders and churn. */
+  /** Live: changed by PATCH, DELETE, addOrders, touchOrders, changeTogether and churn. */
   readonly state: MarketplaceState
   /** The variant in force. */
   readonly variant: Readonly<Variant>
@@ -91,6 +91,12 @@ export interface Sandbox {
   addOrders(n: number): string[]
   /** Simulates `n` existing orders (chosen at random) being updated now. Returns their ids. */
   touchOrders(n: number): string[]
+  /**
+   * Simulates a bulk change on the marketplace's website (a price change across listings, a CSV upload):
+   * `n` sell requests or orders, chosen at random, all updated at one instant, `atMs` (default now). A
+   * sell request's price is cut by 5%. Returns their ids.
+   */
+  changeTogether(resource: 'sellRequests' | 'orders', n: number, atMs?: number): string[]
   /**
    * Holds the API requests `picks` chooses (after their latency, before they are answered) until the
    * hold is released: a test keeps a read open for as long as it looks at what the app shows meanwhile,
@@ -156,13 +162,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = req.method ?? 'GET'
 
     if (path === '/v1/orders/seller' && method === 'GET') {
-      const { total, rows } = listPage(inSandboxTime(parseOrderListQuery(listParams(url))), (query) => state.listOrders(query))
+      const { total, rows } = listPage(inSandboxTime(parseOrderListQuery(listParams(url))), (query) => state.listOrders(query, tieDraws()))
       const body = withTotalForm(wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
     }
     if (path === '/v1/sell-requests' && method === 'GET') {
-      const { total, rows } = listPage(parseSellRequestListQuery(listParams(url)), (query) => state.listSellRequests(query))
+      const { total, rows } = listPage(parseSellRequestListQuery(listParams(url)), (query) => state.listSellRequests(query, tieDraws()))
       const body = withTotalForm(wireSellRequestList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
@@ -225,6 +231,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   function shortened<T>(rows: T[]): T[] {
     if (variant.shortPageRate <= 0 || rows.length === 0 || !variantDraws.shortPages.chance(variant.shortPageRate)) return rows
     return rows.slice(0, rows.length - variantDraws.shortPages.int(1, Math.max(1, rows.length - 1)))
+  }
+
+  /** Where tied rows get their order for one list request: none when they come in id order. */
+  function tieDraws(): Random | undefined {
+    return variant.tiesShuffledPerRequest ? variantDraws.ties : undefined
   }
 
   /** The marketplace moves on between one page and the next. */
@@ -368,6 +379,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestCount: (method) => (method === undefined ? apiRequests : (apiRequestsByMethod.get(method.toUpperCase()) ?? 0)),
     addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
+    changeTogether: (resource, n, atMs) => changeTogether(state, activity, resource, wholeNumber(n, 'n'), atMs ?? clock.stamp()),
     hold: (picks) => {
       const hold = { picks, waiting: [] as (() => void)[], caught: 0 }
       holds.add(hold)
@@ -416,8 +428,8 @@ function sandboxClock(startMs: number): SandboxClock {
 }
 
 /** The generators of the variant draws, each its own so that one option's draws do not shift another's. */
-function variantRandoms(variantSeed: number): { shortPages: Random; churn: Random } {
-  return { shortPages: new Random(variantSeed), churn: new Random(variantSeed ^ 0xc0ffee) }
+function variantRandoms(variantSeed: number): { shortPages: Random; churn: Random; ties: Random } {
+  return { shortPages: new Random(variantSeed), churn: new Random(variantSeed ^ 0xc0ffee), ties: new Random(variantSeed ^ 0x71e5) }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -152,6 +152,37 @@ describe('paging', () => {
   })
 })
 
+describe('tied rows', () => {
+  it('tiesShuffledPerRequest: rows changed together (changeTogether, one update time) come in a new order on each request; the rows around them, and each page as a whole, keep their places', async () => {
+    const box = await start({ sellRequests: 50 })
+    const at = Date.now() - 3_600_000
+    const tied = new Set(box.changeTogether('sellRequests', 20, at))
+    expect(box.state.sellRequests.filter((s) => s.updatedAt === at)).toHaveLength(20)
+    const page = async (query: string) => (await sellRequests(box, query)).body.data.data.map((s) => s.id)
+    const byId = await page('?take=50')
+    expect(await page('?take=50'), 'off: tied rows in one order').toEqual(byId)
+    box.setVariant({ tiesShuffledPerRequest: true })
+    const orders: string[][] = []
+    for (let i = 0; i < 6; i++) orders.push(await page('?take=50'))
+    expect(new Set(orders.map((ids) => ids.join())).size, 'a new order on each request').toBeGreaterThan(1)
+    for (const ids of orders) {
+      expect(
+        ids.filter((id) => !tied.has(id)),
+        'untied rows where they were'
+      ).toEqual(byId.filter((id) => !tied.has(id)))
+      expect(
+        ids.map((id) => tied.has(id)),
+        'tied rows in the same places'
+      ).toEqual(byId.map((id) => tied.has(id)))
+    }
+    // Pages of 7 cut the run: each page holds rows of the run drawn anew, so some row is read twice and another not at all.
+    const read: string[] = []
+    for (let i = 1; i <= 8; i++) read.push(...(await page(`?take=7&page=${i}`)))
+    expect(read).toHaveLength(50)
+    expect(new Set(read).size).toBeLessThan(50)
+  })
+})
+
 describe('totals', () => {
   it('totalOffset: the total reported is off by the offset on both lists, never below 0; rows are unchanged', async () => {
     const box = await start({ variant: { totalOffset: -5 } })

@@ -1,7 +1,8 @@
 /**
  * Variants: the other choices a spec-following marketplace may make wherever
  * shared/spec/seller-api.md says "not shown" (paging limits, total counts, error bodies, headers,
- * extra fields and statuses, edit rules, data changing between pages, bursts of faults).
+ * extra fields and statuses, edit rules, data changing between pages, the order of tied rows, bursts
+ * of faults).
  *
  * DEFAULT_VARIANT is the sandbox's own choice for each of them; a client that works only against
  * the defaults relies on choices a real marketplace need not share.
@@ -54,9 +55,14 @@ export interface Variant {
   patchRequires: PatchRequires
   /** Random changes the marketplace makes after each list answer, so the next page sees them. */
   churnPerList: number
+  /**
+   * Rows of equal update time come in an order drawn afresh for each list request, as a list sorted by
+   * update time alone (the spec names no tie-breaker) comes from SQL; false: tied rows in id order.
+   */
+  tiesShuffledPerRequest: boolean
   /** A rate-based fault, once drawn, hits this many API requests in a row. */
   faultBurst: number
-  /** Seeds the short-page, churn and unknown-field draws. */
+  /** Seeds the short-page, churn, tie-order and unknown-field draws. */
   variantSeed: number
 }
 
@@ -77,6 +83,7 @@ export const DEFAULT_VARIANT: Readonly<Variant> = Object.freeze({
   unknownFields: false,
   patchRequires: 'either',
   churnPerList: 0,
+  tiesShuffledPerRequest: false,
   faultBurst: 1,
   variantSeed: 0
 })
@@ -130,6 +137,7 @@ function problemWith(key: keyof Variant, value: unknown): string | undefined {
       return oneOf(AUTH_STATUSES)
     case 'dateHeader':
     case 'unknownFields':
+    case 'tiesShuffledPerRequest':
       return typeof value === 'boolean' ? undefined : 'must be true or false'
     case 'orderTimeOffsetMinutes':
       return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= 14 * 60 ? undefined : 'must be whole minutes from -840 to 840'

@@ -539,3 +539,60 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
     expect(report.rounds.orders).toBe(1)
   })
 })
+
+describe('rows of equal update time in a new order on each request (the spec names no tie-breaker; SQL orders ties as it finds them)', () => {
+  const HOUR = 3_600_000
+  /** Item statuses by order id: what an order's update changes. */
+  const itemStatuses = (orders: { id: string; items: { status: string }[] }[]) => new Map(orders.map((o) => [o.id, o.items.map((i) => i.status).join()]))
+
+  it.each([
+    { take: 100, listings: 3000, runs: [1200, 1000] },
+    { take: 10, listings: 1200, runs: [500, 400] }
+  ])(
+    'a full sync of $listings listings, runs of $runs sharing an update time (bulk changes on the website), pages of $take: every listing is held, complete, in one round',
+    async ({ take, listings, runs }) => {
+      const s = await setup({ orders: 0, sellRequests: listings, variant: { tiesShuffledPerRequest: true } }, { take })
+      runs.forEach((n, i) => s.sandbox.changeTogether('sellRequests', n, Date.now() - (i + 1) * HOUR))
+      const report = await s.run('full', ['sellRequests'])
+      expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+      expect(report.checks.sellRequests).toEqual({ synced: listings, total: listings, complete: true })
+      expect(report.rounds.sellRequests).toBe(1)
+    },
+    60_000
+  )
+
+  it('listings held, then a bulk change ties most of them: the next full sync still holds every listing (none dropped for a page that missed it)', async () => {
+    const s = await setup({ orders: 0, sellRequests: 3000 })
+    await s.run('full', ['sellRequests'])
+    s.sandbox.setVariant({ tiesShuffledPerRequest: true })
+    s.sandbox.changeTogether('sellRequests', 2000, Date.now() - HOUR)
+    const report = await s.run('full', ['sellRequests'])
+    expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+    expect(report.checks.sellRequests).toEqual({ synced: 3000, total: 3000, complete: true })
+  }, 60_000)
+
+  it('a bulk price change on the website ties 1500 listings after a sync: the incremental sync holds every new price, or it would not say complete', async () => {
+    const s = await setup({ orders: 0, sellRequests: 3000, variant: { tiesShuffledPerRequest: true } })
+    await s.run('full', ['sellRequests'])
+    s.sandbox.changeTogether('sellRequests', 1500)
+    const report = await s.run('auto', ['sellRequests'])
+    expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+    expect(report.kinds.sellRequests).toBe('incremental')
+    expect(report.checks.sellRequests).toEqual({ synced: 3000, total: 3000, complete: true })
+  }, 60_000)
+
+  it('orders: a full sync with 2000 orders updated at one time, then an incremental after 1500 more: every order held, each as updated', async () => {
+    const s = await setup({ orders: 3000, sellRequests: 10, variant: { tiesShuffledPerRequest: true } })
+    s.sandbox.changeTogether('orders', 2000, Date.now() - HOUR)
+    const full = await s.run('full', ['orders'])
+    expect(differences(s.snapshot, s.sandbox).ordersMissing).toBe(0)
+    expect(full.checks.orders).toEqual({ synced: 3000, total: 3000, complete: true })
+    expect(full.rounds.orders).toBe(1)
+    s.sandbox.changeTogether('orders', 1500)
+    const incremental = await s.run('auto', ['orders'])
+    expect(differences(s.snapshot, s.sandbox).ordersMissing).toBe(0)
+    expect(itemStatuses(s.snapshot.dump().orders)).toEqual(itemStatuses([...s.sandbox.state.orders]))
+    expect(incremental.kinds.orders).toBe('incremental')
+    expect(incremental.checks.orders).toEqual({ synced: 3000, total: 3000, complete: true })
+  }, 60_000)
+})

@@ -31,6 +31,8 @@ export class PageWalk {
   position = 0
   /** Whether the last page's rows joined what was read (a page that starts past a gap does not). */
   joins = false
+  /** The list position of the last page's first row. */
+  start = 0
   private asked = 0
   private before = 0
   private stuck = 0
@@ -57,11 +59,11 @@ export class PageWalk {
     }
     if (this.pagesDone <= 2 && this.page === 1) this.size = pageSizeAfterFirst(asked, Math.max(rows, this.firstRows ?? 0), total)
     else if (rows > this.size) this.size = rows
-    const start = (this.page - 1) * Math.max(asked, rows)
+    this.start = (this.page - 1) * Math.max(asked, rows)
     // Only rows that join what was read move the walk on; a page cut short is asked again.
-    this.joins = start <= this.position
+    this.joins = this.start <= this.position
     this.before = this.position
-    if (this.joins) this.position = Math.max(this.position, start + rows)
+    if (this.joins) this.position = Math.max(this.position, this.start + rows)
     return true
   }
 

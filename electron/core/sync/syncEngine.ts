@@ -15,6 +15,10 @@
  *   and the record itself is read again by the catch-up that follows every full pass. A deletion
  *   shifts rows the other way and can hide one; it shows as a total going down or, beside a creation,
  *   as rows created meanwhile that the total's change does not account for.
+ * - Rows of equal update time (a bulk change on the marketplace's website) may come in a new order on
+ *   each request, the spec naming no tie-breaker: a page then repeats some and leaves out others, with
+ *   every position read. Where a row was read at two positions, the pages are read again until as many
+ *   rows as the list holds there are read (rowPlaces.ts); a walk that cannot is one cut short.
  * - Every sync ends with a completeness check: the rows the snapshot holds against the server's total.
  *   A full sync whose check fails, or that saw a deletion while it read, reads the whole list again
  *   (up to `rounds` times) and otherwise ends incomplete, recorded and shown as such. An incremental
@@ -34,6 +38,7 @@ import { createPause, createTurnQueue, TURN_MS, type Pause } from '../eventLoopT
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 import { PageWalk, pageSizeAfterFirst } from './pageWalk'
+import { readAgainInDoubt, RowPlaces } from './rowPlaces'
 import { readOrderClock, type OrderClockReading } from './orderClock'
 
 export interface SyncSettings {
@@ -189,11 +194,17 @@ function newestIn(resource: Resource, batch: Batch): number | null {
 /** A page with no rows (the end of a list). */
 const emptyBatch = (): Batch => ({ rows: [], wire: NO_ROWS })
 
+/** A row's update time as the marketplace wrote it: sell requests carry one, orders none. */
+const updatedAt = (row: Batch['rows'][number]): string | undefined => ('updatedAt' in row ? row.updatedAt : undefined)
+
 /** Whether every row of a page is one read already (none: an empty page is no repeat). */
-const repeats = (batch: Batch, seen: ReadonlySet<string>): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
+const repeats = (batch: Batch, seen: { has(id: string): boolean }): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
 
 /** Totals in the order the answers arrived: whether one went down (see the file comment). */
 class TotalWatch {
+  /** Whether a total differed from the one before it (rows created or deleted while the list was read). */
+  moved = false
+
   constructor(
     private last: number | null = null,
     public dropped = false
@@ -201,6 +212,7 @@ class TotalWatch {
 
   observe(total: number): void {
     if (this.last !== null && total < this.last) this.dropped = true
+    if (this.last !== null && total !== this.last) this.moved = true
     this.last = total
   }
 }
@@ -418,8 +430,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
     let pagesDone = 0
     let pagesPlanned = 0
-    /** Ids read in this pass: a page past the total holding only these is the last page again. */
-    const seen = new Set<string>()
+    /** Where this pass read each row: a page past the total holding only rows read is the last page again. */
+    const places = new RowPlaces()
     const report = () =>
       counters.progress({
         kind: 'full',
@@ -430,8 +442,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       })
     /** Takes a page's rows (those at `start` on) into the pass; answers how many it took. */
     const take = async (answer: PageAnswer, start: number): Promise<number> => {
-      if (start >= answer.total && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
-      for (const row of answer.batch.rows) seen.add(row.id)
+      if (start >= answer.total && repeats(answer.batch, places)) answer = { ...answer, batch: emptyBatch() }
+      answer.batch.rows.forEach((row, index) => places.note(start + index, row.id, updatedAt(row)))
       watch.observe(answer.total)
       run.total = answer.total
       run.firstTotal ??= answer.total
@@ -451,7 +463,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return answer.batch.rows.length
     }
 
-    if (run.covered.length > 0) created.resumedFrom(run.cursorMs)
+    const resumed = run.covered.length > 0
+    if (resumed) created.resumedFrom(run.cursorMs)
     try {
       if (run.covered.length === 0) {
         // The first page tells the total and how the server pages: fewer rows than asked while more
@@ -535,6 +548,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         await flush()
         if (took === 0) break
       }
+      // Every position read and still fewer rows than the total: rows of equal time that came in a new
+      // order on each request (rowPlaces.ts) are read again where a row was read twice.
+      const readAgain = async (page: number) => {
+        const size = run.pageSize
+        const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters)
+        await take(answer, (page - 1) * Math.max(size, answer.batch.rows.length))
+      }
+      // (Not where rows were created or deleted meanwhile: a row shifted by them is read twice too, and
+      // the catch-up and the check see to those. Nor in a pass resumed, which knows not where rows were read.)
+      if (!resumed && !watch.moved)
+        await readAgainInDoubt(places, { wanted: () => run.total, size: () => run.pageSize, read: readAgain, lanes: s.concurrency }, signal)
+      await flush()
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
       try {
@@ -577,8 +602,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const ownTotals = new TotalWatch()
     /** Ids this walk read: a page past the total holding only these is the last page again, the end. */
     const seen = new Set<string>()
+    /** Where the walk read the rows changed since (rowPlaces.ts); they fill the list's first `changed` positions. */
+    const places = new RowPlaces()
+    let changed = 0
+    const changedSince = (row: Batch['rows'][number]) => resource === 'orders' || Date.parse((row as SellRequestBatch['rows'][number]).updatedAt) >= sinceMs
+    const noteChanged = (batch: Batch, start: number) =>
+      batch.rows.forEach((row, index) => changedSince(row) && places.note(start + index, row.id, updatedAt(row)))
+    const query = { ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
     for (;;) {
-      const query = { ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
       let answer: PageAnswer
       if (walk.pagesDone === 0) ({ answer, take: walk.size } = await firstPage(resource, { ...query, take: walk.size }, signal, counters))
       else answer = await fetchPage(resource, { ...query, take: walk.size, page: walk.page, knownTotal: lastTotal }, signal, counters)
@@ -594,12 +625,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const rows = answer.batch.rows.length
       batches.push(answer.batch)
       if (!walk.answered(rows, answer.total)) continue
-      let older = false
-      if (resource === 'sellRequests') {
-        const fresh = (answer.batch as SellRequestBatch).rows.filter((row) => Date.parse(row.updatedAt) >= sinceMs).length
-        older = walk.joins && fresh < rows
-        items += fresh
-      } else items += rows
+      noteChanged(answer.batch, walk.start)
+      const fresh = answer.batch.rows.filter(changedSince).length
+      // Sell requests are the whole list: a page that joins what was read and holds an older row ends the changed ones.
+      const older = walk.joins && fresh < rows
+      items += fresh
+      changed = older ? walk.start + fresh : walk.position
       if (reportProgress)
         counters.progress({
           kind: 'incremental',
@@ -616,6 +647,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         break
       }
     }
+    // Fewer changed rows read than positions they fill: rows of equal time came in a new order on each
+    // request (rowPlaces.ts). Read again where a row was read twice; a walk that cannot read them all is
+    // one it could not finish.
+    const readAgain = async (page: number) => {
+      const answer = await fetchPage(resource, { ...query, take: walk.size, page, knownTotal: lastTotal }, signal, counters)
+      if (resource === 'sellRequests') watch?.observe(answer.total)
+      ownTotals.observe(answer.total)
+      created?.note(resource, answer.batch)
+      batches.push(answer.batch)
+      noteChanged(answer.batch, (page - 1) * Math.max(walk.size, answer.batch.rows.length))
+    }
+    const again = { wanted: () => changed, size: () => walk.size, read: readAgain, lanes: deps.settings.concurrency }
+    // (Not where the list's count moved while it was read: rows shifted by a creation or a deletion are
+    // read twice too, and the walk's own checks see to those.)
+    if (!cutShort && !ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
     const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
     const newIds = snapshot.unknownIds(resource, ids)
     const { newOrderIds } =

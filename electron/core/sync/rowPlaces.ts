@@ -1,0 +1,90 @@
+/**
+ * Where each row of a list was read, by id, and the pages read again where that shows rows missed.
+ *
+ * The spec sorts lists by update time and names no tie-breaker: a marketplace may order rows of equal
+ * time anew on each request (SQL does, for `ORDER BY updatedAt … LIMIT … OFFSET …`), and a seller's bulk
+ * change on its website gives thousands of rows one time. A page inside such a run then holds some rows
+ * of the run at random: rows another page held already, and not others. Every position is read and yet
+ * rows are missed. The rows of a run always fill the same positions, so a row missed leaves one read
+ * twice in that stretch: a row read at two positions marks the positions between as in doubt, and the
+ * pages over them are read again until as many rows as the list holds there are read.
+ *
+ * A row that moves while a list is read (an update brings it to the front) is read at two positions
+ * too, with another update time at the second: that is no tie, and the catch-up after the pass reads
+ * what changed. (Orders carry no update time: for them any row read twice marks its stretch.)
+ */
+import { forEachBounded } from './boundedConcurrency'
+import { pagesOver, withRange, type RowRanges } from './rowRanges'
+
+/**
+ * Times the pages in doubt are all read again, at most, and in a row with no row new to the read before
+ * it gives up. Each reading brings any row missed with a fair chance, so a run is read whole within a
+ * few readings more than the number of times its length doubles a page; a marketplace that never
+ * answers some rows (a total that counts rows it does not list) brings nothing new and ends it soon.
+ */
+const READINGS = 40
+const IDLE_READINGS = 6
+
+export class RowPlaces {
+  private readonly first = new Map<string, { position: number; updated: string | undefined }>()
+  private doubt: RowRanges = []
+
+  /** A row `id` read at `position`, updated at `updated` (as the marketplace wrote it; undefined where rows carry no update time). */
+  note(position: number, id: string, updated?: string): void {
+    const first = this.first.get(id)
+    if (first === undefined) this.first.set(id, { position, updated })
+    else if (first.position !== position && first.updated === updated)
+      this.doubt = withRange(this.doubt, Math.min(first.position, position), Math.max(first.position, position) + 1)
+  }
+
+  has(id: string): boolean {
+    return this.first.has(id)
+  }
+
+  /** Rows read (each once, wherever it was read). */
+  get count(): number {
+    return this.first.size
+  }
+
+  /** The 1-based pages of `size` rows over the positions in doubt below `end`. */
+  pagesInDoubt(size: number, end: number): number[] {
+    const below = this.doubt.filter(([start]) => start < end).map(([start, stop]): [number, number] => [start, Math.min(stop, end)])
+    return pagesOver(below, size)
+  }
+}
+
+/** How to read a list's pages in doubt again. */
+export interface ReadingAgain {
+  /** The rows the list holds where they are in doubt: its first `wanted()` positions. */
+  wanted: () => number
+  /** The rows a page holds. */
+  size: () => number
+  /** Reads a page and takes its rows into the places. */
+  read: (page: number) => Promise<void>
+  /** Pages asked for at once. */
+  lanes: number
+}
+
+/**
+ * Reads again the pages in doubt (below `wanted()`) while fewer rows than that were read, a reading at
+ * a time. Answers false when rows read twice showed ties and the rows missed could not all be read;
+ * rows short with none read twice are no tie's doing, and are left to the checks after the walk. Costs
+ * nothing when every row was read.
+ */
+export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, signal: AbortSignal): Promise<boolean> {
+  const whole = () => places.count >= again.wanted()
+  // A count that moves is a list changing while it is read, not ties ordered anew: rows created or
+  // deleted meanwhile are the catch-up's and the check's to find, not a reason to read on.
+  const wanted = again.wanted()
+  let doubted = false
+  for (let reading = 0, idle = 0; !whole() && again.wanted() === wanted && reading < READINGS && idle < IDLE_READINGS; reading++) {
+    const pages = places.pagesInDoubt(again.size(), again.wanted())
+    if (pages.length === 0) break
+    doubted = true
+    const before = places.count
+    // Pages in order, none once the rows are all read: a row moved to the front is found on the first.
+    await forEachBounded(pages, again.lanes, async (page) => (whole() ? undefined : again.read(page)), signal)
+    idle = places.count > before ? 0 : idle + 1
+  }
+  return whole() || !doubted
+}
