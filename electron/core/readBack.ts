@@ -1,8 +1,10 @@
 /**
- * A change the marketplace accepted (2xx) whose answer could not be read (the client's 'unconfirmed'):
- * it was most likely made, so "not changed" would mislead the seller, and only the listing as the
- * marketplace holds it now can tell. One place judges what reading it back shows, for a seller's edit
- * (workspace.ts) and a bulk apply's changes (bulkEdit/applyRun.ts) alike, and says it in words.
+ * A change whose outcome the marketplace did not tell: accepted (2xx) with an answer that could not be
+ * read (the client's 'unconfirmed': most likely made), or sent with no answer at all (timed out, the
+ * connection lost: `unanswered`, maybe made). "Not changed" would mislead the seller, and sending it
+ * again blind could not say what happened either: only the listing as the marketplace holds it now can
+ * tell. One place judges what reading it back shows, for a seller's edit or delete (workspace.ts) and a
+ * bulk apply's changes (bulkEdit/applyRun.ts) alike, and says it in words.
  */
 import { SellerDeskError, type ErrorData, type ErrorKind } from '../shared/errors'
 import { LISTING_FIELD_SET, type FieldSet } from '../shared/listingFields'
@@ -19,28 +21,50 @@ export type ListingValues = object | null
 
 const valueOf = (listing: object, field: string): unknown => (listing as Record<string, unknown>)[field]
 
+/**
+ * Why a change is read back: its answer could not be read ('unread'), or never came ('unanswered').
+ * A failure that is neither (refused, or the connection refused before anything was sent) says the
+ * change was not made, and is not read back.
+ */
+export type ReadBackCause = 'unread' | 'unanswered'
+
+export function readBackCause(error: SellerDeskError): ReadBackCause | null {
+  if (error.kind === 'unconfirmed') return 'unread'
+  return error.unanswered ? 'unanswered' : null
+}
+
+/** What happened to the request, as every read-back message starts, and what that alone says of the change. */
+const HAPPENED: Record<ReadBackCause, { request: string; alone: string }> = {
+  unread: { request: 'The marketplace accepted the change, but its answer could not be read', alone: 'so it was most likely made' },
+  unanswered: {
+    request: "The change was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time)",
+    alone: 'so it may or may not have been made'
+  }
+}
+
 export function readBackVerdict(failure: ErrorData | null, listing: ListingValues, field: string, after: number): ReadBackVerdict {
   if (failure) return 'unknown'
   if (!listing) return 'gone'
   return valueOf(listing, field) === after ? 'made' : 'not-made'
 }
 
-/** The start every read-back message shares: what happened to the request. */
-const UNREAD = 'The marketplace accepted the change, but its answer could not be read'
-
 /**
  * Why a change is reported as it is after reading back (null for `made`: it is simply done). `now` is
  * the listing as read back, for `not-made`.
  */
-export function readBackMessage(verdict: ReadBackVerdict, details: { fields: readonly string[]; now?: ListingValues; descriptors?: FieldSet }): string | null {
+export function readBackMessage(
+  verdict: ReadBackVerdict,
+  details: { cause: ReadBackCause; fields: readonly string[]; now?: ListingValues; descriptors?: FieldSet }
+): string | null {
   const descriptors = details.descriptors ?? LISTING_FIELD_SET
+  const { request, alone } = HAPPENED[details.cause]
   switch (verdict) {
     case 'made':
       return null
     case 'unknown':
-      return `${UNREAD}, so it was most likely made. Seller Desk could not read the listing back from the marketplace to check: the next sync shows its current values.`
+      return `${request}, ${alone}. Seller Desk could not read the listing back from the marketplace to check: the next sync shows its current values.`
     case 'gone':
-      return `${UNREAD}, and the listing is no longer on the marketplace (deleted elsewhere?).`
+      return `${request}, and the listing is no longer on the marketplace (deleted elsewhere?).`
     case 'not-made': {
       const now = details.now ?? {}
       const values = details.fields.map((key) => {
@@ -48,20 +72,38 @@ export function readBackMessage(verdict: ReadBackVerdict, details: { fields: rea
         const value = valueOf(now, key)
         return `${field.label.toLowerCase()} ${typeof value === 'number' ? field.display(value) : 'unknown'}`
       })
-      return `${UNREAD}, and the listing read back from the marketplace shows ${values.join(' and ')}, not the new value: it was not changed, or was changed again since.`
+      return `${request}, and the listing read back from the marketplace shows ${values.join(' and ')}, not the new value: it was not changed, or was changed again since.`
     }
   }
 }
 
 /**
- * A seller's edit that reading back did not show made, as the error the seller gets: 'unconfirmed' only
- * while it is not known (most likely made: the screen keeps the new value); a listing found without the
- * change was not changed there ('server': the marketplace said yes and did not), one found gone, 'not-found'.
+ * A seller's edit that reading back did not show made, as the error the seller gets: while it is not
+ * known, the kind of the `failure` read back ('unconfirmed': most likely made, the screen keeps the new
+ * value; a timeout or lost connection: maybe not); a listing found without the change was not changed
+ * there ('server'), one found gone, 'not-found'.
  */
-export function readBackError(verdict: Exclude<ReadBackVerdict, 'made'>, details: { fields: readonly string[]; now?: ListingValues }): SellerDeskError {
-  const kind: ErrorKind = verdict === 'unknown' ? 'unconfirmed' : verdict === 'gone' ? 'not-found' : 'server'
+export function readBackError(
+  verdict: Exclude<ReadBackVerdict, 'made'>,
+  details: { failure: SellerDeskError; fields: readonly string[]; now?: ListingValues }
+): SellerDeskError {
+  // (Only a failure whose change was read back comes here, so readBackCause names it.)
+  const cause = readBackCause(details.failure) ?? 'unread'
+  const kind: ErrorKind = verdict === 'unknown' ? details.failure.kind : verdict === 'gone' ? 'not-found' : 'server'
   const shown = verdict === 'not-made' ? " Showing the marketplace's current value." : ''
-  return new SellerDeskError(kind, `${readBackMessage(verdict, details)!}${shown}`)
+  return new SellerDeskError(kind, `${readBackMessage(verdict, { ...details, cause })!}${shown}`)
+}
+
+/**
+ * A delete whose outcome the marketplace did not tell and that could not be checked either (workspace.ts
+ * deletes it again to learn whether it is gone): as the error the seller gets, of the `failure`'s kind.
+ */
+export function deleteNotCheckedError(failure: SellerDeskError): SellerDeskError {
+  const happened =
+    readBackCause(failure) === 'unanswered'
+      ? "The delete was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time), so the listing may or may not have been deleted."
+      : 'The marketplace accepted the delete, but its answer could not be read, so the listing was most likely deleted.'
+  return new SellerDeskError(failure.kind, `${happened} Seller Desk could not check: delete it again to find out (one already gone is said to be).`)
 }
 
 /**

@@ -456,6 +456,62 @@ it('a delete the marketplace took but answered unreadably is checked by asking a
   expect(sandbox.state.sellRequest(second!.id)).toBeUndefined()
 })
 
+it('an edit or delete whose answer never came is read back: made, it is done; not made, said as not changed with why; never read, said as maybe made', async () => {
+  const [made, notMade, deleted, notDeleted, editUnchecked, deleteUnchecked] = workspace.listSellRequests({
+    page: 1,
+    take: 6,
+    sortBy: 'updated',
+    sortDir: 'ASC'
+  }).rows
+  // A lost connection puts the workspace offline, and the next answer back online with a sync: each fault
+  // is queued once that sync has ended, for the request it is meant for.
+  const next = async (fault: 'drop' | 'drop-after-handling', count: number) => {
+    await workspace.sync.idle()
+    sandbox.injectNext(fault, count)
+  }
+  // Made, then the connection lost before the answer: the edit is done, and the snapshot holds it.
+  await next('drop-after-handling', 1)
+  expect(await workspace.editSellRequest(made!.id, { priceCents: made!.priceCents + 300 })).toMatchObject({ id: made!.id, priceCents: made!.priceCents + 300 })
+  expect(sandbox.state.sellRequest(made!.id)!.priceCents).toBe(made!.priceCents + 300)
+  expect(workspace.snapshot.sellRequest(made!.id)!.priceCents).toBe(made!.priceCents + 300)
+
+  // Lost before the marketplace made it: not changed, and why.
+  await next('drop', 1)
+  const error = await workspace.editSellRequest(notMade!.id, { quantity: notMade!.quantity + 7 }).catch((e: unknown) => e)
+  expect(error).toMatchObject({ kind: 'server' })
+  expect((error as Error).message).toMatch(
+    /^The change was sent, but the marketplace's answer never came \(the connection was lost, or it did not answer in time\)/
+  )
+  expect((error as Error).message).toMatch(/read back from the marketplace shows quantity [\d,]+, not the new value: it was not changed/)
+  expect(sandbox.state.sellRequest(notMade!.id)!.quantity).toBe(notMade!.quantity)
+
+  // A delete lost after it was made, or before: deleting is asked again, and either way it is gone.
+  await next('drop-after-handling', 1)
+  expect(await workspace.deleteSellRequest(deleted!.id)).toEqual({ id: deleted!.id, alreadyDeleted: false })
+  expect(sandbox.state.sellRequest(deleted!.id)).toBeUndefined()
+  expect(workspace.snapshot.sellRequest(deleted!.id)).toBeNull()
+  await next('drop', 1)
+  expect(await workspace.deleteSellRequest(notDeleted!.id)).toEqual({ id: notDeleted!.id, alreadyDeleted: false })
+  expect(sandbox.state.sellRequest(notDeleted!.id)).toBeUndefined()
+
+  // Lost, and the read-back unreadable (every answer garbled from then on): maybe made, as the failure it
+  // was, never "most likely made" nor "not changed".
+  await next('drop-after-handling', 1)
+  sandbox.setFaults({ malformedRate: 1 })
+  const notChecked = await workspace.editSellRequest(editUnchecked!.id, { quantity: editUnchecked!.quantity + 2 }).catch((e: unknown) => e)
+  expect(notChecked).toMatchObject({ kind: 'network' })
+  expect((notChecked as Error).message).toMatch(/answer never came .*, so it may or may not have been made\. Seller Desk could not read the listing back/)
+  expect((notChecked as Error).message).not.toMatch(/most likely|not changed/)
+  sandbox.setFaults({ malformedRate: 0 })
+  await next('drop-after-handling', 1)
+  sandbox.setFaults({ malformedRate: 1 })
+  const deleteNotChecked = await workspace.deleteSellRequest(deleteUnchecked!.id).catch((e: unknown) => e)
+  sandbox.setFaults({ malformedRate: 0 })
+  expect(sandbox.state.sellRequest(deleteUnchecked!.id)).toBeUndefined()
+  expect(deleteNotChecked).toMatchObject({ kind: 'network' })
+  expect((deleteNotChecked as Error).message).toMatch(/answer never came .*, so the listing may or may not have been deleted\. Seller Desk could not check/)
+})
+
 it('an edit answered 200 by something in the way (a portal’s page, nothing changed) is read back and said as not changed there, with the marketplace’s value', async () => {
   // In front of the marketplace: lists pass through; a PATCH gets a page of markup and never arrives.
   const portal = createServer((request, response) => {

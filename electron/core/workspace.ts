@@ -27,7 +27,7 @@ import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
 import { ordersCsvWriter } from './orderExport/orderCsv'
 import { ordersWorkbookWriter } from './orderExport/orderWorkbook'
-import { fieldsNotTaken, notTakenMessage, readBackError, readBackVerdict } from './readBack'
+import { deleteNotCheckedError, fieldsNotTaken, notTakenMessage, readBackCause, readBackError, readBackVerdict } from './readBack'
 import type { SellerApi, SellRequestChange } from './sellerApi'
 import type { Account } from './session/session'
 import { keptWhile } from './snapshot/keptWhile'
@@ -257,35 +257,34 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
   }
 
   /**
-   * An edit the marketplace accepted without a readable answer: the sell requests changed since the last
-   * sync are read back, and the listing as the marketplace holds it now is the answer when it shows the
-   * change. Otherwise an error saying what reading back showed (the snapshot then holds the
-   * marketplace's values, which the list shows), or, 'unconfirmed', that it could not be read back.
+   * An edit whose outcome the marketplace did not tell (`failure`: answered unreadably, or not at all;
+   * readBack.ts): the sell requests changed since the last sync are read back, and the listing as the
+   * marketplace holds it now is the answer when it shows the change. Otherwise an error saying what
+   * reading back showed (the snapshot then holds the marketplace's values, which the list shows), or,
+   * of the failure's kind, that it could not be read back.
    */
-  async function editReadBack(id: string, change: SellRequestChange): Promise<SellRequest> {
-    const failure = await sync.readBackSellRequests()
-    const listing = failure ? null : snapshot.sellRequest(id)
+  async function editReadBack(id: string, change: SellRequestChange, failure: SellerDeskError): Promise<SellRequest> {
+    const readBack = await sync.readBackSellRequests()
+    const listing = readBack ? null : snapshot.sellRequest(id)
     const fields = Object.keys(change).filter((field) => change[field] !== undefined)
-    const verdicts = fields.map((field) => readBackVerdict(failure, listing, field, change[field]!))
+    const verdicts = fields.map((field) => readBackVerdict(readBack, listing, field, change[field]!))
     const verdict = verdicts.find((v) => v !== 'made')
     if (listing && verdict === undefined) return listing
-    throw readBackError(verdict ?? 'unknown', { fields, now: listing })
+    throw readBackError(verdict ?? 'unknown', { failure, fields, now: listing })
   }
 
   /**
-   * A delete the marketplace accepted without a readable answer: asked again, a 404 (or a readable
-   * success) shows the listing is gone. The API has no read by id, and a sync does not see deletions short
-   * of reading every listing, so this is the cheapest proof; deleting is what the seller asked anyway.
+   * A delete whose outcome the marketplace did not tell (`failure`: answered unreadably, or not at all):
+   * asked again, a 404 (or a readable success) shows the listing is gone. The API has no read by id, and
+   * a sync does not see deletions short of reading every listing, so this is the cheapest proof; deleting
+   * is what the seller asked anyway.
    */
-  async function deleteReadBack(id: string): Promise<void> {
+  async function deleteReadBack(id: string, failure: SellerDeskError): Promise<void> {
     try {
       await api.deleteSellRequest(id)
     } catch (error) {
       if (error instanceof SellerDeskError && error.kind === 'not-found') return
-      throw new SellerDeskError(
-        'unconfirmed',
-        'The marketplace accepted the delete, but its answer could not be read, so the listing was most likely deleted. Seller Desk could not check: delete it again to find out (one already gone is said to be).'
-      )
+      throw deleteNotCheckedError(failure)
     }
   }
 
@@ -446,8 +445,8 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
       try {
         edited = await api.editSellRequest(id, change, {}, current)
       } catch (error) {
-        if (!(error instanceof SellerDeskError && error.kind === 'unconfirmed')) throw error
-        return editReadBack(id, change)
+        if (!(error instanceof SellerDeskError && readBackCause(error))) throw error
+        return editReadBack(id, change, error)
       }
       const { sellRequest, wire } = edited
       await keepHere(() => snapshot.putSellRequest({ rows: [sellRequest], wire }))
@@ -464,8 +463,8 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
       try {
         await api.deleteSellRequest(id)
       } catch (error) {
-        if (error instanceof SellerDeskError && error.kind === 'unconfirmed') {
-          await deleteReadBack(id)
+        if (error instanceof SellerDeskError && readBackCause(error)) {
+          await deleteReadBack(id, error)
         } else {
           // Already gone on the marketplace (deleted elsewhere, or by a try whose answer was lost): what the
           // seller asked for is done. Dropped here too, and said so; trying again could only fail the same way.

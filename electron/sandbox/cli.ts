@@ -3,7 +3,8 @@
  *
  *   npm run sandbox -- --port 4010 --orders 300 --sell-requests 250 --seed 1 --api-key <key>
  *                      --latency 0 --jitter 0 --error-rate 0 --rate-limit-rate 0 --retry-after 1
- *                      --drop-rate 0 --malformed-rate 0 --unavailable-rate 0 --fault-seed 0
+ *                      --drop-rate 0 --malformed-rate 0 --unavailable-rate 0 --drop-after-handling-rate 0
+ *                      --fault-seed 0
  *                      --host 127.0.0.1 --now <ISO instant>  [variant flags, see USAGE]
  *
  * Prints the base URL and the (demo) API key; stops on SIGINT / SIGTERM.
@@ -25,6 +26,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --error-rate <0..1>  --rate-limit-rate <0..1>  --retry-after <s>
   --drop-rate <0..1>  --malformed-rate <0..1>  --fault-seed <n>
   --unavailable-rate <0..1>   share of requests answered 503 with Retry-After
+  --drop-after-handling-rate <0..1>
+                              share of requests handled (an edit or delete made), then dropped unanswered
 Variants (what a spec-following marketplace may do differently; default: the sandbox's own choice):
   --max-take <n>              at most n rows per page, paging by that many
   --fixed-take <n>            ignore take, always page by n rows
@@ -85,6 +88,7 @@ const NUMBER_OPTIONS = [
   'drop-rate',
   'malformed-rate',
   'unavailable-rate',
+  'drop-after-handling-rate',
   'fault-seed'
 ] as const
 
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
     ...(numbers['drop-rate'] !== undefined ? { dropRate: numbers['drop-rate'] } : {}),
     ...(numbers['malformed-rate'] !== undefined ? { malformedRate: numbers['malformed-rate'] } : {}),
     ...(numbers['unavailable-rate'] !== undefined ? { unavailableRate: numbers['unavailable-rate'] } : {}),
+    ...(numbers['drop-after-handling-rate'] !== undefined ? { dropAfterHandlingRate: numbers['drop-after-handling-rate'] } : {}),
     ...(numbers['fault-seed'] !== undefined ? { faultSeed: numbers['fault-seed'] } : {})
   }
 

@@ -6,12 +6,15 @@
  * 1. the latency (`latencyMs` plus up to `jitterMs`) is waited first;
  * 2. a queued one-shot fault (`injectNext`, which replaces any not yet used) is taken, if any;
  * 3. otherwise a burst under way (see `burst`) goes on, if any;
- * 4. otherwise each rate is tried in turn: drop, server error, rate limit, unavailable, malformed.
+ * 4. otherwise each rate is tried in turn: drop, server error, rate limit, unavailable, malformed,
+ *    drop after handling.
  * With the same `faultSeed` and the same sequence of requests, the same requests fail.
  *
  * Faults decided before the request is handled (server-error, rate-limit, unavailable, drop, hang)
  * leave the marketplace unchanged; malformed and wrong-types garble the answer of a request that
- * was handled, so an edit or delete has taken effect even though its answer is unreadable.
+ * was handled, so an edit or delete has taken effect even though its answer is unreadable; and
+ * drop-after-handling closes the connection of a request that was handled, so an edit or delete has
+ * taken effect though no answer comes at all.
  */
 import { Random } from './random'
 import type { RetryAfterForm } from './variant'
@@ -29,10 +32,12 @@ export interface Faults {
   unavailableRate: number
   /** `Retry-After` of 429 and 503 answers. */
   retryAfterSeconds: number
-  /** Share of requests whose connection is destroyed without an answer. */
+  /** Share of requests whose connection is destroyed without an answer, before they are handled. */
   dropRate: number
   /** Share of requests answered 200 with a truncated, unparseable JSON body. */
   malformedRate: number
+  /** Share of requests handled (an edit or delete made) whose connection is then destroyed without an answer. */
+  dropAfterHandlingRate: number
   /** Seeds the draws of rates and jitter; setting it restarts them. */
   faultSeed?: number
 }
@@ -41,12 +46,22 @@ export type FaultKind =
   | 'server-error' // 500
   | 'rate-limit' // 429 + Retry-After
   | 'unavailable' // 503 + Retry-After
-  | 'drop' // socket destroyed, no answer
+  | 'drop' // socket destroyed, no answer, the request not handled
+  | 'drop-after-handling' // the request handled, then the socket destroyed, no answer
   | 'malformed' // 200, truncated JSON
   | 'wrong-types' // 200, valid JSON whose fields have the wrong types
   | 'hang' // accepted, never answered
 
-export const FAULT_KINDS: readonly FaultKind[] = ['server-error', 'rate-limit', 'unavailable', 'drop', 'malformed', 'wrong-types', 'hang']
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'server-error',
+  'rate-limit',
+  'unavailable',
+  'drop',
+  'drop-after-handling',
+  'malformed',
+  'wrong-types',
+  'hang'
+]
 
 export const NO_FAULTS: Readonly<Faults> = {
   latencyMs: 0,
@@ -56,7 +71,8 @@ export const NO_FAULTS: Readonly<Faults> = {
   unavailableRate: 0,
   retryAfterSeconds: 1,
   dropRate: 0,
-  malformedRate: 0
+  malformedRate: 0,
+  dropAfterHandlingRate: 0
 }
 
 /** What happens to one API request. */
@@ -65,7 +81,7 @@ export interface FaultPlan {
   fault: FaultKind | undefined
 }
 
-const RATES = ['errorRate', 'rateLimitRate', 'unavailableRate', 'dropRate', 'malformedRate'] as const
+const RATES = ['errorRate', 'rateLimitRate', 'unavailableRate', 'dropRate', 'malformedRate', 'dropAfterHandlingRate'] as const
 const DURATIONS = ['latencyMs', 'jitterMs', 'retryAfterSeconds'] as const
 
 export class FaultInjector {
@@ -73,8 +89,9 @@ export class FaultInjector {
   private readonly queue: FaultKind[] = []
   private draws = new Random(0)
   private jitter = new Random(1)
-  // Its own generator, so that the four older rates fail the same requests for a seed as before it existed.
+  // Their own generators, so that the older rates fail the same requests for a seed as before they existed.
   private unavailableDraws = new Random(2)
+  private droppedAfterDraws = new Random(3)
   private burstKind: FaultKind | undefined
   private burstLeft = 0
 
@@ -103,6 +120,7 @@ export class FaultInjector {
       this.draws = new Random(change.faultSeed)
       this.jitter = new Random(change.faultSeed + 1)
       this.unavailableDraws = new Random(change.faultSeed + 2)
+      this.droppedAfterDraws = new Random(change.faultSeed + 3)
       this.burstLeft = 0
     }
   }
@@ -138,11 +156,24 @@ export class FaultInjector {
     const limited = this.draws.next() < this.faults.rateLimitRate
     const malformed = this.draws.next() < this.faults.malformedRate
     const unavailable = this.unavailableDraws.next() < this.faults.unavailableRate
+    const droppedAfter = this.droppedAfterDraws.next() < this.faults.dropAfterHandlingRate
     if (this.burstLeft > 0) {
       this.burstLeft--
       return { delayMs, fault: this.burstKind }
     }
-    const fault = drop ? 'drop' : error ? 'server-error' : limited ? 'rate-limit' : unavailable ? 'unavailable' : malformed ? 'malformed' : undefined
+    const fault = drop
+      ? 'drop'
+      : error
+        ? 'server-error'
+        : limited
+          ? 'rate-limit'
+          : unavailable
+            ? 'unavailable'
+            : malformed
+              ? 'malformed'
+              : droppedAfter
+                ? 'drop-after-handling'
+                : undefined
     if (fault) {
       this.burstKind = fault
       this.burstLeft = burst - 1

@@ -522,6 +522,27 @@ describe('faults', () => {
     expect((await orders('', faulty)).status).toBe(200)
   })
 
+  it('drop-after-handling: an edit or delete takes effect, then the connection closes without an answer; a plain drop makes none', async () => {
+    // The last ones: the tests after this one take the first.
+    const [edited, deleted, untouched] = faulty.state.sellRequests.slice(-3)
+    if (!edited || !deleted || !untouched) throw new Error('not enough sell requests')
+    faulty.injectNext('drop-after-handling')
+    await expect(call(faulty, `/v1/sell-requests/${edited.id}`, { method: 'PATCH', body: '{"quantity":654}' })).rejects.toThrow()
+    expect(faulty.state.sellRequest(edited.id)?.quantity).toBe(654)
+    faulty.injectNext('drop-after-handling')
+    await expect(call(faulty, `/v1/sell-requests/${deleted.id}`, { method: 'DELETE' })).rejects.toThrow()
+    expect(faulty.state.sellRequest(deleted.id)).toBeUndefined()
+    const quantity = untouched.quantity
+    faulty.injectNext('drop')
+    await expect(call(faulty, `/v1/sell-requests/${untouched.id}`, { method: 'PATCH', body: `{"quantity":${quantity + 1}}` })).rejects.toThrow()
+    expect(faulty.state.sellRequest(untouched.id)?.quantity).toBe(quantity)
+    // As a rate, with the others, and only while set.
+    faulty.setFaults({ dropAfterHandlingRate: 1 })
+    await expect(call(faulty, '/v1/orders/seller')).rejects.toThrow()
+    faulty.setFaults({ dropAfterHandlingRate: 0 })
+    expect((await orders('', faulty)).status).toBe(200)
+  })
+
   it('malformed: 200 whose body is not JSON; an edit still took effect', async () => {
     const target = faulty.state.sellRequests[0]
     if (!target) throw new Error('no sell request')

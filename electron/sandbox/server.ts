@@ -301,6 +301,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (req.socket.destroyed) return
       result = error instanceof ApiError ? error : new ApiError(500, 'Internal server error')
     }
+    // Handled (an edit or delete made), and no answer at all: as a connection lost on the way back.
+    if (fault === 'drop-after-handling') {
+      req.socket.destroy()
+      return
+    }
     // A garbled answer is garbled JSON whatever the marketplace's error bodies look like.
     const body = result instanceof ApiError ? errorBody(result.statusCode, result.message) : result.body
     if (fault === 'malformed') {

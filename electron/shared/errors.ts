@@ -36,6 +36,11 @@ export class SellerDeskError extends Error {
   readonly issues?: { path: string; message: string }[]
   /** Set when the failure came after one or more retries (a retried DELETE's 404 means it worked). */
   afterRetry = false
+  /**
+   * Set on a change (PATCH, DELETE) whose request may have reached the marketplace but whose answer never
+   * came (it timed out, or the connection was lost): the change may or may not have been made.
+   */
+  unanswered = false
 
   constructor(kind: ErrorKind, message: string, extra: { status?: number; issues?: { path: string; message: string }[] } = {}) {
     super(message)

@@ -19,7 +19,7 @@ import { LISTING_FIELD_SET, type FieldSet } from '../../shared/listingFields'
 import type { ListingChanges, Outcome } from '../snapshot/bulkEditStore'
 import type { Snapshot } from '../snapshot/snapshot'
 import type { CurrentListing } from '../snapshot/listingValues'
-import { fieldsNotTaken, notTakenMessage, readBackMessage, readBackVerdict } from '../readBack'
+import { fieldsNotTaken, notTakenMessage, readBackCause, readBackMessage, readBackVerdict, type ReadBackCause } from '../readBack'
 import { createTurnQueue, nextTurn } from '../eventLoopTurns'
 import { createSlots, forEachBounded } from '../sync/boundedConcurrency'
 import { fieldValue } from './changeSet'
@@ -61,8 +61,8 @@ export interface ApplyRunOptions {
   fields?: FieldSet
   /**
    * Reads the sell requests back from the marketplace (a pass begun now), resolving with null once read:
-   * how changes it took without a readable answer are judged at the end of the run. Without it they stay
-   * unknown.
+   * how changes whose outcome the marketplace did not tell (answered unreadably, or not at all) are
+   * judged at the end of the run. Without it they stay unknown.
    */
   readBack?: () => Promise<ErrorData | null>
 }
@@ -186,30 +186,31 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   }
 
   /**
-   * Changes the marketplace took without a readable answer (most likely made): pending until the run
-   * reads the listings back at its end, which decides applied or failed. A run stopped before that
-   * leaves them pending, found applied or sent again on resume.
+   * Changes whose outcome the marketplace did not tell (readBack.ts: answered unreadably, most likely
+   * made; or not answered at all, maybe made): pending until the run reads the listings back at its end,
+   * which decides applied or failed. A run stopped before that leaves them pending, found applied or
+   * sent again on resume.
    */
-  const unread: { sellRequestId: string; fields: { field: BulkField; after: number }[] }[] = []
+  const toReadBack: { sellRequestId: string; cause: ReadBackCause; fields: { field: BulkField; after: number }[] }[] = []
 
-  async function judgeUnread(): Promise<void> {
-    if (unread.length === 0) return
+  async function judgeByReadBack(): Promise<void> {
+    if (toReadBack.length === 0) return
     const failure = options.readBack ? await options.readBack() : { kind: 'internal' as const, message: 'Nothing to read the listings back with.' }
     // Closing (stopped, not cancelled) before they could be read back: pending, to be judged on resume.
     if (options.hardStop?.aborted || (failure && signal.aborted && options.cancelledMessage() === null)) return
     const now = failure
       ? new Map<string, never>()
       : store.listingsById(
-          unread.map((listing) => listing.sellRequestId),
+          toReadBack.map((listing) => listing.sellRequestId),
           descriptors
         )
-    for (const { sellRequestId, fields } of unread) {
+    for (const { sellRequestId, cause, fields } of toReadBack) {
       const listing = now.get(sellRequestId) ?? null
       for (const { field, after } of fields) {
         const verdict = readBackVerdict(failure, listing, field, after)
         if (verdict === 'made') record(sellRequestId, [field], 'applied', null)
         else {
-          const why = readBackMessage(verdict, { fields: [field], now: listing, descriptors })
+          const why = readBackMessage(verdict, { cause, fields: [field], now: listing, descriptors })
           // Sent again, a change already made sets the same value: harmless, and said so.
           record(
             sellRequestId,
@@ -263,8 +264,9 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
       // Stopped in flight (the app is closing): the marketplace may or may not have it. It stays
       // pending; on resume it is found applied, or sent again.
       if (options.hardStop?.aborted) return
-      if (error instanceof SellerDeskError && error.kind === 'unconfirmed') {
-        unread.push({ sellRequestId, fields: toSend.map((change) => ({ field: change.field, after: change.after })) })
+      const cause = error instanceof SellerDeskError ? readBackCause(error) : null
+      if (cause) {
+        toReadBack.push({ sellRequestId, cause, fields: toSend.map((change) => ({ field: change.field, after: change.after })) })
         return
       }
       record(sellRequestId, fields, 'failed', toErrorData(error).message)
@@ -295,7 +297,7 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
   }
   // (Set by the flush timer, which TypeScript cannot follow.)
   if (flushFailure) throw (flushFailure as { error: unknown }).error
-  await judgeUnread()
+  await judgeByReadBack()
   await flush()
   await store.finishRun(batchId, now(), signal.aborted ? options.cancelledMessage() : null)
 }

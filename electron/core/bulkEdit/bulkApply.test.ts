@@ -262,6 +262,81 @@ it('changes answered unreadably that cannot be read back fail as most likely mad
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, failed: 0, pending: 0 })
 })
 
+it('changes the marketplace made but whose answers never came (the connection lost) are read back after the run: applied, never failed', async () => {
+  const intended = stageEverything()
+  // About a fifth of the requests made, then their connections closed without an answer.
+  sandbox.setFaults({ dropAfterHandlingRate: 0.2, faultSeed: 5 })
+  const batch = await workspace.bulk.apply(true)
+  // Once every PATCH is in (none is sent twice), the read-back after the run gets its answers.
+  await waitFor(() => sandbox.requestCount('PATCH') === 120)
+  sandbox.setFaults({ dropAfterHandlingRate: 0 })
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 240, failed: 0, pending: 0, conflict: 0 })
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+  for (const [id, values] of intended) expect(workspace.snapshot.sellRequest(id)).toMatchObject(values)
+})
+
+it('changes lost before the marketplace made them are read back and failed, saying the answer never came and what the listing shows; a retry applies them, no conflict', async () => {
+  const intended = stageEverything()
+  // About a fifth of the requests' connections closed before the marketplace handled them.
+  sandbox.setFaults({ dropRate: 0.2, faultSeed: 5 })
+  const batch = await workspace.bulk.apply(true)
+  await waitFor(() => sandbox.requestCount('PATCH') === 120)
+  sandbox.setFaults({ dropRate: 0 })
+  await workspace.bulk.whenIdle()
+  const status = workspace.bulk.history(1)[0]!
+  expect(status).toMatchObject({ id: batch.id, pending: 0, conflict: 0 })
+  expect(status.failed).toBeGreaterThan(0)
+  expect(status.applied + status.failed).toBe(240)
+  const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
+  for (const row of failed) {
+    expect(row.message).toMatch(/^The change was sent, but the marketplace's answer never came \(the connection was lost, or it did not answer in time\)/)
+    expect(row.message).toMatch(/read back from the marketplace shows (price \$[\d,]+\.\d\d|quantity [\d,]+), not the new value: it was not changed/)
+    expect(sandbox.state.sellRequest(row.sellRequestId)![row.field as 'priceCents' | 'quantity']).not.toBe(row.after)
+  }
+
+  await workspace.sync.idle()
+  await workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, failed: 0, pending: 0, conflict: 0 })
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})
+
+it('changes made without an answer that cannot be read back fail as maybe made, and a retry finds them applied, not in conflict', async () => {
+  const intended = stageEverything()
+  // The PATCHes held until the listings have been read before the run; from then on each is made and its connection closed.
+  const hold = sandbox.hold(({ method }) => method === 'PATCH')
+  const batch = await workspace.bulk.apply(true)
+  await waitFor(() => hold.caught > 0)
+  sandbox.setFaults({ dropAfterHandlingRate: 1 })
+  hold.release()
+  // Every PATCH in, the read-back's answers are garbled.
+  await waitFor(() => sandbox.requestCount('PATCH') === 120)
+  sandbox.setFaults({ dropAfterHandlingRate: 0, malformedRate: 1 })
+  await workspace.bulk.whenIdle()
+  sandbox.setFaults({ malformedRate: 0 })
+  const status = workspace.bulk.history(1)[0]!
+  expect(status).toMatchObject({ id: batch.id, pending: 0, conflict: 0 })
+  expect(status.failed).toBeGreaterThan(0)
+  expect(status.applied + status.failed).toBe(240)
+  const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
+  for (const row of failed) {
+    expect(row.message).toMatch(/answer never came .*, so it may or may not have been made\. Seller Desk could not read the listing back/)
+    expect(row.message).toMatch(/Retrying sends the same value again, which changes nothing if it was made/)
+    expect(sandbox.state.sellRequest(row.sellRequestId)![row.field as 'priceCents' | 'quantity']).toBe(row.after)
+  }
+
+  // The retry reads the listings first: changed since staging, by this very change, so applied, not a conflict.
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  const patches = sandbox.requestCount('PATCH')
+  await workspace.bulk.retryFailed(batch.id)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, failed: 0, pending: 0, conflict: 0 })
+  expect(sandbox.requestCount('PATCH'), 'nothing sent again').toBe(patches)
+  for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})
+
 it('marks a listing changed elsewhere since staging as a conflict and does not overwrite it', async () => {
   const [a, b] = listings()
   workspace.bulk.stage([

@@ -529,6 +529,44 @@ describe('misbehaving servers', () => {
     expect(read.message).toBe(`The marketplace at 127.0.0.1:${port} refused the connection: it may be down or restarting.`)
   })
 
+  it('a change whose answer never came (timed out, connection lost) is marked unanswered, sent once, made or not; a read, or a change refused a connection, is not', async () => {
+    const [made, notMade, slow, removed] = (await api().listSellRequests({ take: 4, page: 4 })).sellRequests
+    const sent = async (call: () => Promise<unknown>) => {
+      const before = sandbox.requestCount()
+      const e = await failure(call())
+      expect(sandbox.requestCount() - before, 'sent once, never again blind').toBe(1)
+      return e
+    }
+
+    sandbox.injectNext('drop-after-handling', 1)
+    const afterHandling = await sent(() => api().editSellRequest(made!.id, { quantity: made!.quantity + 7 }))
+    expect(afterHandling).toMatchObject({ kind: 'network', unanswered: true })
+    expect(sandbox.state.sellRequest(made!.id)!.quantity).toBe(made!.quantity + 7)
+
+    sandbox.injectNext('drop', 1)
+    const beforeHandling = await sent(() => api().editSellRequest(notMade!.id, { quantity: notMade!.quantity + 7 }))
+    expect(beforeHandling).toMatchObject({ kind: 'network', unanswered: true })
+    expect(sandbox.state.sellRequest(notMade!.id)!.quantity).toBe(notMade!.quantity)
+
+    sandbox.injectNext('hang', 1)
+    expect(await sent(() => api({ timeoutMs: 300 }).editSellRequest(slow!.id, { quantity: 1 }))).toMatchObject({ kind: 'timeout', unanswered: true })
+
+    sandbox.injectNext('drop-after-handling', 1)
+    expect(await sent(() => api().deleteSellRequest(removed!.id))).toMatchObject({ kind: 'network', unanswered: true })
+    expect(sandbox.state.sellRequest(removed!.id)).toBeUndefined()
+
+    sandbox.injectNext('drop', 10)
+    expect(await failure(api({ retries: 1 }).listOrders({ take: 1 }))).toMatchObject({ kind: 'network', unanswered: false })
+    sandbox.injectNext('drop', 0)
+
+    const gone = createServer()
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
+    const { port } = gone.address() as AddressInfo
+    await new Promise<void>((resolve) => gone.close(() => resolve()))
+    const refused = await failure(createSellerApi({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY }).editSellRequest(made!.id, { quantity: 4 }))
+    expect(refused).toMatchObject({ kind: 'network', unanswered: false })
+  })
+
   it('a DELETE retried after 429 that then finds nothing reports success (the first one worked)', async () => {
     const target = (await api().listSellRequests({ take: 1, page: 2 })).sellRequests[0]!
     let calls = 0

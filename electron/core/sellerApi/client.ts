@@ -4,7 +4,10 @@
  * calls (GET) are retried with exponential backoff on network errors, timeouts and 5xx; every call honours `Retry-After` on 429/503.
  * Every failure becomes a SellerDeskError with a message a seller can act on and never the key. A change
  * (PATCH, DELETE) answered 2xx with a body that cannot be read is 'unconfirmed', not 'malformed-response':
- * the marketplace took it, so the caller reads the listing back rather than report it as not made.
+ * the marketplace took it, so the caller reads the listing back rather than report it as not made. A
+ * change whose answer never came (it timed out, the connection was lost) is marked `unanswered`: it may
+ * have been made, and is neither sent again nor reported as not made (the caller reads it back too); one
+ * whose connection was refused was never sent, and is not marked.
  */
 import ky, { type KyInstance, type Options } from 'ky'
 import type { Order, SellRequest, SortDir } from '../../shared/domain'
@@ -459,23 +462,29 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   }
 
   function failureFromThrown(error: unknown, timedOut: boolean, previousTimedOut: boolean, method: Method, timeoutMs: number): Failure {
-    // For a change, the request may have arrived before the connection failed: say so.
-    const maybeApplied = method === 'get' ? '' : ' The change may or may not have been applied: refresh to check before trying again.'
+    // For a change, the request may have arrived before the connection failed: say so, and mark it
+    // for the caller to read back (a change refused a connection, below, was never sent).
+    const change = method !== 'get'
+    const maybeApplied = change ? ' The change may or may not have been applied: refresh to check before trying again.' : ''
+    const unanswered = (failure: Failure): Failure => {
+      failure.error.unanswered = change
+      return failure
+    }
     if (timedOut) {
-      return {
+      return unanswered({
         retryable: true,
         unreachable: previousTimedOut,
         error: new SellerDeskError(
           'timeout',
           `The marketplace at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.${maybeApplied || ' Check your connection or try again later.'}`
         )
-      }
+      })
     }
     const code = causeCode(error)
     if (UNREACHABLE_CODES.has(code)) {
       // Nobody there (refused, no route, no DNS): the request never left, so a change certainly was not
       // made. One quick retry, not a long backoff, so offline shows at once.
-      const notSent = method === 'get' ? '' : ' Nothing was sent, so nothing changed.'
+      const notSent = change ? ' Nothing was sent, so nothing changed.' : ''
       const why =
         code === 'ECONNREFUSED'
           ? `The marketplace at ${host} refused the connection: it may be down or restarting.`
@@ -484,10 +493,10 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
             : `Cannot reach the marketplace at ${host}: check your internet connection.`
       return { retryable: true, unreachable: true, error: new SellerDeskError('network', `${why}${notSent}`) }
     }
-    return {
+    return unanswered({
       retryable: true,
       error: new SellerDeskError('network', `The connection to the marketplace at ${host} failed. Check your internet connection.${maybeApplied}`)
-    }
+    })
   }
 
   /** One attempt, bounded by `timeoutMs` from sending to the last byte: the body of a 2xx answer, or what went wrong. */
