@@ -105,6 +105,30 @@ function stageEverything(): Map<string, { priceCents: number; quantity: number }
   )
 }
 
+/**
+ * Every change staged, then applied with a fifth of the PATCHes' connections closed unanswered (`rate`:
+ * before the marketplace handles them, or after), until every PATCH is in (none is sent twice); the
+ * read-back after the run then gets its answers. Returns what the marketplace should end with, and the batch.
+ */
+async function applyWithConnectionsLost(rate: 'dropRate' | 'dropAfterHandlingRate') {
+  const intended = stageEverything()
+  sandbox.setFaults({ [rate]: 0.2, faultSeed: 5 })
+  const batch = await workspace.bulk.apply(true)
+  await waitFor(() => sandbox.requestCount('PATCH') === 120)
+  sandbox.setFaults({ [rate]: 0 })
+  await workspace.bulk.whenIdle()
+  return { intended, batch }
+}
+
+/** The batch ended with some of its 240 changes failed, the rest applied, none pending or in conflict: the failed ones. */
+function someFailedOf(batchId: string) {
+  const status = workspace.bulk.history(1)[0]!
+  expect(status).toMatchObject({ id: batchId, pending: 0, conflict: 0 })
+  expect(status.failed).toBeGreaterThan(0)
+  expect(status.applied + status.failed).toBe(240)
+  return workspace.bulk.batchRows({ batchId, status: 'failed', page: 1, take: 1000 }).rows
+}
+
 it('applies every change as one PATCH per listing, with progress, and the marketplace ends as intended', async () => {
   sandbox.setFaults({ latencyMs: 20 })
   const intended = stageEverything()
@@ -263,32 +287,15 @@ it('changes answered unreadably that cannot be read back fail as most likely mad
 })
 
 it('changes the marketplace made but whose answers never came (the connection lost) are read back after the run: applied, never failed', async () => {
-  const intended = stageEverything()
-  // About a fifth of the requests made, then their connections closed without an answer.
-  sandbox.setFaults({ dropAfterHandlingRate: 0.2, faultSeed: 5 })
-  const batch = await workspace.bulk.apply(true)
-  // Once every PATCH is in (none is sent twice), the read-back after the run gets its answers.
-  await waitFor(() => sandbox.requestCount('PATCH') === 120)
-  sandbox.setFaults({ dropAfterHandlingRate: 0 })
-  await workspace.bulk.whenIdle()
+  const { intended, batch } = await applyWithConnectionsLost('dropAfterHandlingRate')
   expect(workspace.bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 240, failed: 0, pending: 0, conflict: 0 })
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
   for (const [id, values] of intended) expect(workspace.snapshot.sellRequest(id)).toMatchObject(values)
 })
 
 it('changes lost before the marketplace made them are read back and failed, saying the answer never came and what the listing shows; a retry applies them, no conflict', async () => {
-  const intended = stageEverything()
-  // About a fifth of the requests' connections closed before the marketplace handled them.
-  sandbox.setFaults({ dropRate: 0.2, faultSeed: 5 })
-  const batch = await workspace.bulk.apply(true)
-  await waitFor(() => sandbox.requestCount('PATCH') === 120)
-  sandbox.setFaults({ dropRate: 0 })
-  await workspace.bulk.whenIdle()
-  const status = workspace.bulk.history(1)[0]!
-  expect(status).toMatchObject({ id: batch.id, pending: 0, conflict: 0 })
-  expect(status.failed).toBeGreaterThan(0)
-  expect(status.applied + status.failed).toBe(240)
-  const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
+  const { intended, batch } = await applyWithConnectionsLost('dropRate')
+  const failed = someFailedOf(batch.id)
   for (const row of failed) {
     expect(row.message).toMatch(/^The change was sent, but the marketplace's answer never came \(the connection was lost, or it did not answer in time\)/)
     expect(row.message).toMatch(/read back from the marketplace shows (price \$[\d,]+\.\d\d|quantity [\d,]+), not the new value: it was not changed/)
@@ -315,11 +322,7 @@ it('changes made without an answer that cannot be read back fail as maybe made, 
   sandbox.setFaults({ dropAfterHandlingRate: 0, malformedRate: 1 })
   await workspace.bulk.whenIdle()
   sandbox.setFaults({ malformedRate: 0 })
-  const status = workspace.bulk.history(1)[0]!
-  expect(status).toMatchObject({ id: batch.id, pending: 0, conflict: 0 })
-  expect(status.failed).toBeGreaterThan(0)
-  expect(status.applied + status.failed).toBe(240)
-  const failed = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 1000 }).rows
+  const failed = someFailedOf(batch.id)
   for (const row of failed) {
     expect(row.message).toMatch(/answer never came .*, so it may or may not have been made\. Seller Desk could not read the listing back/)
     expect(row.message).toMatch(/Retrying sends the same value again, which changes nothing if it was made/)
