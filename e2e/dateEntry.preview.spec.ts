@@ -4,7 +4,7 @@
  * range left as it was. The date picker alone read only its display form ("Jun 1, 2026") and dropped
  * the rest without a word (src/typedDay.ts, src/composables/useTypedDayRange.ts).
  */
-import type { Page as BrowserPage } from '@playwright/test'
+import type { Locator, Page as BrowserPage } from '@playwright/test'
 import type { Order, Page as ListPage } from '../electron/shared/domain'
 import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
@@ -83,6 +83,17 @@ test('From and To take days typed as ISO or as the locale’s numbers, by Confir
   expect(await numberIn(page, 'orders-total')).toBe(widened)
 })
 
+/** From and To typed over what the fields hold, as ISO days, then Enter. */
+async function typeRange(page: BrowserPage, inputs: Locator, from: Date, to: Date) {
+  await inputs.nth(0).click()
+  for (const [at, day] of [from, to].entries()) {
+    if (at > 0) await page.keyboard.press('Tab')
+    await page.keyboard.press('Control+a')
+    await page.keyboard.type(day.toISOString().slice(0, 10))
+  }
+  await page.keyboard.press('Enter')
+}
+
 /** A day after today typed into To, then into From, in the form `typed` writes a day in. */
 async function dayAfterTodayTyped(page: BrowserPage, host: PreviewHost, typed: (day: Date) => string) {
   const inputs = await ordersShown(page, host)
@@ -144,22 +155,10 @@ test('a To typed before the From typed: refused with both days said, the From ke
   // With a range in force, a From typed after its To (the picker moves the To onto it), then a To before
   // that From: refused, the From kept.
   const [forceFrom, forceTo, newFrom, badTo] = [dayStart(40), dayStart(30), dayStart(12), dayStart(16)]
-  await inputs.nth(0).click()
-  await page.keyboard.press('Control+a')
-  await page.keyboard.type(forceFrom.toISOString().slice(0, 10))
-  await page.keyboard.press('Tab')
-  await page.keyboard.press('Control+a')
-  await page.keyboard.type(forceTo.toISOString().slice(0, 10))
-  await page.keyboard.press('Enter')
+  await typeRange(page, inputs, forceFrom, forceTo)
   await expect(inputs.nth(1)).toHaveValue(shown(forceTo))
   await page.keyboard.press('Escape')
-  await inputs.nth(0).click()
-  await page.keyboard.press('Control+a')
-  await page.keyboard.type(newFrom.toISOString().slice(0, 10))
-  await page.keyboard.press('Tab')
-  await page.keyboard.press('Control+a')
-  await page.keyboard.type(badTo.toISOString().slice(0, 10))
-  await page.keyboard.press('Enter')
+  await typeRange(page, inputs, newFrom, badTo)
   await expect(page.locator('.n-message').filter({ hasText: `From ${shown(newFrom)} is after To ${shown(badTo)}.` })).toBeVisible()
   await expect(inputs.nth(0)).toHaveValue(shown(newFrom))
   await expect(inputs.nth(1)).not.toHaveValue(shown(badTo))
