@@ -503,7 +503,7 @@ describe('atomic swaps', () => {
 
   it('a staged full sync is invisible until committed, and reports only unseen orders', async () => {
     const extra = { ...orders[0]!, id: '11111111-1111-4111-8111-111111111111', orderNo: '999999' }
-    const run = { ...newRun('orders', 401), pageSize: 1000 }
+    const run = { ...newRun('orders', 201), pageSize: 1000 }
     await snapshot.beginRun(run)
     run.covered = [[0, 201]]
     await snapshot.stagePages(run, [orderBatch([...orders.slice(0, 200), extra])])
@@ -514,6 +514,29 @@ describe('atomic swaps', () => {
     expect(newOrderIds).toEqual([extra.id])
     expect(snapshot.dump().orders).toHaveLength(201)
     expect(snapshot.run('orders')).toBeNull()
+  })
+
+  it('a pass that read fewer rows than its list holds keeps the rows held it did not read (orders: placed in its window); one that read them all drops them', async () => {
+    const byDate = [...orders].sort((a, b) => Date.parse(a.orderDate) - Date.parse(b.orderDate))
+    const fromMs = Date.parse(byDate[200]!.orderDate)
+    const inWindow = byDate.filter((order) => Date.parse(order.orderDate) >= fromMs)
+    const before = byDate.filter((order) => Date.parse(order.orderDate) < fromMs)
+    const short = { ...newRun('orders', inWindow.length), pageSize: 1000, windowFromMs: fromMs }
+    await snapshot.beginRun(short)
+    short.covered = [[0, 150]]
+    await snapshot.stagePages(short, [orderBatch(inWindow.slice(0, 150))])
+    const { kept } = await snapshot.commitRun('orders')
+    expect(kept).toBe(inWindow.length - 150)
+    // Orders placed before the window are not kept for it (those still to ship are, apart).
+    const ids = (rows: readonly Order[]) => rows.map((order) => order.id).sort()
+    expect(ids(snapshot.dump().orders)).toEqual(ids([...inWindow, ...before.filter(hasOpenItem)]))
+
+    const whole = newRun('sellRequests', 100)
+    await snapshot.beginRun(whole)
+    whole.covered = [[0, 100]]
+    await snapshot.stagePages(whole, [sellRequestBatch(sellRequests.slice(0, 100))])
+    expect((await snapshot.commitRun('sellRequests')).kept).toBe(0)
+    expect(snapshot.dump().sellRequests).toHaveLength(100)
   })
 
   it('a part handed over after one that failed is not written: the run never records rows it lacks, and the next part starts from the file', async () => {

@@ -11,7 +11,7 @@ import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
 import { inTransaction, integrityProblem, openDatabase, type Db, type IntegrityCheck, type RowWrite } from './database'
-import { clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedHoldsRows } from './stagedTables'
+import { carryUnread, clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedCountSql, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
   countOrders,
@@ -144,9 +144,10 @@ export interface Snapshot {
   /**
    * Swaps a completed full sync in. The snapshot's thread indexes the staged rows first and drops the
    * rows swapped out after, so the core's own part is one short transaction of renames. Returns order
-   * ids not seen before (empty on a first sync).
+   * ids not seen before (empty on a first sync), and how many rows held it kept unread: a pass that
+   * read fewer rows than its list held keeps the rows held it did not read (they may be rows it missed).
    */
-  commitRun(resource: Resource): Promise<{ newOrderIds: string[] }>
+  commitRun(resource: Resource): Promise<{ newOrderIds: string[]; kept: number }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
@@ -441,9 +442,12 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
         const [ids] = await thread.run([{ all: newStagedOrderIds(windows.length ? Math.max(...windows) : null) }])
         newOrderIds = (ids ?? []).map(([id]) => String(id))
       }
-      await writing(resource, () => {
+      const [[read] = []] = (await thread.run([{ all: stagedCountSql(resource) }]))[0] ?? []
+      const kept = await writing(resource, () => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
+        // Fewer rows read than the list held at the pass's end: the rows held and not read are kept.
+        const kept = Number(read) < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         deleteRun(db, resource)
@@ -459,10 +463,11 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
           serverTotal: null,
           pageSize: run.pageSize
         })
+        return kept
       })
       // The rows swapped out.
       await thread.run(clearStagedSteps(db, resource))
-      return { newOrderIds }
+      return { newOrderIds, kept }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
     keepOlderOpen: (batches, outcome) => writing('orders', () => keepOlderOpen(db, batches, outcome)),

@@ -83,6 +83,32 @@ export function clearStaged(db: Db, resource: Resource): void {
   for (const step of clearStagedSteps(db, resource)) if ('exec' in step) db.exec(step.exec)
 }
 
+/** The query that counts the rows a pass staged (each once, after indexStagedSteps). */
+export const stagedCountSql = (resource: Resource): string => `SELECT COUNT(*) FROM ${twinOf(TABLES[resource][0]!)}`
+
+const columnsOf = (db: Db, table: string): string =>
+  (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).raw().all() as [string][]).map(([name]) => name).join(', ')
+
+/**
+ * Stages again the rows held that the pass did not read (orders: those placed from `fromMs` on, the
+ * window it read), so the swap keeps them; answers how many. For a pass that read fewer rows than its
+ * list holds: a row held and not read then may be a row it missed as well as one deleted, and dropping
+ * it would lose what the seller had.
+ */
+export function carryUnread(db: Db, resource: Resource, fromMs: number | null): number {
+  const [rows, docs] = TABLES[resource] as [string, string]
+  const inWindow = resource === 'orders' && fromMs !== null ? ` AND order_ms >= ${Math.floor(fromMs)}` : ''
+  const columns = columnsOf(db, rows)
+  const kept = db
+    .prepare(`INSERT INTO ${twinOf(rows)} (${columns}) SELECT ${columns} FROM ${rows} WHERE id NOT IN (SELECT id FROM ${twinOf(rows)})${inWindow}`)
+    .run().changes
+  if (kept > 0)
+    db.exec(
+      `INSERT INTO ${twinOf(docs)} (id, json) SELECT id, json FROM ${docs} WHERE id IN (SELECT id FROM ${twinOf(rows)}) AND id NOT IN (SELECT id FROM ${twinOf(docs)})`
+    )
+  return kept
+}
+
 /**
  * Swaps the staged rows in: the twins become the live tables and the live tables the twins (which
  * then hold the old rows until clearStagedSteps). Indexes the twins lack are built here first.

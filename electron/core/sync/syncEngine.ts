@@ -746,7 +746,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const created = new CreatedRows((kind, rowIds) => snapshot.unknownIds(kind, rowIds))
       await pass(run, watch, created, signal, counters)
       counters.passed()
-      for (const id of (await snapshot.commitRun(resource)).newOrderIds) ids.add(id)
+      const committed = await snapshot.commitRun(resource)
+      for (const id of committed.newOrderIds) ids.add(id)
       // What changed while the pass read, then the check. Its progress is not reported: the next
       // resource's pass may be reporting by now, and this is part of the full sync already shown.
       const since = sinceOf(resource, run.cursorMs)
@@ -756,8 +757,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Rows created while it read that the total's change does not account for: some were deleted,
       // and a deleted row held can hide a row missed (the counts agree, the rows do not).
       const deletedMeanwhile = run.firstTotal !== null && created.count > completeness.total - run.firstTotal
+      // Rows held that the pass did not read are kept (commitRun), unconfirmed: a count they make agree says nothing.
       const complete =
-        completeness.synced === completeness.total && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.cutShort && !caughtUp.shifted
+        completeness.synced === completeness.total &&
+        committed.kept === 0 &&
+        !watch.dropped &&
+        !run.totalDropped &&
+        !deletedMeanwhile &&
+        !caughtUp.cutShort &&
+        !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
