@@ -22,23 +22,33 @@ export type ListingValues = object | null
 const valueOf = (listing: object, field: string): unknown => (listing as Record<string, unknown>)[field]
 
 /**
- * Why a change is read back: its answer could not be read ('unread'), or never came ('unanswered').
- * A failure that is neither (refused, or the connection refused before anything was sent) says the
- * change was not made, and is not read back.
+ * Why a change is read back: its answer could not be read ('unread'), never came ('unanswered'), or
+ * came as a success whose body said it failed ('said-failed', with what it `said`). A failure that is
+ * none of these (refused, or the connection refused before anything was sent) says the change was not
+ * made, and is not read back.
  */
-export type ReadBackCause = 'unread' | 'unanswered'
+export type ReadBackCause = { why: 'unread' | 'unanswered' } | { why: 'said-failed'; said: string }
 
 export function readBackCause(error: SellerDeskError): ReadBackCause | null {
-  if (error.kind === 'unconfirmed') return 'unread'
-  return error.unanswered ? 'unanswered' : null
+  if (error.kind === 'unconfirmed') return error.saidFailed === undefined ? { why: 'unread' } : { why: 'said-failed', said: error.saidFailed }
+  return error.unanswered ? { why: 'unanswered' } : null
 }
 
 /** What happened to the request, as every read-back message starts, and what that alone says of the change. */
-const HAPPENED: Record<ReadBackCause, { request: string; alone: string }> = {
-  unread: { request: 'The marketplace accepted the change, but its answer could not be read', alone: 'so it was most likely made' },
-  unanswered: {
-    request: "The change was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time)",
-    alone: 'so it may or may not have been made'
+function happened(cause: ReadBackCause): { request: string; alone: string } {
+  switch (cause.why) {
+    case 'unread':
+      return { request: 'The marketplace accepted the change, but its answer could not be read', alone: 'so it was most likely made' }
+    case 'unanswered':
+      return {
+        request: "The change was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time)",
+        alone: 'so it may or may not have been made'
+      }
+    case 'said-failed':
+      return {
+        request: `The marketplace's answer said the change failed (${cause.said}), though it came as a success (HTTP 200)`,
+        alone: 'so it may or may not have been made'
+      }
   }
 }
 
@@ -57,7 +67,7 @@ export function readBackMessage(
   details: { cause: ReadBackCause; fields: readonly string[]; now?: ListingValues; descriptors?: FieldSet }
 ): string | null {
   const descriptors = details.descriptors ?? LISTING_FIELD_SET
-  const { request, alone } = HAPPENED[details.cause]
+  const { request, alone } = happened(details.cause)
   switch (verdict) {
     case 'made':
       return null
@@ -88,7 +98,7 @@ export function readBackError(
   details: { failure: SellerDeskError; fields: readonly string[]; now?: ListingValues }
 ): SellerDeskError {
   // (Only a failure whose change was read back comes here, so readBackCause names it.)
-  const cause = readBackCause(details.failure) ?? 'unread'
+  const cause = readBackCause(details.failure)!
   const kind: ErrorKind = verdict === 'unknown' ? details.failure.kind : verdict === 'gone' ? 'not-found' : 'server'
   const shown = verdict === 'not-made' ? " Showing the marketplace's current value." : ''
   return new SellerDeskError(kind, `${readBackMessage(verdict, { ...details, cause })!}${shown}`)
@@ -99,10 +109,13 @@ export function readBackError(
  * deletes it again to learn whether it is gone): as the error the seller gets, of the `failure`'s kind.
  */
 export function deleteNotCheckedError(failure: SellerDeskError): SellerDeskError {
+  const cause = readBackCause(failure)!
   const happened =
-    readBackCause(failure) === 'unanswered'
+    cause.why === 'unanswered'
       ? "The delete was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time), so the listing may or may not have been deleted."
-      : 'The marketplace accepted the delete, but its answer could not be read, so the listing was most likely deleted.'
+      : cause.why === 'said-failed'
+        ? `The marketplace's answer said the delete failed (${cause.said}), though it came as a success (HTTP 200), so the listing may or may not have been deleted.`
+        : 'The marketplace accepted the delete, but its answer could not be read, so the listing was most likely deleted.'
   return new SellerDeskError(failure.kind, `${happened} Seller Desk could not check: delete it again to find out (one already gone is said to be).`)
 }
 

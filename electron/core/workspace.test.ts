@@ -512,39 +512,56 @@ it('an edit or delete whose answer never came is read back: made, it is done; no
   expect((deleteNotChecked as Error).message).toMatch(/answer never came .*, so the listing may or may not have been deleted\. Seller Desk could not check/)
 })
 
-it('an edit answered 200 by something in the way (a portal’s page, nothing changed) is read back and said as not changed there, with the marketplace’s value', async () => {
-  // In front of the marketplace: lists pass through; a PATCH gets a page of markup and never arrives.
-  const portal = createServer((request, response) => {
-    if (request.method === 'PATCH') {
-      request.resume()
-      response.writeHead(200, { 'content-type': 'text/html' })
-      return void response.end('<html><title>Sign in to the network</title></html>')
-    }
-    void fetch(`${sandbox.baseUrl}${request.url}`, { headers: { 'x-api-key': KEY } }).then(async (upstream) => {
-      response.writeHead(upstream.status, { 'content-type': 'application/json' })
-      response.end(await upstream.text())
-    })
-  })
-  await new Promise<void>((done) => portal.listen(0, '127.0.0.1', () => done()))
-  const behind = openWorkspace({
-    userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
-    account: { demo: false, baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`, sellerId: 'seller-1' },
-    api: createSellerApi({ baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`, apiKey: KEY, retries: 0 }),
-    settings: () => settings,
-    emit: () => undefined
-  })
-  try {
-    await behind.sync.sync()
-    await behind.sync.idle() // and the look through older orders after it
-    const listing = behind.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!
-    const error = await behind.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ kind: 'server' })
-    expect((error as Error).message).toMatch(/read back from the marketplace shows price \$[\d,]+\.\d\d, not the new value: it was not changed/)
-    expect(sandbox.state.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
-    expect(behind.snapshot.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
-  } finally {
-    await behind.close()
-    portal.closeAllConnections()
-    await new Promise<void>((done) => portal.close(() => done()))
+it.each([
+  {
+    answer: 'a portal’s page in the way',
+    type: 'text/html',
+    body: '<html><title>Sign in to the network</title></html>',
+    said: /^The marketplace accepted the change, but its answer could not be read, and the listing read back/
+  },
+  {
+    answer: 'the marketplace refusing in its body (status 422)',
+    type: 'application/json',
+    body: JSON.stringify({ status: 422, message: 'Price must be at least $1.00', data: null }),
+    said: /^The marketplace's answer said the change failed \(status 422: “Price must be at least \$1\.00”\), though it came as a success \(HTTP 200\), and the listing read back/
   }
-})
+])(
+  'an edit answered 200 by $answer (nothing changed) is read back and said as not changed there, with the marketplace’s value and what the answer said',
+  async ({ type, body, said }) => {
+    // In front of the marketplace: lists pass through; a PATCH gets this answer and never arrives.
+    const portal = createServer((request, response) => {
+      if (request.method === 'PATCH') {
+        request.resume()
+        response.writeHead(200, { 'content-type': type })
+        return void response.end(body)
+      }
+      void fetch(`${sandbox.baseUrl}${request.url}`, { headers: { 'x-api-key': KEY } }).then(async (upstream) => {
+        response.writeHead(upstream.status, { 'content-type': 'application/json' })
+        response.end(await upstream.text())
+      })
+    })
+    await new Promise<void>((done) => portal.listen(0, '127.0.0.1', () => done()))
+    const behind = openWorkspace({
+      userDataDir: mkdtempSync(join(tmpdir(), 'seller-desk-workspace-')),
+      account: { demo: false, baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`, sellerId: 'seller-1' },
+      api: createSellerApi({ baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`, apiKey: KEY, retries: 0 }),
+      settings: () => settings,
+      emit: () => undefined
+    })
+    try {
+      await behind.sync.sync()
+      await behind.sync.idle() // and the look through older orders after it
+      const listing = behind.listSellRequests({ page: 1, take: 1, sortBy: 'updated', sortDir: 'DESC' }).rows[0]!
+      const error = await behind.editSellRequest(listing.id, { priceCents: listing.priceCents + 500 }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ kind: 'server' })
+      expect((error as Error).message).toMatch(said)
+      expect((error as Error).message).toMatch(/read back from the marketplace shows price \$[\d,]+\.\d\d, not the new value: it was not changed/)
+      expect(sandbox.state.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
+      expect(behind.snapshot.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
+    } finally {
+      await behind.close()
+      portal.closeAllConnections()
+      await new Promise<void>((done) => portal.close(() => done()))
+    }
+  }
+)

@@ -41,6 +41,11 @@ export class SellerDeskError extends Error {
    * came (it timed out, or the connection was lost): the change may or may not have been made.
    */
   unanswered = false
+  /**
+   * Set on a change answered as a success (HTTP 2xx) whose body said it failed: what it said, in short
+   * (`status 422: “Price is too low”`). The change may or may not have been made.
+   */
+  saidFailed?: string
 
   constructor(kind: ErrorKind, message: string, extra: { status?: number; issues?: { path: string; message: string }[] } = {}) {
     super(message)

@@ -430,7 +430,11 @@ describe('misbehaving servers', () => {
     expect(notFound.message).toContain('(status 404 in its answer, sent as HTTP 200)')
     expect(await client(0).listOrders({ take: 6 })).toMatchObject({ total: 0, orders: [] })
     // A change answered so may or may not have been made: only reading it back tells.
-    expect((await failure(client(0).editSellRequest(listing.id, { priceCents: 1299 }))).kind).toBe('unconfirmed')
+    const change = await failure(client(0).editSellRequest(listing.id, { priceCents: 1299 }))
+    expect(change.kind).toBe('unconfirmed')
+    // What its body said is kept: the read-back's message tells it.
+    expect(change.saidFailed).toBe('status 500: “Internal error”')
+    expect(change.message).toContain('said it failed (status 500: “Internal error”)')
     await saying.close()
   })
 

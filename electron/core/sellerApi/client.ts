@@ -259,8 +259,17 @@ class FailureInBody extends Error {
 
   /** The answer as if sent with that status: its body's words without its data, for the message they hold. */
   asResponse(): Response {
-    const words = Object.fromEntries(Object.entries(this.body).filter(([key]) => key !== 'data'))
-    return new Response(JSON.stringify(words), { status: this.status, headers: { 'content-type': 'application/json' } })
+    return new Response(JSON.stringify(this.words()), { status: this.status, headers: { 'content-type': 'application/json' } })
+  }
+
+  /** What the body says, in short: `status 422: “Price is too low”` (no words that quote any part of `secret`). */
+  said(secret: string): string {
+    const message = serverMessageOf(JSON.stringify(this.words()), secret)
+    return message ? `status ${this.status}: “${message}”` : `status ${this.status}`
+  }
+
+  private words(): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(this.body).filter(([key]) => key !== 'data'))
   }
 }
 
@@ -546,11 +555,20 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
       `The marketplace sent a response that is not valid JSON (${what}). Try again; if it persists, the marketplace may be having problems.`
     )
 
-  const unconfirmed = (what: string) =>
-    new SellerDeskError(
+  /** A change accepted (2xx) whose answer could not be read, or whose body `said` it failed: only reading the listing back tells. */
+  const unconfirmed = (what: string, said?: string) => {
+    if (said === undefined)
+      return new SellerDeskError(
+        'unconfirmed',
+        `The marketplace accepted the change (${what}), but its answer could not be read, so the change was most likely made. Seller Desk is checking the listing on the marketplace.`
+      )
+    const error = new SellerDeskError(
       'unconfirmed',
-      `The marketplace accepted the change (${what}), but its answer could not be read, so the change was most likely made. Seller Desk is checking the listing on the marketplace.`
+      `The marketplace's answer to the change (${what}) said it failed (${said}), though it came as a success (HTTP 200), so it may or may not have been made. Seller Desk is checking the listing on the marketplace.`
     )
+    error.saidFailed = said
+    return error
+  }
 
   function parseBody<T>(text: string, format: WireFormat<T>, what: string): T {
     let body: unknown
@@ -640,7 +658,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
           if (error instanceof FailureInBody) {
             // Accepted (2xx) and said to have failed: a change may or may not have been made, and only
             // reading it back tells; a read failed as the body says, and is answered as that status would be.
-            if (!safe) throw unconfirmed(what)
+            if (!safe) throw unconfirmed(what, error.said(apiKey))
             failure = await failureFromResponse(error.asResponse(), what, `status ${error.status} in its answer, sent as HTTP 200`)
           } else {
             if (!(error instanceof SellerDeskError) || error.kind !== 'malformed-response') throw error
