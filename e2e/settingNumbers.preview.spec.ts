@@ -62,6 +62,8 @@ test('an emptied or refused number setting shows the value in force again when l
     // What JavaScript reads as a number but a seller's field does not (as price and quantity fields).
     await refusedThenEscape('1e2', /^Not a number: “1e2”\./)
     await refusedThenEscape('0x10', /^Not a number: “0x10”\./)
+    // A decimal comma, as a price or quantity field says it.
+    await refusedThenEscape('12,5', /^Not a number: “12,5”\. Write decimals with a point: 12\.5\./)
     // Left instead: said the same, and the field shows what is in force.
     await field.fill('1e2')
     await field.press('Tab')
@@ -92,4 +94,16 @@ test('the dashboard says the low-stock setting in words: below 5 is "fewer than 
     await page.getByTestId('nav-dashboard').click()
     await expect(detail).toHaveText(words)
   }
+})
+
+test('a number setting typed with a thousands comma reads as a quantity field reads it: "1,000" days is a thousand, saved', async ({ app: page, host }) => {
+  await page.getByTestId('start-demo').click()
+  await page.getByTestId('nav-settings').click()
+  const field = page.getByTestId('settings-history-days')
+  await field.fill('1,000')
+  await field.press('Enter')
+  await expect(page.getByTestId('settings-history-days-error')).toHaveCount(0)
+  await expect.poll(async () => (await viaRouter<AppSettings>(host, 'settings.get', {})).historyDays).toBe(1000)
+  await field.press('Tab')
+  await expect(field).toHaveValue('1000')
 })

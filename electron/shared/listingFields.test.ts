@@ -9,6 +9,7 @@ import {
   belowMinimumOrder,
   numberStyleOf,
   parsePercentChange,
+  parsePlainNumber,
   priceField,
   quantityField,
   type ListingField,
@@ -145,6 +146,24 @@ describe('a change by an amount or a percentage (Change many)', () => {
     ['10%%', nan('10%%')]
   ] as [string, number | string][])('percentage %j → %j', (text, expected) => {
     expect(said(parsePercentChange(text))).toEqual(answer(expected))
+  })
+
+  it.each([
+    ['15', 15],
+    ['+15', 15],
+    [' 1,000 ', 1000],
+    ['2.5', 2.5],
+    ['12,5', 'Not a number: “12,5”. Write decimals with a point: 12.5.'],
+    ['1e2', nan('1e2')],
+    ['0x10', nan('0x10')],
+    ['$5', nan('$5')],
+    ['5%', nan('5%')]
+  ] as [string, number | string][])('a setting’s number %j → %j', (text, expected) => {
+    expect(said(parsePlainNumber(text)!)).toEqual(answer(expected))
+  })
+
+  it('a setting left empty is no number at all', () => {
+    expect(parsePlainNumber('  ')).toBeNull()
   })
 })
 

@@ -430,6 +430,20 @@ export function parsePercentChange(text: string): Parsed {
   return { value: negative && percent !== 0 ? -percent : percent }
 }
 
+/**
+ * A number typed in a setting (minutes, days, units): read as a count's cell reads it, with grouping
+ * commas and a decimal point (the setting's own rule refuses a fraction), but no dollar or percent sign.
+ * Null when empty.
+ */
+export function parsePlainNumber(text: string): Parsed | null {
+  if (text.trim() === '') return null
+  if (/[$%]/.test(text)) return { problem: { kind: 'not-a-number', text: text.trim() } }
+  const result = readDecimal(text, { style: 'point', plus: true, percent: false })
+  if ('problem' in result) return result
+  const value = unitsOf(result.decimal)
+  return Number.isFinite(value) ? { value } : { problem: { kind: 'not-a-number', text: text.trim() } }
+}
+
 /** What a cell's separators say about the decimal mark, when they say anything. */
 function decimalMarkOf(text: string): ',' | '.' | null {
   const body = text.replace(/[^\d.,]/g, '')
