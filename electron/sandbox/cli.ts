@@ -48,6 +48,8 @@ Variants (what a spec-following marketplace may do differently; default: the san
   --patch-requires <r>        either | both: whether an edit must carry price and quantity
   --churn <n>                 random changes (orders, sell requests) after each list answer
   --ties-shuffled             rows of equal update time in a new order on each list request
+  --ties-by-page              rows of equal update time in an order set by the page asked (its size
+                              and place): the same page holds the same rows, pages of another size others
   --fault-burst <n>           a drawn rate-based fault hits n requests in a row, default 1
   --variant-seed <n>          seeds short pages, churn, tie order and unknown fields, default 0`
 
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
         'no-date-header': { type: 'boolean' },
         'unknown-fields': { type: 'boolean' },
         'ties-shuffled': { type: 'boolean' },
+        'ties-by-page': { type: 'boolean' },
         ...Object.fromEntries(
           [...NUMBER_OPTIONS, ...Object.keys(VARIANT_NUMBERS), ...Object.keys(VARIANT_WORDS)].map((name) => [name, { type: 'string' as const }])
         )
@@ -203,6 +206,7 @@ function variantOf(values: Record<string, string | boolean | undefined>): Partia
   if (values['no-date-header']) given.push(['no-date-header', 'dateHeader', false])
   if (values['unknown-fields']) given.push(['unknown-fields', 'unknownFields', true])
   if (values['ties-shuffled']) given.push(['ties-shuffled', 'tiesShuffledPerRequest', true])
+  if (values['ties-by-page']) given.push(['ties-by-page', 'tiesOrderedByPage', true])
 
   const variant: Partial<Record<keyof Variant, unknown>> = {}
   for (const [flag, key, value] of given) {

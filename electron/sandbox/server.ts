@@ -162,13 +162,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = req.method ?? 'GET'
 
     if (path === '/v1/orders/seller' && method === 'GET') {
-      const { total, rows } = listPage(inSandboxTime(parseOrderListQuery(listParams(url))), (query) => state.listOrders(query, tieDraws()))
+      const { total, rows } = listPage(inSandboxTime(parseOrderListQuery(listParams(url))), (query) => state.listOrders(query, tieDraws(query)))
       const body = withTotalForm(wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
     }
     if (path === '/v1/sell-requests' && method === 'GET') {
-      const { total, rows } = listPage(parseSellRequestListQuery(listParams(url)), (query) => state.listSellRequests(query, tieDraws()))
+      const { total, rows } = listPage(parseSellRequestListQuery(listParams(url)), (query) => state.listSellRequests(query, tieDraws(query)))
       const body = withTotalForm(wireSellRequestList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
       afterList()
       return { status: 200, body }
@@ -233,8 +233,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return rows.slice(0, rows.length - variantDraws.shortPages.int(1, Math.max(1, rows.length - 1)))
   }
 
-  /** Where tied rows get their order for one list request: none when they come in id order. */
-  function tieDraws(): Random | undefined {
+  /** Where tied rows get their order for one list request (`query`, the page asked): none when they come in id order. */
+  function tieDraws(query: { page: number; take: number; sortDir: string }): Random | undefined {
+    if (variant.tiesOrderedByPage)
+      return new Random(createHash('sha256').update(`${variant.variantSeed}|${query.page}|${query.take}|${query.sortDir}`).digest().readUInt32LE(0))
     return variant.tiesShuffledPerRequest ? variantDraws.ties : undefined
   }
 

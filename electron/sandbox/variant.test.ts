@@ -183,6 +183,32 @@ describe('tied rows', () => {
   })
 })
 
+describe('tied rows ordered by the page asked', () => {
+  it('tiesOrderedByPage: a page asked again holds the same tied rows; pages of another size cut the run elsewhere and hold others; untied rows keep their places', async () => {
+    const box = await start({ sellRequests: 50 })
+    const tied = new Set(box.changeTogether('sellRequests', 30, Date.now() - 3_600_000))
+    const page = async (query: string) => (await sellRequests(box, query)).body.data.data.map((s) => s.id)
+    const byId = await page('?take=50')
+    box.setVariant({ tiesOrderedByPage: true })
+    const pagesOf = async (take: number) => {
+      const read: string[] = []
+      for (let i = 1; i * take < 50 + take; i++) read.push(...(await page(`?take=${take}&page=${i}`)))
+      return read
+    }
+    const sevens = await pagesOf(7)
+    expect(await pagesOf(7), 'the same pages, the same rows').toEqual(sevens)
+    expect(sevens).toHaveLength(50)
+    expect(new Set(sevens).size, 'some tied row read twice, another not at all').toBeLessThan(50)
+    const fives = await pagesOf(5)
+    expect(fives).not.toEqual(sevens)
+    expect(new Set([...sevens, ...fives]).size, 'pages of another size bring rows the first missed').toBeGreaterThan(new Set(sevens).size)
+    for (const ids of [sevens, fives]) {
+      expect(ids.filter((id) => !tied.has(id))).toEqual(byId.filter((id) => !tied.has(id)))
+      expect(ids.map((id) => tied.has(id))).toEqual(byId.map((id) => tied.has(id)))
+    }
+  })
+})
+
 describe('totals', () => {
   it('totalOffset: the total reported is off by the offset on both lists, never below 0; rows are unchanged', async () => {
     const box = await start({ variant: { totalOffset: -5 } })

@@ -60,6 +60,13 @@ export interface Variant {
    * update time alone (the spec names no tie-breaker) comes from SQL; false: tied rows in id order.
    */
   tiesShuffledPerRequest: boolean
+  /**
+   * Rows of equal update time come in an order drawn from the page asked (its page, take and direction):
+   * the same page asked again holds the same rows, a page of another size others. So a SQL planner's
+   * sort bounded by OFFSET + LIMIT orders ties (the order depends on the bound, not on the request).
+   * Wins over tiesShuffledPerRequest.
+   */
+  tiesOrderedByPage: boolean
   /** A rate-based fault, once drawn, hits this many API requests in a row. */
   faultBurst: number
   /** Seeds the short-page, churn, tie-order and unknown-field draws. */
@@ -84,6 +91,7 @@ export const DEFAULT_VARIANT: Readonly<Variant> = Object.freeze({
   patchRequires: 'either',
   churnPerList: 0,
   tiesShuffledPerRequest: false,
+  tiesOrderedByPage: false,
   faultBurst: 1,
   variantSeed: 0
 })
@@ -138,6 +146,7 @@ function problemWith(key: keyof Variant, value: unknown): string | undefined {
     case 'dateHeader':
     case 'unknownFields':
     case 'tiesShuffledPerRequest':
+    case 'tiesOrderedByPage':
       return typeof value === 'boolean' ? undefined : 'must be true or false'
     case 'orderTimeOffsetMinutes':
       return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= 14 * 60 ? undefined : 'must be whole minutes from -840 to 840'

@@ -569,7 +569,10 @@ describe("order times in the marketplace's own zone (the spec gives orderDate an
   })
 })
 
-describe('rows of equal update time in a new order on each request (the spec names no tie-breaker; SQL orders ties as it finds them)', () => {
+describe.each([
+  { order: 'in a new order on each request', ties: { tiesShuffledPerRequest: true } },
+  { order: 'in an order set by the page asked (a sort bounded by OFFSET + LIMIT)', ties: { tiesOrderedByPage: true } }
+])('rows of equal update time $order (the spec names no tie-breaker; SQL orders ties as it finds them)', ({ ties }) => {
   const HOUR = 3_600_000
   /** Item statuses by order id: what an order's update changes. */
   const itemStatuses = (orders: { id: string; items: { status: string }[] }[]) => new Map(orders.map((o) => [o.id, o.items.map((i) => i.status).join()]))
@@ -580,7 +583,7 @@ describe('rows of equal update time in a new order on each request (the spec nam
   ])(
     'a full sync of $listings listings, runs of $runs sharing an update time (bulk changes on the website), pages of $take: every listing is held, complete, in one round',
     async ({ take, listings, runs }) => {
-      const s = await setup({ orders: 0, sellRequests: listings, variant: { tiesShuffledPerRequest: true } }, { take })
+      const s = await setup({ orders: 0, sellRequests: listings, variant: ties }, { take })
       runs.forEach((n, i) => s.sandbox.changeTogether('sellRequests', n, Date.now() - (i + 1) * HOUR))
       const report = await s.run('full', ['sellRequests'])
       expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
@@ -593,7 +596,7 @@ describe('rows of equal update time in a new order on each request (the spec nam
   it('listings held, then a bulk change ties most of them: the next full sync still holds every listing (none dropped for a page that missed it)', async () => {
     const s = await setup({ orders: 0, sellRequests: 3000 })
     await s.run('full', ['sellRequests'])
-    s.sandbox.setVariant({ tiesShuffledPerRequest: true })
+    s.sandbox.setVariant(ties)
     s.sandbox.changeTogether('sellRequests', 2000, Date.now() - HOUR)
     const report = await s.run('full', ['sellRequests'])
     expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
@@ -601,7 +604,7 @@ describe('rows of equal update time in a new order on each request (the spec nam
   }, 60_000)
 
   it('a bulk price change on the website ties 1500 listings after a sync: the incremental sync holds every new price, or it would not say complete', async () => {
-    const s = await setup({ orders: 0, sellRequests: 3000, variant: { tiesShuffledPerRequest: true } })
+    const s = await setup({ orders: 0, sellRequests: 3000, variant: ties })
     await s.run('full', ['sellRequests'])
     s.sandbox.changeTogether('sellRequests', 1500)
     const report = await s.run('auto', ['sellRequests'])
@@ -611,7 +614,7 @@ describe('rows of equal update time in a new order on each request (the spec nam
   }, 60_000)
 
   it('orders: a full sync with 2000 orders updated at one time, then an incremental after 1500 more: every order held, each as updated', async () => {
-    const s = await setup({ orders: 3000, sellRequests: 10, variant: { tiesShuffledPerRequest: true } })
+    const s = await setup({ orders: 3000, sellRequests: 10, variant: ties })
     s.sandbox.changeTogether('orders', 2000, Date.now() - HOUR)
     const full = await s.run('full', ['orders'])
     expect(differences(s.snapshot, s.sandbox).ordersMissing).toBe(0)

@@ -9,6 +9,10 @@
  * twice in that stretch: a row read at two positions marks the positions between as in doubt, and the
  * pages over them are read again until as many rows as the list holds there are read.
  *
+ * A marketplace may instead order ties by the page asked, the same each time it is asked: a SQL
+ * planner's sort bounded by OFFSET + LIMIT orders them by that bound. Reading the same pages again then
+ * brings nothing new, and pages of another size, which cut the run elsewhere, do.
+ *
  * A row that moves while a list is read (an update brings it to the front) is read at two positions
  * too, with another update time at the second: that is no tie, and the catch-up after the pass reads
  * what changed. (Orders carry no update time: for them any row read twice marks its stretch.)
@@ -57,19 +61,26 @@ export class RowPlaces {
 export interface ReadingAgain {
   /** The rows the list holds where they are in doubt: its first `wanted()` positions. */
   wanted: () => number
-  /** The rows a page holds. */
+  /** The rows a page holds, as the list was read. */
   size: () => number
-  /** Reads a page and takes its rows into the places. */
-  read: (page: number) => Promise<void>
+  /** Reads page `page` of `size` rows and takes its rows into the places; answers how many rows it held. */
+  read: (page: number, size: number) => Promise<number>
   /** Pages asked for at once. */
   lanes: number
 }
 
 /**
+ * How much smaller each reading's pages are than the last once the same pages brought no row new, in
+ * parts of the list's page size: pages of every size in turn cut the run elsewhere, and the sizes near
+ * the list's own keep the requests few.
+ */
+const SIZE_STEPS = 20
+
+/**
  * Reads again the pages in doubt (below `wanted()`) while fewer rows than that were read, a reading at
- * a time. Answers false when rows read twice showed ties and the rows missed could not all be read;
- * rows short with none read twice are no tie's doing, and are left to the checks after the walk. Costs
- * nothing when every row was read.
+ * a time; once a reading brought no row new, each in pages of another size. Answers false when rows
+ * read twice showed ties and the rows missed could not all be read; rows short with none read twice are
+ * no tie's doing, and are left to the checks after the walk. Costs nothing when every row was read.
  */
 export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, signal: AbortSignal): Promise<boolean> {
   const whole = () => places.count >= again.wanted()
@@ -77,14 +88,29 @@ export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, s
   // deleted meanwhile are the catch-up's and the check's to find, not a reason to read on.
   const wanted = again.wanted()
   let doubted = false
+  let size = again.size()
+  /** How much smaller each reading's pages are than the last (0: the list's own size each time). */
+  let step = 0
   for (let reading = 0, idle = 0; !whole() && again.wanted() === wanted && reading < READINGS && idle < IDLE_READINGS; reading++) {
-    const pages = places.pagesInDoubt(again.size(), again.wanted())
+    const pages = places.pagesInDoubt(size, again.wanted())
     if (pages.length === 0) break
     doubted = true
     const before = places.count
+    const asked = size
     // Pages in order, none once the rows are all read: a row moved to the front is found on the first.
-    await forEachBounded(pages, again.lanes, async (page) => (whole() ? undefined : again.read(page)), signal)
+    await forEachBounded(
+      pages,
+      again.lanes,
+      async (page) => {
+        // More rows than asked: the marketplace pages by its own size whatever is asked, and pages of
+        // another size cannot be had.
+        if (!whole() && (await again.read(page, asked)) > asked) step = -1
+      },
+      signal
+    )
     idle = places.count > before ? 0 : idle + 1
+    if (idle > 0 && step === 0) step = Math.max(1, Math.round(again.size() / SIZE_STEPS))
+    size = step > 0 ? Math.max(1, size - step) : again.size()
   }
   return whole() || !doubted
 }

@@ -550,10 +550,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       // Every position read and still fewer rows than the total: rows of equal time that came in a new
       // order on each request (rowPlaces.ts) are read again where a row was read twice.
-      const readAgain = async (page: number) => {
-        const size = run.pageSize
+      const readAgain = async (page: number, size: number) => {
         const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters)
         await take(answer, (page - 1) * Math.max(size, answer.batch.rows.length))
+        return answer.batch.rows.length
       }
       // (Not where rows were created or deleted meanwhile: a row shifted by them is read twice too, and
       // the catch-up and the check see to those. Nor in a pass resumed, which knows not where rows were read.)
@@ -650,13 +650,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // Fewer changed rows read than positions they fill: rows of equal time came in a new order on each
     // request (rowPlaces.ts). Read again where a row was read twice; a walk that cannot read them all is
     // one it could not finish.
-    const readAgain = async (page: number) => {
-      const answer = await fetchPage(resource, { ...query, take: walk.size, page, knownTotal: lastTotal }, signal, counters)
+    const readAgain = async (page: number, size: number) => {
+      const answer = await fetchPage(resource, { ...query, take: size, page, knownTotal: lastTotal }, signal, counters)
       if (resource === 'sellRequests') watch?.observe(answer.total)
       ownTotals.observe(answer.total)
       created?.note(resource, answer.batch)
       batches.push(answer.batch)
-      noteChanged(answer.batch, (page - 1) * Math.max(walk.size, answer.batch.rows.length))
+      noteChanged(answer.batch, (page - 1) * Math.max(size, answer.batch.rows.length))
+      return answer.batch.rows.length
     }
     const again = { wanted: () => changed, size: () => walk.size, read: readAgain, lanes: deps.settings.concurrency }
     // (Not where the list's count moved while it was read: rows shifted by a creation or a deletion are
