@@ -369,6 +369,43 @@ test('a paste longer than the rows a filter leaves says how many values found no
   await expect(notUsed).toHaveText('2 pasted cells were not used: 2 fall below the last row shown.')
 })
 
+test('a mistyped price (12.345) is left as it is by Change many by %, never made a price that can be applied; Set price replaces it', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  const rows = await openGrid(page, host)
+  const warning = page.locator('.n-message').filter({ hasText: 'left as it was' })
+  await paste(page, 0, COLUMN.price, '12.345\n')
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('12.345')
+
+  // The first two rows, by -10%: the second gets its price less 10%, the first keeps what was typed.
+  await cell(page, 0, COLUMN.price).click()
+  await cell(page, 1, COLUMN.price).click({ modifiers: ['Shift'] })
+  let dialog = await openChangeMany(page, 'Adjust price by %')
+  await expect(dialog.getByTestId('bulk-target-selected')).toContainText('Selected rows (2 listings)')
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('-10')
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(dialog).toBeHidden()
+  await expect(warning).toContainText('1 listing was left as it was, as it holds a value that cannot be applied: ')
+  await expect(warning).toContainText('Mend it or take it back (Delete), then change it again.')
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('12.345')
+  const second = gridRow.value(rows[1]!, 'priceCents')
+  await expect(cell(page, 1, COLUMN.price)).toHaveText((Math.round(second * 0.9) / 100).toFixed(2))
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '2')
+  await warning.locator('.n-base-close').click()
+
+  // Set price is a value of its own: it replaces the mistake.
+  await cell(page, 0, COLUMN.price).click()
+  dialog = await openChangeMany(page, 'Set price')
+  await dialog.getByTestId('bulk-operation-value').locator('input').fill('19.99')
+  await dialog.getByTestId('bulk-operation-run').click()
+  await expect(dialog).toBeHidden()
+  await expect(cell(page, 0, COLUMN.price)).toHaveText('19.99')
+  await expect(warning).toHaveCount(0)
+})
+
 test('Change many that takes stock below zero says so at once: how many listings, why, and that they are left out of the apply', async ({
   app: page,
   host
@@ -394,7 +431,8 @@ test('Change many that takes stock below zero says so at once: how many listings
   await expect(warning).toHaveCount(0)
 
   // Every row, by the first three's largest stock and one more: at least those three go below zero, and
-  // exactly those that hold less than that.
+  // exactly those that hold less than that. The first holds a value that cannot be applied already: it is
+  // no value to subtract from, and is left as it was.
   const cut = Math.max(...rows.slice(0, 3).map(quantity)) + 1
   const below = rows.filter((row) => quantity(row) < cut).length
   dialog = await openChangeMany(page, 'Add / subtract quantity')
@@ -403,8 +441,10 @@ test('Change many that takes stock below zero says so at once: how many listings
   await dialog.getByTestId('bulk-operation-run').click()
   await expect(dialog).toBeHidden()
   await expect(warning).toHaveText(
-    `${below} listings got values that cannot be applied. The first: Quantity cannot be negative. They are marked in the grid and left out when you apply.`
+    `${below - 1} listings got values that cannot be applied. The first: Quantity cannot be negative. They are marked in the grid and left out when you apply. ` +
+      '1 listing was left as it was, as it holds a value that cannot be applied: Quantity cannot be negative. Mend it or take it back (Delete), then change it again.'
   )
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveText('-1')
 
   // A change that leaves every value valid says nothing of the kind.
   await page.keyboard.press('Control+z')

@@ -35,3 +35,7 @@ const OPERATION_FIELD: Record<BulkOperation['kind'], ListingFieldKey> = {
 }
 
 export const bulkOperationField = (operation: BulkOperation): BulkField => OPERATION_FIELD[operation.kind]
+
+/** Whether an operation works from the value a cell holds (adjust by a percentage or an amount), rather than set one of its own. */
+export const worksFromValueHeld = (operation: BulkOperation): boolean =>
+  operation.kind === 'adjustPricePercent' || operation.kind === 'adjustPriceAmount' || operation.kind === 'adjustQuantity'

@@ -9,7 +9,7 @@
  * Change many, export) waits for `whenComplete`. A later read (the listings changed) keeps the rows
  * shown until every page of the new ones is in.
  */
-import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, DEFAULT_WARNING_RULES, bulkOperationField } from '@shared/bulkEditBasics'
+import { BULK_GRID_FIRST_PAGE, BULK_GRID_PAGE, DEFAULT_WARNING_RULES, bulkOperationField, worksFromValueHeld } from '@shared/bulkEditBasics'
 import type {
   BatchRow,
   BatchRowStatus,
@@ -145,6 +145,17 @@ export interface UnappliedShown {
 }
 
 /** How many rows a read of the grid has, out of how many (shown while a first read fills the grid). */
+/**
+ * What Change many left that cannot be applied: values it staged (`problems`), and cells it left as
+ * they were because they held such a value already (`held`), each with the first one's reason.
+ */
+export interface OperationOutcome {
+  problems: number
+  firstProblem: string | null
+  held: number
+  firstHeld: string | null
+}
+
 export interface GridProgress {
   read: number
   total: number
@@ -726,21 +737,28 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
 
   /**
    * Stages an operation on these listings; then how many of the values it staged cannot be applied
-   * (a quantity below 0, a price of 0), and the first one's reason, so the seller hears of it at once.
+   * (a quantity below 0, a price of 0), and the first one's reason, so the seller hears of it at once;
+   * and how many cells an operation that works from the value held left as they were, holding a value
+   * that cannot be applied already (bulkOperation.ts), and the first one's reason.
    */
-  async function operation(ids: string[], op: BulkOperation): Promise<{ problems: number; firstProblem: string | null }> {
-    let problems = 0
-    let firstProblem: string | null = null
-    if (!(await changeSetStep((account) => call('bulk.operation', { account, selection: { ids }, operation: op })))) return { problems, firstProblem }
+  async function operation(ids: string[], op: BulkOperation): Promise<OperationOutcome> {
+    const outcome: OperationOutcome = { problems: 0, firstProblem: null, held: 0, firstHeld: null }
     const slots = slotsOf(bulkOperationField(op))
-    if (!slots) return { problems, firstProblem }
+    const problemOf = (id: string) => (slots ? ((byId.get(id)?.[slots.mark] as CellMark | null | undefined)?.invalid ?? null) : null)
+    const heldBefore = new Set(worksFromValueHeld(op) ? ids.filter((id) => problemOf(id) !== null) : [])
+    if (!(await changeSetStep((account) => call('bulk.operation', { account, selection: { ids }, operation: op })))) return outcome
     for (const id of ids) {
-      const mark = byId.get(id)?.[slots.mark] as CellMark | null | undefined
-      if (!mark?.invalid) continue
-      problems++
-      firstProblem ??= mark.invalid
+      const problem = problemOf(id)
+      if (problem === null) continue
+      if (heldBefore.has(id)) {
+        outcome.held++
+        outcome.firstHeld ??= problem
+      } else {
+        outcome.problems++
+        outcome.firstProblem ??= problem
+      }
     }
-    return { problems, firstProblem }
+    return outcome
   }
 
   /** The warning rules as the change set holds them (for a dialog outside the grid, which may not have read them). */

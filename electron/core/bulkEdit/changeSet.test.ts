@@ -29,7 +29,8 @@ describe('bulk operations', () => {
   it('sets and adjusts prices and quantities, building on pending values', () => {
     const listings = [listing(1, 1000, 5), listing(2, 2000, 0)]
     const staged: Record<string, number> = { 'id-2:priceCents': 2500, 'id-2:quantity': 3 }
-    const pending: PendingOf = (id, field) => (staged[`${id}:${field}`] === undefined ? undefined : { after: staged[`${id}:${field}`]!, baseUpdatedAt: AT })
+    const pending: PendingOf = (id, field) =>
+      staged[`${id}:${field}`] === undefined ? undefined : { after: staged[`${id}:${field}`]!, baseUpdatedAt: AT, invalid: null }
     expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1234 }, pending).map((c) => [c.before, c.after])).toEqual([
       [1000, 1234],
       [2000, 1234]
@@ -50,6 +51,24 @@ describe('bulk operations', () => {
     set.stage(subtract)
     expect(set.get('id-2', 'quantity')).toMatchObject({ after: -1, invalid: 'Quantity cannot be negative.' })
     expect(set.get('id-1', 'quantity')).toMatchObject({ after: 1, invalid: null })
+  })
+
+  it('leaves a pending value that cannot be applied as it is where an operation works from the value held; one that sets a value replaces it', () => {
+    const listings = [listing(1, 27678, 5), listing(2, 2000, 4)]
+    // A mistyped "12.345" staged for the first listing: a fraction of a cent.
+    const pending: PendingOf = (id, field) =>
+      id === 'id-1' && field === 'priceCents' ? { after: 1234.5, baseUpdatedAt: AT, invalid: 'A price has at most two decimals.' } : undefined
+    for (const operation of [
+      { kind: 'adjustPricePercent', percent: -10 },
+      { kind: 'adjustPriceAmount', amountCents: 100 }
+    ] as const)
+      expect(proposeChanges(listings, operation, pending).map((c) => c.sellRequestId)).toEqual(['id-2'])
+    expect(proposeChanges(listings, { kind: 'setPrice', priceCents: 1999 }, pending).map((c) => [c.sellRequestId, c.after])).toEqual([
+      ['id-1', 1999],
+      ['id-2', 1999]
+    ])
+    // The quantity's own operations are not held back by a problem in the price.
+    expect(proposeChanges(listings, { kind: 'adjustQuantity', delta: 1 }, pending).map((c) => c.after)).toEqual([6, 5])
   })
 })
 
@@ -147,7 +166,7 @@ describe('an operation on top of a pending change', () => {
       quantity: 5,
       updatedAt: '2026-11-20T10:00:00.000Z' // changed on the marketplace since staging
     }
-    const pending: PendingOf = (_, field) => (field === 'priceCents' ? { after: 11_000, baseUpdatedAt: '2026-11-19T10:00:00.000Z' } : undefined)
+    const pending: PendingOf = (_, field) => (field === 'priceCents' ? { after: 11_000, baseUpdatedAt: '2026-11-19T10:00:00.000Z', invalid: null } : undefined)
     const [onTop] = proposeChanges([listing], { kind: 'adjustPricePercent', percent: 10 }, pending)
     expect(onTop).toMatchObject({ after: 12_100, baseUpdatedAt: '2026-11-19T10:00:00.000Z' })
     const [fresh] = proposeChanges([listing], { kind: 'adjustPricePercent', percent: 10 })
