@@ -5,7 +5,9 @@
  * - pages capped at 50 rows (the app asks for 100) while the data changes between pages: once the
  *   changes stop, one Sync now brings every order of the history window and every sell request;
  * - a total that counts rows the lists never return: the sync is shown as incomplete (header and
- *   Settings), never as "Synced", until the server's count is right again and a sync brings it back.
+ *   Settings), never as "Synced", until the server's count is right again and a sync brings it back;
+ * - a listing sent in a form that cannot be read: the sync goes through, and the header and Settings
+ *   name the listing and why beside it.
  */
 import type { Page } from '@playwright/test'
 import { startSandbox, type Sandbox } from '../electron/sandbox'
@@ -134,6 +136,43 @@ test.describe('marketplace variants', () => {
     await expect(notice).toBeHidden()
     await expect(page.getByTestId('settings-sync-incomplete')).toBeHidden()
     await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
+  })
+
+  test('a listing the marketplace sends unreadably: the sync is not failed and not incomplete, and the header and Settings say which listing could not be read and why, until it reads again', async ({
+    app: page,
+    host
+  }) => {
+    sandbox = await startSandbox({ apiKey: KEY, orders: 60, sellRequests: 80, seed: 31, now: new Date() })
+    const market = sandbox
+    const garbled = market.state.sellRequests[5]!
+    market.spoilRows('sellRequests', [garbled.id])
+    await signIn(page, market)
+    await syncFinishedAfter(host, null, SYNC_TIMEOUT)
+
+    // In the header in a few words, never cut; which listing (as the seller knows it) and why in its title.
+    const notice = page.getByTestId('sync-unreadable')
+    const named = `${garbled.name} (SKU ${garbled.sku}) (price: expected an amount in dollars)`
+    await expect(notice).toHaveText('1 row unreadable')
+    const said = new RegExp(
+      `^${`1 sell request could not be read: ${named}; it is not in Seller Desk. `.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}The marketplace sends`
+    )
+    await expect(notice).toHaveAttribute('title', said)
+    await expect(notice).toHaveAttribute('aria-label', said)
+    await expect(page.getByTestId('sync-incomplete')).toBeHidden()
+    await expect(page.getByTestId('sync-error')).toBeHidden()
+    await expect(page.getByTestId('sync-last')).toHaveText(/^Synced/)
+
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('settings-sync-unreadable')).toContainText(named)
+
+    // Readable again (and changed, so an incremental sync reads it): Sync now clears it.
+    market.spoilRows('sellRequests', [])
+    market.state.editSellRequest(garbled.id, { quantity: garbled.quantity + 1 }, Date.now() + 1_000)
+    const before = await lastReport(host)
+    await page.getByTestId('sync-now').click()
+    await syncFinishedAfter(host, before, SYNC_TIMEOUT)
+    await expect(notice).toBeHidden()
+    await expect(page.getByTestId('settings-sync-unreadable')).toBeHidden()
   })
 
   test('order times written in the marketplace’s own zone (5½ h ahead of UTC): once new orders show it, the dashboard warns above its figures with how far its clock is from UTC, whole at 1,024 px, and Today’s orders say it too; Settings lists the zones at that clock first; the zone named in Settings, every order’s time is read in it and the warning goes', async ({

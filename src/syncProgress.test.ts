@@ -14,7 +14,8 @@ const base: SyncStatus = {
   lastError: null,
   online: true,
   offlineSince: null,
-  incomplete: []
+  incomplete: [],
+  unreadable: []
 }
 
 describe('describeSyncProgress', () => {

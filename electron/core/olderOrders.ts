@@ -22,6 +22,7 @@ import type { Order } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
 import type { ListAnswer, SellerApi } from './sellerApi'
 import { PageWalk } from './sync/pageWalk'
+import { repeats, unreadableKey } from './sync/unreadableRows'
 import { ZONELESS_SLACK_MS } from './sync/syncEngine'
 
 /** The most orders one range reads from the marketplace; a larger range is said to be cut short. */
@@ -114,9 +115,11 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       }
       if (walk.pagesDone === 0) listed = answer.total
       // Past the count, a page of orders read already is the last page answered again: the end.
-      const repeated = walk.pastCount(answer.total) && answer.orders.length > 0 && answer.orders.every((order) => seen.has(order.id))
-      const rows = repeated ? 0 : answer.orders.length
+      const repeated = walk.pastCount(answer.total) && repeats({ batch: { rows: answer.orders }, unreadable: answer.unreadable }, seen)
+      // An order that cannot be read fills its place (sync/unreadableRows.ts): it counts as read, and is not kept.
+      const rows = repeated ? 0 : answer.orders.length + answer.unreadable.length
       const places: number[] = []
+      if (!repeated) for (const row of answer.unreadable) seen.add(unreadableKey(row, (walk.page - 1) * walk.size + row.place))
       if (!repeated)
         answer.orders.forEach((order, place) => {
           if (seen.has(order.id)) return

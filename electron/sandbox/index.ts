@@ -4,6 +4,7 @@ export { startSandbox, DEMO_API_KEY, DEFAULT_SEED, DEFAULT_ORDERS, DEFAULT_SELL_
 export type { Sandbox, SandboxOptions, HeldRequest, RequestHold } from './server'
 export { FAULT_KINDS, NO_FAULTS } from './faults'
 export type { Faults, FaultKind } from './faults'
+export type { RowFault } from './unreadableRows'
 export { DEFAULT_VARIANT } from './variant'
 export type { Variant, TotalForm, RetryAfterForm, ErrorBodyForm, AuthStatus, PatchRequires } from './variant'
 export type { ChurnSummary } from './activity'

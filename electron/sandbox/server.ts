@@ -19,7 +19,16 @@ import { Random } from './random'
 import { DEFAULT_NOW, generateMarketplace } from './seed'
 import { parseOrderListQuery, parseSellRequestChange, parseSellRequestId, parseSellRequestListQuery } from './validation'
 import { checkedVariant, DEFAULT_VARIANT, pageSizeFor, reportedTotal, type Variant } from './variant'
-import { wireOrderList, wireSellRequestDeleted, wireSellRequestEdited, wireSellRequestList, withTotalForm } from './wire'
+import {
+  wireOrderList,
+  wireSellRequestDeleted,
+  wireSellRequestEdited,
+  wireSellRequestList,
+  withTotalForm,
+  type WireOrderList,
+  type WireSellRequestList
+} from './wire'
+import { spoiledRow, type RowFault } from './unreadableRows'
 
 /** The key the demo marketplace accepts unless told otherwise. Not a secret. */
 export const DEMO_API_KEY = 'demo-key-seller-desk-sandbox'
@@ -104,6 +113,12 @@ export interface Sandbox {
    * answered; close() ends held requests as it ends hanging ones.
    */
   hold(picks: (request: HeldRequest) => boolean): RequestHold
+  /**
+   * From now on every list answer sends the rows with these ids spoiled as `fault` says (unreadableRows.ts),
+   * among the others as they are; the rows named before for that list are sent whole again. An edit's
+   * answer is sent as it is.
+   */
+  spoilRows(resource: 'orders' | 'sellRequests', ids: readonly string[], fault?: RowFault): void
   /** Stops listening and destroys open connections, including hanging and held requests. */
   close(): Promise<void>
 }
@@ -163,13 +178,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     if (path === '/v1/orders/seller' && method === 'GET') {
       const { total, rows } = listPage(inSandboxTime(parseOrderListQuery(listParams(url))), (query) => state.listOrders(query, tieDraws(query)))
-      const body = withTotalForm(wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
+      const body = withTotalForm(spoiledList('orders', wireOrderList(reportedTotal(total, variant), shortened(rows), baseUrl, variant)), variant.totalForm)
       afterList()
       return { status: 200, body }
     }
     if (path === '/v1/sell-requests' && method === 'GET') {
       const { total, rows } = listPage(parseSellRequestListQuery(listParams(url)), (query) => state.listSellRequests(query, tieDraws(query)))
-      const body = withTotalForm(wireSellRequestList(reportedTotal(total, variant), shortened(rows), baseUrl, variant), variant.totalForm)
+      const body = withTotalForm(
+        spoiledList('sellRequests', wireSellRequestList(reportedTotal(total, variant), shortened(rows), baseUrl, variant)),
+        variant.totalForm
+      )
       afterList()
       return { status: 200, body }
     }
@@ -225,6 +243,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (query.page <= pages || variant.pastEnd === 'empty') return answer
     if (variant.pastEnd === 'last') return list({ ...query, take, page: pages })
     throw new ApiError(variant.pastEnd === 'not-found' ? 404 : 400, 'Invalid page.')
+  }
+
+  /** The rows spoiled in every list answer, by list and id (spoilRows). */
+  const spoiled = { orders: new Map<string, RowFault>(), sellRequests: new Map<string, RowFault>() }
+
+  /** A list answer with its rows named in `spoiled` spoiled. */
+  function spoiledList<List extends WireOrderList | WireSellRequestList>(resource: 'orders' | 'sellRequests', list: List): List {
+    const faults = spoiled[resource]
+    if (faults.size === 0) return list
+    const spoil = <Row extends { id: string }>(rows: Row[]) =>
+      rows.map((row) => {
+        const fault = faults.get(row.id)
+        return fault ? (spoiledRow(resource, row, fault) as unknown as Row) : row
+      })
+    if ('total' in list) return { ...list, data: spoil(list.data) }
+    return { ...list, data: { ...list.data, data: spoil(list.data.data) } }
   }
 
   /** A page cut short (rows dropped off its end) for the `shortPageRate` share of non-empty pages. */
@@ -387,6 +421,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     addOrders: (n) => placeOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     touchOrders: (n) => advanceOrders(state, activity, wholeNumber(n, 'n'), clock.stamp),
     changeTogether: (resource, n, atMs) => changeTogether(state, activity, resource, wholeNumber(n, 'n'), atMs ?? clock.stamp()),
+    spoilRows: (resource, ids, fault = 'value') => {
+      spoiled[resource] = new Map(ids.map((id) => [id, fault]))
+    },
     hold: (picks) => {
       const hold = { picks, waiting: [] as (() => void)[], caught: 0 }
       holds.add(hold)

@@ -13,5 +13,6 @@ export const idleSyncStatus: SyncStatus = {
   lastError: null,
   online: true,
   offlineSince: null,
-  incomplete: []
+  incomplete: [],
+  unreadable: []
 }

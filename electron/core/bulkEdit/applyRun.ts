@@ -118,6 +118,9 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
     if (part.length < VALUES_PER_READ) break
     after = part.at(-1)!.sellRequestId
   }
+  // Listings the marketplace now sends in a form that cannot be read (the catch-up before the run found
+  // them): the snapshot shows them as they were, which says nothing of what the marketplace holds now.
+  const unreadable = new Map(snapshot.unreadable('sellRequests').flatMap((row) => (row.id === null ? [] : [[row.id, row.problem] as const])))
   const total = listings.reduce((sum, listing) => sum + listing.changes.length, 0)
   await nextTurn()
   const progress: ApplyRunProgress = { done: 0, total, applied: 0, failed: 0, conflict: 0, startedMs: started, elapsedMs: 0 }
@@ -232,6 +235,18 @@ export async function runBatch(options: ApplyRunOptions): Promise<void> {
         changes.map((c) => c.field),
         'failed',
         'This listing is no longer in your sell requests (deleted on the marketplace?). Sync, then stage it again if it still exists.'
+      )
+      return
+    }
+    const problem = unreadable.get(sellRequestId)
+    if (problem !== undefined) {
+      // Its update time, which tells a change made on the marketplace since it was staged, is the one of
+      // the copy held: sending would overwrite whatever the marketplace holds now, unseen.
+      record(
+        sellRequestId,
+        changes.map((c) => c.field),
+        'failed',
+        `The marketplace now sends this listing in a form Seller Desk cannot read (${problem}), so whether it changed since you staged this cannot be told: nothing was sent. Correct it on the marketplace; once a sync reads it, stage the change again.`
       )
       return
     }

@@ -905,3 +905,33 @@ it('keeps the warning rules with the account: a reopened workspace checks by the
   workspace = open()
   expect(workspace.bulk.status().rules).toEqual(DEFAULT_WARNING_RULES)
 })
+
+it('a catch-up that meets a listing the marketplace sends unreadably does not fail the apply; a change to a listing held that is now unreadable is refused, saying why', async () => {
+  workspace.bulk.operation({ all: true }, { kind: 'adjustQuantity', delta: 1 })
+  const all = listings()
+  // Elsewhere on the marketplace, a listing new since the sync that cannot be read; and one staged,
+  // changed on the marketplace since, that now cannot be read either.
+  const garbledNew = {
+    ...sandbox.state.sellRequest(all[0]!.id)!,
+    id: 'listing-new-garbled',
+    sku: 'GARBLED',
+    createdAt: Date.now(),
+    updatedAt: Date.now() + 1_000
+  }
+  sandbox.state.addSellRequest(garbledNew)
+  const held = all[7]!
+  sandbox.state.editSellRequest(held.id, { quantity: held.quantity + 40 }, Date.now() + 1_000)
+  sandbox.spoilRows('sellRequests', [garbledNew.id, held.id])
+
+  const batch = await workspace.bulk.apply(true)
+  await workspace.bulk.whenIdle()
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 119, failed: 1, pending: 0, conflict: 0 })
+  const [refused] = workspace.bulk.batchRows({ batchId: batch.id, status: 'failed', page: 1, take: 10 }).rows
+  expect(refused).toMatchObject({ sellRequestId: held.id })
+  expect(refused!.message).toMatch(
+    /^The marketplace now sends this listing in a form Seller Desk cannot read \(price: expected an amount in dollars\).*nothing was sent/
+  )
+  // Nothing was sent for it: the marketplace keeps its own change.
+  expect(sandbox.state.sellRequest(held.id)!.quantity).toBe(held.quantity + 40)
+  expect(workspace.sync.status().unreadable).toEqual([expect.objectContaining({ resource: 'sellRequests', count: 2, missing: 1 })])
+})

@@ -14,7 +14,7 @@ import type { Order, SellRequest, SortDir } from '../../shared/domain'
 import { SellerDeskError, mentionsSecret, redactSecret } from '../../shared/errors'
 import { LISTING_FIELDS, type ListingField } from '../../shared/listingFields'
 import { createPause, nextTurn, noPause, TURN_MS, type Pause } from '../eventLoopTurns'
-import { decodedText, parseListRowsInTurns, type ListRows } from './listRows'
+import { decodedText, parseListRowsInTurns, rowBounds, type ListRows } from './listRows'
 import { bodyBytes, nodeFetch, type NodeFetchInit } from './nodeFetch'
 import { orderTimeOf } from './orderTime'
 import {
@@ -26,6 +26,7 @@ import {
   sellRequestEditFormat,
   sellRequestListFormat,
   readWire,
+  type UnreadableRow,
   type WireFormat
 } from './wire'
 
@@ -125,7 +126,13 @@ export const NO_ROWS: WireText = Object.freeze({ json: '[]', path: '$' })
 /** What every list answer carries besides its rows. */
 export interface ListAnswer {
   total: number
+  /** The rows of the page as received, those that could be read only (an unreadable row is not stored). */
   wire: WireRows
+  /**
+   * The rows of the page that could not be read (wire.ts UnreadableRow), left out of its rows: the
+   * page holds as many rows as both together, in the order of their places.
+   */
+  unreadable: UnreadableRow[]
   /** The marketplace's clock when it answered (its `Date` header), epoch ms; null when it sent none. */
   serverDateMs: number | null
 }
@@ -708,11 +715,22 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
   const sellRequestPath = (id: string) => `v1/sell-requests/${encodeURIComponent(id)}`
 
   /**
-   * The rows of a list answer as received. No rows: an empty array of our own, since the answer may
-   * hold null or nothing where its rows go (wire.ts), and whoever reads rows at the path expects an array.
+   * The rows of a list answer as received, of those that could be read. No rows: an empty array of our
+   * own, since the answer may hold null or nothing where its rows go (wire.ts), and whoever reads rows
+   * at the path expects an array. Rows left out as unreadable are cut out of the answer's bytes, so
+   * what the snapshot stores is only what was read.
    */
-  const wireRows = (read: Read<unknown>, path: string, rows: readonly unknown[]): WireRows =>
-    rows.length === 0 ? NO_ROWS : (read.rows ?? { json: read.text, path })
+  function wireRows(read: Read<unknown>, path: string, rows: readonly unknown[], unreadable: readonly UnreadableRow[], what: string): WireRows {
+    if (rows.length === 0) return NO_ROWS
+    if (unreadable.length === 0) return read.rows ?? { json: read.text!, path }
+    const bytes = read.rows?.bytes ?? Buffer.from(read.text!, 'utf8')
+    const bounds = read.rows?.bounds ?? rowBounds(bytes, path)
+    if (!bounds || bounds.length !== 2 * (rows.length + unreadable.length)) throw notJson(what)
+    const left = new Set(unreadable.map((row) => row.place))
+    const kept: number[] = []
+    for (let place = 0; 2 * place < bounds.length; place++) if (!left.has(place)) kept.push(bounds[2 * place]!, bounds[2 * place + 1]!)
+    return { bytes, bounds: kept }
+  }
 
   return {
     baseUrl,
@@ -735,7 +753,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         }),
         ...options
       })
-      return { ...read.value, wire: wireRows(read, ORDER_ROWS_PATH, read.value.orders), serverDateMs: read.serverDateMs }
+      const { orders, unreadable } = read.value
+      return { ...read.value, wire: wireRows(read, ORDER_ROWS_PATH, orders, unreadable, 'order list'), serverDateMs: read.serverDateMs }
     },
 
     async listSellRequests(query = {}, options = {}) {
@@ -744,7 +763,8 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         searchParams: params({ page: query.page, take: query.take, searchTerm: query.searchTerm?.trim(), sortDir: query.sortDir }),
         ...options
       })
-      return { ...read.value, wire: wireRows(read, SELL_REQUEST_ROWS_PATH, read.value.sellRequests), serverDateMs: read.serverDateMs }
+      const { sellRequests, unreadable } = read.value
+      return { ...read.value, wire: wireRows(read, SELL_REQUEST_ROWS_PATH, sellRequests, unreadable, 'sell request list'), serverDateMs: read.serverDateMs }
     },
 
     async editSellRequest(id, change, options = {}, current) {

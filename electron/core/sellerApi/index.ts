@@ -12,3 +12,4 @@ export type {
   WireBytes,
   ListAnswer
 } from './client'
+export type { UnreadableRow } from './wire'

@@ -93,13 +93,22 @@ describe('sell request wire format', () => {
     expect(row.extra).toEqual({ warehouse: 'NJ-2' })
   })
 
-  it('rejects wrong types with a message naming the field', () => {
-    const result = sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, price: 'cheap' }] } })
-    expect(result.ok).toBe(false)
-    expect(!result.ok && result.problem).toMatch(/^data\.data\.0\.price: .*dollars/)
-    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, quantity: 2.5 }] } }).ok).toBe(false)
-    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, updatedAt: '2026-11-19 14:03' }] } }).ok).toBe(false)
-    expect(sellRequestListWire.safeParse({ data: { total: 1, data: [{ ...sellRequest, updatedAt: '2026-02-31T10:00:00.000Z' }] } }).ok).toBe(false)
+  it('refuses a row of wrong types, naming the field: the row is skipped and said, the page read', () => {
+    const unreadable = (row: unknown) => sellRequestListWire.parse({ data: { total: 1, data: [row] } }).unreadable
+    expect(unreadable({ ...sellRequest, price: 'cheap' })).toEqual([
+      {
+        id: sellRequest.id,
+        label: `${sellRequest.name} (SKU ${sellRequest.sku})`,
+        place: 0,
+        problem: 'price: expected an amount in dollars',
+        updatedAt: sellRequest.updatedAt
+      }
+    ])
+    expect(unreadable({ ...sellRequest, quantity: 2.5 })).toMatchObject([{ problem: expect.stringMatching(/^quantity: /) as unknown }])
+    expect(unreadable({ ...sellRequest, updatedAt: '2026-11-19 14:03' })).toMatchObject([{ problem: expect.stringMatching(/^updatedAt: /) as unknown }])
+    expect(unreadable({ ...sellRequest, updatedAt: '2026-02-31T10:00:00.000Z' })).toMatchObject([
+      { problem: expect.stringMatching(/real date and time/) as unknown }
+    ])
     expect(sellRequestListWire.safeParse({ data: { total: 'many', data: [] } }).ok).toBe(false)
   })
 })
@@ -134,12 +143,18 @@ describe('order wire format', () => {
     expect(row.items[0]!.extra).toEqual({ insured: true })
   })
 
-  it('rejects wrong types', () => {
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, totalPrice: { amount: 1 } }] }).ok).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, totalPrice: '12.345' }] }).ok).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, quantity: 'two' }] }).ok).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, orderDate: 'last tuesday' }] }).ok).toBe(false)
-    expect(orderListWire.safeParse({ total: '1', data: [{ ...order, items: 'none' }] }).ok).toBe(false)
+  it('refuses an order of wrong types, the row skipped and said', () => {
+    for (const [change, path] of [
+      [{ totalPrice: { amount: 1 } }, 'totalPrice'],
+      [{ totalPrice: '12.345' }, 'totalPrice'],
+      [{ quantity: 'two' }, 'quantity'],
+      [{ orderDate: 'last tuesday' }, 'orderDate'],
+      [{ items: 'none' }, 'items']
+    ] as const) {
+      const read = orderListWire.parse({ total: '1', data: [{ ...order, ...change }] })
+      expect(read.orders).toEqual([])
+      expect(read.unreadable).toMatchObject([{ id: order.id, place: 0, problem: expect.stringMatching(new RegExp(`^${path}: `)) as unknown }])
+    }
     expect(orderListWire.safeParse({ total: 'x', data: [] }).ok).toBe(false)
   })
 })
@@ -147,8 +162,8 @@ describe('order wire format', () => {
 describe('empty lists', () => {
   it('reads rows sent as null or left out as no rows (a server in Go sends an empty slice as null, omitempty drops it)', () => {
     for (const rows of [{ data: null }, {}]) {
-      expect(orderListWire.parse({ total: '0', ...rows })).toEqual({ total: 0, orders: [] })
-      expect(sellRequestListWire.parse({ status: 200, data: { total: 0, ...rows } })).toEqual({ total: 0, sellRequests: [] })
+      expect(orderListWire.parse({ total: '0', ...rows })).toEqual({ total: 0, orders: [], unreadable: [] })
+      expect(sellRequestListWire.parse({ status: 200, data: { total: 0, ...rows } })).toEqual({ total: 0, sellRequests: [], unreadable: [] })
     }
   })
 
@@ -169,5 +184,55 @@ describe('empty lists', () => {
     }
     // The envelope around the listings' rows (and their total) is still required.
     expect(sellRequestListWire.safeParse({ data: null }).ok).toBe(false)
+  })
+})
+
+describe('a page with rows that cannot be read', () => {
+  const listings = Array.from({ length: 100 }, (_, i) => ({
+    ...sellRequest,
+    id: `sr-${i}`,
+    updatedAt: `2026-11-19T14:03:${String(59 - (i % 60)).padStart(2, '0')}.000Z`
+  }))
+
+  it('reads the rows it can and says which it cannot and why: by id, or by place for a row with none', () => {
+    const rows: unknown[] = [...listings]
+    rows[17] = { ...listings[17]!, price: 'abc' }
+    const noId: Record<string, unknown> = { ...listings[60]! }
+    delete noId['id']
+    rows[60] = noId
+    const read = sellRequestListWire.parse({ status: 200, data: { total: 100, data: rows } })
+    expect(read.total).toBe(100)
+    expect(read.sellRequests).toHaveLength(98)
+    expect(read.sellRequests.map((row) => row.id)).toEqual(listings.map((row) => row.id).filter((id) => id !== 'sr-17' && id !== 'sr-60'))
+    // Named as a seller knows them where the row says (its name and SKU), whatever else is wrong with it.
+    const label = (row: { name: string; sku: string }) => `${row.name} (SKU ${row.sku})`
+    expect(read.unreadable).toEqual([
+      { id: 'sr-17', label: label(listings[17]!), place: 17, problem: 'price: expected an amount in dollars', updatedAt: listings[17]!.updatedAt },
+      { id: null, label: label(listings[60]!), place: 60, problem: expect.stringMatching(/^id: /) as unknown, updatedAt: listings[60]!.updatedAt }
+    ])
+    const orders = orderListWire.parse({
+      total: '3',
+      data: [order, { ...order, id: 'o-2', orderNo: 10428, totalPrice: 'abc' }, { ...order, id: 'o-3' }, { id: 'o-4', totalPrice: 'abc' }]
+    })
+    expect(orders.orders.map((row) => row.id)).toEqual([order.id, 'o-3'])
+    expect(orders.unreadable).toEqual([
+      { id: 'o-2', label: 'order 10428', place: 1, problem: 'totalPrice: expected an amount in dollars' },
+      { id: 'o-4', label: null, place: 3, problem: expect.any(String) as unknown }
+    ])
+  })
+
+  it('reads a page of one row, that row unreadable, as a page with no rows read (the last page may hold only it)', () => {
+    const read = sellRequestListWire.parse({ data: { total: 101, data: [{ ...sellRequest, price: 'abc' }] } })
+    expect(read).toEqual({ total: 101, sellRequests: [], unreadable: [expect.objectContaining({ id: sellRequest.id, place: 0 })] })
+  })
+
+  it('refuses a page of rows none of which can be read, a wrong envelope, and anything but a rows array', () => {
+    const none = sellRequestListWire.safeParse({ data: { total: 100, data: listings.map((row) => ({ ...row, price: 'abc' })) } })
+    expect(!none.ok && none.problem).toBe('none of its 100 rows can be read (the first: price: expected an amount in dollars)')
+    expect(orderListWire.safeParse({ total: '2', data: [{ nope: 1 }, { nope: 2 }] }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse({ total: 100, data: listings }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse({ data: { data: listings } }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse({ data: { total: 100, data: { rows: listings } } }).ok).toBe(false)
+    expect(sellRequestListWire.safeParse('<html><title>502 Bad Gateway</title></html>').ok).toBe(false)
   })
 })

@@ -312,19 +312,21 @@ export function orderFromWire(w: WireOrder, orderTimeZone: string | null): Order
   }
 }
 
+/** What is wrong with a value, as zod's issues say it: at most three, each at its path below the value (or at `root`). */
+function problemOf(issues: z.ZodError['issues'], root: string): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : root}: ${issue.message}`)
+    .join('; ')
+}
+
 /**
  * Checks a parsed response against a format and converts it: the value, or what is wrong with it
- * ("data.3.totalPrice: expected an amount in dollars").
+ * ("data.total: expected an integer").
  */
 export function readWire<T>(format: WireFormat<T>, body: unknown): { ok: true; value: T } | { ok: false; problem: string } {
   const checked = format.accepts?.(body) ? { success: true as const } : format.shape.safeParse(body)
-  if (!checked.success) {
-    const problem = checked.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-      .join('; ')
-    return { ok: false, problem }
-  }
+  if (!checked.success) return { ok: false, problem: problemOf(checked.error.issues, 'body') }
   try {
     return { ok: true, value: format.convert(body) } // the original object: fields the shape does not name are kept
   } catch (error) {
@@ -333,41 +335,151 @@ export function readWire<T>(format: WireFormat<T>, body: unknown): { ok: true; v
   }
 }
 
+// ── Lists, a row at a time ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A row of a list answer that cannot be read (a listing whose price is "abc", an order with no id):
+ * skipped, and said, while the rest of its page is used. The spec asks to be tolerant in what we accept
+ * and clear in what we report: one such row on the marketplace must not fail every page it is on, and
+ * with them every sync and every bulk apply (which syncs first).
+ */
+export interface UnreadableRow {
+  /** Its id, where it has one that reads as an id (text, not empty); null otherwise. */
+  id: string | null
+  /** What a seller knows it by, where the row says so in text: a listing's name and SKU, an order's number; null otherwise. */
+  label: string | null
+  /** Where it is on its page (0: the first row). */
+  place: number
+  /** What is wrong with it, at paths below the row ("price: expected an amount in dollars"). */
+  problem: string
+  /** Its update time as written, where that is text: where a sync of what changed places it. */
+  updatedAt?: string
+}
+
+/** A list answer read: its count, the rows that could be read, and those that could not. */
+export interface ListRead<Row> {
+  total: number
+  rows: Row[]
+  unreadable: UnreadableRow[]
+}
+
+/** Checks and converts one row; its problem when it cannot be read. */
+function readRow<Row>(format: WireFormat<Row>, row: unknown): { ok: true; value: Row } | { ok: false; problem: string } {
+  const checked = format.accepts?.(row) ? { success: true as const } : format.shape.safeParse(row)
+  if (!checked.success) return { ok: false, problem: problemOf(checked.error.issues, 'row') }
+  try {
+    return { ok: true, value: format.convert(row) }
+  } catch (error) {
+    if (error instanceof WireValueError) return { ok: false, problem: error.message }
+    throw error
+  }
+}
+
+/**
+ * A list's format: its envelope (the count, and the rows as an array) is checked whole, each row on its
+ * own. A row that cannot be read is skipped and said (UnreadableRow); an envelope that is wrong is a
+ * malformed answer, as is a page of two rows or more none of which can be read: that is far likelier
+ * an answer that is not the list asked for (another version of the API, a server answering something
+ * else in the same envelope) than bad data on every row, and read as a page of no rows it would empty
+ * the snapshot of them. A page of one row alone cannot tell the two apart, and refusing it would fail a
+ * sync again for one row (the last page may hold only it; a count is read as a page of one).
+ */
+function listFormat<Row, T>(
+  envelope: z.ZodType,
+  acceptsEnvelope: (body: unknown) => boolean,
+  partsOf: (checked: unknown) => { total: number | string; rows: readonly unknown[] | null | undefined },
+  row: WireFormat<Row>,
+  make: (read: ListRead<Row>) => T
+): WireFormat<T> {
+  return {
+    shape: envelope,
+    accepts: acceptsEnvelope,
+    convert: (checked) => {
+      const parts = partsOf(checked)
+      const rows: Row[] = []
+      const unreadable: UnreadableRow[] = []
+      const raw = parts.rows ?? []
+      for (let place = 0; place < raw.length; place++) {
+        const read = readRow(row, raw[place])
+        if (read.ok) rows.push(read.value)
+        else unreadable.push(unreadableRow(raw[place], place, read.problem))
+      }
+      if (raw.length > 1 && rows.length === 0) throw new WireValueError(`none of its ${raw.length} rows can be read (the first: ${unreadable[0]!.problem})`)
+      return make({ total: count(parts.total), rows, unreadable })
+    }
+  }
+}
+
+function unreadableRow(row: unknown, place: number, problem: string): UnreadableRow {
+  const fields = isObject(row) ? row : {}
+  const id = isId(fields['id']) ? (fields['id'] as string) : null
+  const updatedAt = fields['updatedAt']
+  return { id, label: labelOf(fields), place, problem, ...(typeof updatedAt === 'string' ? { updatedAt } : {}) }
+}
+
+/** A row's name as a seller knows it, from what of it reads as text: "iPhone 15 512GB (SKU APL-IP15-512)", "order 10428". */
+function labelOf(fields: Record<string, unknown>): string | null {
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 120) : typeof value === 'number' ? String(value) : null
+  const [name, sku, orderNo] = [text(fields['name']), text(fields['sku']), text(fields['orderNo'])]
+  if (orderNo !== null) return `order ${orderNo}`
+  if (name !== null && sku !== null) return `${name} (SKU ${sku})`
+  return name ?? (sku === null ? null : `SKU ${sku}`)
+}
+
 // ── Response formats ───────────────────────────────────────────────────────────────────────────
 
 /** Where a list response keeps its rows, as a JSON path (the snapshot stores rows as received). */
 export const ORDER_ROWS_PATH = '$.data'
 export const SELL_REQUEST_ROWS_PATH = '$.data.data'
 
-const orderListShape = z.object({ total: numericString, data: rowsOf(orderShape) })
+/** A listing, as a list's row or an edit's answer. */
+export const sellRequestFormat: WireFormat<SellRequest> = {
+  shape: sellRequestShape,
+  accepts: isSellRequest,
+  convert: (checked) => sellRequestFromWire(checked as WireSellRequest)
+}
+
+/** An order, as a list's row, its times read in `orderTimeZone` (null: UTC). */
+export function orderFormatIn(orderTimeZone: string | null): WireFormat<Order> {
+  return { shape: orderShape, accepts: isOrder, convert: (checked) => orderFromWire(checked as WireOrder, orderTimeZone) }
+}
+
+/** An envelope's rows as any array, or null or nothing for none (rowsOf): each row is checked on its own. */
+const anyRows = rowsOf(z.unknown())
+const isAnyRows = (value: unknown) => value === null || value === undefined || Array.isArray(value)
 
 /** GET /v1/orders/seller, its order times read in `orderTimeZone` (null: UTC). */
-export function orderListFormatIn(orderTimeZone: string | null): WireFormat<{ total: number; orders: Order[] }> {
-  return {
-    shape: orderListShape,
-    accepts: (body) => isObject(body) && isInteger(body['total']) && isRows(body['data'], isOrder),
-    convert: (checked) => {
-      const body = checked as { total: number | string; data?: WireOrder[] | null }
-      return { total: count(body.total), orders: (body.data ?? []).map((order) => orderFromWire(order, orderTimeZone)) }
-    }
-  }
+export function orderListFormatIn(orderTimeZone: string | null): WireFormat<{ total: number; orders: Order[]; unreadable: UnreadableRow[] }> {
+  return listFormat(
+    z.object({ total: numericString, data: anyRows }),
+    (body) => isObject(body) && isInteger(body['total']) && isAnyRows(body['data']),
+    (checked) => {
+      const body = checked as { total: number | string; data?: unknown[] | null }
+      return { total: body.total, rows: body.data }
+    },
+    orderFormatIn(orderTimeZone),
+    ({ total, rows, unreadable }) => ({ total, orders: rows, unreadable })
+  )
 }
 
 /** GET /v1/orders/seller, order times in UTC. */
 export const orderListFormat = orderListFormatIn(null)
 
 /** GET /v1/sell-requests */
-export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: SellRequest[] }> = {
-  shape: z.object({ data: z.object({ total: integer, data: rowsOf(sellRequestShape) }) }),
-  accepts: (body) => {
+export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: SellRequest[]; unreadable: UnreadableRow[] }> = listFormat(
+  z.object({ data: z.object({ total: integer, data: anyRows }) }),
+  (body) => {
     const data = isObject(body) ? body['data'] : null
-    return isObject(data) && isInteger(data['total']) && isRows(data['data'], isSellRequest)
+    return isObject(data) && isInteger(data['total']) && isAnyRows(data['data'])
   },
-  convert: (checked) => {
-    const body = checked as { data: { total: number | string; data?: WireSellRequest[] | null } }
-    return { total: count(body.data.total), sellRequests: (body.data.data ?? []).map(sellRequestFromWire) }
-  }
-}
+  (checked) => {
+    const body = checked as { data: { total: number | string; data?: unknown[] | null } }
+    return { total: body.data.total, rows: body.data.data }
+  },
+  sellRequestFormat,
+  ({ total, rows, unreadable }) => ({ total, sellRequests: rows, unreadable })
+)
 
 /** PATCH /v1/sell-requests/:id */
 export const sellRequestEditFormat: WireFormat<SellRequest> = {

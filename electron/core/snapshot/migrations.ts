@@ -242,5 +242,16 @@ export const MIGRATIONS: readonly string[] = [
   // (null: UTC), and whether every order's order_ms is written in it yet (orderTable.ts).
   `CREATE TABLE order_time_zone (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT, columns_written INTEGER NOT NULL);`,
   // 15: how far the marketplace's clock for order times is ahead of UTC, as new orders told (null: not told yet).
-  `ALTER TABLE sync_state ADD COLUMN clock_offset_ms INTEGER;`
+  `ALTER TABLE sync_state ADD COLUMN clock_offset_ms INTEGER;`,
+  // 16: the rows of each list the last sync could not read (unreadableRows.ts): by id, or where it
+  // was read for a row with none, with what a seller knows it by.
+  `CREATE TABLE unreadable_rows (
+    resource TEXT NOT NULL,
+    key TEXT NOT NULL,
+    id TEXT,
+    label TEXT,
+    position INTEGER NOT NULL,
+    problem TEXT NOT NULL,
+    PRIMARY KEY (resource, key)
+  ) WITHOUT ROWID;`
 ]

@@ -11,7 +11,7 @@ import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
 import { inTransaction, integrityProblem, openDatabase, type Db, type IntegrityCheck, type RowWrite } from './database'
-import { carryUnread, clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedCountSql, stagedHoldsRows } from './stagedTables'
+import { carryUnread, heldCopyWrites, clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedCountSql, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
   countOrders,
@@ -63,10 +63,11 @@ import {
   type SyncRun
 } from './syncBookkeeping'
 import { keptWhile } from './keptWhile'
+import { readUnreadable, unreadableSummary, writeUnreadable, type UnreadableEntry, type UnreadableSummary } from './unreadableRows'
 import { startSnapshotThread, type ThreadStep } from './snapshotThread'
 import { allSteps, createPause, stepsInTurns, type Pause, type Steps } from '../eventLoopTurns'
 
-export type { OlderOpenCheck, SweepOutcome }
+export type { OlderOpenCheck, SweepOutcome, UnreadableEntry, UnreadableSummary }
 export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
@@ -136,9 +137,11 @@ export interface Snapshot {
   stagePages(run: SyncRun, rows: OrderBatch[] | SellRequestBatch[] | StagingPart): Promise<void>
   /**
    * The writes that stage fetched rows, made a step at a time with `pause` between steps (a part's
-   * columns grow with its rows), for stagePages to hand over. Nothing is written here.
+   * columns grow with its rows), for stagePages to hand over. Nothing is written here. `held`: ids of
+   * rows the pages held that could not be read, whose copy in the live snapshot is staged with them
+   * (stagedTables.ts heldCopyWrites).
    */
-  stagingPart(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], pause: Pause): Promise<StagingPart>
+  stagingPart(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], pause: Pause, held?: readonly string[]): Promise<StagingPart>
   /** Resolves once every page handed to stagePages is written; rejects with the first write that failed. */
   stagingWritten(resource: Resource): Promise<void>
   /**
@@ -146,8 +149,9 @@ export interface Snapshot {
    * rows swapped out after, so the core's own part is one short transaction of renames. Returns order
    * ids not seen before (empty on a first sync), and how many rows held it kept unread: a pass that
    * read fewer rows than its list held keeps the rows held it did not read (they may be rows it missed).
+   * `unstaged`: rows the pass read but could not stage (unreadable, with no copy held): read all the same.
    */
-  commitRun(resource: Resource): Promise<{ newOrderIds: string[]; kept: number }>
+  commitRun(resource: Resource, unstaged?: number): Promise<{ newOrderIds: string[]; kept: number }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
@@ -165,8 +169,14 @@ export interface Snapshot {
       cursorMs: number | null
       orderTimesReadRight?: boolean | undefined
       clockOffsetMs?: number | null | undefined
+      /** The list's rows that could not be read, as the sync found them (given: they replace what was recorded). */
+      unreadable?: readonly UnreadableEntry[] | undefined
     }
   ): Promise<void>
+  /** The rows of a list the last check recorded as unreadable (recordCheck), in list order. */
+  unreadable(resource: Resource): UnreadableEntry[]
+  /** The same in few words: how many, how many the snapshot holds no copy of, and the first `first`. */
+  unreadableSummary(resource: Resource, first: number): UnreadableSummary
   /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */
   applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
@@ -424,12 +434,16 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
       handedOver.set(run.resource, positions)
     },
     stagePages,
-    stagingPart: async (resource, batches, pause) => ({
+    stagingPart: async (resource, batches, pause, held = []) => ({
       resource,
-      writes: await stepsInTurns(stagingSteps(resource, batches), pause)
+      // Rows of these pages that could not be read: the snapshot's copies are staged with them.
+      writes: [
+        ...(await stepsInTurns(stagingSteps(resource, batches), pause)),
+        ...(held.length ? heldCopyWrites(db, resource, 'id IN (SELECT value FROM json_each(?))', [JSON.stringify(held)]) : [])
+      ]
     }),
     stagingWritten,
-    async commitRun(resource) {
+    async commitRun(resource, unstaged = 0) {
       const noRun = () => new Error(`no ${resource} sync run to commit`)
       await stagingWritten(resource)
       if (!readRun(db, resource)) throw noRun()
@@ -447,7 +461,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
         const run = readRun(db, resource)
         if (!run) throw noRun()
         // Fewer rows read than the list held at the pass's end: the rows held and not read are kept.
-        const kept = Number(read) < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
+        const kept = Number(read) + unstaged < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         deleteRun(db, resource)
@@ -473,7 +487,13 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
     keepOlderOpen: (batches, outcome) => writing('orders', () => keepOlderOpen(db, batches, outcome)),
     olderOpenFailed: (checkedMs, error) => txInTurn(() => olderOpenFailed(db, checkedMs, error)),
     olderOpenCheck: () => readOlderOpenCheck(db),
-    recordCheck: (resource, check) => txInTurn(() => writeSyncState(db, resource, check)),
+    recordCheck: (resource, { unreadable, ...check }) =>
+      txInTurn(() => {
+        writeSyncState(db, resource, check)
+        if (unreadable) writeUnreadable(db, resource, unreadable)
+      }),
+    unreadable: (resource) => readUnreadable(db, resource),
+    unreadableSummary: (resource, first) => unreadableSummary(db, resource, first),
     async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
       // turns between parts: thousands of changed rows would be one long turn. Each part is whole

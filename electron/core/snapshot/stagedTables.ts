@@ -9,7 +9,7 @@
  * answering; the swap itself is three renames. Twin and live indexes trade names at each
  * swap (`orders_id` ↔ `orders_id__next`).
  */
-import type { Db } from './database'
+import type { Db, RowWrite } from './database'
 import type { ThreadStep } from './snapshotThread'
 import type { Resource } from './syncBookkeeping'
 
@@ -90,22 +90,33 @@ const columnsOf = (db: Db, table: string): string =>
   (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).raw().all() as [string][]).map(([name]) => name).join(', ')
 
 /**
+ * The writes that stage again the rows held that `where` picks (an SQL condition on the live rows, with
+ * `params`), with their documents, none staged already: the swap then keeps them. A row read whole later
+ * in the run wins over its copy (keepLaterCopies).
+ */
+export function heldCopyWrites(db: Db, resource: Resource, where: string, params: readonly unknown[] = []): RowWrite[] {
+  const [rows, docs] = TABLES[resource] as [string, string]
+  const columns = columnsOf(db, rows)
+  return [
+    { run: `INSERT INTO ${twinOf(rows)} (${columns}) SELECT ${columns} FROM ${rows} WHERE id NOT IN (SELECT id FROM ${twinOf(rows)}) AND (${where})`, params },
+    {
+      run: `INSERT INTO ${twinOf(docs)} (id, json) SELECT id, json FROM ${docs} WHERE id IN (SELECT id FROM ${twinOf(rows)}) AND id NOT IN (SELECT id FROM ${twinOf(docs)})`,
+      params: []
+    }
+  ]
+}
+
+/**
  * Stages again the rows held that the pass did not read (orders: those placed from `fromMs` on, the
  * window it read), so the swap keeps them; answers how many. For a pass that read fewer rows than its
  * list holds: a row held and not read then may be a row it missed as well as one deleted, and dropping
  * it would lose what the seller had.
  */
 export function carryUnread(db: Db, resource: Resource, fromMs: number | null): number {
-  const [rows, docs] = TABLES[resource] as [string, string]
-  const inWindow = resource === 'orders' && fromMs !== null ? ` AND order_ms >= ${Math.floor(fromMs)}` : ''
-  const columns = columnsOf(db, rows)
-  const kept = db
-    .prepare(`INSERT INTO ${twinOf(rows)} (${columns}) SELECT ${columns} FROM ${rows} WHERE id NOT IN (SELECT id FROM ${twinOf(rows)})${inWindow}`)
-    .run().changes
-  if (kept > 0)
-    db.exec(
-      `INSERT INTO ${twinOf(docs)} (id, json) SELECT id, json FROM ${docs} WHERE id IN (SELECT id FROM ${twinOf(rows)}) AND id NOT IN (SELECT id FROM ${twinOf(docs)})`
-    )
+  const inWindow = resource === 'orders' && fromMs !== null ? `order_ms >= ${Math.floor(fromMs)}` : '1'
+  const [rows, docs] = heldCopyWrites(db, resource, inWindow) as [RowWrite & { run: string }, RowWrite & { run: string }]
+  const kept = db.prepare(rows.run).run().changes
+  if (kept > 0) db.exec(docs.run)
   return kept
 }
 

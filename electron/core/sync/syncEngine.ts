@@ -27,19 +27,25 @@
  * - Incremental syncs start from the marketplace's clock (its `Date` header, or the newest timestamp
  *   in its data), never the computer's, less a safety margin.
  *
+ * - A row the marketplace sends in a form that cannot be read (a price of "abc", an order with no id)
+ *   fills its place like any other and is not stored; a copy held from before is kept. The check counts
+ *   the rows held none of as accounted for, and the outcome names them (unreadableRows.ts).
+ *
  * Retries, backoff and `Retry-After` are the client's; a malformed page aborts the sync and leaves the
  * live snapshot as it was. A full pass is staged a few pages at a time (each time one transaction that
  * records the positions it covers), so an interrupted run resumes where it stopped.
  */
 import { SellerDeskError } from '../../shared/errors'
 import { NO_ROWS, type ListAnswer, type SellerApi } from '../sellerApi'
-import type { OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun } from '../snapshot/snapshot'
+import type { UnreadableRow } from '../sellerApi'
+import type { OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun, UnreadableEntry } from '../snapshot/snapshot'
 import { createPause, createTurnQueue, TURN_MS, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
 import { PageWalk, pageSizeAfterFirst } from './pageWalk'
 import { readAgainInDoubt, RowPlaces } from './rowPlaces'
 import { readOrderClock, type OrderClockReading } from './orderClock'
+import { newUnreadable, readPlaces, repeats, rowsOn, unreadableAfterWalk, UnreadableFound, unreadableKey } from './unreadableRows'
 
 export interface SyncSettings {
   /** Rows per page asked for (the server may answer fewer or more). */
@@ -92,8 +98,16 @@ export interface SyncProgress {
 export interface Completeness {
   synced: number
   total: number
-  /** Every row counted is held, and no deletion seen while reading could have hidden one. */
+  /**
+   * Every row counted is held or was read unreadable (`unreadable`), and no deletion seen while reading
+   * could have hidden one.
+   */
   complete: boolean
+  /**
+   * The list's rows the marketplace sends in a form that cannot be read, when there are any: not stored
+   * (a copy held from before is kept).
+   */
+  unreadable?: UnreadableEntry[]
 }
 
 export interface SyncReport {
@@ -171,7 +185,10 @@ interface PageQuery {
 
 interface PageAnswer {
   total: number
+  /** The rows read whole. */
   batch: Batch
+  /** The rows that could not be read, each at its place on the page among those of `batch`. */
+  unreadable: readonly UnreadableRow[]
   /** The marketplace's clock at this answer, as best known; null when nothing tells it. */
   serverNowMs: number | null
   /** That clock is the answer's Date header (not the newest time in its rows). */
@@ -193,12 +210,11 @@ function newestIn(resource: Resource, batch: Batch): number | null {
 
 /** A page with no rows (the end of a list). */
 const emptyBatch = (): Batch => ({ rows: [], wire: NO_ROWS })
+/** An answer taken as a page with no rows. */
+const emptied = (answer: PageAnswer): PageAnswer => ({ ...answer, batch: emptyBatch(), unreadable: [] })
 
 /** A row's update time as the marketplace wrote it: sell requests carry one, orders none. */
 const updatedAt = (row: Batch['rows'][number]): string | undefined => ('updatedAt' in row ? row.updatedAt : undefined)
-
-/** Whether every row of a page is one read already (none: an empty page is no repeat). */
-const repeats = (batch: Batch, seen: { has(id: string): boolean }): boolean => batch.rows.length > 0 && batch.rows.every((row) => seen.has(row.id))
 
 /** Totals in the order the answers arrived: whether one went down (see the file comment). */
 class TotalWatch {
@@ -315,7 +331,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // which may have come nearer since its total was read. An empty page says the same; what it leaves
       // unread, the total and the completeness check tell.
       if (query.knownTotal === undefined || query.page <= 1 || !refused(error, PAST_END_REFUSALS)) throw error
-      return { total: query.knownTotal, batch: emptyBatch(), serverNowMs: null, clockFromHeader: false }
+      return { total: query.knownTotal, batch: emptyBatch(), unreadable: [], serverNowMs: null, clockFromHeader: false }
     } finally {
       release()
     }
@@ -356,7 +372,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
     counters.pages++
     if (signal.aborted) throw signal.reason
-    return { total: answer.total, batch, serverNowMs: answer.serverDateMs ?? newestIn(resource, batch), clockFromHeader: answer.serverDateMs != null }
+    return {
+      total: answer.total,
+      batch,
+      unreadable: answer.unreadable,
+      serverNowMs: answer.serverDateMs ?? newestIn(resource, batch),
+      clockFromHeader: answer.serverDateMs != null
+    }
   }
 
   /** The server's total for what the snapshot should hold: every sell request, or the orders of the synced window. */
@@ -385,7 +407,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * One pass over the whole list into the staging area, trusting what came back: the page size is what
    * the server pages by, and positions a page did not bring are asked for again.
    */
-  async function pass(run: SyncRun, watch: TotalWatch, created: CreatedRows, signal: AbortSignal, counters: Counters): Promise<void> {
+  async function pass(run: SyncRun, watch: TotalWatch, created: CreatedRows, found: UnreadableFound, signal: AbortSignal, counters: Counters): Promise<void> {
     const s = deps.settings
     const resource = run.resource
     /**
@@ -395,6 +417,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let listEnd = Infinity
     let emptyAt = Infinity
     let pending: Batch[] = []
+    /** Ids of the rows pending that could not be read: the snapshot's copies are staged with them. */
+    let pendingHeld: string[] = []
     let pendingRows = 0
     let pendingRanges: [number, number][] = []
     /** Rows taken out of `pending` whose part waits for its turn to be handed over (counted in progress). */
@@ -406,9 +430,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
      */
     const flush = async () => {
       const batches = pending
+      const held = pendingHeld
       const ranges = pendingRanges
       const rows = pendingRows
       pending = []
+      pendingHeld = []
       pendingRows = 0
       pendingRanges = []
       let part: StagingPart | null = null
@@ -419,7 +445,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           // The rows' writes made over turns of the run's queue (a part's columns grow with its
           // rows), and handed over in a turn with room for it; the positions join in that turn.
           const pause = createPause(turnMs, 0, counters.turn)
-          part = await snapshot.stagingPart(resource, batches as OrderBatch[] | SellRequestBatch[], pause)
+          part = await snapshot.stagingPart(resource, batches as OrderBatch[] | SellRequestBatch[], pause, held)
           await pause()
         } finally {
           handingRows -= rows
@@ -442,25 +468,30 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       })
     /** Takes a page's rows (those at `start` on) into the pass; answers how many it took. */
     const take = async (answer: PageAnswer, start: number): Promise<number> => {
-      if (start >= answer.total && repeats(answer.batch, places)) answer = { ...answer, batch: emptyBatch() }
-      answer.batch.rows.forEach((row, index) => places.note(start + index, row.id, updatedAt(row)))
+      if (start >= answer.total && repeats(answer, places)) answer = emptied(answer)
+      const placeOf = readPlaces(answer)
+      answer.batch.rows.forEach((row, index) => places.note(start + placeOf(index), row.id, updatedAt(row)))
+      for (const row of answer.unreadable) places.note(start + row.place, unreadableKey(row, start + row.place), row.updatedAt)
+      found.page(answer, start)
+      const rows = rowsOn(answer)
       watch.observe(answer.total)
       run.total = answer.total
       run.firstTotal ??= answer.total
       run.totalDropped ||= watch.dropped
       run.cursorMs ??= answer.serverNowMs
       created.note(resource, answer.batch)
-      if (answer.batch.rows.length === 0) {
+      if (rows === 0) {
         if (start === emptyAt) listEnd = Math.min(listEnd, start)
         emptyAt = Math.min(emptyAt, start)
-      } else if (start <= emptyAt && emptyAt < start + answer.batch.rows.length) emptyAt = Infinity
+      } else if (start <= emptyAt && emptyAt < start + rows) emptyAt = Infinity
       pending.push(answer.batch)
-      pendingRows += answer.batch.rows.length
-      pendingRanges.push([start, start + answer.batch.rows.length])
+      pendingHeld.push(...UnreadableFound.ids(answer))
+      pendingRows += rows
+      pendingRanges.push([start, start + rows])
       pagesDone++
       report()
       if (pendingRows >= STAGE_ROWS) await flush()
-      return answer.batch.rows.length
+      return rows
     }
 
     const resumed = run.covered.length > 0
@@ -480,11 +511,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         await take(first, 0)
         // A first page short of what was asked is asked once more: a cap answers short again, a page cut
         // short at random does not. The larger answer is the page size.
-        let rows = first.batch.rows.length
+        let rows = rowsOn(first)
         if (rows < asked && first.total > rows) {
           const again = await fetchPage(resource, { page: 1, take: asked, fromMs: run.windowFromMs }, signal, counters)
           await take(again, 0)
-          rows = Math.max(rows, again.batch.rows.length)
+          rows = Math.max(rows, rowsOn(again))
         }
         run.pageSize = pageSizeAfterFirst(asked, rows, run.total)
         pagesPlanned = Math.ceil(run.total / run.pageSize)
@@ -514,7 +545,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
               return
             }
             const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters, release)
-            const rows = answer.batch.rows.length
+            const rows = rowsOn(answer)
             // More rows than asked: the server's pages are larger than the first page showed (it was short,
             // cut short at random rather than capped), and it pages by at least that many whatever `take`
             // says. Asked for at that size from then on.
@@ -542,7 +573,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         const size = run.pageSize
         const page = end / size + 1
         const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters)
-        const rows = answer.batch.rows.length
+        const rows = rowsOn(answer)
         if (rows > size) run.pageSize = rows
         const took = await take(answer, (page - 1) * Math.max(size, rows))
         await flush()
@@ -552,8 +583,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // order on each request (rowPlaces.ts) are read again where a row was read twice.
       const readAgain = async (page: number, size: number) => {
         const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters)
-        await take(answer, (page - 1) * Math.max(size, answer.batch.rows.length))
-        return answer.batch.rows.length
+        await take(answer, (page - 1) * Math.max(size, rowsOn(answer)))
+        return rowsOn(answer)
       }
       // (Not where rows were created or deleted meanwhile: a row shifted by them is read twice too, and
       // the catch-up and the check see to those. Nor in a pass resumed, which knows not where rows were read.)
@@ -606,15 +637,36 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const places = new RowPlaces()
     let changed = 0
     const changedSince = (row: Batch['rows'][number]) => resource === 'orders' || Date.parse((row as SellRequestBatch['rows'][number]).updatedAt) >= sinceMs
-    const noteChanged = (batch: Batch, start: number) =>
-      batch.rows.forEach((row, index) => changedSince(row) && places.note(start + index, row.id, updatedAt(row)))
+    // A row that cannot be read is among those changed unless the time it carries says otherwise: the
+    // walk then reads on rather than end early.
+    const unreadableChanged = (row: UnreadableRow) => resource === 'orders' || !(Date.parse(row.updatedAt ?? '') < sinceMs)
+    /** The rows the walk found unreadable. */
+    const found = new UnreadableFound()
+    /** Takes a page's rows into `places` and `found`; answers how many of them changed since. */
+    const noteChanged = (answer: PageAnswer, start: number): number => {
+      const placeOf = readPlaces(answer)
+      let fresh = 0
+      answer.batch.rows.forEach((row, index) => {
+        if (!changedSince(row)) return
+        fresh++
+        places.note(start + placeOf(index), row.id, updatedAt(row))
+      })
+      for (const row of answer.unreadable) {
+        if (!unreadableChanged(row)) continue
+        fresh++
+        places.note(start + row.place, unreadableKey(row, start + row.place), row.updatedAt)
+      }
+      found.page(answer, start)
+      return fresh
+    }
     const query = { ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
     for (;;) {
       let answer: PageAnswer
       if (walk.pagesDone === 0) ({ answer, take: walk.size } = await firstPage(resource, { ...query, take: walk.size }, signal, counters))
       else answer = await fetchPage(resource, { ...query, take: walk.size, page: walk.page, knownTotal: lastTotal }, signal, counters)
-      if (walk.pastCount(answer.total) && repeats(answer.batch, seen)) answer = { ...answer, batch: emptyBatch() }
+      if (walk.pastCount(answer.total) && repeats(answer, seen)) answer = emptied(answer)
       for (const row of answer.batch.rows) seen.add(row.id)
+      for (const id of UnreadableFound.ids(answer)) seen.add(id)
       // Orders are asked for the changed ones only: their total is of those, not of the whole list.
       if (resource === 'sellRequests') watch?.observe(answer.total)
       if (cursorMs === null) clockFromHeader = answer.clockFromHeader
@@ -622,11 +674,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       created?.note(resource, answer.batch)
       lastTotal = answer.total
       ownTotals.observe(answer.total)
-      const rows = answer.batch.rows.length
+      const rows = rowsOn(answer)
       batches.push(answer.batch)
-      if (!walk.answered(rows, answer.total)) continue
-      noteChanged(answer.batch, walk.start)
-      const fresh = answer.batch.rows.filter(changedSince).length
+      if (!walk.answered(rows, answer.total)) {
+        found.page(answer, 0) // the first page, asked again
+        continue
+      }
+      const fresh = noteChanged(answer, walk.start)
       // Sell requests are the whole list: a page that joins what was read and holds an older row ends the changed ones.
       const older = walk.joins && fresh < rows
       items += fresh
@@ -656,8 +710,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       ownTotals.observe(answer.total)
       created?.note(resource, answer.batch)
       batches.push(answer.batch)
-      noteChanged(answer.batch, (page - 1) * Math.max(size, answer.batch.rows.length))
-      return answer.batch.rows.length
+      noteChanged(answer, (page - 1) * Math.max(size, rowsOn(answer)))
+      return rowsOn(answer)
     }
     const again = { wanted: () => changed, size: () => walk.size, read: readAgain, lanes: deps.settings.concurrency }
     // (Not where the list's count moved while it was read: rows shifted by a creation or a deletion are
@@ -690,6 +744,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return {
       newOrderIds: announced,
       clockTold: toldBy(clock),
+      /** The rows read whole, and those found unreadable. */
+      readIds: new Set(ids),
+      unreadable: found.entries(),
       newIds,
       cutShort,
       shifted: ownTotals.dropped,
@@ -713,11 +770,17 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     signal: AbortSignal,
     counters: Counters,
     watch: TotalWatch
-  ): Promise<Omit<Completeness, 'complete'>> {
+  ): Promise<Omit<Completeness, 'complete' | 'unreadable'>> {
     const windowFromMs = resource === 'orders' ? snapshot.syncState(resource).windowFromMs : null
     const total = known ?? (await serverTotal(resource, windowFromMs, signal, counters))
     watch.observe(total)
     return { synced: snapshot.count(resource), total }
+  }
+
+  /** Of the unreadable rows, those the snapshot holds no copy of: rows the count finds missing. */
+  function missingOf(resource: Resource, unreadable: readonly UnreadableEntry[]): number {
+    const ids = unreadable.flatMap((entry) => (entry.id === null ? [] : [entry.id]))
+    return unreadable.length - ids.length + (ids.length ? snapshot.unknownIds(resource, ids).length : 0)
   }
 
   async function full(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness }> {
@@ -745,9 +808,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       counters.rounds = run.round
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
       const created = new CreatedRows((kind, rowIds) => snapshot.unknownIds(kind, rowIds))
-      await pass(run, watch, created, signal, counters)
+      const found = new UnreadableFound()
+      await pass(run, watch, created, found, signal, counters)
       counters.passed()
-      const committed = await snapshot.commitRun(resource)
+      // Rows read unreadable with no copy held: read, but not staged (those held are staged as held).
+      const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()))
       for (const id of committed.newOrderIds) ids.add(id)
       // What changed while the pass read, then the check. Its progress is not reported: the next
       // resource's pass may be reporting by now, and this is part of the full sync already shown.
@@ -755,12 +820,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const caughtUp = await changesSince(resource, since, watch, created, signal, counters, false, since)
       for (const id of caughtUp.newOrderIds) ids.add(id)
       const completeness = await check(resource, caughtUp.total, signal, counters, watch)
+      // The pass's unreadable rows, as the catch-up after it found them.
+      const unreadable = unreadableAfterWalk(found.entries(), caughtUp.readIds, caughtUp.unreadable)
       // Rows created while it read that the total's change does not account for: some were deleted,
       // and a deleted row held can hide a row missed (the counts agree, the rows do not).
       const deletedMeanwhile = run.firstTotal !== null && created.count > completeness.total - run.firstTotal
       // Rows held that the pass did not read are kept (commitRun), unconfirmed: a count they make agree says nothing.
       const complete =
-        completeness.synced === completeness.total &&
+        completeness.synced + missingOf(resource, unreadable) === completeness.total &&
         committed.kept === 0 &&
         !watch.dropped &&
         !run.totalDropped &&
@@ -773,9 +840,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           syncedCount: completeness.synced,
           complete,
           cursorMs: caughtUp.cursorMs ?? run.cursorMs,
+          unreadable,
           ...caughtUp.clockTold
         })
-        return { ids: [...ids], completeness: { ...completeness, complete } }
+        return { ids: [...ids], completeness: { ...completeness, complete, ...(unreadable.length ? { unreadable } : {}) } }
       }
       // Read again from scratch, at the page size learned.
       run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false, firstTotal: null }
@@ -789,39 +857,50 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     counters: Counters
   ): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
     const before = snapshot.syncState(resource)
+    // The rows recorded unreadable, and how many of them the snapshot held no copy of (before the walk writes).
+    const unreadableBefore = snapshot.unreadable(resource)
+    const missingBefore = missingOf(resource, unreadableBefore)
     const watch = new TotalWatch()
     const since = sinceOf(resource, null)
     // The slack for zone-less order times, until new orders have shown them to be read right.
     const slack =
       resource !== 'orders' ? 0 : before.orderTimesReadRight !== true ? ZONELESS_SLACK_MS : snapshot.orderTimeZone() !== null ? CLOCK_CHANGE_SLACK_MS : 0
-    const { newOrderIds, newIds, cutShort, shifted, cursorMs, total, clockTold } = await changesSince(
-      resource,
-      since - slack,
-      watch,
-      null,
-      signal,
-      counters,
-      true,
-      since
-    )
+    const {
+      newOrderIds,
+      newIds,
+      cutShort,
+      shifted,
+      cursorMs,
+      total,
+      clockTold,
+      readIds,
+      unreadable: found
+    } = await changesSince(resource, since - slack, watch, null, signal, counters, true, since)
     const completeness = await check(resource, total, signal, counters, watch)
+    const unreadable = unreadableAfterWalk(unreadableBefore, readIds, found)
+    const missing = missingOf(resource, unreadable)
     // Read everything on: a discrepancy the last check did not know of (a deletion elsewhere, a missed
     // row); a total that went down while we read (it may have hidden a changed row); a total that moved
     // by other than the rows it brought that were new (a deletion next to a creation); a walk that could
-    // not reach its end.
-    const knownGap = before.serverTotal !== null && before.syncedCount !== null ? before.serverTotal - before.syncedCount : 0
-    const unexplained = before.complete === true && before.serverTotal !== null && completeness.total !== before.serverTotal + newIds.length
-    const escalate = completeness.total - completeness.synced !== knownGap || watch.dropped || shifted || unexplained || cutShort
-    const complete = completeness.synced === completeness.total && before.complete !== false && !cutShort
+    // not reach its end. Unreadable rows the snapshot holds no copy of are no discrepancy, then or now:
+    // a row unreadable before and read whole now is new to the snapshot, not to the marketplace; one
+    // new and unreadable is new to the marketplace, not to the snapshot.
+    const knownGap = before.serverTotal !== null && before.syncedCount !== null ? before.serverTotal - before.syncedCount - missingBefore : 0
+    const unreadableIds = new Set(unreadableBefore.map((entry) => entry.id))
+    const created = newIds.filter((id) => !unreadableIds.has(id)).length + missingOf(resource, newUnreadable(unreadableBefore, found))
+    const unexplained = before.complete === true && before.serverTotal !== null && completeness.total !== before.serverTotal + created
+    const escalate = completeness.total - completeness.synced - missing !== knownGap || watch.dropped || shifted || unexplained || cutShort
+    const complete = completeness.synced + missing === completeness.total && before.complete !== false && !cutShort
     if (!escalate)
       await snapshot.recordCheck(resource, {
         serverTotal: completeness.total,
         syncedCount: completeness.synced,
         complete,
         cursorMs: cursorMs ?? before.cursorMs,
+        unreadable,
         ...clockTold
       })
-    return { ids: newOrderIds, completeness: { ...completeness, complete }, escalate }
+    return { ids: newOrderIds, completeness: { ...completeness, complete, ...(unreadable.length ? { unreadable } : {}) }, escalate }
   }
 
   return {

@@ -8,7 +8,7 @@
  * (a first look reads a whole history), and the two never write over each other's rows (a row read in
  * the window stays as read there: olderOpenOrders.ts keepOlderOpen).
  */
-import type { SyncShortfall, SyncStatus } from '../../shared/contract'
+import type { SyncShortfall, SyncStatus, SyncUnreadable } from '../../shared/contract'
 import { SellerDeskError, toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
@@ -88,6 +88,8 @@ interface Look {
 
 const STATUS_THROTTLE_MS = 100
 const BOTH: readonly Resource[] = ['orders', 'sellRequests']
+/** Unreadable rows of a list the status names (the rest it counts). */
+const UNREADABLE_NAMED = 3
 
 export function createSyncService(deps: SyncServiceDeps): SyncService {
   const now = deps.now ?? Date.now
@@ -140,6 +142,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     })
   }
 
+  function unreadable(): SyncUnreadable[] {
+    return BOTH.flatMap((resource) => {
+      const summary = deps.snapshot.unreadableSummary(resource, UNREADABLE_NAMED)
+      return summary.count > 0 ? [{ resource, ...summary }] : []
+    })
+  }
+
   function status(): SyncStatus {
     if (finalStatus) return finalStatus
     const net = connectivity.state()
@@ -157,7 +166,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       lastError,
       online: net.online,
       offlineSince: net.offlineSince,
-      incomplete: incomplete()
+      incomplete: incomplete(),
+      unreadable: unreadable()
     }
   }
 

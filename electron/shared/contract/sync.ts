@@ -13,6 +13,24 @@ export interface SyncShortfall {
   total: number
 }
 
+/**
+ * Rows of a list the marketplace sends in a form Seller Desk cannot read (a price of "abc", an order
+ * with no id), as the last sync that checked the list found them: they are not in the app, or show as
+ * they were before they became unreadable.
+ */
+export interface SyncUnreadable {
+  resource: 'orders' | 'sellRequests'
+  count: number
+  /** Of `count`, rows the app holds no copy of; the others show as last read. */
+  missing: number
+  /**
+   * The first few, in list order: the row's id (null: it has none, and `position` says where the list
+   * holds it, 0 first), what a seller knows it by where it says (its name and SKU, an order's number),
+   * and what is wrong with it.
+   */
+  first: { id: string | null; label: string | null; position: number; problem: string }[]
+}
+
 /** Where the snapshot stands and whether the marketplace answers. */
 export interface SyncStatus {
   /** A sync run, or the look through older orders that follows one, is under way (see syncRun.ts runUnderWay). */
@@ -35,6 +53,8 @@ export interface SyncStatus {
   offlineSince: string | null
   /** Empty when the last completeness check of each list found every row the marketplace counts. */
   incomplete: SyncShortfall[]
+  /** Empty when the last sync of each list could read every row of it. */
+  unreadable: SyncUnreadable[]
 }
 
 export const syncCalls = {
