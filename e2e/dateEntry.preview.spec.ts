@@ -165,6 +165,29 @@ test('a To typed before the From typed: refused with both days said, the From ke
   await expect(inputs.nth(1)).not.toHaveValue('')
 })
 
+test('a To typed before the From as the calendar writes it ("Nov 3, 2026"): refused the same, the From never moved onto it', async ({ app: page, host }) => {
+  const inputs = await ordersShown(page, host)
+  const [from, to, before] = [dayStart(20), dayStart(10), dayStart(30)]
+  const expected = await ordersBetween(host, from, to)
+  await inputs.nth(0).click()
+  await page.keyboard.type(shown(from))
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(shown(to))
+  await page.keyboard.press('Enter')
+  await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
+  await page.keyboard.press('Escape')
+
+  // The To typed again, before the From: the picker takes a day in its own form at the keystroke that ends it.
+  await inputs.nth(1).click()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(shown(before))
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `From ${shown(from)} is after To ${shown(before)}. Type a To on or after From.` })).toBeVisible()
+  await expect(inputs.nth(0)).toHaveValue(shown(from))
+  await expect(inputs.nth(1)).toHaveValue(shown(to))
+  expect(await numberIn(page, 'orders-total')).toBe(expected)
+})
+
 test.describe('on a computer with UK dates and a window in US English', () => {
   test.use({ hostOptions: { dateLocale: 'en-GB' } })
 

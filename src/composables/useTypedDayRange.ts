@@ -13,8 +13,9 @@
  *   the picker as it is typed: typed in its own form, the picker takes it at the keystroke that ends it,
  *   and the list's range would put it back to today before a word could be said.
  * - A To before the From: the picker would move the From onto it, and the From typed would be lost. The
- *   To is refused instead, and that is said. A From after the To still moves the To onto it, as the picker
- *   does: a new From after the old To starts a new range.
+ *   To is refused instead, and that is said; typed in the picker's own form it is kept from the picker
+ *   as it is typed, as a day after today is. A From after the To still moves the To onto it, as the
+ *   picker does: a new From after the old To starts a new range.
  */
 import { onBeforeUnmount, onMounted, type ComponentPublicInstance, type Ref } from 'vue'
 import { readTypedDay } from '../typedDay'
@@ -46,12 +47,18 @@ export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, op
     input.dispatchEvent(new Event('input', { bubbles: true }))
   }
 
-  /** Before the picker reads a keystroke's text (capture, on its root): a day after today waits for rewrite. */
-  function holdDayAfterToday(event: Event) {
+  /**
+   * Before the picker reads a keystroke's text (capture, on its root): a day rewrite settles waits for
+   * it: one after today, or a To before the day the From field holds.
+   */
+  function holdDayToSettle(event: Event) {
     const input = event.target
     if (!(input instanceof HTMLInputElement) || !root()?.contains(input)) return
     const day = readTypedDay(input.value, options.dateLocale())
-    if (typeof day === 'number' && isAfterToday(day)) event.stopPropagation()
+    if (typeof day !== 'number') return
+    const [fromField, toField] = fields()
+    const fromDay = input === toField && fromField ? readTypedDay(fromField.value, options.dateLocale()) : 'blank'
+    if (isAfterToday(day) || (typeof fromDay === 'number' && day < fromDay)) event.stopPropagation()
   }
 
   /** Before the picker's own handlers (capture, on its root): the field's text in its format. */
@@ -119,12 +126,12 @@ export function useTypedDayRange(picker: Ref<ComponentPublicInstance | null>, op
     root()?.addEventListener('keydown', rewrite, true)
     root()?.addEventListener('blur', rewrite, true)
     root()?.addEventListener('focus', forget, true)
-    root()?.addEventListener('input', holdDayAfterToday, true)
+    root()?.addEventListener('input', holdDayToSettle, true)
   })
   onBeforeUnmount(() => {
     root()?.removeEventListener('keydown', rewrite, true)
     root()?.removeEventListener('blur', rewrite, true)
     root()?.removeEventListener('focus', forget, true)
-    root()?.removeEventListener('input', holdDayAfterToday, true)
+    root()?.removeEventListener('input', holdDayToSettle, true)
   })
 }
