@@ -188,6 +188,28 @@ test('a To typed before the From as the calendar writes it ("Nov 3, 2026"): refu
   expect(await numberIn(page, 'orders-total')).toBe(expected)
 })
 
+test('the calendar opens on last month and this one, where days can be picked; with a range in force, on the range', async ({ app: page, host }) => {
+  const inputs = await ordersShown(page, host)
+  const months = page.locator('.n-date-panel-month__text')
+  const monthOf = (day: Date) => day.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+  const now = new Date()
+  const [lastMonth, thisMonth] = [
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)),
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  ]
+  await inputs.nth(0).click()
+  await expect(months).toHaveCount(2)
+  await expect(months).toHaveText([monthOf(lastMonth), monthOf(thisMonth)])
+  await page.keyboard.press('Escape')
+
+  const [from, to] = [dayStart(100), dayStart(95)]
+  await typeRange(page, inputs, from, to)
+  await expect(inputs.nth(1)).toHaveValue(shown(to))
+  await page.keyboard.press('Escape')
+  await inputs.nth(0).click()
+  await expect(months.first()).toHaveText(monthOf(from))
+})
+
 test.describe('on a computer with UK dates and a window in US English', () => {
   test.use({ hostOptions: { dateLocale: 'en-GB' } })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { instantsOfLocalDays, isAfterToday, lastLocalDays, thisLocalMonth } from './localDayRange'
+import { instantsOfLocalDays, isAfterToday, lastLocalDays, monthsToPickFrom, thisLocalMonth } from './localDayRange'
 
 describe('local day ranges', () => {
   it('covers the first day from midnight and the last day to its last millisecond, local time', () => {
@@ -18,6 +18,11 @@ describe('local day ranges', () => {
     expect(start).toBe(new Date(2026, 10, 14).getTime())
     expect(end).toBe(now.getTime())
     expect(lastLocalDays(1, now)[0]).toBe(new Date(2026, 10, 20).getTime())
+  })
+
+  it('a calendar with no range opens on last month and this one, across a new year too', () => {
+    expect(monthsToPickFrom(new Date(2026, 11, 2, 16))).toEqual([new Date(2026, 10, 1).getTime(), new Date(2026, 11, 1).getTime()])
+    expect(monthsToPickFrom(new Date(2027, 0, 31, 23))).toEqual([new Date(2026, 11, 1).getTime(), new Date(2027, 0, 1).getTime()])
   })
 
   it('this month starts on the first', () => {

@@ -37,6 +37,14 @@ export function thisLocalMonth(now: Date = new Date()): [number, number] {
   return [new Date(now.getFullYear(), now.getMonth(), 1).getTime(), now.getTime()]
 }
 
+/**
+ * The months a range calendar opens on when no range is in force: last month and this one, where every
+ * day can be picked (this month and the next would show a month of days to come, none of them offered).
+ */
+export function monthsToPickFrom(now: Date = new Date()): [number, number] {
+  return [new Date(now.getFullYear(), now.getMonth() - 1, 1).getTime(), new Date(now.getFullYear(), now.getMonth(), 1).getTime()]
+}
+
 /** A day after today on the seller's calendar: no order is placed on it yet, so the calendar does not offer it. */
 export function isAfterToday(day: number, now: Date = new Date()): boolean {
   return day > endOfLocalDay(now.getTime()).getTime()
