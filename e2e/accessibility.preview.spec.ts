@@ -276,6 +276,51 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
 })
 
+test('Sell requests from Ctrl+F on: every control the toolbar puts in the Tab order has a name, each filter and the sort by what it is for, with what it holds as its value', async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByTestId('nav-sellRequests').click()
+  await expect(page.getByTestId('sell-request-row').first()).toBeVisible()
+  // One status chosen: its filter holds it.
+  await page.getByTestId('sell-requests-status-filter').click()
+  const firstStatus = page.locator('.n-base-select-option').first()
+  const status = (await firstStatus.innerText()).trim()
+  await firstStatus.click()
+  await page.keyboard.press('Escape')
+
+  const toolbar = page.locator('.toolbar').filter({ has: page.getByTestId('sell-requests-search') })
+  const focused = page.locator(':focus')
+  await page.keyboard.press('Control+f')
+  await expect(page.getByTestId('sell-requests-search')).toBeFocused()
+  /** Each stop as assistive technology reads it (role "name": value). */
+  const stops: string[] = []
+  while (stops.length < 30 && (await toolbar.evaluate((bar) => bar.contains(document.activeElement)))) {
+    const stop = await focused.ariaSnapshot()
+    stops.push(stop)
+    await expect.soft(focused, `stop ${stops.length} of the toolbar, read as: ${stop}`).toHaveAccessibleName(/\S/)
+    await page.keyboard.press('Tab')
+  }
+  expect(stops.length, 'the walk left the toolbar').toBeLessThan(30)
+  // The filters and the sort, by what they are for (not by what naive-ui's markup holds, such as its arrow's
+  // "loading" icon), with what they hold.
+  const combobox = (name: string, value?: string) => `- combobox "${name}"${value ? `: ${value}` : ''}`
+  for (const expected of [combobox('Status', status), combobox('Brand'), combobox('Category'), combobox('Sort by', 'Last updated')])
+    expect(stops, stops.join(' → ')).toContain(expected)
+  // Opened, the sort says so, and which list it opened.
+  const sortBy = page.getByRole('combobox', { name: 'Sort by' })
+  await sortBy.focus()
+  await page.keyboard.press('Enter')
+  await expect(sortBy).toHaveAttribute('aria-expanded', 'true')
+  const menu = page.locator(`[id="${await sortBy.getAttribute('aria-controls')}"]`)
+  await expect(menu).toBeVisible()
+  await expect(menu).toContainText('Last updated')
+  await page.keyboard.press('Escape')
+  await expect(sortBy).toHaveAttribute('aria-expanded', 'false')
+  await expect(sortBy).not.toHaveAttribute('aria-controls')
+})
+
 test("Orders' export buttons say what they save in the app's tooltip (no native title), on hover and on the keyboard's focus, as their description; Escape puts it away", async ({
   app: page
 }) => {

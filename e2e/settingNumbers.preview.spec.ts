@@ -5,7 +5,7 @@
  * still in force (too large or too small alike: none is raised to its least value quietly), and Escape
  * gives it up.
  */
-import type { AppSettings } from '../electron/shared/contract'
+import { appSettingsUpdateInput, type AppSettings } from '../electron/shared/contract'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
 
@@ -106,4 +106,29 @@ test('a number setting typed with a thousands comma reads as a quantity field re
   await expect.poll(async () => (await viaRouter<AppSettings>(host, 'settings.get', {})).historyDays).toBe(1000)
   await field.press('Tab')
   await expect(field).toHaveValue('1000')
+})
+
+test('each number setting shows its largest allowed value whole, as typed with thousands commas and as read, beside its unit and step buttons, at 1024 and 1366', async ({
+  app: page
+}) => {
+  await page.getByTestId('start-demo').click()
+  await page.getByTestId('nav-settings').click()
+  const settings = appSettingsUpdateInput.shape
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const { id, setting, suffix } of FIELDS) {
+      const largest = settings[setting].unwrap().maxValue!
+      const field = page.getByTestId(id)
+      const control = page.locator('.n-input-number').filter({ has: field })
+      for (const text of [largest.toLocaleString('en-US'), String(largest)]) {
+        await field.fill(text)
+        await field.scrollIntoViewIfNeeded()
+        const shown = await field.evaluate((input) => ({ scroll: input.scrollWidth, client: input.clientWidth }))
+        expect(shown.scroll, `${id} at ${width} holding “${text}”: its text fits (${shown.scroll} ≤ ${shown.client})`).toBeLessThanOrEqual(shown.client)
+        await expect(control.locator('.n-input__suffix')).toContainText(suffix)
+        for (const step of ['Decrease', 'Increase']) await expect(control.getByRole('button', { name: step })).toBeInViewport({ ratio: 1 })
+      }
+      await field.press('Escape')
+    }
+  }
 })

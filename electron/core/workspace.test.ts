@@ -76,7 +76,10 @@ it('fetches orders older than the window from the marketplace when online, and s
   expect(updatedOnly.length, 'the fixture has orders placed before the dates and updated in them').toBeGreaterThan(0)
   expect(older.total).toBe(placed.length)
   expect(older.rows.map((o) => o.id)).toEqual(placed.slice(0, 50).map((o) => o.id))
-  expect(older.note).toMatch(/^Orders placed before .* are not kept on this computer: these come from the marketplace\.$/)
+  // The window's start named by the instant the list sends with it, for the window to say in the seller's zone.
+  const windowFrom = new Date(workspace.snapshot.syncState('orders').windowFromMs!).toISOString()
+  expect(older.windowFrom).toBe(windowFrom)
+  expect(older.note).toBe(`Orders placed before ${windowFrom} are not kept on this computer: these come from the marketplace.`)
   // Page 2 and a sort by total come from the same read, in the list's order.
   const byTotal = await workspace.listOrders({ ...base, fromDate, toDate, sortBy: 'total', sortDir: 'ASC', page: 2, take: 10 })
   expect(byTotal.total).toBe(placed.length)
@@ -142,9 +145,10 @@ it('orders older than the window are searched and filtered as the kept ones are:
   // Searched without dates, that older order is not here: the list says where to look.
   const undated = await workspace.listOrders({ ...base, searchTerm: order.orderNo })
   expect(undated.total).toBe(0)
-  expect(undated.note).toMatch(
-    /^Orders placed before .* are kept on this computer only while they have items to ship: to search the others, choose their dates\.$/
+  expect(undated.note).toBe(
+    `Orders placed before ${undated.windowFrom} are kept on this computer only while they have items to ship: to search the others, choose their dates.`
   )
+  expect(undated.windowFrom).toBe(new Date(workspace.snapshot.syncState('orders').windowFromMs!).toISOString())
   // One that is kept is found, without that note.
   const kept = (await workspace.listOrders(base)).rows[0]!
   const found = await workspace.listOrders({ ...base, searchTerm: kept.orderNo })
@@ -199,10 +203,12 @@ it('keeps an order placed before the window that was updated in it, and the list
   expect(all.note).toMatch(
     /^This computer keeps the orders placed or updated in the last 30 days: the (order|[\d,]+ orders) placed before .+ (is|are) here because (it was updated since or still has|they were updated since or still have) items to ship\.$/
   )
-  // The window's start is named with its time (it starts mid-day), and the orders counted are those placed before it.
+  // The window's start is named with its time (it starts mid-day), by the instant the list sends with it (the
+  // window says it in the seller's zone), and the orders counted are those placed before it.
   const windowFromMs = workspace.snapshot.syncState('orders').windowFromMs!
   const before = workspace.snapshot.dump().orders.filter((o) => Date.parse(o.orderDate) < windowFromMs).length
-  const since = new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  const since = new Date(windowFromMs).toISOString()
+  expect(all.windowFrom).toBe(since)
   expect(all.note).toContain(`${before === 1 ? 'the order' : `the ${before.toLocaleString('en-US')} orders`} placed before ${since} `)
   // Sorted by total, the same words: the orders before the window are counted whatever the list's order.
   expect((await workspace.listOrders({ ...base, sortBy: 'total', sortDir: 'ASC' })).note).toBe(all.note)
@@ -217,8 +223,9 @@ it('a list of what is left to ship says when the look for older orders with item
   expect((await workspace.listOrders(toShip)).note ?? '').not.toMatch(/may be missing|looked through/)
   // The next one fails (a marketplace error, recorded by the sweep as it records one).
   await workspace.snapshot.olderOpenFailed(Date.now(), 'The marketplace had a problem (HTTP 500).')
-  const since = new Date(workspace.snapshot.syncState('orders').windowFromMs!).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  const since = new Date(workspace.snapshot.syncState('orders').windowFromMs!).toISOString()
   const failed = await workspace.listOrders(toShip)
+  expect(failed.windowFrom).toBe(since)
   expect(failed.note).toContain(
     `Looking through the marketplace for orders placed before ${since} with items still to ship did not end (The marketplace had a problem (HTTP 500)): some may be missing here. Seller Desk tries again in a while.`
   )

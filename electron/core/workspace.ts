@@ -74,10 +74,22 @@ const orderTimesOff = (zone: string | null, clockOffsetMs: number | null) =>
 /** Notes said one after the other; null when there are none. */
 const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((note) => note !== null).join(' ') || null
 /**
- * Where the synced window starts, as the notes name it: with its time, since it starts mid-day (orders
- * placed earlier that day are before it), in this computer's time zone.
+ * Where the synced window starts, as a list's notes name it: with its time, since it starts mid-day (orders
+ * placed earlier that day are before it), as the instant itself (ISO), which the list also sends on its own
+ * (`windowFrom`): the window says it in the seller's time zone, with the zone's name, as it says every time.
  */
-const windowStart = (windowFromMs: number) => new Date(windowFromMs).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+const windowStart = (windowFromMs: number) => new Date(windowFromMs).toISOString()
+/** The same start in an export's message, which the window shows as it is: in the seller's zone (`timeZone`), named. */
+const windowStartIn = (windowFromMs: number, timeZone: string) =>
+  new Date(windowFromMs).toLocaleString('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short'
+  })
 
 /** How many orders an export reads from the snapshot and writes (CSV) or gathers (XLSX) in one step. */
 const EXPORT_PART = 100
@@ -228,8 +240,8 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
     read.placed.filter((order) => orderMatches(order, query)).sort(query.sortBy === 'total' ? byTotal(query.sortDir) : byDate(query.sortDir))
 
   /** What the seller is told of a read of older orders: where they come from and whether any are missing. */
-  function olderNote(read: OlderOrdersRead, windowFromMs: number): string {
-    const source = `Orders placed before ${windowStart(windowFromMs)} are not kept on this computer: these come from the marketplace.`
+  function olderNote(read: OlderOrdersRead, since: string): string {
+    const source = `Orders placed before ${since} are not kept on this computer: these come from the marketplace.`
     if (read.capped)
       return `${source} The marketplace lists more than ${formatNumber(OLDER_ORDERS_MAX)} orders created or updated in these dates, and only that many were read: pick shorter dates, or keep more days on this computer (Settings).`
     if (!read.complete)
@@ -363,7 +375,7 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
     const short = !older && startsBeforeWindow(fromMs, windowFromMs)
     if (older) {
       const read = await olderOrders.read(older)
-      if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read, windowFromMs)}`)
+      if (!read.complete) throw new SellerDeskError('server', `Not exported: ${olderNote(read, windowStartIn(windowFromMs, timeZone))}`)
       const rows = inListOrder(read, filters)
       ordersInPart = (from) => rows.slice(from, from + EXPORT_PART)
       count = rows.length
@@ -410,8 +422,9 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
           rows: rows.slice((query.page - 1) * query.take, query.page * query.take),
           source: 'server',
           syncedAt: new Date(now()).toISOString(),
-          note: joinNotes(olderNote(read, windowFromMs), orderTimesNote()),
-          itemUnits: null
+          note: joinNotes(olderNote(read, windowStart(windowFromMs)), orderTimesNote()),
+          itemUnits: null,
+          windowFrom: windowStart(windowFromMs)
         }
       }
       // An item-status list tells its items' units: counted with them, its orders are not counted again.
@@ -426,7 +439,7 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
               toMs === undefined ? null : orderTimesNote()
             )
           : orderTimesNote()
-      return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits }
+      return { ...page, source: 'snapshot', syncedAt: syncedAt(), note, itemUnits, windowFrom: windowStart(windowFromMs) }
     },
 
     listSellRequests(query) {

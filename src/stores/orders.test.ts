@@ -10,6 +10,7 @@ vi.mock('../bridge/sellerDesk', () => ({
 }))
 
 const { useOrdersStore } = await import('./orders')
+const { formatTime } = await import('../formatTime')
 
 describe('orders: clear filters after a link', () => {
   beforeEach(() => {
@@ -76,5 +77,36 @@ describe('orders: item units of the whole list', () => {
     answers[2]!(page(null))
     await cleared
     expect(store.itemUnits).toBeNull()
+  })
+})
+
+describe('orders: the note names the kept window’s start in the seller’s time zone', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    bridge.call.mockReset()
+  })
+
+  it('says the instant the core names it by as every time on screen is said: local, the zone named', async () => {
+    const windowFrom = '2026-09-03T16:19:42.000Z'
+    bridge.call.mockImplementation(async (name: string) => {
+      if (name !== 'orders.list') throw new Error(`unexpected ${name}`)
+      return {
+        rows: [],
+        total: 0,
+        page: 1,
+        take: 25,
+        source: 'snapshot',
+        syncedAt: null,
+        note: `This computer keeps the orders placed or updated in the last 90 days: the 16 orders placed before ${windowFrom} are here because they were updated since or still have items to ship.`,
+        itemUnits: null,
+        windowFrom
+      }
+    })
+    const store = useOrdersStore()
+    await store.load()
+    expect(store.note).toBe(
+      `This computer keeps the orders placed or updated in the last 90 days: the 16 orders placed before ${formatTime(windowFrom)} are here because they were updated since or still have items to ship.`
+    )
+    expect(formatTime(windowFrom)).toMatch(/^Sep 3, 2026, \d{1,2}:\d\d [AP]M \S+$/)
   })
 })

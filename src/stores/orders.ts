@@ -9,6 +9,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call } from '../bridge/sellerDesk'
 import { presetRange, type DatePreset } from '../datePresets'
+import { formatTime } from '../formatTime'
 import { usePagedList } from './pagedList'
 
 export type OrderSortBy = NonNullable<CallInput<'orders.list'>['sortBy']>
@@ -58,7 +59,9 @@ export const useOrdersStore = defineStore('orders', () => {
       const answer = await call('orders.list', { ...query, ...filterInput() })
       // Only the latest request's answer is shown, as for the rows.
       if (ticket === asked) itemUnits.value = answer.itemUnits ?? null
-      return answer
+      // The note names where the kept orders start by the instant itself: said here as the list says its times.
+      const { note, windowFrom } = answer
+      return { ...answer, note: note && windowFrom ? note.replaceAll(windowFrom, formatTime(windowFrom)) : note }
     },
     { by: 'date', dir: 'DESC' }
   )

@@ -42,6 +42,11 @@ export interface OrderItemUnits {
 /** A page of orders, with the item units of the whole list when it is filtered by item status (else null). */
 export interface OrderListResult extends ListResult<Order> {
   itemUnits: OrderItemUnits | null
+  /**
+   * Where the orders kept on this computer start (an ISO instant). A note that names that start names it
+   * by this very text, for the window to say it as it says every time: in the seller's zone, named.
+   */
+  windowFrom: string
 }
 
 /** A CSV file the renderer offers as a download. */
