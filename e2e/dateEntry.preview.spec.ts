@@ -83,13 +83,15 @@ test('From and To take days typed as ISO or as the locale’s numbers, by Confir
   expect(await numberIn(page, 'orders-total')).toBe(widened)
 })
 
-/** From and To typed over what the fields hold, as ISO days, then Enter. */
-async function typeRange(page: BrowserPage, inputs: Locator, from: Date, to: Date) {
+const iso = (day: Date) => day.toISOString().slice(0, 10)
+
+/** From and To typed over what the fields hold, in the form `typed` writes a day in (ISO unless said), then Enter. */
+async function typeRange(page: BrowserPage, inputs: Locator, from: Date, to: Date, typed: (day: Date) => string = iso) {
   await inputs.nth(0).click()
   for (const [at, day] of [from, to].entries()) {
     if (at > 0) await page.keyboard.press('Tab')
     await page.keyboard.press('Control+a')
-    await page.keyboard.type(day.toISOString().slice(0, 10))
+    await page.keyboard.type(typed(day))
   }
   await page.keyboard.press('Enter')
 }
@@ -99,11 +101,7 @@ async function dayAfterTodayTyped(page: BrowserPage, host: PreviewHost, typed: (
   const inputs = await ordersShown(page, host)
   const [from, ahead, today] = [dayStart(20), dayStart(-10), dayStart(0)]
   const expected = await ordersBetween(host, from, today)
-  await inputs.nth(0).click()
-  await page.keyboard.type(typed(from))
-  await page.keyboard.press('Tab')
-  await page.keyboard.type(typed(ahead))
-  await page.keyboard.press('Enter')
+  await typeRange(page, inputs, from, ahead, typed)
   await expect(page.locator('.n-message').filter({ hasText: `Orders are placed up to today: To is today, ${shown(today)}.` })).toBeVisible()
   await expect(inputs.nth(1)).toHaveValue(shown(today))
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
@@ -121,7 +119,7 @@ async function dayAfterTodayTyped(page: BrowserPage, host: PreviewHost, typed: (
 }
 
 test('a day after today typed: To becomes today, and a From is refused with the range kept', async ({ app: page, host }) => {
-  await dayAfterTodayTyped(page, host, (day) => day.toISOString().slice(0, 10))
+  await dayAfterTodayTyped(page, host, iso)
 })
 
 test('a day after today typed as the calendar writes it ("Dec 12, 2026"): the same, never put back without a word', async ({ app: page, host }) => {
@@ -169,11 +167,7 @@ test('a To typed before the From as the calendar writes it ("Nov 3, 2026"): refu
   const inputs = await ordersShown(page, host)
   const [from, to, before] = [dayStart(20), dayStart(10), dayStart(30)]
   const expected = await ordersBetween(host, from, to)
-  await inputs.nth(0).click()
-  await page.keyboard.type(shown(from))
-  await page.keyboard.press('Tab')
-  await page.keyboard.type(shown(to))
-  await page.keyboard.press('Enter')
+  await typeRange(page, inputs, from, to, shown)
   await expect.poll(() => numberIn(page, 'orders-total')).toBe(expected)
   await page.keyboard.press('Escape')
 

@@ -5,20 +5,12 @@
  * dashboard's footnote uses for the same start.
  */
 import type { Dashboard } from '../electron/shared/contract'
+import { DATE_TIME_WORDS } from '../electron/shared/dateTimeWords'
 import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
 
 /** How the window says an instant in `timeZone` (formatTime's fields), for the expected words. */
-const inZone = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short'
-  }).format(Date.parse(iso))
+const inZone = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { ...DATE_TIME_WORDS, timeZone }).format(Date.parse(iso))
 
 // One zone without summer time (the header's zone, named for now, is the start's too), one with it.
 for (const timeZone of ['Asia/Kolkata', 'America/New_York']) {

@@ -2,15 +2,9 @@
  * Instants on screen: an ISO instant ("2026-11-19T13:03:22.123Z") → the seller's local date and time,
  * with the zone named so a time is never ambiguous ("Nov 19, 2026, 2:03 PM GMT+1").
  */
+import { DATE_TIME_WORDS } from '@shared/dateTimeWords'
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short'
-})
+const dateTime = new Intl.DateTimeFormat(undefined, DATE_TIME_WORDS)
 
 /** Text that is not a valid instant is shown as sent rather than hidden. */
 export function formatTime(instant: string | null | undefined): string {

@@ -22,6 +22,7 @@ import { computeDashboard } from './dashboard/dashboard'
 import { isKnownTimeZone, localDateOf } from './localCalendar'
 import { openSnapshotReader } from './dashboard/snapshotReader'
 import type { Order, SellRequest } from '../shared/domain'
+import { DATE_TIME_WORDS } from '../shared/dateTimeWords'
 import { SellerDeskError } from '../shared/errors'
 import { createPause } from './eventLoopTurns'
 import { byDate, byTotal, createOlderOrders, OLDER_ORDERS_MAX, type OlderOrdersRange, type OlderOrdersRead } from './olderOrders'
@@ -80,16 +81,7 @@ const joinNotes = (...notes: (string | null)[]): string | null => notes.filter((
  */
 const windowStart = (windowFromMs: number) => new Date(windowFromMs).toISOString()
 /** The same start in an export's message, which the window shows as it is: in the seller's zone (`timeZone`), named. */
-const windowStartIn = (windowFromMs: number, timeZone: string) =>
-  new Date(windowFromMs).toLocaleString('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short'
-  })
+const windowStartIn = (windowFromMs: number, timeZone: string) => new Date(windowFromMs).toLocaleString('en-US', { ...DATE_TIME_WORDS, timeZone })
 
 /** How many orders an export reads from the snapshot and writes (CSV) or gathers (XLSX) in one step. */
 const EXPORT_PART = 100

@@ -12,6 +12,20 @@ vi.mock('../bridge/sellerDesk', () => ({
 const { useOrdersStore } = await import('./orders')
 const { formatTime } = await import('../formatTime')
 
+/** An answer to orders.list with no rows, these fields as given. */
+const listAnswer = (fields: Record<string, unknown>) => ({
+  rows: [],
+  total: 0,
+  page: 1,
+  take: 25,
+  source: 'snapshot',
+  syncedAt: null,
+  note: null,
+  itemUnits: null,
+  windowFrom: '2026-09-03T16:19:42.000Z',
+  ...fields
+})
+
 describe('orders: clear filters after a link', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
@@ -55,16 +69,7 @@ describe('orders: item units of the whole list', () => {
       if (name !== 'orders.list') throw new Error(`unexpected ${name}`)
       return new Promise((resolve) => answers.push(resolve))
     })
-    const page = (units: number | null) => ({
-      rows: [],
-      total: 0,
-      page: 1,
-      take: 25,
-      source: 'snapshot',
-      syncedAt: null,
-      note: null,
-      itemUnits: units === null ? null : { orders: 2, units: [{ status: 'awaiting-shipment', units }] }
-    })
+    const page = (units: number | null) => listAnswer({ itemUnits: units === null ? null : { orders: 2, units: [{ status: 'awaiting-shipment', units }] } })
     const store = useOrdersStore()
     const older = store.setItemStatuses(['awaiting-shipment'])
     const newer = store.search('iphone')
@@ -90,17 +95,10 @@ describe('orders: the note names the kept window’s start in the seller’s tim
     const windowFrom = '2026-09-03T16:19:42.000Z'
     bridge.call.mockImplementation(async (name: string) => {
       if (name !== 'orders.list') throw new Error(`unexpected ${name}`)
-      return {
-        rows: [],
-        total: 0,
-        page: 1,
-        take: 25,
-        source: 'snapshot',
-        syncedAt: null,
+      return listAnswer({
         note: `This computer keeps the orders placed or updated in the last 90 days: the 16 orders placed before ${windowFrom} are here because they were updated since or still have items to ship.`,
-        itemUnits: null,
         windowFrom
-      }
+      })
     })
     const store = useOrdersStore()
     await store.load()
