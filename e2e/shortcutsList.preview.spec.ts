@@ -78,3 +78,12 @@ test('the shortcuts list at 1024×600, 1024×800 and 1366×600: whole in the win
     await expect(dialog).toBeHidden()
   }
 })
+
+test('the shortcuts list names keys as this computer does: Ctrl here, never “Ctrl/Cmd”', async ({ app: page }) => {
+  await page.getByTestId('start-demo').click()
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.keyboard.press('Control+/')
+  const dialog = page.getByTestId('shortcuts-dialog')
+  await expect(dialog).toContainText('Bulk edit: undo (in the grid; Ctrl+Y redoes)')
+  await expect(dialog).not.toContainText('Cmd')
+})
