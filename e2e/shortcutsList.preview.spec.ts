@@ -1,5 +1,5 @@
 /**
- * The keyboard shortcuts list (Ctrl+/) fits the window, down to 600 px high: its title stays in view, the
+ * The keyboard shortcuts list (Ctrl+/) fits the window, however low (SIZES): its title stays in view, the
  * list scrolls inside it to its last line, and nothing behind it scrolls (neither the page nor naive-ui's
  * layer under a modal, which otherwise scrolls a tall modal out of the window, title first). The keyboard
  * scrolls the list too, and the dialog passes an axe scan at each size.

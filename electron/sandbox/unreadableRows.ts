@@ -8,11 +8,13 @@
 /** How a row is spoiled: a value of the wrong form ('value'), or its id left out ('no-id'). */
 export type RowFault = 'value' | 'no-id'
 
+/** The amount of each list's rows that a 'value' fault spoils. */
+const SPOILED_AMOUNT = { sellRequests: 'price', orders: 'totalPrice' } as const
+
 /** The row as a list answer sends it, spoiled as `fault` says (a copy). */
 export function spoiledRow(resource: 'orders' | 'sellRequests', row: Record<string, unknown>, fault: RowFault): Record<string, unknown> {
   const copy = { ...row }
   if (fault === 'no-id') delete copy['id']
-  else if (resource === 'sellRequests') copy['price'] = 'abc'
-  else copy['totalPrice'] = 'abc'
+  else copy[SPOILED_AMOUNT[resource]] = 'abc'
   return copy
 }

@@ -25,17 +25,18 @@ export interface WarningRules {
 /** The rules a new window starts with, until the seller changes them (Bulk edit's Warnings…). */
 export const DEFAULT_WARNING_RULES: WarningRules = { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 }
 
-/** The field each operation changes, by its descriptor's key (listingFields.ts). */
-const OPERATION_FIELD: Record<BulkOperation['kind'], ListingFieldKey> = {
-  setPrice: 'priceCents',
-  adjustPricePercent: 'priceCents',
-  adjustPriceAmount: 'priceCents',
-  setQuantity: 'quantity',
-  adjustQuantity: 'quantity'
+/**
+ * Each operation: the field it changes, by its descriptor's key (listingFields.ts), and whether it works
+ * from the value a cell holds (adjust by a percentage or an amount) rather than set one of its own.
+ */
+const OPERATIONS: Record<BulkOperation['kind'], { field: ListingFieldKey; fromHeld: boolean }> = {
+  setPrice: { field: 'priceCents', fromHeld: false },
+  adjustPricePercent: { field: 'priceCents', fromHeld: true },
+  adjustPriceAmount: { field: 'priceCents', fromHeld: true },
+  setQuantity: { field: 'quantity', fromHeld: false },
+  adjustQuantity: { field: 'quantity', fromHeld: true }
 }
 
-export const bulkOperationField = (operation: BulkOperation): BulkField => OPERATION_FIELD[operation.kind]
+export const bulkOperationField = (operation: BulkOperation): BulkField => OPERATIONS[operation.kind].field
 
-/** Whether an operation works from the value a cell holds (adjust by a percentage or an amount), rather than set one of its own. */
-export const worksFromValueHeld = (operation: BulkOperation): boolean =>
-  operation.kind === 'adjustPricePercent' || operation.kind === 'adjustPriceAmount' || operation.kind === 'adjustQuantity'
+export const worksFromValueHeld = (operation: BulkOperation): boolean => OPERATIONS[operation.kind].fromHeld

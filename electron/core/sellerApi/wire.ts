@@ -389,6 +389,8 @@ function listFormat<Row, T>(
   acceptsEnvelope: (body: unknown) => boolean,
   partsOf: (checked: unknown) => { total: number | string; rows: readonly unknown[] | null | undefined },
   row: WireFormat<Row>,
+  /** What a seller knows a row by, from its fields as sent (for a row that cannot be read). */
+  labelOf: (fields: Record<string, unknown>) => string | null,
   make: (read: ListRead<Row>) => T
 ): WireFormat<T> {
   return {
@@ -402,7 +404,7 @@ function listFormat<Row, T>(
       for (let place = 0; place < raw.length; place++) {
         const read = readRow(row, raw[place])
         if (read.ok) rows.push(read.value)
-        else unreadable.push(unreadableRow(raw[place], place, read.problem))
+        else unreadable.push(unreadableRow(raw[place], place, read.problem, labelOf))
       }
       if (raw.length > 1 && rows.length === 0) throw new WireValueError(`none of its ${raw.length} rows can be read (the first: ${unreadable[0]!.problem})`)
       return make({ total: count(parts.total), rows, unreadable })
@@ -410,21 +412,28 @@ function listFormat<Row, T>(
   }
 }
 
-function unreadableRow(row: unknown, place: number, problem: string): UnreadableRow {
+function unreadableRow(row: unknown, place: number, problem: string, labelOf: (fields: Record<string, unknown>) => string | null): UnreadableRow {
   const fields = isObject(row) ? row : {}
   const id = isId(fields['id']) ? (fields['id'] as string) : null
   const updatedAt = fields['updatedAt']
   return { id, label: labelOf(fields), place, problem, ...(typeof updatedAt === 'string' ? { updatedAt } : {}) }
 }
 
-/** A row's name as a seller knows it, from what of it reads as text: "iPhone 15 512GB (SKU APL-IP15-512)", "order 10428". */
-function labelOf(fields: Record<string, unknown>): string | null {
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 120) : typeof value === 'number' ? String(value) : null
-  const [name, sku, orderNo] = [text(fields['name']), text(fields['sku']), text(fields['orderNo'])]
-  if (orderNo !== null) return `order ${orderNo}`
-  if (name !== null && sku !== null) return `${name} (SKU ${sku})`
-  return name ?? (sku === null ? null : `SKU ${sku}`)
+/** A field of a row as text, where it reads as some (a name, a number): null otherwise. */
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 120) : typeof value === 'number' ? String(value) : null
+
+/** A listing as a seller knows it: "iPhone 15 512GB (SKU APL-IP15-512)", or what of that it has. */
+function listingLabel(fields: Record<string, unknown>): string | null {
+  const [name, sku] = [textOf(fields['name']), textOf(fields['sku'])]
+  const skuWords = sku === null ? null : `SKU ${sku}`
+  return name !== null && skuWords !== null ? `${name} (${skuWords})` : (name ?? skuWords)
+}
+
+/** An order as a seller knows it: "order 10428". */
+function orderLabel(fields: Record<string, unknown>): string | null {
+  const orderNo = textOf(fields['orderNo'])
+  return orderNo === null ? null : `order ${orderNo}`
 }
 
 // ── Response formats ───────────────────────────────────────────────────────────────────────────
@@ -459,6 +468,7 @@ export function orderListFormatIn(orderTimeZone: string | null): WireFormat<{ to
       return { total: body.total, rows: body.data }
     },
     orderFormatIn(orderTimeZone),
+    orderLabel,
     ({ total, rows, unreadable }) => ({ total, orders: rows, unreadable })
   )
 }
@@ -478,6 +488,7 @@ export const sellRequestListFormat: WireFormat<{ total: number; sellRequests: Se
     return { total: body.data.total, rows: body.data.data }
   },
   sellRequestFormat,
+  listingLabel,
   ({ total, rows, unreadable }) => ({ total, sellRequests: rows, unreadable })
 )
 

@@ -34,7 +34,8 @@ type Row = [string | null, string | null, number, string]
 const entryOf = ([id, label, position, problem]: Row): UnreadableEntry => ({ id, label, position, problem })
 
 /** A row's key in the table: its id, or, with none, where it was read. */
-const keyOf = (entry: UnreadableEntry) => entry.id ?? `@${entry.position}`
+export const unreadableRowKey = (id: string | null, position: number): string => id ?? `\u0000@${position}`
+const keyOf = (entry: UnreadableEntry) => unreadableRowKey(entry.id, entry.position)
 
 /** Every unreadable row of a list, in list order. */
 export function readUnreadable(db: Db, resource: Resource): UnreadableEntry[] {

@@ -9,6 +9,7 @@
  */
 import type { UnreadableRow } from '../sellerApi'
 import type { UnreadableEntry } from '../snapshot/snapshot'
+import { unreadableRowKey } from '../snapshot/unreadableRows'
 
 /** A page's rows: those read whole (in order) and those that could not be read, each at its place. */
 export interface PageRows {
@@ -33,14 +34,14 @@ export function readPlaces(page: PageRows): (index: number) => number {
  * walk saw): its id, or, with none, the list position it was read at (a character no id starts with
  * keeps the two apart).
  */
-export const unreadableKey = (row: UnreadableRow, position: number): string => row.id ?? `\u0000@${position}`
+export const unreadableKey = (row: UnreadableRow, position: number): string => unreadableRowKey(row.id, position)
 
 /** Whether every row of a page is one read already (none: an empty page is no repeat). */
 export function repeats(page: PageRows, seen: { has(id: string): boolean }): boolean {
   return rowsOn(page) > 0 && page.batch.rows.every((row) => seen.has(row.id)) && page.unreadable.every((row) => row.id !== null && seen.has(row.id))
 }
 
-const entryKey = (entry: UnreadableEntry) => entry.id ?? `\u0000@${entry.position}`
+const entryKey = (entry: UnreadableEntry) => unreadableRowKey(entry.id, entry.position)
 
 /** The unreadable rows a sync found, by id (or, with none, by position): a row read whole later is no longer one. */
 export class UnreadableFound {
