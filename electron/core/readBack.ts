@@ -34,21 +34,26 @@ export function readBackCause(error: SellerDeskError): ReadBackCause | null {
   return error.unanswered ? { why: 'unanswered' } : null
 }
 
-/** What happened to the request, as every read-back message starts, and what that alone says of the change. */
-function happened(cause: ReadBackCause): { request: string; alone: string } {
+/** What a read-back message names: the request, what was done to the listing, and the word for done. */
+const ACTIONS = {
+  change: { request: 'change', subject: 'it', done: 'made' },
+  delete: { request: 'delete', subject: 'the listing', done: 'deleted' }
+} as const
+
+/** What happened to the request, as every read-back message starts, and what that alone says of it. */
+function happened(cause: ReadBackCause, action: keyof typeof ACTIONS = 'change'): { request: string; alone: string } {
+  const { request, subject, done } = ACTIONS[action]
+  const maybe = `so ${subject} may or may not have been ${done}`
   switch (cause.why) {
     case 'unread':
-      return { request: 'The marketplace accepted the change, but its answer could not be read', alone: 'so it was most likely made' }
+      return { request: `The marketplace accepted the ${request}, but its answer could not be read`, alone: `so ${subject} was most likely ${done}` }
     case 'unanswered':
       return {
-        request: "The change was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time)",
-        alone: 'so it may or may not have been made'
+        request: `The ${request} was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time)`,
+        alone: maybe
       }
     case 'said-failed':
-      return {
-        request: `The marketplace's answer said the change failed (${cause.said}), though it came as a success (HTTP 200)`,
-        alone: 'so it may or may not have been made'
-      }
+      return { request: `The marketplace's answer said the ${request} failed (${cause.said}), though it came as a success (HTTP 200)`, alone: maybe }
   }
 }
 
@@ -109,14 +114,8 @@ export function readBackError(
  * deletes it again to learn whether it is gone): as the error the seller gets, of the `failure`'s kind.
  */
 export function deleteNotCheckedError(failure: SellerDeskError): SellerDeskError {
-  const cause = readBackCause(failure)!
-  const happened =
-    cause.why === 'unanswered'
-      ? "The delete was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time), so the listing may or may not have been deleted."
-      : cause.why === 'said-failed'
-        ? `The marketplace's answer said the delete failed (${cause.said}), though it came as a success (HTTP 200), so the listing may or may not have been deleted.`
-        : 'The marketplace accepted the delete, but its answer could not be read, so the listing was most likely deleted.'
-  return new SellerDeskError(failure.kind, `${happened} Seller Desk could not check: delete it again to find out (one already gone is said to be).`)
+  const { request, alone } = happened(readBackCause(failure)!, 'delete')
+  return new SellerDeskError(failure.kind, `${request}, ${alone}. Seller Desk could not check: delete it again to find out (one already gone is said to be).`)
 }
 
 /**
