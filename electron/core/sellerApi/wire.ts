@@ -423,14 +423,14 @@ function unreadableRow(row: unknown, place: number, problem: string, labelOf: (f
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 120) : typeof value === 'number' ? String(value) : null
 
-/** A listing as a seller knows it: "iPhone 15 512GB (SKU APL-IP15-512)", or what of that it has. */
+/** A listing as a seller knows it: its name with its SKU, or what of those it has. */
 function listingLabel(fields: Record<string, unknown>): string | null {
   const [name, sku] = [textOf(fields['name']), textOf(fields['sku'])]
   const skuWords = sku === null ? null : `SKU ${sku}`
   return name !== null && skuWords !== null ? `${name} (${skuWords})` : (name ?? skuWords)
 }
 
-/** An order as a seller knows it: "order 10428". */
+/** An order as a seller knows it: by its order number. */
 function orderLabel(fields: Record<string, unknown>): string | null {
   const orderNo = textOf(fields['orderNo'])
   return orderNo === null ? null : `order ${orderNo}`
