@@ -84,6 +84,22 @@ describe('orders placed in an older range', () => {
     expect(read.answered).toBe(read.listed + 3)
   })
 
+  describe.each([
+    { order: 'in a new order on each request', ties: { tiesShuffledPerRequest: true } },
+    { order: 'in an order set by the page asked', ties: { tiesOrderedByPage: true } }
+  ])('orders updated at one time, ties $order (the spec names no tie-breaker)', ({ ties }) => {
+    it('every order placed in the range is read, and the read is whole', async () => {
+      const { sandbox, api } = await marketplace({ orders: 1_500, variant: ties })
+      sandbox.changeTogether('orders', 1_200, Date.now() - 3_600_000)
+      const { fromMs, toMs } = range()
+      const read = await createOlderOrders(api, { take: () => 50 }).read({ fromMs, toMs })
+      const expected = placedIn(sandbox, fromMs, toMs)
+      expect(expected.length).toBeGreaterThan(100)
+      expect(read.placed.map((o) => o.id)).toEqual(expected)
+      expect(read).toMatchObject({ complete: true, answered: read.listed })
+    }, 60_000)
+  })
+
   it('stops at its cap and says so', async () => {
     const { api } = await marketplace()
     const { fromMs, toMs } = range()

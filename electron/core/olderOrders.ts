@@ -22,8 +22,9 @@ import type { Order } from '../shared/domain'
 import { SellerDeskError } from '../shared/errors'
 import type { ListAnswer, SellerApi } from './sellerApi'
 import { PageWalk } from './sync/pageWalk'
-import { repeats, unreadableKey } from './sync/unreadableRows'
-import { ZONELESS_SLACK_MS } from './sync/syncEngine'
+import { readAgainInDoubt, RowPlaces } from './sync/rowPlaces'
+import { readPlaces, repeats, unreadableKey } from './sync/unreadableRows'
+import { DEFAULT_SYNC_SETTINGS, ZONELESS_SLACK_MS } from './sync/syncEngine'
 
 /** The most orders one range reads from the marketplace; a larger range is said to be cut short. */
 export const OLDER_ORDERS_MAX = 10_000
@@ -73,6 +74,8 @@ export interface OlderOrdersOptions {
   retries?: number
   now?: () => number
   max?: number
+  /** Pages asked for at once where pages are read again (a sync's concurrency by default). */
+  lanes?: number
 }
 
 export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
@@ -98,15 +101,38 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
     }
     const walk = new PageWalk(options.take())
     const seen = new Set<string>()
+    /** Where each order was read (sync/rowPlaces.ts): orders of equal update time may come anew on each request. */
+    const places = new RowPlaces()
     let kept = 0
     let listed = 0
+    let lastTotal = 0
     let capped = false
     let cutShort = false
     const calling = { ...(scanning.signal ? { signal: scanning.signal } : {}), ...(options.retries !== undefined ? { retries: options.retries } : {}) }
+    const ask = (page: number, take: number) => api.listOrders({ ...query, take, page }, calling)
+    /** Takes in a page's rows, its first at list position `start`: each order once, kept where placed in the range. */
+    const takeIn = (answer: ListAnswer & { orders: Order[] }, start: number) => {
+      lastTotal = answer.total
+      const placeOf = readPlaces({ batch: { rows: answer.orders }, unreadable: answer.unreadable })
+      const keptAt: number[] = []
+      for (const row of answer.unreadable) {
+        const key = unreadableKey(row, start + row.place)
+        places.note(start + row.place, key)
+        seen.add(key)
+      }
+      answer.orders.forEach((order, index) => {
+        places.note(start + placeOf(index), order.id)
+        if (seen.has(order.id)) return
+        seen.add(order.id)
+        if (placedInRange(order) && (scanning.keep?.(order) ?? true)) keptAt.push(index)
+      })
+      if (keptAt.length) scanning.onKept?.(answer, keptAt)
+      return keptAt.length
+    }
     for (;;) {
       let answer: ListAnswer & { orders: Order[] }
       try {
-        answer = await api.listOrders({ ...query, take: walk.size, page: walk.page }, calling)
+        answer = await ask(walk.page, walk.size)
       } catch (error) {
         // A page past the end refused (404, 400) by a marketplace whose count was too high: the end.
         const pastEnd = walk.page > 1 && error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'invalid-input')
@@ -117,18 +143,10 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       // Past the count, a page of orders read already is the last page answered again: the end.
       const repeated = walk.pastCount(answer.total) && repeats({ batch: { rows: answer.orders }, unreadable: answer.unreadable }, seen)
       // An order that cannot be read fills its place (sync/unreadableRows.ts): it counts as read, and is not kept.
-      const rows = repeated ? 0 : answer.orders.length + answer.unreadable.length
-      const places: number[] = []
-      if (!repeated) for (const row of answer.unreadable) seen.add(unreadableKey(row, (walk.page - 1) * walk.size + row.place))
-      if (!repeated)
-        answer.orders.forEach((order, place) => {
-          if (seen.has(order.id)) return
-          seen.add(order.id)
-          if (placedInRange(order) && (scanning.keep?.(order) ?? true)) places.push(place)
-        })
-      if (places.length) scanning.onKept?.(answer, places)
-      kept += places.length
+      const rows = repeated ? 0 : rowsOf(answer)
       const whole = walk.answered(rows, answer.total)
+      // A first page asked again (see PageWalk) starts the list all the same.
+      if (!repeated) kept += takeIn(answer, whole ? walk.start : 0)
       scanning.onPage?.(walk.pagesDone, walk.pagesTotal(listed), kept)
       if (!whole) continue
       if (seen.size >= max) {
@@ -141,6 +159,22 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
         cutShort = true
         break
       }
+    }
+    // Fewer orders read than the list holds, one of them read at two places: orders of equal update time
+    // came in a new order on each request. The pages over them are read again (sync/rowPlaces.ts); a read
+    // that cannot find them all is not whole.
+    if (!capped && !cutShort) {
+      const again = {
+        wanted: () => lastTotal,
+        size: () => walk.size,
+        lanes: options.lanes ?? DEFAULT_SYNC_SETTINGS.concurrency,
+        read: async (page: number, size: number) => {
+          const answer = await ask(page, size)
+          kept += takeIn(answer, (page - 1) * Math.max(size, rowsOf(answer)))
+          return rowsOf(answer)
+        }
+      }
+      if (!(await readAgainInDoubt(places, again, scanning.signal ?? new AbortController().signal))) cutShort = true
     }
     return { listed, answered: seen.size, complete: !capped && !cutShort && seen.size >= listed, capped }
   }
@@ -179,6 +213,9 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
 }
 
 export type OlderOrders = ReturnType<typeof createOlderOrders>
+
+/** The places a page's rows fill: the orders read and those that could not be. */
+const rowsOf = (answer: ListAnswer & { orders: Order[] }) => answer.orders.length + answer.unreadable.length
 
 /** Orders by their time placed, then by number so equal times keep one order. */
 export function byDate(dir: 'ASC' | 'DESC') {

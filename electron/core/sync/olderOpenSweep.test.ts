@@ -183,6 +183,31 @@ it('keeps the unshipped orders placed before the window: every order left to shi
   expect(Date.parse(looks[0]!.fromDate!)).toBeLessThanOrEqual(Date.parse(older.before!))
 })
 
+it.each([
+  { order: 'in a new order on each request', ties: { tiesShuffledPerRequest: true } },
+  { order: 'in an order set by the page asked', ties: { tiesOrderedByPage: true } }
+])(
+  'orders before the window last updated at one time, ties $order: every one left to ship is found, and the look is whole',
+  async ({ ties }) => {
+    const windowFromMs = Date.now() - HISTORY_DAYS * DAY_MS
+    const outside = outsideWindow(windowFromMs)
+    expect(outside.length).toBeGreaterThan(150)
+    // A bulk change on the website, long before the window: one update time for all of them.
+    const at = windowFromMs - 3 * DAY_MS
+    outside.forEach((order, i) =>
+      sandbox.state.updateOrder(order.id, at, (o) => {
+        if (i % 3 === 0) o.items[0]!.status = 'awaiting-shipment'
+      })
+    )
+    sandbox.setVariant(ties)
+    const status = await syncThenLook()
+    expect(status.lastError).toBeNull()
+    expect(held().ids).toEqual(truth().ids)
+    expect(held().olderOpen).toMatchObject({ complete: true, error: null })
+  },
+  60_000
+)
+
 it('an order left to ship drops out of a window that moves on: the next look finds it; a window moved back holds it as read', async () => {
   historyDays = 60
   await syncThenLook()
