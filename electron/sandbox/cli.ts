@@ -20,7 +20,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --orders <n>                default ${DEFAULT_ORDERS}
   --sell-requests <n>         default ${DEFAULT_SELL_REQUESTS}
   --seed <n>                  default ${DEFAULT_SEED}
-  --now <ISO instant>         the data's "now", default ${DEFAULT_NOW.toISOString()}
+  --now <ISO instant>         the data's "now", default the moment it starts (so today has
+                              orders); give one, e.g. ${DEFAULT_NOW.toISOString()}, for the same data each run
   --api-key <key>             default ${DEMO_API_KEY}
   --latency <ms>  --jitter <ms>
   --error-rate <0..1>  --rate-limit-rate <0..1>  --retry-after <s>
@@ -136,8 +137,9 @@ async function main(): Promise<void> {
     numbers[name] = value
   }
   const nowText = values['now']
-  const now = typeof nowText === 'string' ? new Date(nowText) : undefined
-  if (now && Number.isNaN(now.getTime())) fail(`--now must be an ISO 8601 instant (got "${String(nowText)}")`)
+  // Run by hand, the data is of today: a seller trying the app sees today's orders as they would.
+  const now = typeof nowText === 'string' ? new Date(nowText) : new Date()
+  if (Number.isNaN(now.getTime())) fail(`--now must be an ISO 8601 instant (got "${String(nowText)}")`)
 
   const faults = {
     ...(numbers.latency !== undefined ? { latencyMs: numbers.latency } : {}),
@@ -165,7 +167,7 @@ async function main(): Promise<void> {
       ...(numbers.seed !== undefined ? { seed: numbers.seed } : {}),
       ...(numbers.orders !== undefined ? { orders: numbers.orders } : {}),
       ...(numbers['sell-requests'] !== undefined ? { sellRequests: numbers['sell-requests'] } : {}),
-      ...(now ? { now } : {}),
+      now,
       faults,
       variant
     })
