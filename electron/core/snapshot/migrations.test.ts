@@ -4,7 +4,8 @@
  * properties become columns, filled from the stored documents, and the grid's order gets its index.
  * 8, at schema 7: the saved change set gets an index on its order. 9, at schema 8: each order's units by
  * item status become a column, filled from the stored documents. 10, at schema 9: the sync state says
- * whether order times were seen to be UTC, not known for a file from before.
+ * whether order times were seen to be UTC, not known for a file from before. 17, at schema 16: a full
+ * sync's run says when it last made progress, not known for a run from before (its start stands in).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +14,7 @@ import Database from 'libsql'
 import { expect, it } from 'vitest'
 import { openDatabase, scalar } from './database'
 import { MIGRATIONS } from './migrations'
-import { readSyncState, writeSyncState } from './syncBookkeeping'
+import { readRun, readSyncState, writeRun, writeSyncState } from './syncBookkeeping'
 import { orderItemUnits, readOrderTimeZone } from './orderTable'
 
 it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps their rows', () => {
@@ -262,6 +263,42 @@ it('migration 15 keeps the sync state of a file from before, with no clock offse
     writeSyncState(db, 'orders', { clockOffsetMs: -19_800_000 })
     writeSyncState(db, 'orders', { complete: false, clockOffsetMs: undefined })
     expect(readSyncState(db, 'orders')).toMatchObject({ cursorMs: 2000, complete: false, orderTimesReadRight: false, clockOffsetMs: -19_800_000 })
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 17 keeps a full sync run of a file from before, with no time of last progress (its start stands in); one written reads back', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-17-')), 'snapshot.sqlite')
+  const old = new Database(file)
+  for (const [i, sql] of MIGRATIONS.slice(0, 16).entries()) {
+    old.exec(sql)
+    old.exec(`PRAGMA user_version = ${i + 1}`)
+  }
+  old.exec(
+    `INSERT INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total)
+      VALUES ('orders', 1000, 50, 500, 400, '[[0,150]]', 2000, 1, 0, 400)`
+  )
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    const run = readRun(db, 'orders')!
+    expect(run).toEqual({
+      resource: 'orders',
+      startedMs: 1000,
+      pageSize: 50,
+      windowFromMs: 500,
+      total: 400,
+      covered: [[0, 150]],
+      cursorMs: 2000,
+      round: 1,
+      totalDropped: false,
+      firstTotal: 400
+    })
+    writeRun(db, { ...run, covered: [[0, 200]], progressMs: 9000 })
+    expect(readRun(db, 'orders')).toMatchObject({ startedMs: 1000, covered: [[0, 200]], progressMs: 9000 })
   } finally {
     db.close()
   }

@@ -253,5 +253,9 @@ export const MIGRATIONS: readonly string[] = [
     position INTEGER NOT NULL,
     problem TEXT NOT NULL,
     PRIMARY KEY (resource, key)
-  ) WITHOUT ROWID;`
+  ) WITHOUT ROWID;`,
+  // 17: when a full sync's run last recorded positions read (the computer's clock): an interrupted run is
+  // resumed while its last progress is recent, however long ago it started (a first sync under a
+  // marketplace's rate limit takes many attempts). A run from before has none: its start stands in.
+  `ALTER TABLE sync_runs ADD COLUMN progress_ms INTEGER;`
 ]

@@ -69,6 +69,11 @@ export interface SyncRun {
   totalDropped: boolean
   /** The total of the round's first answer: with the rows created since, it tells whether any were deleted. */
   firstTotal: number | null
+  /**
+   * The computer's clock when the run last recorded positions read (or began its round): how long it has
+   * made no progress. Absent for a run from before this was kept, whose start stands in.
+   */
+  progressMs?: number
 }
 
 const EMPTY: ResourceSyncState = {
@@ -140,15 +145,17 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
   )
 }
 
-type RunRow = [number, number, number | null, number, string, number | null, number, number, number | null]
+type RunRow = [number, number, number | null, number, string, number | null, number, number, number | null, number | null]
 
 export function readRun(db: Db, resource: Resource): SyncRun | null {
   const row = db
-    .prepare('SELECT started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total FROM sync_runs WHERE resource = ?')
+    .prepare(
+      'SELECT started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total, progress_ms FROM sync_runs WHERE resource = ?'
+    )
     .raw()
     .get(resource) as RunRow | undefined
   if (!row) return null
-  const [startedMs, pageSize, windowFromMs, total, done, cursorMs, round, totalDropped, firstTotal] = row
+  const [startedMs, pageSize, windowFromMs, total, done, cursorMs, round, totalDropped, firstTotal, progressMs] = row
   return {
     resource,
     startedMs,
@@ -159,7 +166,8 @@ export function readRun(db: Db, resource: Resource): SyncRun | null {
     cursorMs,
     round,
     totalDropped: totalDropped === 1,
-    firstTotal
+    firstTotal,
+    ...(progressMs !== null ? { progressMs } : {})
   }
 }
 
@@ -186,7 +194,8 @@ function runColumns(run: SyncRun): [column: string, value: unknown][] {
     ['cursor_ms', run.cursorMs],
     ['round', run.round],
     ['total_dropped', run.totalDropped ? 1 : 0],
-    ['first_total', run.firstTotal]
+    ['first_total', run.firstTotal],
+    ['progress_ms', run.progressMs ?? null]
   ]
 }
 

@@ -58,7 +58,10 @@ export interface SyncSettings {
   reconcileEveryMs: number
   /** Incremental syncs look back this much before the last sync's start (in the marketplace's clock). */
   safetyMarginMs: number
-  /** An interrupted full sync younger than this is resumed; older ones restart. */
+  /**
+   * An interrupted full sync that last read rows this recently is resumed; one that made no progress
+   * for longer restarts. Not its age: a first sync under a marketplace's rate limit takes many attempts.
+   */
   resumeWithinMs: number
   /** Retries per page (on top of the first attempt). */
   retriesPerPage: number
@@ -451,7 +454,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           handingRows -= rows
         }
       }
+      const coveredBefore = coveredCount(run.covered)
       for (const [start, end] of ranges) run.covered = withRange(run.covered, start, end)
+      if (coveredCount(run.covered) > coveredBefore) run.progressMs = now()
       await snapshot.stagePages(run, part ?? (batches as OrderBatch[] | SellRequestBatch[]))
     }
     let pagesDone = 0
@@ -786,8 +791,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function full(resource: Resource, signal: AbortSignal, counters: Counters): Promise<{ ids: string[]; completeness: Completeness }> {
     const s = deps.settings
     let run = snapshot.run(resource)
-    // A run staged by an older Seller Desk has no cursor: what changed in it since cannot be told.
-    const stale = run !== null && (now() - run.startedMs > s.resumeWithinMs || (run.cursorMs === null && run.covered.length > 0))
+    // Stale once it has read nothing for a while (see SyncSettings.resumeWithinMs), however long ago it
+    // started. A run staged by an older Seller Desk has no cursor: what changed in it since cannot be told.
+    const stale = run !== null && (now() - (run.progressMs ?? run.startedMs) > s.resumeWithinMs || (run.cursorMs === null && run.covered.length > 0))
     if (!run || stale) {
       run = {
         resource,
@@ -799,7 +805,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         cursorMs: null,
         round: 1,
         totalDropped: false,
-        firstTotal: null
+        firstTotal: null,
+        progressMs: now()
       }
       await snapshot.beginRun(run)
     }
@@ -846,7 +853,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         return { ids: [...ids], completeness: { ...completeness, complete, ...(unreadable.length ? { unreadable } : {}) } }
       }
       // Read again from scratch, at the page size learned.
-      run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false, firstTotal: null }
+      run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false, firstTotal: null, progressMs: now() }
       await snapshot.beginRun(run)
     }
   }
