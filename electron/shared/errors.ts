@@ -38,7 +38,8 @@ export class SellerDeskError extends Error {
   afterRetry = false
   /**
    * Set on a change (PATCH, DELETE) whose request may have reached the marketplace but whose answer never
-   * came (it timed out, or the connection was lost): the change may or may not have been made.
+   * came (it timed out, the connection was lost, or a gateway in front of it answered that it got none):
+   * the change may or may not have been made.
    */
   unanswered = false
   /**

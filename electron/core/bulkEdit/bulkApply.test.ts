@@ -36,9 +36,25 @@ let notices: Events['notice'][]
 const cutOff = { armed: false, cutting: false }
 /** A marketplace that takes no price in a PATCH (holds it for a review of its own) and answers with the listing as it is. */
 const pricesHeld = { on: false }
+/**
+ * A gateway in front of the marketplace answering a listing's PATCH with a status of its own (a bad
+ * gateway or gateway timeout page) in the marketplace's place: after passing it on (`passOn`: the
+ * change made, its answer lost at the gateway) or without (never reached the marketplace). By listing
+ * id; none: passed through.
+ */
+const gateway = new Map<string, { status: number; passOn: boolean }>()
 const cuttingFetch: typeof fetch = async (input, init) => {
   let request = input as Request
   const patching = (init?.method ?? request.method).toUpperCase() === 'PATCH'
+  const gatewayAnswer = patching ? gateway.get(decodeURIComponent(new URL(request.url).pathname.split('/').pop()!)) : undefined
+  if (gatewayAnswer) {
+    // The request's body read to its end either way, as a server does: ky hands on no answer before that.
+    await (gatewayAnswer.passOn ? (await nodeFetch(request, init)).arrayBuffer() : request.arrayBuffer())
+    return new Response(`<html><head><title>${gatewayAnswer.status}</title></head><body>gateway</body></html>`, {
+      status: gatewayAnswer.status,
+      headers: { 'content-type': 'text/html' }
+    })
+  }
   if (cutOff.armed && patching) cutOff.cutting = true
   if (pricesHeld.on && patching) {
     const body = JSON.parse(await request.text()) as Record<string, unknown>
@@ -66,6 +82,7 @@ function open(): Workspace {
 
 beforeEach(async () => {
   cutOff.armed = cutOff.cutting = pricesHeld.on = false
+  gateway.clear()
   sandbox = await startSandbox({ apiKey: KEY, orders: 5, sellRequests: 120, seed: 11, now: new Date() })
   userDataDir = mkdtempSync(join(tmpdir(), 'seller-desk-bulk-'))
   progress = []
@@ -338,6 +355,38 @@ it('changes made without an answer that cannot be read back fail as maybe made, 
   expect(workspace.bulk.history(1)[0]).toMatchObject({ applied: 240, failed: 0, pending: 0, conflict: 0 })
   expect(sandbox.requestCount('PATCH'), 'nothing sent again').toBe(patches)
   for (const [id, values] of intended) expect(sandbox.state.sellRequest(id)).toMatchObject(values)
+})
+
+it('changes a gateway answered 502 or 504 for are read back: applied when the marketplace made them, failed saying what it holds when not; a single edit alike', async () => {
+  const [made502, made504, lost504, edited, lostEdit] = listings()
+  gateway.set(made502!.id, { status: 502, passOn: true })
+  gateway.set(made504!.id, { status: 504, passOn: true })
+  gateway.set(lost504!.id, { status: 504, passOn: false })
+  workspace.bulk.stage([made502, made504, lost504].map((listing) => ({ sellRequestId: listing!.id, quantity: listing!.quantity + 2 })))
+  const batch = await workspace.bulk.apply(false)
+  await workspace.bulk.whenIdle()
+  const byListing = Object.fromEntries(workspace.bulk.batchRows({ batchId: batch.id, page: 1, take: 10 }).rows.map((row) => [row.sellRequestId, row]))
+  expect(byListing[made502!.id]).toMatchObject({ status: 'applied', message: null })
+  expect(byListing[made504!.id]).toMatchObject({ status: 'applied', message: null })
+  expect(byListing[lost504!.id]).toMatchObject({
+    status: 'failed',
+    message: expect.stringMatching(
+      /^The change was sent, but the marketplace's answer never came .*read back from the marketplace shows quantity [\d,]+, not the new value/
+    ) as unknown
+  })
+  expect(workspace.bulk.history(1)[0]).toMatchObject({ id: batch.id, applied: 2, failed: 1, pending: 0 })
+  for (const listing of [made502, made504]) expect(workspace.snapshot.sellRequest(listing!.id)!.quantity).toBe(listing!.quantity + 2)
+  expect(sandbox.state.sellRequest(lost504!.id)!.quantity).toBe(lost504!.quantity)
+
+  // One listing's edit: made behind a 504, it is the listing read back; not made behind a 502, said so, of the server's kind.
+  gateway.set(edited!.id, { status: 504, passOn: true })
+  expect(await workspace.editSellRequest(edited!.id, { quantity: edited!.quantity + 3 })).toMatchObject({ id: edited!.id, quantity: edited!.quantity + 3 })
+  gateway.set(lostEdit!.id, { status: 502, passOn: false })
+  await expect(workspace.editSellRequest(lostEdit!.id, { quantity: lostEdit!.quantity + 3 })).rejects.toMatchObject({
+    kind: 'server',
+    message: expect.stringMatching(/answer never came .*shows quantity [\d,]+, not the new value/) as unknown
+  })
+  expect(workspace.snapshot.sellRequest(lostEdit!.id)!.quantity).toBe(lostEdit!.quantity)
 })
 
 it('marks a listing changed elsewhere since staging as a conflict and does not overwrite it', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { SellerDeskError } from '../../shared/errors'
 import { createSellerApi, normaliseBaseUrl, serverMessageOf, type SellerApiOptions, type WireRows } from './client'
+import { readBackCause } from '../readBack'
 import { rowBounds } from './listRows'
 
 let sandbox: Sandbox
@@ -599,6 +600,85 @@ describe('misbehaving servers', () => {
     expect(await createSellerApi({ baseUrl: flaky.baseUrl, apiKey: KEY }).deleteSellRequest(target.id)).toEqual({ id: target.id })
     expect(calls).toBe(2)
     await flaky.close()
+  })
+
+  it('a change a gateway answers 502 or 504 for is unanswered, to be read back, never plainly failed; a server error, sent once; a 500, and reads, as before', async () => {
+    const [made502, made504, lost504, removed] = (await api().listSellRequests({ take: 4, page: 6 })).sellRequests
+    // What the gateway does with each request in turn: pass it on to the marketplace or not, then answer
+    // in the marketplace's place with the status given (none: relay the marketplace's answer).
+    const plans: { passOn: boolean; status?: number }[] = []
+    let received = 0
+    const gateway = await rogueServer((request, response) => {
+      received++
+      const plan = plans.shift() ?? { passOn: true }
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined
+        const upstream = plan.passOn
+          ? fetch(`${sandbox.baseUrl}${request.url}`, {
+              method: request.method!,
+              headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+              ...(body !== undefined ? { body } : {})
+            }).then(async (answer) => ({ status: answer.status, text: await answer.text() }))
+          : Promise.resolve(null)
+        void upstream.then((answer) => {
+          if (plan.status === undefined && answer) {
+            response.writeHead(answer.status, { 'content-type': 'application/json' })
+            return response.end(answer.text)
+          }
+          response.writeHead(plan.status!, { 'content-type': 'text/html' })
+          response.end(`<html><head><title>${plan.status} Gateway Error</title></head><body>nginx</body></html>`)
+        })
+      })
+    })
+    const client = createSellerApi({ baseUrl: gateway.baseUrl, apiKey: KEY, backoffMs: 1 })
+    const answered = async (status: number, passOn: boolean, call: () => Promise<unknown>) => {
+      plans.push({ passOn, status })
+      const before = received
+      const e = await failure(call())
+      expect(received - before, 'sent once, never again blind').toBe(1)
+      expect(plans, 'every planned answer used').toEqual([])
+      return e
+    }
+
+    try {
+      // Made by the marketplace, its answer lost at the gateway: read back, which finds it made.
+      const e502 = await answered(502, true, () => client.editSellRequest(made502!.id, { quantity: made502!.quantity + 5 }))
+      expect(e502).toMatchObject({ kind: 'server', status: 502, unanswered: true })
+      expect(readBackCause(e502)).toEqual({ why: 'unanswered' })
+      expect(e502.message).toMatch(/gateway in front of the marketplace got no answer from it \(HTTP 502\)\. The change may or may not have been applied/)
+      expect(sandbox.state.sellRequest(made502!.id)!.quantity).toBe(made502!.quantity + 5)
+
+      const e504 = await answered(504, true, () => client.editSellRequest(made504!.id, { priceCents: made504!.priceCents + 100 }))
+      expect(e504).toMatchObject({ kind: 'server', status: 504, unanswered: true })
+      expect(readBackCause(e504)).toEqual({ why: 'unanswered' })
+      expect(sandbox.state.sellRequest(made504!.id)!.priceCents).toBe(made504!.priceCents + 100)
+
+      // Never reached the marketplace: read back too, which finds it not made.
+      const lost = await answered(504, false, () => client.editSellRequest(lost504!.id, { quantity: lost504!.quantity + 5 }))
+      expect(lost).toMatchObject({ kind: 'server', status: 504, unanswered: true })
+      expect(sandbox.state.sellRequest(lost504!.id)!.quantity).toBe(lost504!.quantity)
+
+      const deleted = await answered(504, true, () => client.deleteSellRequest(removed!.id))
+      expect(deleted).toMatchObject({ kind: 'server', status: 504, unanswered: true })
+      expect(sandbox.state.sellRequest(removed!.id)).toBeUndefined()
+
+      // The marketplace's own failure says the change failed, as before.
+      const failed = await answered(500, false, () => client.editSellRequest(lost504!.id, { quantity: 1 }))
+      expect(failed).toMatchObject({ kind: 'server', status: 500, unanswered: false })
+      expect(readBackCause(failed)).toBeNull()
+
+      // A read is asked again, and when the gateway keeps failing reported as the marketplace's problem.
+      plans.push({ passOn: false, status: 502 })
+      expect((await client.listSellRequests({ take: 1 })).sellRequests).toHaveLength(1)
+      plans.push({ passOn: false, status: 504 }, { passOn: false, status: 504 })
+      const read = await failure(createSellerApi({ baseUrl: gateway.baseUrl, apiKey: KEY, backoffMs: 1, retries: 1 }).listOrders({ take: 1 }))
+      expect(read).toMatchObject({ kind: 'server', status: 504, unanswered: false })
+      expect(read.message).toMatch(/had a problem \(HTTP 504\)/)
+    } finally {
+      await gateway.close()
+    }
   })
 })
 

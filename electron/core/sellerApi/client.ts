@@ -5,8 +5,9 @@
  * Every failure becomes a SellerDeskError with a message a seller can act on and never the key. A change
  * (PATCH, DELETE) answered 2xx with a body that cannot be read is 'unconfirmed', not 'malformed-response':
  * the marketplace took it, so the caller reads the listing back rather than report it as not made. A
- * change whose answer never came (it timed out, the connection was lost) is marked `unanswered`: it may
- * have been made, and is neither sent again nor reported as not made (the caller reads it back too); one
+ * change whose answer never came (it timed out, the connection was lost, or a gateway in front of the
+ * marketplace answered bad gateway or gateway timeout in its place) is marked `unanswered`: it may have
+ * been made, and is neither sent again nor reported as not made (the caller reads it back too); one
  * whose connection was refused was never sent, and is not marked.
  */
 import ky, { type KyInstance, type Options } from 'ky'
@@ -398,8 +399,11 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     unreachable?: boolean
   }
 
-  /** `said`: how the status came (an HTTP status, or one written in a 2xx answer's body). */
-  async function failureFromResponse(response: Response, what: string, said = `HTTP ${response.status}`): Promise<Failure> {
+  /**
+   * `change`: the request was a PATCH or DELETE. `said`: how the status came (an HTTP status, or one
+   * written in a 2xx answer's body).
+   */
+  async function failureFromResponse(response: Response, what: string, change: boolean, said = `HTTP ${response.status}`): Promise<Failure> {
     const status = response.status
     if (status >= 300 && status < 400) {
       const location = response.headers.get('location')
@@ -442,9 +446,13 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     if (!limited && (status === 401 || status === 403)) {
       return {
         retryable: false,
-        error: new SellerDeskError('auth', `The marketplace did not accept the API key (${said}). Check the key, or sign in again with a new one.`, {
-          status
-        })
+        error: new SellerDeskError(
+          'auth',
+          `The marketplace did not accept the API key (${said}). Check that the key is the whole key for this marketplace; one that was replaced or revoked needs the new one.`,
+          {
+            status
+          }
+        )
       }
     }
     if (status === 404) {
@@ -470,6 +478,19 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
     }
     if (status >= 400 && status < 500) {
       return { retryable: false, error: new SellerDeskError('invalid-input', `The marketplace refused the request (${said}).${detail}`, { status }) }
+    }
+    if (change && (status === 502 || status === 504)) {
+      // A gateway in front of the marketplace answered in its place: it got no answer from the
+      // marketplace, which may have made the change all the same. So the change is unanswered, as one
+      // whose connection was lost, for the caller to read back (call sends it no second time); yet the
+      // failure is the marketplace's, not the seller's connection.
+      const error = new SellerDeskError(
+        'server',
+        `A gateway in front of the marketplace got no answer from it (${said}). The change may or may not have been applied: refresh to check before trying again.${detail}`,
+        { status }
+      )
+      error.unanswered = true
+      return { retryable: true, error }
     }
     return {
       retryable: status >= 500,
@@ -544,7 +565,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
         : ''
       const sent: Options & NodeFetchInit = { method, stop: controller.signal, ...(init.json !== undefined ? { json: init.json } : {}) }
       const response = await http(path + query, sent)
-      if (!response.ok) return { failure: await failureFromResponse(response, what) }
+      if (!response.ok) return { failure: await failureFromResponse(response, what, method !== 'get') }
       return { bytes: await bodyBytes(response), serverDateMs: serverDateOf(response.headers) }
     } catch (error) {
       if (init.signal?.aborted) throw init.signal.reason
@@ -666,7 +687,7 @@ export function createSellerApi(options: SellerApiOptions): SellerApi {
             // Accepted (2xx) and said to have failed: a change may or may not have been made, and only
             // reading it back tells; a read failed as the body says, and is answered as that status would be.
             if (!safe) throw unconfirmed(what, error.said(apiKey))
-            failure = await failureFromResponse(error.asResponse(), what, `status ${error.status} in its answer, sent as HTTP 200`)
+            failure = await failureFromResponse(error.asResponse(), what, false, `status ${error.status} in its answer, sent as HTTP 200`)
           } else {
             if (!(error instanceof SellerDeskError) || error.kind !== 'malformed-response') throw error
             // A change the marketplace accepted (2xx) was most likely made, whatever its answer holds:

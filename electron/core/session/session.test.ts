@@ -4,6 +4,8 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,6 +70,45 @@ function newSession(userDataDir: string, changes: SessionInfo[] = [], store: Sec
   return { session, demos: () => demos }
 }
 
+/**
+ * A marketplace of its own rules in front of `target`: a request `refusal` names a reason for is
+ * refused as a bad request with it, as a validating API answers; every other is passed on and its
+ * answer relayed.
+ */
+async function validatingFront(target: Sandbox, refusal: (request: IncomingMessage, url: URL) => string | null) {
+  const asked: URL[] = []
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://front')
+    asked.push(url)
+    const reason = refusal(request, url)
+    if (reason !== null) {
+      response.writeHead(400, { 'content-type': 'application/json' })
+      return response.end(JSON.stringify({ statusCode: 400, message: reason, error: 'Bad Request' }))
+    }
+    const headers = { 'x-api-key': String(request.headers['x-api-key'] ?? ''), 'content-type': 'application/json' }
+    void fetch(`${target.baseUrl}${request.url}`, { method: request.method ?? 'GET', headers }).then(async (upstream) => {
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' })
+      response.end(await upstream.text())
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise<void>((done) => server.close(() => done()))
+    }
+  }
+}
+
+/** A marketplace that serves no page smaller than its minimum (the spec states no limits on `take`). */
+const MIN_TAKE_OF_FRONT = 10
+const refusesSmallPages = (_request: IncomingMessage, url: URL) => {
+  const take = url.searchParams.get('take')
+  return take !== null && Number(take) < MIN_TAKE_OF_FRONT ? `take must not be less than ${MIN_TAKE_OF_FRONT}` : null
+}
+
 describe('session', () => {
   it('validates the key with a real call before storing it, and stores nothing when wrong', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
@@ -78,6 +119,41 @@ describe('session', () => {
     await expect(session.signIn('not a url', KEY)).rejects.toMatchObject({ kind: 'invalid-input' })
     await expect(session.signIn(`${sandbox.baseUrl}/wrong/path`, KEY)).rejects.toThrow(/No Seller API answered/)
     expect(session.info().signedIn).toBe(false)
+  })
+
+  it('signs in to a marketplace that refuses small pages (400), reading the seller from one request', async () => {
+    const front = await validatingFront(sandbox, refusesSmallPages)
+    const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+    const { session } = newSession(dir)
+    try {
+      expect(await session.signIn(front.baseUrl, KEY)).toMatchObject({ signedIn: true, baseUrl: front.baseUrl })
+      expect(session.account()?.sellerId).toBe(sandbox.state.sellerId)
+      expect(await secrets.store.get(front.baseUrl)).toBe(KEY)
+      expect(front.asked, 'one request, and none the marketplace refused').toHaveLength(1)
+      expect(refusesSmallPages({} as IncomingMessage, front.asked[0]!)).toBeNull()
+    } finally {
+      await session.signOut()
+      await front.close()
+    }
+  })
+
+  it('a sign-in check the marketplace refuses (400) is said as refused, with its words, never as a wrong key; nothing is stored', async () => {
+    const front = await validatingFront(sandbox, (_request, url) => (url.pathname.startsWith('/v1/') ? 'searchTerm is required' : null))
+    const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+    const { session } = newSession(dir)
+    try {
+      const refused = session.signIn(front.baseUrl, KEY)
+      await expect(refused).rejects.toMatchObject({ kind: 'invalid-input', status: 400 })
+      const message = await refused.catch((error: Error) => error.message)
+      expect(message).toContain('The marketplace said: “searchTerm is required”')
+      expect(message).toContain('cannot tell from this answer whether the key is right')
+      expect(message).not.toMatch(/did not accept the API key|wrong key|whole key for this marketplace/i)
+      expect(session.info().signedIn).toBe(false)
+      expect(await secrets.store.get(front.baseUrl)).toBeNull()
+      expect(session.accounts()).toEqual([])
+    } finally {
+      await front.close()
+    }
   })
 
   it('signs out even when the keychain fails, and says the key may remain', async () => {

@@ -76,6 +76,20 @@ export interface Session {
   dispose(): Promise<void>
 }
 
+/**
+ * The sign-in check refused as a request (a 4xx other than the key's statuses): said as such, with what
+ * the marketplace said, and never as a wrong key, since a marketplace may refuse a request for reasons
+ * of its own while the key is good. Any other failure is left as it is.
+ */
+function refusedCheck(error: unknown): unknown {
+  if (!(error instanceof SellerDeskError) || error.kind !== 'invalid-input' || error.status === undefined) return error
+  return new SellerDeskError(
+    'invalid-input',
+    `${error.message} Seller Desk asked it only to check the key, and cannot tell from this answer whether the key is right: check the address (the part before /v1); if it is right, the marketplace may not follow the Seller API as Seller Desk expects.`,
+    { status: error.status }
+  )
+}
+
 export function createSession(deps: SessionDeps): Session {
   const settingsFile = join(deps.userDataDir, 'session.json')
   let current: { api: SellerApi; demo: DemoMarketplace | null; sellerId: string | null } | null = null
@@ -213,14 +227,16 @@ export function createSession(deps: SessionDeps): Session {
       const api = makeApi(baseUrl, apiKey)
       // A real call proves the address and the key before anything is stored.
       // It also tells which seller the key belongs to: the snapshot is kept per base URL and seller.
-      const probe = await api.listSellRequests({ page: 1, take: 1 }, { retries: 0, timeoutMs: SIGN_IN_TIMEOUT_MS }).catch((error: unknown) => {
+      // Asked with no page size at all: the only one the spec promises is its default, which is small,
+      // and a marketplace that refuses sizes below a minimum of its own must still let the seller in.
+      const probe = await api.listSellRequests({}, { retries: 0, timeoutMs: SIGN_IN_TIMEOUT_MS }).catch((error: unknown) => {
         if (error instanceof SellerDeskError && (error.kind === 'not-found' || error.kind === 'malformed-response')) {
           throw new SellerDeskError(
             'invalid-input',
             `No Seller API answered at ${baseUrl}. Check the address: it is the part before /v1 (for example https://api.example.com).`
           )
         }
-        throw error
+        throw refusedCheck(error)
       })
       const sellerId = probe.sellRequests[0]?.seller || null
       // One account per marketplace address (its key is kept by the address): a key of another seller
