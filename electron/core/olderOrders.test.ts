@@ -98,6 +98,62 @@ describe('orders placed in an older range', () => {
       expect(read.placed.map((o) => o.id)).toEqual(expected)
       expect(read).toMatchObject({ complete: true, answered: read.listed })
     }, 60_000)
+
+    it('a marketplace that refuses pages smaller than its own: the read ends, and says what it could read, never more', async () => {
+      const { sandbox, api } = await marketplace({ orders: 1_500, variant: { ...ties, minTake: 50 } })
+      sandbox.changeTogether('orders', 1_200, Date.now() - 3_600_000)
+      const { fromMs, toMs } = range()
+      const read = await createOlderOrders(api, { take: () => 50 }).read({ fromMs, toMs })
+      const expected = new Set(placedIn(sandbox, fromMs, toMs))
+      expect(read.placed.every((order) => expected.has(order.id))).toBe(true)
+      expect(read.complete).toBe(read.placed.length === expected.size)
+    }, 60_000)
+
+    it('stops at its cap and says so, reading again or not', async () => {
+      const { sandbox, api } = await marketplace({ orders: 1_500, variant: ties })
+      sandbox.changeTogether('orders', 1_200, Date.now() - 3_600_000)
+      const read = await createOlderOrders(api, { take: () => 50, max: 600 }).read(range())
+      expect(read.listed).toBeGreaterThan(600)
+      expect(read.answered).toBeLessThanOrEqual(600 + 50)
+      expect(read).toMatchObject({ capped: true, complete: false })
+    }, 60_000)
+
+    it('orders among them that cannot be read and carry no id: never counted twice, so a read missing orders never says it is whole', async () => {
+      const { sandbox, api } = await marketplace({ orders: 1_500, variant: ties })
+      const tied = sandbox.changeTogether('orders', 1_200, Date.now() - 3_600_000)
+      const spoiled = new Set(tied.slice(0, 40))
+      sandbox.spoilRows('orders', [...spoiled], 'no-id')
+      const { fromMs, toMs } = range()
+      const read = await createOlderOrders(api, { take: () => 50 }).read({ fromMs, toMs })
+      const got = new Set(read.placed.map((order) => order.id))
+      const missed = placedIn(sandbox, fromMs, toMs).filter((id) => !spoiled.has(id) && !got.has(id))
+      expect(read.answered).toBeLessThanOrEqual(read.listed)
+      if (read.complete) expect(missed).toEqual([])
+      else expect(read.answered).toBeLessThan(read.listed)
+    }, 60_000)
+  })
+
+  it('an order placed while a range up to now is read moves the rest a place: every order is read, and the read is whole', async () => {
+    const { sandbox, api } = await marketplace({ orders: 1_500 })
+    const fromMs = Date.now() - 300 * DAY
+    const placedBefore = placedIn(sandbox, fromMs, Date.now())
+    let placed = false
+    const placing = {
+      ...api,
+      listOrders: async (...args: Parameters<typeof api.listOrders>) => {
+        const answer = await api.listOrders(...args)
+        if (!placed && args[0]?.page === 3) {
+          placed = true
+          sandbox.addOrders(1)
+        }
+        return answer
+      }
+    }
+    const read = await createOlderOrders(placing, { take: () => 50 }).read({ fromMs, toMs: undefined })
+    expect(placed).toBe(true)
+    const got = new Set(read.placed.map((order) => order.id))
+    expect(placedBefore.filter((id) => !got.has(id))).toEqual([])
+    expect(read.complete).toBe(true)
   })
 
   it('stops at its cap and says so', async () => {

@@ -106,6 +106,8 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
     let kept = 0
     let listed = 0
     let lastTotal = 0
+    /** Whether the count moved while the range was read: orders placed meanwhile, not ties. */
+    let totalMoved = false
     let capped = false
     let cutShort = false
     const calling = { ...(scanning.signal ? { signal: scanning.signal } : {}), ...(options.retries !== undefined ? { retries: options.retries } : {}) }
@@ -116,6 +118,8 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
       const placeOf = readPlaces({ batch: { rows: answer.orders }, unreadable: answer.unreadable })
       const keptAt: number[] = []
       for (const row of answer.unreadable) {
+        // One with no id, read again elsewhere, cannot be told from one not read yet (see RowPlaces.readingAgain).
+        if (places.readingAgain && row.id === null) continue
         const key = unreadableKey(row, start + row.place)
         places.note(start + row.place, key)
         seen.add(key)
@@ -140,6 +144,7 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
         break
       }
       if (walk.pagesDone === 0) listed = answer.total
+      else if (answer.total !== listed) totalMoved = true
       // Past the count, a page of orders read already is the last page answered again: the end.
       const repeated = walk.pastCount(answer.total) && repeats({ batch: { rows: answer.orders }, unreadable: answer.unreadable }, seen)
       // An order that cannot be read fills its place (sync/unreadableRows.ts): it counts as read, and is not kept.
@@ -163,9 +168,11 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
     // Fewer orders read than the list holds, one of them read at two places: orders of equal update time
     // came in a new order on each request. The pages over them are read again (sync/rowPlaces.ts); a read
     // that cannot find them all is not whole.
-    if (!capped && !cutShort) {
+    // (Not where the count moved while it was read: orders shifted by one placed meanwhile are read twice too.)
+    if (!capped && !cutShort && !totalMoved) {
       const again = {
-        wanted: () => lastTotal,
+        // No further than the cap: a read that reaches it is said to be cut there.
+        wanted: () => Math.min(lastTotal, max),
         size: () => walk.size,
         lanes: options.lanes ?? DEFAULT_SYNC_SETTINGS.concurrency,
         read: async (page: number, size: number) => {
@@ -175,8 +182,10 @@ export function createOlderOrders(api: SellerApi, options: OlderOrdersOptions) {
         }
       }
       if (!(await readAgainInDoubt(places, again, scanning.signal ?? new AbortController().signal))) cutShort = true
+      if (seen.size >= max) capped = seen.size < listed
     }
-    return { listed, answered: seen.size, complete: !capped && !cutShort && seen.size >= listed, capped }
+    // The orders known read: one with no id where orders were in doubt may be one read elsewhere (RowPlaces.count).
+    return { listed, answered: places.count, complete: !capped && !cutShort && places.count >= listed, capped }
   }
 
   async function readRange(range: OlderOrdersRange): Promise<OlderOrdersRead> {

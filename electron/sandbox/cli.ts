@@ -32,6 +32,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
 Variants (what a spec-following marketplace may do differently; default: the sandbox's own choice):
   --max-take <n>              at most n rows per page, paging by that many
   --fixed-take <n>            ignore take, always page by n rows
+  --min-take <n>              refuse a take below n with 400 (asked with none, page by n)
   --take-above-max <f>        cap | refused: a take above --max-take paged by it, or refused with 400
   --past-end <f>              empty | last | not-found | refused: a page past the last one answered
                               empty, as the last page again, 404 or 400
@@ -58,6 +59,7 @@ Variants (what a spec-following marketplace may do differently; default: the san
 const VARIANT_NUMBERS = {
   'max-take': 'maxTake',
   'fixed-take': 'fixedTake',
+  'min-take': 'minTake',
   'short-page-rate': 'shortPageRate',
   'total-offset': 'totalOffset',
   'auth-status': 'authStatus',

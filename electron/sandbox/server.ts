@@ -209,9 +209,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   /** The list query as the server reads it: one that pages by a fixed size never looks at `take`. */
   function listParams(url: URL): URLSearchParams {
-    if (variant.fixedTake === null) return url.searchParams
+    const given = url.searchParams.get('take')
+    if (variant.minTake !== null && given !== null && Number(given) < variant.minTake) throw new ApiError(400, `take must not be less than ${variant.minTake}`)
+    if (variant.fixedTake === null && (variant.minTake === null || given !== null)) return url.searchParams
     const params = new URLSearchParams(url.searchParams)
-    params.delete('take')
+    // Its own page size (fixedTake), or, asked with none, its smallest.
+    if (variant.fixedTake !== null) params.delete('take')
+    else params.set('take', String(variant.minTake))
     return params
   }
 

@@ -122,6 +122,21 @@ describe('paging', () => {
     expect((await orders(box, '?take=50&page=16')).body.data).toHaveLength(0)
   })
 
+  it('minTake: a smaller take is refused with 400 on both lists and nothing is listed; a take from it pages as asked; asked with none, pages by it', async () => {
+    const box = await start()
+    const truth = (await orders(box, '?take=1000')).body.data.map((o) => o.id)
+    box.setVariant({ minTake: 20 })
+    const refused = await orders(box, '?take=19')
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toMatch(/take must not be less than 20/)
+    expect((await sellRequests(box, '?take=1&page=2')).status).toBe(400)
+    expect((await orders(box, '?take=20&page=2')).body.data.map((o) => o.id)).toEqual(truth.slice(20, 40))
+    expect((await orders(box, '?page=2')).body.data.map((o) => o.id)).toEqual(truth.slice(20, 40))
+    expect((await sellRequests(box)).body.data.data).toHaveLength(20)
+    box.setVariant({ minTake: null })
+    expect((await orders(box, '?take=1')).body.data).toHaveLength(1)
+  })
+
   it('shortPageRate 1: every non-empty page has fewer rows than asked, cut off its end, total unchanged', async () => {
     const box = await start()
     const truth = (await orders(box, '?take=1000')).body.data.map((o) => o.id)

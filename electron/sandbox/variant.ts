@@ -21,6 +21,11 @@ export interface Variant {
   maxTake: number | null
   /** `take` is ignored: lists always page by this many rows. Wins over maxTake. */
   fixedTake: number | null
+  /**
+   * A `take` below this is refused with 400 (a validating API with a smallest page), and a list asked
+   * with none pages by it (its own default). Null: any `take` from 1.
+   */
+  minTake: number | null
   /** A `take` above maxTake: paged by maxTake ('cap'), or refused with 400 ('refused', as a validating API does). */
   takeAboveMax: TakeAboveMax
   /**
@@ -76,6 +81,7 @@ export interface Variant {
 export const DEFAULT_VARIANT: Readonly<Variant> = Object.freeze({
   maxTake: null,
   fixedTake: null,
+  minTake: null,
   takeAboveMax: 'cap',
   pastEnd: 'empty',
   shortPageRate: 0,
@@ -130,6 +136,7 @@ function problemWith(key: keyof Variant, value: unknown): string | undefined {
   switch (key) {
     case 'maxTake':
     case 'fixedTake':
+    case 'minTake':
       return value === null || isPositiveInteger(value) ? undefined : 'must be a whole number ≥ 1, or null'
     case 'shortPageRate':
       return typeof value === 'number' && value >= 0 && value <= 1 ? undefined : 'must be between 0 and 1'

@@ -35,6 +35,8 @@ const entryOf = ([id, label, position, problem]: Row): UnreadableEntry => ({ id,
 
 /** A row's key in the table: its id, or, with none, where it was read. */
 export const unreadableRowKey = (id: string | null, position: number): string => id ?? `\u0000@${position}`
+/** Whether a key is a place, not an id: a row with no id, known only by where it was read. */
+export const isPlaceKey = (key: string): boolean => key.startsWith('\u0000@')
 const keyOf = (entry: UnreadableEntry) => unreadableRowKey(entry.id, entry.position)
 
 /** Every unreadable row of a list, in list order. */

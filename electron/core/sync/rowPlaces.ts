@@ -17,6 +17,8 @@
  * too, with another update time at the second: that is no tie, and the catch-up after the pass reads
  * what changed. (Orders carry no update time: for them any row read twice marks its stretch.)
  */
+import { SellerDeskError } from '../../shared/errors'
+import { isPlaceKey } from '../snapshot/unreadableRows'
 import { forEachBounded } from './boundedConcurrency'
 import { pagesOver, withRange, type RowRanges } from './rowRanges'
 
@@ -32,12 +34,23 @@ const IDLE_READINGS = 6
 export class RowPlaces {
   private readonly first = new Map<string, { position: number; updated: string | undefined }>()
   private doubt: RowRanges = []
+  /**
+   * Set once pages are read again: a row with no id is then not taken in. Known only by where it was
+   * read, it would count as a row new to the read at each place it turns up, and the rows missed would
+   * seem found.
+   */
+  readingAgain = false
+  /** Where the rows with no id were read (rows known only by their place). */
+  private readonly nameless: number[] = []
 
   /** A row `id` read at `position`, updated at `updated` (as the marketplace wrote it; undefined where rows carry no update time). */
   note(position: number, id: string, updated?: string): void {
+    if (this.readingAgain && isPlaceKey(id)) return
     const first = this.first.get(id)
-    if (first === undefined) this.first.set(id, { position, updated })
-    else if (first.position !== position && first.updated === updated)
+    if (first === undefined) {
+      this.first.set(id, { position, updated })
+      if (isPlaceKey(id)) this.nameless.push(position)
+    } else if (first.position !== position && first.updated === updated)
       this.doubt = withRange(this.doubt, Math.min(first.position, position), Math.max(first.position, position) + 1)
   }
 
@@ -45,9 +58,14 @@ export class RowPlaces {
     return this.first.has(id)
   }
 
-  /** Rows read (each once, wherever it was read). */
+  /**
+   * Rows read (each once, wherever it was read). Not a row with no id read where rows are in doubt: it
+   * may be one read at another place there, and counting it could make rows missed seem read.
+   */
   get count(): number {
-    return this.first.size
+    const unsure =
+      this.doubt.length === 0 ? 0 : this.nameless.filter((position) => this.doubt.some(([start, stop]) => position >= start && position < stop)).length
+    return this.first.size - unsure
   }
 
   /** The 1-based pages of `size` rows over the positions in doubt below `end`. */
@@ -91,6 +109,9 @@ export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, s
   let size = again.size()
   /** How much smaller each reading's pages are than the last (0: the list's own size each time). */
   let step = 0
+  /** Whether the marketplace refused pages smaller than its own: no other size can be had. */
+  let refusedSmaller = false
+  places.readingAgain = true
   for (let reading = 0, idle = 0; !whole() && again.wanted() === wanted && reading < READINGS && idle < IDLE_READINGS; reading++) {
     const pages = places.pagesInDoubt(size, again.wanted())
     if (pages.length === 0) break
@@ -102,12 +123,26 @@ export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, s
       pages,
       again.lanes,
       async (page) => {
+        if (whole() || refusedSmaller) return
+        let rows: number
+        try {
+          rows = await again.read(page, asked)
+        } catch (error) {
+          // A page smaller than the list's own refused as a request: the marketplace has a smallest
+          // size of its own. The pages of its own size were read already; nothing more can be had.
+          if (asked < again.size() && error instanceof SellerDeskError && error.kind === 'invalid-input') {
+            refusedSmaller = true
+            return
+          }
+          throw error
+        }
         // More rows than asked: the marketplace pages by its own size whatever is asked, and pages of
         // another size cannot be had.
-        if (!whole() && (await again.read(page, asked)) > asked) step = -1
+        if (rows > asked) step = -1
       },
       signal
     )
+    if (refusedSmaller) break
     idle = places.count > before ? 0 : idle + 1
     if (idle > 0 && step === 0) step = Math.max(1, Math.round(again.size() / SIZE_STEPS))
     size = step > 0 ? Math.max(1, size - step) : again.size()
