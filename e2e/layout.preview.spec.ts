@@ -4,7 +4,8 @@
  * lines, nothing covers a key cell (the sticky action column included: each key cell, scrolled to, is
  * what the page shows at its centre), what must ship (units by item status) is in view beside the money,
  * an expanded order says each shipment once, the zone of the dates is said once in the header, and toasts cover
- * neither the search, the filters, the drawer's title nor the pager. Sell requests need no sideways
+ * neither the search, the filters, the drawer's title nor the pager; what the last sync could not bring is
+ * said whole under the header. Sell requests need no sideways
  * scroll at 1024 and 1366 for what a seller acts on, and show every column at 1920; Bulk edit's grid
  * shows SKU, brand and grade beside the prices and quantities without scrolling sideways at every size. (Screenshots of every
  * view for looking by eye: scripts/view-screenshots.ts.)
@@ -844,5 +845,54 @@ test("the header at 1024 and 1366 while a sync runs: the marketplace's name whol
     sandbox().setFaults({ latencyMs: 0 })
     await page.getByTestId('sync-cancel').click()
     await expect(page.getByTestId('sync-progress')).toBeHidden()
+  }
+})
+
+test("the sync's notices at 1024 and 1366, the last sync incomplete and rows unreadable at once: each notice's words whole, in the window and covered by nothing; the header's items each beside the next", async ({
+  app: page,
+  host
+}) => {
+  // The marketplace counts rows its lists never return (both lists incomplete: the longest notice), and sends a listing unreadably.
+  sandbox().setVariant({ totalOffset: 7 })
+  sandbox().spoilRows('sellRequests', [sandbox().state.sellRequests[5]!.id])
+  await signIn(page, host)
+  const incomplete = page.getByTestId('sync-incomplete')
+  const unreadable = page.getByTestId('sync-unreadable')
+  const last = page.getByTestId('sync-last')
+  await expect(incomplete).toHaveText(/^[\d,]+ of [\d,]+ orders could be synced; [\d,]+ of [\d,]+ sell requests could be synced$/)
+  await expect(unreadable).toHaveText('1 row unreadable')
+  await expect(last).toHaveText(/^Incomplete /)
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 })
+    await layoutSettled(page.locator('.workspace'))
+    for (const [what, notice] of [
+      ['the incomplete sync', incomplete],
+      ['the unreadable rows', unreadable],
+      ['the last sync', last]
+    ] as const) {
+      // Cut: any part of it wider than its box and clipped, a box squeezed to nothing included.
+      const seen = await notice.evaluate((el) => {
+        const rect = el.getBoundingClientRect()
+        const cut = ([el, ...el.querySelectorAll('*')] as HTMLElement[]).find(
+          (e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
+        )
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+        return {
+          cut: cut ? `${cut.className} ${cut.scrollWidth}>${cut.clientWidth}` : null,
+          left: rect.left,
+          right: rect.right,
+          uncovered: !!hit && el.contains(hit)
+        }
+      })
+      expect(seen.cut, `${width}: ${what}'s words are cut`).toBeNull()
+      expect(seen.left, `${width}: ${what} starts outside the window`).toBeGreaterThanOrEqual(0)
+      expect(seen.right, `${width}: ${what} ends outside the window`).toBeLessThanOrEqual(width)
+      expect(seen.uncovered, `${width}: ${what} is covered`).toBe(true)
+    }
+    const items = ['.brand', '.marketplace', '.toasts', '.header-sync', '.header-actions']
+    const boxes = await page.evaluate((selectors) => selectors.map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect), items)
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i]!.left, `${width}: ${items[i]} starts before ${items[i - 1]} ends`).toBeGreaterThanOrEqual(boxes[i - 1]!.right - 0.5)
+    expect(boxes.at(-1)!.right, `${width}: the header's last item ends past the window`).toBeLessThanOrEqual(width)
   }
 })

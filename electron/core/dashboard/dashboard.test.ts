@@ -104,10 +104,29 @@ describe.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham'])('d
     expect(result.week.orders).toBeGreaterThan(expectedFigure(timeZone, new Set(result.days.map((day) => day.date))).orders)
   })
 
-  it('has one point per local day of the window, each equal to the orders of that day', () => {
+  it('has one point per local day the window holds whole, today included, each equal to the orders of that day', () => {
     const result = dashboard()
-    const expectedDays = localDaysBetween(windowFromMs, nowMs, timeZone).map((day) => day.date)
+    // A window some whole days long holds as many days, today included: the part of the day it starts in is no day of its own.
+    expect(result.days).toHaveLength(90)
+    const today = localDate(nowMs, timeZone)
+    const firstWhole = localDate(windowFromMs + DAY, timeZone)
+    expect(result.days[0]!.date).toBe(firstWhole)
+    expect(result.days.at(-1)!.date).toBe(today)
+    expect(Date.parse(result.days[0]!.fromDate)).toBeGreaterThanOrEqual(windowFromMs)
+    expect(localDate(Date.parse(result.days[0]!.fromDate) - 1, timeZone)).toBe(localDate(windowFromMs, timeZone))
+    const expectedDays = localDaysBetween(windowFromMs, nowMs, timeZone)
+      .map((day) => day.date)
+      .filter((date) => date >= firstWhole)
     expect(result.days.map((day) => day.date)).toEqual(expectedDays)
+    // A window starting at a local midnight holds that day whole: it is the first.
+    const fromMidnight = computeDashboard(reader, {
+      timeZone,
+      nowMs,
+      windowFromMs: startOfLocalDate(firstWhole, timeZone),
+      lowStockThreshold: 5,
+      syncedAt: null
+    })
+    expect(fromMidnight.days.map((day) => day.date)).toEqual(expectedDays)
     for (const day of result.days) expect(day).toMatchObject(expectedFigure(timeZone, new Set([day.date])))
     expect(result.days.reduce((sum, day) => sum + day.orders, 0)).toBe(orderDatesIn(timeZone).filter((date) => date >= expectedDays[0]!).length)
   })

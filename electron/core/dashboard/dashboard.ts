@@ -1,6 +1,6 @@
 /**
  * The dashboard's figures, summed in SQLite over the snapshot: orders and revenue today, over the last 7
- * days and per day over the synced window; item units awaiting shipment and ready to ship (unshipped
+ * days and per day over the synced window (from its first whole day); item units awaiting shipment and ready to ship (unshipped
  * orders placed before the window included: see olderOpenOrders.ts); listings low on stock. Days are the seller's local days (their IANA zone), so every figure matches what the Orders
  * and Sell requests lists show when the seller follows its link.
  */
@@ -73,6 +73,17 @@ function olderOpenFigure(check: OlderOpenCheck | null): Dashboard['olderOpen'] {
   return { before: beforeMs === null ? null : iso(beforeMs), checkedAt: iso(checkedMs), orders, listed, answered, complete, error }
 }
 
+/**
+ * The first day the chart shows: the first local day the synced window holds from its start, so that no
+ * point counts only the part of a day after the window began (a bar too low, and one day more than the
+ * window's length in days). Today is always shown, however short the window.
+ */
+function firstWholeDay(windowFromMs: number, today: string, timeZone: string): string {
+  const date = localDateOf(windowFromMs, timeZone)
+  const first = startOfLocalDate(date, timeZone) < windowFromMs ? addDays(date, 1) : date
+  return first < today ? first : today
+}
+
 export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
   const { timeZone, nowMs } = query
   const today = localDateOf(nowMs, timeZone)
@@ -80,7 +91,7 @@ export function computeDashboard(db: Db, query: DashboardQuery): Dashboard {
   const startOfToday = startOfLocalDate(today, timeZone)
   const startOfWeek = startOfLocalDate(addDays(today, -6), timeZone)
 
-  const days = localDaysBetween(Math.min(query.windowFromMs, startOfToday), nowMs, timeZone)
+  const days = localDaysBetween(startOfLocalDate(firstWholeDay(query.windowFromMs, today, timeZone), timeZone), nowMs, timeZone)
   const first = days[0]!
   // The days counted reach back to the week's start when the window is shorter than the week.
   const { perDay, shipping } = ordersPass(db, offsetSpans(Math.min(first.startMs, startOfWeek), days[days.length - 1]!.endMs, timeZone))

@@ -22,7 +22,7 @@ export interface Dashboard {
   readyToShip: { status: 'ready-to-ship'; units: number; orders: number }
   /** Listings with fewer than `threshold` units. */
   lowStock: { threshold: number; listings: number }
-  /** One point per local day over the synced window, oldest first. */
+  /** One point per local day over the synced window, oldest first: from the first day it holds whole to today. */
   days: ({ date: string } & OrderFigure)[]
   /** When the synced window starts and when the snapshot was last synced (null before the first sync). */
   windowFrom: string | null
