@@ -137,7 +137,7 @@ test('a value the marketplace refuses (422) stays in the field with its message,
 
     // Leaving the refused value (a click elsewhere) drops it and says why, sending nothing more.
     await rowOf(page, target).getByTestId('inline-quantity').click()
-    await expect(page.getByText(`Price not changed: The marketplace refused the request (HTTP 422)`)).toBeVisible()
+    await expect(page.getByText(`Price of “${target.name}” (${target.sku}) not changed: The marketplace refused the request (HTTP 422)`)).toBeVisible()
     await expect(input).toHaveCount(0)
     await page.getByTestId('inline-quantity-input').press('Escape')
     expect(proxy.refused()).toBe(secondTry)

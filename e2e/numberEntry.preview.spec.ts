@@ -165,6 +165,55 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.locator('.n-message')).toContainText('Warning rules saved')
 })
 
+test('a quantity with a decimal comma is said to be whole (not to be written with a point, refused then), in the table, the dialog and the grid; text pasted in a cell and left names its listing', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const listing = await firstListing(host)
+  const whole = 'Quantity must be a whole number.'
+  await page.getByTestId('nav-sellRequests').click()
+  const row = page.getByTestId('sell-request-row').filter({ hasText: listing.sku })
+
+  // A cell of the table: the message is the one the same number written with a point gets.
+  await row.getByTestId('inline-quantity').click()
+  const input = page.getByTestId('inline-quantity-input')
+  for (const typed of ['12,5', '12.5']) {
+    await input.fill(typed)
+    await expect(page.getByTestId('inline-quantity-error'), typed).toHaveText(whole)
+  }
+  // A whole number written with a decimal comma is told how to write it: that is taken.
+  await input.fill('12,0')
+  await expect(page.getByTestId('inline-quantity-error')).toHaveText('Not a number: “12,0”. Write decimals with a point: 12.0.')
+  await input.fill('12.0')
+  await expect(page.getByTestId('inline-quantity-error')).toHaveCount(0)
+  await input.press('Escape')
+
+  // Text pasted in a cell, then left for elsewhere: dropped, and the toast names the listing it was for.
+  await row.getByTestId('inline-price').click()
+  await page.evaluate(`navigator.clipboard.writeText('abc')`)
+  await page.keyboard.press('Control+v')
+  await expect(page.getByTestId('inline-price-input')).toHaveValue('abc')
+  await page.getByTestId('sell-requests-total').click()
+  await expect(page.locator('.n-message').filter({ hasText: `Price of “${listing.name}” (${listing.sku}) not changed: Not a number: “abc”.` })).toBeVisible()
+  expect(sandbox().state.sellRequest(listing.id)!.priceCents).toBe(listing.priceCents)
+
+  // The edit dialog.
+  const dialog = await openEditDialog(page, listing)
+  await page.getByTestId('edit-quantity').fill('12,5')
+  await expect(page.getByTestId('edit-quantity-error')).toHaveText(whole)
+  await dialog.getByTestId('edit-cancel').click()
+  await expect(dialog).toBeHidden()
+
+  // The grid: the cell is left unchanged, and the toast says why with the listing's SKU.
+  const rows = await openGrid(page, host)
+  await cell(page, 0, COLUMN.quantity).click()
+  await page.evaluate(`navigator.clipboard.writeText('12,5')`)
+  await page.keyboard.press('Control+v')
+  await expect(page.locator('.n-message')).toContainText(`SKU ${gridRow.text(rows[0]!, 'sku')}, New qty: ${whole.replace(/\.$/, '')}`)
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '0')
+})
+
 test('edit dialog: price and quantity stay side by side when both show a message', async ({ app: page, host }) => {
   await signIn(page, host)
   for (const size of [

@@ -83,11 +83,45 @@ test('refused changes stay in sight: the toolbar counts them, Show them narrows 
   }
 
   // Retried with the fault gone: every price is in, the line goes and the grid shows every listing.
+  await expect(line.getByTestId('unapplied-retry')).toHaveText('Retry failed')
   await line.getByTestId('unapplied-retry').click()
   await expect(page.getByTestId('batch-panel')).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
   await expect(page.getByTestId('batch-summary')).toHaveText('12 applied.')
   await expect(line).toHaveCount(0)
   await expect(page.getByTestId('bulk-row-count')).toHaveText(`${LISTINGS} listings`)
+  for (const row of rows) expect(server(row).priceCents).toBe(gridRow.value(row, 'priceCents') + 100)
+})
+
+test('a batch canceled part way, nothing failed: no “Retry failed” is offered; the canceled changes are, as “Send canceled”, and sending them applies them', async ({
+  app: page,
+  host
+}) => {
+  const rows = await stagePriceRise(page, host, LISTINGS)
+  // Slow enough that the batch is far from done when the seller cancels it.
+  sandbox().setFaults({ latencyMs: 400 })
+  await page.getByTestId('bulk-review').click()
+  await applyFromPreview(page)
+  const panel = page.getByTestId('batch-panel')
+  await expect(panel).toHaveAttribute('data-running', 'true')
+  await expect(panel.getByTestId('batch-progress-text')).toContainText(/[1-9]\d* applied/, { timeout: 15_000 })
+  await panel.getByTestId('batch-cancel').click()
+  await expect(panel).toHaveAttribute('data-running', 'false', { timeout: 20_000 })
+  sandbox().setFaults({ latencyMs: 0 })
+  await expect(panel.getByTestId('batch-summary')).toHaveText(/^\d+ applied, \d+ canceled\.\s*$/)
+
+  // Nothing failed: neither the panel nor the toolbar's line offers to retry failed changes.
+  await expect(page.getByText('Retry failed')).toHaveCount(0)
+  const retry = panel.getByTestId('batch-retry')
+  await expect(retry).toHaveText('Send canceled')
+  const canceled = rows.filter((row) => server(row).priceCents !== gridRow.value(row, 'priceCents') + 100).length
+  await expect(retry).toHaveAttribute('title', `Send the ${canceled} changes canceled before sending`)
+  const line = page.getByTestId('unapplied-line')
+  await expect(line.getByTestId('unapplied-retry')).toHaveText('Send canceled')
+
+  // Sent after all: every price is in.
+  await retry.click()
+  await expect(page.getByTestId('batch-summary')).toHaveText(`${LISTINGS} applied.`, { timeout: 20_000 })
+  await expect(line).toHaveCount(0)
   for (const row of rows) expect(server(row).priceCents).toBe(gridRow.value(row, 'priceCents') + 100)
 })
 

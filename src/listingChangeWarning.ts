@@ -1,11 +1,13 @@
 /**
  * What a seller is told before one listing's value changes, wherever it is changed one listing at a time
  * (the Edit dialog, a cell of the Sell requests list): the seller's warning rules (Bulk edit's Warnings…:
- * a large price move or quantity cut, a price under the floor) and, for the quantity, that nobody can buy
- * the listing below its minimum order. Null when the value is unchanged or nothing applies.
+ * a large price move or quantity cut, a price under the floor), a quantity raised far (quantityRise) and,
+ * for the quantity, that nobody can buy the listing below its minimum order. Null when the value is
+ * unchanged or nothing applies.
  */
 import type { WarningRules } from '@shared/contract'
 import type { SellRequest } from '@shared/domain'
+import { formatNumber } from '@shared/formatCount'
 import { belowMinimumOrder, quantityField, type ListingField } from '@shared/listingFields'
 
 export function listingChangeWarning(
@@ -16,6 +18,25 @@ export function listingChangeWarning(
 ): string | null {
   const before = (listing as Record<string, number>)[field.key]
   if (before === undefined || next === before) return null
-  const warnings = [field.warning(before, next, rules), field.key === quantityField.key ? belowMinimumOrder(next, listing.minQuantity) : null]
+  const quantity = field.key === quantityField.key
+  const warnings = [
+    field.warning(before, next, rules),
+    quantity ? quantityRise(before, next, rules) : null,
+    quantity ? belowMinimumOrder(next, listing.minQuantity) : null
+  ]
   return warnings.filter(Boolean).join(' ') || null
+}
+
+/**
+ * A quantity raised far, said as a price moved far is: a slipped digit would offer stock the seller
+ * does not have. Judged by the seller's own quantity rule, read the other way: the rise is warned about
+ * when the same step down, from the new quantity to the old one, would be a cut past their percentage
+ * (a rise is warned about from the same ratio up as a cut is down). A listing out of stock has no
+ * quantity to compare with: restocking it is not warned about, as a sell-out is not.
+ * Bulk edit does not ask this of each row: a file of restocks raises many quantities at once, meant.
+ */
+function quantityRise(before: number, next: number, rules: WarningRules): string | null {
+  if (next <= before || !quantityField.warns(next, before, rules)) return null
+  const percent = formatNumber(Math.round(((next - before) / before) * 100))
+  return `Quantity rises by ${percent}% (from ${quantityField.display(before)} to ${quantityField.display(next)}).`
 }

@@ -92,7 +92,11 @@ describe('a quantity as a seller types it', () => {
     ['1000001', 'Quantity must be at most 1,000,000.'],
     ['+10', 'Enter the new quantity itself, without “+”.'],
     ['', 'Enter a quantity.'],
-    ['1,20', 'Not a number: “1,20”. Write decimals with a point: 1.20.'],
+    // A decimal comma with a fraction: a quantity is whole, said as such (not told to write 1.20, refused then).
+    ['1,20', WHOLE],
+    ['12,5', WHOLE],
+    ['-2,5', WHOLE],
+    ['12,0', 'Not a number: “12,0”. Write decimals with a point: 12.0.'],
     ['x', nan('x')]
   ]
   it.each(table)('%j → %j', (text, expected) => {

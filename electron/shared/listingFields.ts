@@ -230,10 +230,19 @@ export function numberField(spec: FieldSpec): ListingField {
     if (Math.abs(delta) > spec.max) return { kind: 'change-above-max', max: spec.formatMax }
     return null
   }
+  /**
+   * A count written with a decimal comma and a fraction: the seller is told a count is whole, not to
+   * write the fraction with a point, which the rule would then refuse. A whole number written so keeps
+   * the hint, as the number it gives is taken.
+   */
+  function countProblem(problem: ValueProblem): ValueProblem {
+    if (spec.unit !== 'units' || problem.kind !== 'decimal-comma' || Number.isInteger(Number(problem.pointed))) return problem
+    return { kind: 'not-whole', label }
+  }
   function read(text: string, style: NumberStyle = 'point', change = false): Parsed | null {
     if (text.trim() === '') return null
     const result = readDecimal(text, { style, plus: change || { kind: 'plus-sign', label }, percent: false })
-    if ('problem' in result) return result
+    if ('problem' in result) return { problem: countProblem(result.problem) }
     const value = decimalValue(result.decimal)
     // Far beyond the rule (and beyond exact integers): refused as too large rather than staged.
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return { problem: tooLarge }

@@ -1,6 +1,6 @@
 /**
  * The keyboard stays with the row it was on when the list's rows are read again and that row moves
- * (sorted by last update, an edit brings its row to the top; a sync re-sorts). A moved row's DOM is
+ * (a sync re-sorts; new orders push the rows down; a delete closes the gap). A moved row's DOM is
  * taken out and put back, and a browser drops the focus of an element moved so: the next Tab started
  * from the top of the page. Before the rows change, the focused element's row, position and test id
  * are noted; after the table has drawn them, if the focus was lost, it goes back to that element in

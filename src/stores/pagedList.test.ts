@@ -151,41 +151,47 @@ describe('usePagedList', () => {
     expect(list.rows.value).toEqual(['fresh'])
   })
 
-  it('says where a changed row went when the page read again no longer shows it, until the seller reads the list anew', async () => {
+  it('keeps the rows in their places once the seller changed one, until the seller reads the list anew', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage, DEFAULT_SORT)
-    const first = list.setPage(2)
-    pending[0]!.resolve(pageOf(['b', 'c', 'd'], 28))
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, '') })
+    const first = list.load()
+    pending[0]!.resolve(pageOf(['a', 'b', 'c', 'd'], 28))
     await first
 
-    // Changed, still on the page: nothing to say.
-    const stayed = list.movedAway(
-      (row) => row === 'c',
-      () => Promise.resolve('c moved')
-    )
-    pending[1]!.resolve(pageOf(['b', 'c', 'd'], 28))
-    await stayed
-    expect(list.moved.value).toBeNull()
-
-    // Changed, and the sort took it to page 1: the list stays on page 2 and says where it went.
-    const left = list.movedAway(
-      (row) => row === 'c',
-      () => Promise.resolve('c moved to the top of page 1')
-    )
-    expect(pending[2]!.query.page).toBe(2)
-    pending[2]!.resolve(pageOf(['a', 'b', 'd'], 28))
-    await left
-    expect(list.page.value).toBe(2)
-    expect(list.moved.value).toBe('c moved to the top of page 1')
-
-    // A quiet read (a sync) keeps it; paging drops it.
+    // The seller changed c: sorted by last update, a read now brings it first, but the rows stay put, with its new values.
+    list.keepInPlace('c')
+    expect(list.changed.value).toEqual(new Set(['c']))
     const quiet = list.load({ quiet: true })
-    pending[3]!.resolve(pageOf(['a', 'b', 'd'], 28))
+    pending[1]!.resolve(pageOf(['c*', 'a', 'b', 'e'], 28))
     await quiet
-    expect(list.moved.value).toBe('c moved to the top of page 1')
-    const paged = list.setPage(1)
-    expect(list.moved.value).toBeNull()
-    pending[4]!.resolve(pageOf(['c', 'e'], 28))
-    await paged
+    expect(list.rows.value).toEqual(['a', 'b', 'c*', 'd'])
+
+    // A read the seller asks for (paging, sorting, Refresh) shows the list as sorted again.
+    const anew = list.load()
+    expect(list.changed.value.size).toBe(0)
+    pending[2]!.resolve(pageOf(['c*', 'a', 'b', 'e'], 28))
+    await anew
+    expect(list.rows.value).toEqual(['c*', 'a', 'b', 'e'])
+
+    // A change refused after all holds nothing in place.
+    list.keepInPlace('b')
+    list.releaseInPlace('b')
+    const after = list.load({ quiet: true })
+    pending[3]!.resolve(pageOf(['b', 'c*', 'a', 'e'], 28))
+    await after
+    expect(list.rows.value).toEqual(['b', 'c*', 'a', 'e'])
+  })
+
+  it('keeps nothing in place for a list without row keys', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT)
+    const first = list.load()
+    pending[0]!.resolve(pageOf(['a', 'b']))
+    await first
+    list.keepInPlace('b')
+    const quiet = list.load({ quiet: true })
+    pending[1]!.resolve(pageOf(['b', 'a']))
+    await quiet
+    expect(list.rows.value).toEqual(['b', 'a'])
   })
 })

@@ -43,9 +43,6 @@ export interface ListControls<T, S extends string> {
   readonly loading: boolean
   readonly error: string | null
   readonly loaded: boolean
-  /** Where a row the seller changed went when its page no longer shows it (movedAway), or null. */
-  readonly moved: string | null
-  dismissMoved(): void
   /** A filter other than the search narrows the list (dates, statuses). */
   readonly narrowed: boolean
   /** Widths the seller dragged columns to, by column key. */
@@ -61,7 +58,18 @@ export interface ListControls<T, S extends string> {
   clearFilters(): Promise<void>
 }
 
-export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S>) => Promise<PageAnswer<T>>, defaultSort: { by: S; dir: SortDir }) {
+export interface PagedListOptions<T> {
+  /** A row's key: a list that has it can keep rows the seller changed in place (keepInPlace). */
+  keyOf?: (row: T) => string
+}
+
+const NONE_CHANGED: ReadonlySet<string> = new Set()
+
+export function usePagedList<T, S extends string>(
+  fetchPage: (query: PageQuery<S>) => Promise<PageAnswer<T>>,
+  defaultSort: { by: S; dir: SortDir },
+  { keyOf }: PagedListOptions<T> = {}
+) {
   const page = ref(1)
   const take = ref(DEFAULT_TAKE)
   const searchTerm = ref('')
@@ -78,12 +86,14 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
   /** At least one page has arrived since the list was last reset. */
   const loaded = ref(false)
   /**
-   * Where a row the seller just changed went, said when the page read again no longer shows it (sorted
-   * by last update, an edit takes it to the top of page 1): the list stays on the seller's page, and they
-   * are told rather than left to find the row gone. Until they read the list anew (page, sort, search,
-   * filter, Refresh) or close it.
+   * The keys of the rows the seller changed since they last read the list anew (page, page size, sort,
+   * search, filter, Refresh). While there are any, the rows shown keep their places: a quiet read (a
+   * sync, a delete) brings their new values but moves none of them, nor adds any, so a row changed
+   * by a click never jumps from under the pointer (sorted by last update, it would go to the top) and
+   * the seller's next click lands on the row they see there. A read the seller asks for shows the list
+   * as sorted and filtered again.
    */
-  const moved = ref<string | null>(null)
+  const changed = shallowRef<ReadonlySet<string>>(NONE_CHANGED)
 
   let latest = 0
 
@@ -96,17 +106,18 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     const ticket = ++latest
     if (!options.quiet) loading.value = true
     if (!options.quiet) error.value = null
-    if (!options.quiet) moved.value = null
+    if (!options.quiet) changed.value = NONE_CHANGED
     try {
       const result = await fetchPage(query())
       if (ticket !== latest) return
+      const kept = keptInPlace(result.rows)
       const lastPage = Math.max(1, Math.ceil(result.total / take.value))
-      if (result.rows.length === 0 && page.value > lastPage) {
+      if (!kept && result.rows.length === 0 && page.value > lastPage) {
         // The page emptied under us (rows deleted elsewhere, or the last one on it): show the last page instead.
         page.value = lastPage
         return load(options)
       }
-      rows.value = result.rows
+      rows.value = kept ?? result.rows
       total.value = result.total
       note.value = result.note ?? null
       error.value = null
@@ -207,11 +218,29 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     rows.value = update(rows.value)
   }
 
-  /** Reads the page again after the seller changed the row `id`; if the page no longer shows it, `where()` says where it went. */
-  async function movedAway(isRow: (row: T) => boolean, where: () => Promise<string>): Promise<void> {
-    await load({ quiet: true })
-    if (!loaded.value || rows.value.some(isRow)) return
-    moved.value = await where()
+  /** The seller is changing the row with this key: the rows shown keep their places until the list is read anew. */
+  function keepInPlace(key: string) {
+    if (!keyOf || changed.value.has(key)) return
+    changed.value = new Set([...changed.value, key])
+  }
+
+  /** The change to that row did not happen after all (refused): it no longer holds the rows in place. */
+  function releaseInPlace(key: string) {
+    if (!changed.value.has(key)) return
+    const rest = new Set(changed.value)
+    rest.delete(key)
+    changed.value = rest
+  }
+
+  /**
+   * While rows are kept in place: the rows shown, in their places, each with its values as just read
+   * when the page read still holds it (one it no longer holds, sorted or filtered away, stays as last
+   * shown); otherwise null, and the page read is shown as it is.
+   */
+  function keptInPlace(read: T[]): T[] | null {
+    if (!keyOf || changed.value.size === 0 || rows.value.length === 0) return null
+    const fresh = new Map(read.map((row) => [keyOf(row), row]))
+    return rows.value.map((row) => fresh.get(keyOf(row)) ?? row)
   }
 
   function setColumnWidth(key: string, width: number) {
@@ -261,7 +290,7 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     loading.value = false
     error.value = null
     loaded.value = false
-    moved.value = null
+    changed.value = NONE_CHANGED
   }
 
   return {
@@ -277,9 +306,9 @@ export function usePagedList<T, S extends string>(fetchPage: (query: PageQuery<S
     loading,
     error,
     loaded,
-    moved,
-    dismissMoved: () => void (moved.value = null),
-    movedAway,
+    changed,
+    keepInPlace,
+    releaseInPlace,
     load,
     loadIfUnread,
     reloadIfShown,

@@ -101,6 +101,29 @@ describe('sell requests: edits in the table', () => {
     expect(store.rows[0]).toMatchObject({ priceCents: 50_000, quantity: 10 })
   })
 
+  it('a listing changed keeps its place; a refused change alone holds nothing; a refusal after a change made leaves it held', async () => {
+    const store = await storeWithRow()
+    const list = bridge.call.getMockImplementation()!
+    let refuse = true
+    bridge.call.mockImplementation((name: string, input: { quantity?: number }) => {
+      if (name !== 'sellRequests.edit') return list(name, input)
+      if (refuse) return Promise.reject(new Error('Server error.'))
+      marketplace = { ...marketplace, quantity: input.quantity! }
+      return Promise.resolve({ ...marketplace })
+    })
+    await expect(store.editInPlace(store.rows[0]!, { quantity: 3 })).rejects.toThrow()
+    expect(store.changed.has('sr-1')).toBe(false)
+    refuse = false
+    await store.editInPlace(store.rows[0]!, { quantity: 4 })
+    expect(store.changed.has('sr-1')).toBe(true)
+    refuse = true
+    await expect(store.editInPlace(store.rows[0]!, { quantity: 5 })).rejects.toThrow()
+    expect(store.changed.has('sr-1')).toBe(true)
+    // Read anew (Refresh): nothing is held.
+    await store.load()
+    expect(store.changed.size).toBe(0)
+  })
+
   it('an edit the marketplace took but could not be checked (unconfirmed) keeps the new value, in the table and from the dialog', async () => {
     const store = await storeWithRow()
     const list = bridge.call.getMockImplementation()!

@@ -2,14 +2,15 @@
  * The seller's sell requests (listings) as the Sell requests view shows them: one page read from the
  * snapshot with the seller's search, filters (status, brand, category, price and quantity ranges) and
  * sort, and the two changes the marketplace allows: edit price / quantity, delete. Changes go to the
- * marketplace; the main side updates the snapshot when they succeed, and the page is read from it again.
+ * marketplace; the main side updates the snapshot when they succeed. An edited row shows the answer where
+ * it is (the rows keep their places until the seller reads the list anew); after a delete the page is read
+ * from the snapshot again.
  */
 import type { CallInput, WorkspacePreferences } from '@shared/contract'
 import type { SellRequest } from '@shared/domain'
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { call, ContractError, messageOf } from '../bridge/sellerDesk'
-import { SELL_REQUEST_SORTS } from '../listSort'
 import { usePagedList, type PageQuery } from './pagedList'
 
 export type SellRequestSortBy = NonNullable<CallInput<'sellRequests.list'>['sortBy']>
@@ -75,7 +76,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
       })
     )
-  const list = usePagedList<SellRequest, SellRequestSortBy>(readPage, { by: 'updated', dir: 'DESC' })
+  const list = usePagedList<SellRequest, SellRequestSortBy>(readPage, { by: 'updated', dir: 'DESC' }, { keyOf: (row) => row.id })
 
   /** A filter other than the search is set. */
   const narrowed = computed(
@@ -128,6 +129,9 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
    */
   const unconfirmed = new Map<string, { value: number; atMs: number }>()
 
+  /** Listings kept in place (list.changed) whose change the marketplace took: a later refusal leaves them kept. */
+  const madeInPlace = new Set<string>()
+
   /** A sync completed at this time: what it read is in the snapshot, in place of the values shown over it. */
   function syncedAt(ms: number) {
     for (const [key, entry] of unconfirmed) if (entry.atMs <= ms) unconfirmed.delete(key)
@@ -165,16 +169,24 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
   }
 
   /**
-   * Sends only the given changes; the row shows what the marketplace returned, then the page is read
-   * again. A change the marketplace took but could not be checked ('unconfirmed': most likely made) shows
-   * the new values, not the old ones, until the next sync reads them. Throws ContractError.
+   * Sends only the given changes; the row shows what the marketplace returned, where it is: the rows
+   * keep their places until the seller reads the list anew (keepInPlace), though the new values may sort
+   * or filter it elsewhere. A change the marketplace took but could not be checked ('unconfirmed': most
+   * likely made) shows the new values, not the old ones, until the next sync reads them. Throws ContractError.
    */
   async function edit(id: string, changes: SellRequestChanges, editNumber = ++edits): Promise<SellRequest> {
+    // Held from the start: a sync ending while the change is on its way moves no row either.
+    if (!list.changed.value.has(id)) madeInPlace.delete(id)
+    list.keepInPlace(id)
     let updated: SellRequest
     try {
       updated = await call('sellRequests.edit', { id, ...changes })
     } catch (e) {
-      if (e instanceof ContractError && e.kind === 'unconfirmed') {
+      const unsure = e instanceof ContractError && e.kind === 'unconfirmed'
+      // Refused, and no other change of the listing made or on its way: the listing is as it was.
+      if (unsure) madeInPlace.add(id)
+      else if (!madeInPlace.has(id) && pendingElsewhere(id, editNumber).length === 0) list.releaseInPlace(id)
+      if (unsure) {
         const keep = pendingElsewhere(id, editNumber)
         const mine = fieldsOf(changes).filter((field) => !keep.includes(field))
         for (const field of mine) unconfirmed.set(ownerKey(id, field), { value: changes[field]!, atMs: Date.now() })
@@ -182,29 +194,10 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
       }
       throw e
     }
+    madeInPlace.add(id)
     for (const field of fieldsOf(changes)) unconfirmed.delete(ownerKey(id, field))
     showAnswer(updated, editNumber)
-    // The new values may move the row (sorted by update, price, quantity): read the page again, and say
-    // where the row went if it left the page.
-    void list.movedAway(
-      (row) => row.id === id,
-      () => whereMoved(updated)
-    )
     return updated
-  }
-
-  /** Where an edited listing the page no longer shows went, in a sentence naming it (listings of one model share a name). */
-  async function whereMoved(listing: SellRequest): Promise<string> {
-    const named = `“${listing.name}” (${listing.sku})`
-    const { sortBy, sortDir, searchTerm } = list
-    if (sortBy.value === 'updated' && sortDir.value === 'DESC') {
-      const term = searchTerm.value.trim()
-      const top = await readPage({ page: 1, take: 1, sortBy: sortBy.value, sortDir: sortDir.value, ...(term ? { searchTerm: term } : {}) }).catch(() => null)
-      if (top?.rows[0]?.id === listing.id) return `${named} moved to the top of page 1 (sorted by last update).`
-    }
-    const sort = SELL_REQUEST_SORTS.find((choice) => choice.value === sortBy.value)?.label.toLowerCase() ?? sortBy.value
-    const filtered = narrowed.value || searchTerm.value.trim() !== ''
-    return `${named} is no longer on this page: sorted by ${sort}, it moved to another page${filtered ? ', or it no longer matches the search and filters' : ''}.`
   }
 
   /**
@@ -265,6 +258,9 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         })
       }
     }
+    // Gone from the rows first: rows kept in place (keepInPlace) keep every row the read does not bring.
+    const gone = new Set(results.filter((result) => result.ok).map((result) => result.id))
+    list.replaceRows((rows) => rows.filter((row) => !gone.has(row.id)))
     await list.load({ quiet: true })
     return results
   }
@@ -280,6 +276,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
 
   function reset() {
     setOwnFilters({})
+    madeInPlace.clear()
     list.reset()
   }
 
