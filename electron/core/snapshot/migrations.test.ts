@@ -6,6 +6,8 @@
  * item status become a column, filled from the stored documents. 10, at schema 9: the sync state says
  * whether order times were seen to be UTC, not known for a file from before. 17, at schema 16: a full
  * sync's run says when it last made progress, not known for a run from before (its start stands in).
+ * 18, at schema 17: the sync state says when the last full sync's pass ended and what a pass swapped in
+ * leaves its check, neither known for a file from before (no check owed).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,13 +19,19 @@ import { MIGRATIONS } from './migrations'
 import { readRun, readSyncState, writeRun, writeSyncState } from './syncBookkeeping'
 import { orderItemUnits, readOrderTimeZone } from './orderTable'
 
-it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps their rows', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-6-')), 'snapshot.sqlite')
+/** A snapshot file as a Seller Desk at schema `version` left it (its migrations up to there run), open for rows of its time. */
+function fileAtSchema(version: number): { file: string; old: Database.Database } {
+  const file = join(mkdtempSync(join(tmpdir(), `seller-desk-migration-${version + 1}-`)), 'snapshot.sqlite')
   const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 5).entries()) {
+  for (const [i, sql] of MIGRATIONS.slice(0, version).entries()) {
     old.exec(sql)
     old.exec(`PRAGMA user_version = ${i + 1}`)
   }
+  return { file, old }
+}
+
+it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps their rows', () => {
+  const { file, old } = fileAtSchema(5)
   old.exec("INSERT INTO bulk_batches (id, label, created_ms) VALUES ('b1', '2 prices on 2 listings', 1)")
   old.exec(`INSERT INTO bulk_changes VALUES
     ('b1', 'l1', 'priceCents', 'SKU-1', 'Phone', 100, 200, 5, 'applied', NULL, 6),
@@ -56,12 +64,7 @@ it('migration 6 drops the field CHECK of bulk_changes and bulk_staged and keeps 
 })
 
 it('migration 7 adds grade, color, storage and carrier to sell_requests (and its staging twin), filled from the documents', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-7-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 6).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(6)
   const docs: [string, Record<string, unknown> | undefined][] = [
     ['l1', { grade: 'A', color: 'Black', storage: '256 GB', carrier: 'Verizon' }],
     ['l2', { grade: 'B', storage: 256, carrier: null, finish: 'matte' }], // a number, a null, a key the grid does not show
@@ -109,12 +112,7 @@ it('migration 7 adds grade, color, storage and carrier to sell_requests (and its
 })
 
 it('migration 8 indexes the saved change set by its order: a save finds the last number and a restore reads them in order without going over the table', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-8-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 7).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(7)
   old.exec(
     `INSERT INTO bulk_staged VALUES ('l1', 'quantity', 4, 9, '2026-11-24T05:31:15.000Z', 2), ('l2', 'priceCents', 100, 120, '2026-11-24T05:31:15.000Z', 1)`
   )
@@ -135,12 +133,7 @@ it('migration 8 indexes the saved change set by its order: a save finds the last
 })
 
 it('migration 9 adds the units of each order’s items by status to orders (and its staging twin), filled from the documents', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-9-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 8).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(8)
   const items: [string, { status: string; quantity: number | string }[]][] = [
     [
       'o1',
@@ -191,12 +184,7 @@ it('migration 9 adds the units of each order’s items by status to orders (and 
 })
 
 it('migration 10 keeps the sync state of a file from before and says order times are not known to be UTC yet', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-10-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 9).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(9)
   old.exec(
     `INSERT INTO sync_state (resource, last_full_ms, cursor_ms, server_total, synced_count, complete, page_size) VALUES ('orders', 1000, 2000, 40, 40, 1, 100)`
   )
@@ -222,12 +210,7 @@ it('migration 10 keeps the sync state of a file from before and says order times
 })
 
 it('migration 13 takes the batches that ended before it as put away (no old failures noted as new); 14 reads order times as UTC, every column written', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-13-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 12).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(12)
   old.exec(
     "INSERT INTO bulk_batches (id, label, created_ms, started_ms, finished_ms) VALUES ('b1', '2 prices on 2 listings', 1, 2, 3), ('b2', 'running', 4, 5, NULL)"
   )
@@ -247,12 +230,7 @@ it('migration 13 takes the batches that ended before it as put away (no old fail
 })
 
 it('migration 15 keeps the sync state of a file from before, with no clock offset told yet; one written reads back', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-15-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 14).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(14)
   old.exec(`INSERT INTO sync_state (resource, cursor_ms, complete, zoneless_utc) VALUES ('orders', 2000, 1, 0)`)
   old.close()
 
@@ -269,12 +247,7 @@ it('migration 15 keeps the sync state of a file from before, with no clock offse
 })
 
 it('migration 17 keeps a full sync run of a file from before, with no time of last progress (its start stands in); one written reads back', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'seller-desk-migration-17-')), 'snapshot.sqlite')
-  const old = new Database(file)
-  for (const [i, sql] of MIGRATIONS.slice(0, 16).entries()) {
-    old.exec(sql)
-    old.exec(`PRAGMA user_version = ${i + 1}`)
-  }
+  const { file, old } = fileAtSchema(16)
   old.exec(
     `INSERT INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total)
       VALUES ('orders', 1000, 50, 500, 400, '[[0,150]]', 2000, 1, 0, 400)`
@@ -299,6 +272,45 @@ it('migration 17 keeps a full sync run of a file from before, with no time of la
     })
     writeRun(db, { ...run, covered: [[0, 200]], progressMs: 9000 })
     expect(readRun(db, 'orders')).toMatchObject({ startedMs: 1000, covered: [[0, 200]], progressMs: 9000 })
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 18 keeps the sync state of a file from before, with no end of the last full sync and no check owed; ones written read back', () => {
+  const { file, old } = fileAtSchema(17)
+  old.exec(
+    `INSERT INTO sync_state (resource, last_full_ms, last_incremental_ms, cursor_ms, server_total, synced_count, complete, page_size) VALUES ('orders', 1000, 1500, 2000, 40, 40, 1, 100)`
+  )
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    expect(readSyncState(db, 'orders')).toMatchObject({
+      lastFullMs: 1000,
+      lastIncrementalMs: 1500,
+      serverTotal: 40,
+      complete: true,
+      lastFullEndedMs: null,
+      checkOwed: null
+    })
+    const checkOwed = {
+      kept: 0,
+      totalDropped: true,
+      firstTotal: 40,
+      lastTotal: 39,
+      createdCount: 2,
+      createdAfterMs: 2500,
+      unreadable: [{ id: 'a', label: 'Order A', position: 3, problem: 'price: expected an amount in dollars' }]
+    }
+    writeSyncState(db, 'orders', { lastFullEndedMs: 9000, checkOwed, complete: false, serverTotal: null, syncedCount: null })
+    expect(readSyncState(db, 'orders')).toMatchObject({ lastFullMs: 1000, lastFullEndedMs: 9000, checkOwed, complete: false })
+    // A patch that leaves them out keeps them; null settles the check owed.
+    writeSyncState(db, 'orders', { cursorMs: 3000 })
+    expect(readSyncState(db, 'orders')).toMatchObject({ lastFullEndedMs: 9000, checkOwed })
+    writeSyncState(db, 'orders', { checkOwed: null })
+    expect(readSyncState(db, 'orders')).toMatchObject({ lastFullEndedMs: 9000, checkOwed: null })
   } finally {
     db.close()
   }

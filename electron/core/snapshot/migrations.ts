@@ -257,5 +257,11 @@ export const MIGRATIONS: readonly string[] = [
   // 17: when a full sync's run last recorded positions read (the computer's clock): an interrupted run is
   // resumed while its last progress is recent, however long ago it started (a first sync under a
   // marketplace's rate limit takes many attempts). A run from before has none: its start stands in.
-  `ALTER TABLE sync_runs ADD COLUMN progress_ms INTEGER;`
+  `ALTER TABLE sync_runs ADD COLUMN progress_ms INTEGER;`,
+  // 18: when the last full sync's pass was committed (the periodic reconcile counts from there, not from
+  // its start), and what a committed pass leaves its catch-up and check to judge while they have not run
+  // (as JSON), so a check the marketplace stopped is finished by the next sync instead of a new pass. A
+  // file from before has neither: the last full sync's start stands in, and no check is owed.
+  `ALTER TABLE sync_state ADD COLUMN last_full_ended_ms INTEGER;
+  ALTER TABLE sync_state ADD COLUMN check_owed TEXT;`
 ]

@@ -57,6 +57,7 @@ import {
   storedPositions,
   writeRun,
   writeSyncState,
+  type CheckOwed,
   type Resource,
   type ResourceSyncState,
   type RowRanges,
@@ -68,7 +69,7 @@ import { startSnapshotThread, type ThreadStep } from './snapshotThread'
 import { allSteps, createPause, stepsInTurns, type Pause, type Steps } from '../eventLoopTurns'
 
 export type { OlderOpenCheck, SweepOutcome, UnreadableEntry, UnreadableSummary }
-export type { OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
+export type { CheckOwed, OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
 export function snapshotFileFor(userDataDir: string, account: { demo: boolean; baseUrl: string; sellerId: string | null }): string {
@@ -150,8 +151,10 @@ export interface Snapshot {
    * ids not seen before (empty on a first sync), and how many rows held it kept unread: a pass that
    * read fewer rows than its list held keeps the rows held it did not read (they may be rows it missed).
    * `unstaged`: rows the pass read but could not stage (unreadable, with no copy held): read all the same.
+   * `pass`: when it ended (the computer's clock) and what the check after it needs of it, recorded with
+   * the swap until a check is (ResourceSyncState.checkOwed).
    */
-  commitRun(resource: Resource, unstaged?: number): Promise<{ newOrderIds: string[]; kept: number }>
+  commitRun(resource: Resource, unstaged?: number, pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'> }): Promise<{ newOrderIds: string[]; kept: number }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
@@ -159,7 +162,7 @@ export interface Snapshot {
   /** Records a sweep that did not end; what the last ones kept stays. */
   olderOpenFailed(checkedMs: number, error: string): Promise<void>
   olderOpenCheck(): OlderOpenCheck | null
-  /** What a completeness check found, and where the next incremental sync starts. */
+  /** What a completeness check found, and where the next incremental sync starts. It settles a check owed. */
   recordCheck(
     resource: Resource,
     check: {
@@ -443,7 +446,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
       ]
     }),
     stagingWritten,
-    async commitRun(resource, unstaged = 0) {
+    async commitRun(resource, unstaged = 0, pass) {
       const noRun = () => new Error(`no ${resource} sync run to commit`)
       await stagingWritten(resource)
       if (!readRun(db, resource)) throw noRun()
@@ -475,7 +478,9 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
           complete: false,
           syncedCount: null,
           serverTotal: null,
-          pageSize: run.pageSize
+          pageSize: run.pageSize,
+          lastFullEndedMs: pass?.endedMs ?? null,
+          checkOwed: pass ? { ...pass.owed, kept } : null
         })
         return kept
       })
@@ -489,7 +494,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
     olderOpenCheck: () => readOlderOpenCheck(db),
     recordCheck: (resource, { unreadable, ...check }) =>
       txInTurn(() => {
-        writeSyncState(db, resource, check)
+        writeSyncState(db, resource, { ...check, checkOwed: null })
         if (unreadable) writeUnreadable(db, resource, unreadable)
       }),
     unreadable: (resource) => readUnreadable(db, resource),

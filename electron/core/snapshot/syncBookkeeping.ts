@@ -6,12 +6,19 @@
  * after a crash or a cancel, whatever page size the marketplace turns out to use.
  */
 import { writeRows, type Db, type RowWrite } from './database'
+import type { UnreadableEntry } from './unreadableRows'
 
 export type Resource = 'orders' | 'sellRequests'
 
 export interface ResourceSyncState {
-  /** The computer's clock. */
+  /** The computer's clock: when the last full sync started (what it holds is known whole up to then). */
   lastFullMs: number | null
+  /**
+   * The computer's clock when the last full sync's pass was committed: the periodic reconcile counts from
+   * here, so a pass that took longer than the reconcile interval is not followed at once by another.
+   * Null for a snapshot from before this was kept (lastFullMs stands in).
+   */
+  lastFullEndedMs: number | null
   /** The computer's clock. */
   lastIncrementalMs: number | null
   /** The server's total at the last completeness check. */
@@ -45,6 +52,31 @@ export interface ResourceSyncState {
    * (sync/orderClock.ts, syncEngine.ts toldBy); null where they told none, and when the seller names a zone.
    */
   clockOffsetMs: number | null
+  /**
+   * A committed full sync whose catch-up and check have not run (a sync stopped by the marketplace's rate
+   * limit, the connection, a timeout): what they need of its pass. The next sync runs them instead of
+   * reading the whole list again; a recorded check settles it. Null otherwise.
+   */
+  checkOwed: CheckOwed | null
+}
+
+/**
+ * What a full sync's pass tells the check after it (syncEngine.ts full), beyond what the snapshot holds:
+ * a check run by a later sync judges the pass as the one right after it would have.
+ */
+export interface CheckOwed {
+  /** Rows held that the pass did not read, kept unconfirmed by the commit. */
+  kept: number
+  /** The total went down while the pass read: a deletion may have hidden a row. */
+  totalDropped: boolean
+  /** The total of the round's first answer, and the last one the pass saw. */
+  firstTotal: number | null
+  lastTotal: number
+  /** Rows the pass read that were created after the round's first answer, and where "after" begins (ms). */
+  createdCount: number
+  createdAfterMs: number | null
+  /** The rows the pass could not read. */
+  unreadable: UnreadableEntry[]
 }
 
 /** Half-open ranges [start, end) of list positions, sorted and disjoint. */
@@ -78,6 +110,7 @@ export interface SyncRun {
 
 const EMPTY: ResourceSyncState = {
   lastFullMs: null,
+  lastFullEndedMs: null,
   lastIncrementalMs: null,
   serverTotal: null,
   windowFromMs: null,
@@ -86,7 +119,8 @@ const EMPTY: ResourceSyncState = {
   complete: null,
   pageSize: null,
   orderTimesReadRight: null,
-  clockOffsetMs: null
+  clockOffsetMs: null,
+  checkOwed: null
 }
 
 type StateRow = [
@@ -99,13 +133,15 @@ type StateRow = [
   number | null,
   number | null,
   number | null,
-  number | null
+  number | null,
+  number | null,
+  string | null
 ]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
     .prepare(
-      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms FROM sync_state WHERE resource = ?'
+      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms, last_full_ended_ms, check_owed FROM sync_state WHERE resource = ?'
     )
     .raw()
     .get(resource) as StateRow | undefined
@@ -120,7 +156,9 @@ export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
     complete: row[6] === null ? null : row[6] === 1,
     pageSize: row[7],
     orderTimesReadRight: row[8] === null ? null : row[8] === 1,
-    clockOffsetMs: row[9]
+    clockOffsetMs: row[9],
+    lastFullEndedMs: row[10],
+    checkOwed: row[11] === null ? null : (JSON.parse(row[11]) as CheckOwed)
   }
 }
 
@@ -129,7 +167,7 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
   const next = { ...readSyncState(db, resource) }
   for (const [key, value] of Object.entries(patch)) if (value !== undefined) (next as Record<string, unknown>)[key] = value
   db.prepare(
-    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms, last_full_ended_ms, check_owed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
   ).run(
     resource,
     next.lastFullMs,
@@ -141,7 +179,9 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
     next.complete === null ? null : next.complete ? 1 : 0,
     next.pageSize,
     next.orderTimesReadRight === null ? null : next.orderTimesReadRight ? 1 : 0,
-    next.clockOffsetMs
+    next.clockOffsetMs,
+    next.lastFullEndedMs,
+    next.checkOwed === null ? null : JSON.stringify(next.checkOwed)
   )
 }
 

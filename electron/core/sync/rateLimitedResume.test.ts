@@ -2,7 +2,9 @@
  * A first full sync under a marketplace's rate limit: many requests answered 429 with a `Retry-After`
  * longer than the client waits, so each attempt reads some pages and stops. It is resumed for as long
  * as its attempts make progress, however long ago it started, and ends complete; a run that read
- * nothing for longer than the resume window starts over. Real HTTP (the sandbox), real SQLite, the
+ * nothing for longer than the resume window starts over. A pass swapped in whose catch-up or check is
+ * stopped is finished by the next attempt's catch-up and check, not read again; and the periodic
+ * reconcile counts from the end of a full sync, not its start. Real HTTP (the sandbox), real SQLite, the
  * computer's clock injected.
  */
 import { mkdtempSync } from 'node:fs'
@@ -11,9 +13,9 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
-import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { openSnapshot, type Resource, type Snapshot } from '../snapshot/snapshot'
 import { coveredCount } from './rowRanges'
-import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncSettings } from './syncEngine'
+import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncRequest, type SyncSettings } from './syncEngine'
 
 const KEY = 'sk_test_rate_limited_0123456789'
 const MINUTE = 60_000
@@ -46,7 +48,20 @@ async function setup(options: SandboxOptions, settings: Partial<SyncSettings>, o
     begun.push(run.startedMs)
     return beginRun(run)
   }
-  return { sandbox, snapshot, clock, begun, attempt: () => engine.run('auto', new AbortController().signal, ['orders']) }
+  // Every pass swapped in, by when its run started; `afterCommit` runs once one is (then is cleared).
+  const committed: number[] = []
+  const hooks: { afterCommit: (() => void) | null } = { afterCommit: null }
+  const commitRun = snapshot.commitRun
+  snapshot.commitRun = async (resource, ...rest) => {
+    const startedMs = snapshot.run(resource)?.startedMs
+    const done = await commitRun(resource, ...rest)
+    if (startedMs !== undefined) committed.push(startedMs)
+    hooks.afterCommit?.()
+    hooks.afterCommit = null
+    return done
+  }
+  const attempt = (request: SyncRequest = 'auto', resources: Resource[] = ['orders']) => engine.run(request, new AbortController().signal, resources)
+  return { sandbox, snapshot, clock, begun, committed, hooks, attempt }
 }
 
 /** The marketplace's order ids the snapshot does not hold, and those it holds the marketplace does not. */
@@ -131,5 +146,117 @@ it('an interrupted run resumes while its last progress is within the window, how
   expect(s.begun).toEqual([t0, t0 + 161 * MINUTE])
   expect(report.pagesFetched.orders).toBeGreaterThanOrEqual(300 / 20)
   expect(report.checks.orders).toEqual({ synced: 300, total: 300, complete: true })
+  expect(differences(s.snapshot, s.sandbox)).toEqual({ missing: 0, gone: 0 })
+})
+
+it('a first full sync the marketplace keeps stopping, its check after the swap too, swaps in one pass only: the next attempt finishes the check', async () => {
+  // The fault seed under which the catch-up or the check after a swap is stopped again and again.
+  const s = await setup({ orders: 2_000, faults: { rateLimitRate: 0.1, retryAfterSeconds: 60, faultSeed: 29 } }, { take: 20, concurrency: 1 })
+  let report: Awaited<ReturnType<typeof s.attempt>> | null = null
+  // Attempts that found a check owed: a pass swapped in whose check was stopped.
+  let owed = 0
+  for (let attempt = 0; attempt < 150 && !report; attempt++) {
+    if (s.snapshot.syncState('orders').checkOwed) owed++
+    try {
+      report = await s.attempt()
+    } catch (error) {
+      expect(error).toMatchObject({ kind: 'rate-limited' })
+      // Until the check has run, the seller is shown no shortfall: the state says it was not checked.
+      if (s.committed.length) expect(s.snapshot.syncState('orders')).toMatchObject({ complete: false, serverTotal: null, syncedCount: null })
+    }
+    s.clock.ms += 20 * MINUTE
+  }
+  expect(report, 'the sync never ended').not.toBeNull()
+  // One run, one pass swapped in: the attempts after it read what changed since and the count.
+  expect(s.begun).toHaveLength(1)
+  expect(s.committed).toEqual(s.begun)
+  expect(owed).toBeGreaterThan(0)
+  expect(report!.kinds.orders).toBe('incremental')
+  expect(report!.checks.orders).toEqual({ synced: 2_000, total: 2_000, complete: true })
+  expect(s.snapshot.syncState('orders')).toMatchObject({ complete: true, serverTotal: 2_000, syncedCount: 2_000, checkOwed: null })
+  expect(differences(s.snapshot, s.sandbox)).toEqual({ missing: 0, gone: 0 })
+})
+
+it('the check a rate limit stopped after the swap is run by the next sync and judges the pass as the one right after it would have: a pass read whole ends complete; one a deletion ran through is read again', async () => {
+  // Once set, a sell request of the first page is deleted when the pass has read this many pages.
+  let deleteAfter: number | null = null
+  const s = await setup({ orders: 0, sellRequests: 300, faults: { retryAfterSeconds: 60 } }, { take: 20, concurrency: 1 }, (progress) => {
+    if (deleteAfter !== null && progress.kind === 'full' && progress.pagesDone >= deleteAfter) {
+      deleteAfter = null
+      s.sandbox.state.deleteSellRequest(s.sandbox.state.sellRequests.at(-1)!.id)
+    }
+  })
+  const listings: Resource[] = ['sellRequests']
+  const t0 = s.clock.ms
+  const at = (minutes: number, request: SyncRequest) => {
+    s.clock.ms = t0 + minutes * MINUTE
+    s.sandbox.injectNext('rate-limit', 0)
+    return s.attempt(request, listings)
+  }
+  // Every request after the swap is refused as rate-limited, with a Retry-After longer than the client waits.
+  const stopAfterSwap = () => (s.hooks.afterCommit = () => s.sandbox.injectNext('rate-limit', 1_000))
+  const listingDifferences = () => {
+    const held = new Set(s.snapshot.dump().sellRequests.map((row) => row.id))
+    return {
+      missing: s.sandbox.state.sellRequests.filter((row) => !held.has(row.id)).length,
+      gone: [...held].filter((id) => !s.sandbox.state.sellRequest(id)).length
+    }
+  }
+
+  stopAfterSwap()
+  await expect(at(0, 'auto')).rejects.toMatchObject({ kind: 'rate-limited' })
+  expect(s.committed).toEqual([t0])
+  expect(s.snapshot.syncState('sellRequests')).toMatchObject({ complete: false, serverTotal: null })
+  // The next sync reads what changed since the pass and the count: no pass again.
+  const finished = await at(20, 'auto')
+  expect(s.begun).toEqual([t0])
+  expect(finished.kinds.sellRequests).toBe('incremental')
+  expect(finished.pagesFetched.sellRequests).toBeLessThan(300 / 20)
+  expect(finished.checks.sellRequests).toEqual({ synced: 300, total: 300, complete: true })
+  expect(s.snapshot.syncState('sellRequests')).toMatchObject({ complete: true, serverTotal: 300, syncedCount: 300, checkOwed: null })
+  expect(listingDifferences()).toEqual({ missing: 0, gone: 0 })
+
+  // A full sync through which a listing it read is deleted: the rows after it move back a place, and
+  // the one at a page's edge is passed over. The deleted one stays held: the counts agree, the rows do not.
+  stopAfterSwap()
+  deleteAfter = 5
+  await expect(at(40, 'full')).rejects.toMatchObject({ kind: 'rate-limited' })
+  expect(s.committed).toEqual([t0, t0 + 40 * MINUTE])
+  expect(s.snapshot.count('sellRequests')).toBe(s.sandbox.state.sellRequests.length)
+  expect(listingDifferences()).toEqual({ missing: 1, gone: 1 })
+  // The check finds what the pass saw (the total went down while it read): the list is read again.
+  const readAgain = await at(60, 'auto')
+  expect(s.begun).toEqual([t0, t0 + 40 * MINUTE, t0 + 60 * MINUTE])
+  expect(readAgain.kinds.sellRequests).toBe('full')
+  expect(readAgain.checks.sellRequests).toEqual({ synced: 299, total: 299, complete: true })
+  expect(listingDifferences()).toEqual({ missing: 0, gone: 0 })
+})
+
+it('the periodic reconcile counts from the end of the last full sync: one that read for longer than the interval is followed by incremental syncs until the interval has passed since it ended', async () => {
+  // While set, each page of the full pass takes this long by the computer's clock.
+  let pageMinutes: number | null = 30
+  const s = await setup({ orders: 300 }, { take: 20, concurrency: 1 }, (progress) => {
+    if (pageMinutes !== null && progress.kind === 'full') s.clock.ms += pageMinutes * MINUTE
+  })
+  const t0 = s.clock.ms
+  const first = await s.attempt()
+  pageMinutes = null
+  const endedMs = s.clock.ms
+  expect(first.kinds.orders).toBe('full')
+  expect(first.checks.orders).toEqual({ synced: 300, total: 300, complete: true })
+  expect(endedMs - t0).toBeGreaterThan(DEFAULT_SYNC_SETTINGS.reconcileEveryMs)
+  // What the seller is told of the full sync is unchanged: it holds every change up to its start.
+  expect(s.snapshot.syncState('orders').lastFullMs).toBe(t0)
+
+  s.clock.ms = endedMs + 20 * MINUTE
+  const next = await s.attempt()
+  expect(next.kinds.orders).toBe('incremental')
+  expect(next.checks.orders).toEqual({ synced: 300, total: 300, complete: true })
+  s.clock.ms = endedMs + DEFAULT_SYNC_SETTINGS.reconcileEveryMs - MINUTE
+  expect((await s.attempt()).kinds.orders).toBe('incremental')
+  s.clock.ms = endedMs + DEFAULT_SYNC_SETTINGS.reconcileEveryMs + MINUTE
+  const reconciled = await s.attempt()
+  expect(reconciled.kinds.orders).toBe('full')
+  expect(s.begun).toEqual([t0, endedMs + DEFAULT_SYNC_SETTINGS.reconcileEveryMs + MINUTE])
   expect(differences(s.snapshot, s.sandbox)).toEqual({ missing: 0, gone: 0 })
 })

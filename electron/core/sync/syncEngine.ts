@@ -23,7 +23,9 @@
  *   A full sync whose check fails, or that saw a deletion while it read, reads the whole list again
  *   (up to `rounds` times) and otherwise ends incomplete, recorded and shown as such. An incremental
  *   sync that finds a discrepancy it did not know of, a deletion, or a walk it cannot finish turns into
- *   a full one.
+ *   a full one. A full sync stopped after its pass was swapped in (its catch-up or check rate-limited,
+ *   offline) is finished by the next sync's catch-up and check, which judge the pass as the check right
+ *   after it would have (CheckOwed), not by another pass.
  * - Incremental syncs start from the marketplace's clock (its `Date` header, or the newest timestamp
  *   in its data), never the computer's, less a safety margin.
  *
@@ -38,7 +40,7 @@
 import { SellerDeskError } from '../../shared/errors'
 import { NO_ROWS, type ListAnswer, type SellerApi } from '../sellerApi'
 import type { UnreadableRow } from '../sellerApi'
-import type { OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun, UnreadableEntry } from '../snapshot/snapshot'
+import type { CheckOwed, OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun, UnreadableEntry } from '../snapshot/snapshot'
 import { createPause, createTurnQueue, TURN_MS, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
@@ -54,7 +56,7 @@ export interface SyncSettings {
   concurrency: number
   /** Orders younger than this many days are kept in the snapshot. */
   historyDays: number
-  /** A full reconcile runs when the last one is older than this. */
+  /** A full reconcile runs when the last one ended longer ago than this. */
   reconcileEveryMs: number
   /** Incremental syncs look back this much before the last sync's start (in the marketplace's clock). */
   safetyMarginMs: number
@@ -83,9 +85,9 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
 export type SyncKind = 'full' | 'incremental'
 /**
  * What a run is asked for: a kind, or `auto` (full when none was ever done, one was interrupted, the
- * last one was incomplete or the periodic reconcile is due; incremental otherwise), or `catchUp` (as
- * auto, but never for the reconcile or an incomplete one: a quick look for what changed, e.g. before
- * applying bulk changes).
+ * last one was incomplete or the periodic reconcile is due; incremental otherwise, and to finish a full
+ * one whose check was stopped), or `catchUp` (as auto, but never for the reconcile or an incomplete one:
+ * a quick look for what changed, e.g. before applying bulk changes).
  */
 export type SyncRequest = SyncKind | 'auto' | 'catchUp'
 
@@ -255,9 +257,24 @@ class CreatedRows {
   private after: number | null = null
   private firstIds = new Set<string>()
   private readonly ids = new Set<string>()
+  /** Rows counted by a pass committed before (those it read are held now, and not counted again). */
+  private carried = 0
 
   /** `unknown`: those of the ids the live snapshot does not hold. */
   constructor(private readonly unknown: (resource: Resource, ids: string[]) => string[]) {}
+
+  /** Goes on from a committed pass's count (CheckOwed), for the catch-up a later sync runs after it. */
+  static continuing(owed: CheckOwed, unknown: (resource: Resource, ids: string[]) => string[]): CreatedRows {
+    const created = new CreatedRows(unknown)
+    created.after = owed.createdAfterMs
+    created.carried = owed.createdCount
+    return created
+  }
+
+  /** What the count needs to go on in a later sync. */
+  get owed(): Pick<CheckOwed, 'createdCount' | 'createdAfterMs'> {
+    return { createdCount: this.count, createdAfterMs: this.after }
+  }
 
   firstAnswer(resource: Resource, batch: Batch, cursorMs: number | null): void {
     this.firstIds = new Set(batch.rows.map((row) => row.id))
@@ -285,9 +302,16 @@ class CreatedRows {
   }
 
   get count(): number {
-    return this.ids.size
+    return this.carried + this.ids.size
   }
 }
+
+/**
+ * Rows created while a pass read (and its catch-up after) that the total's change since its first answer
+ * does not account for: some were deleted, and a deleted row held can hide a row missed (the counts
+ * agree, the rows do not).
+ */
+const deletedSince = (firstTotal: number | null, created: CreatedRows, total: number): boolean => firstTotal !== null && created.count > total - firstTotal
 
 export interface SyncEngineDeps {
   api: SellerApi
@@ -400,7 +424,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const state = snapshot.syncState(resource)
     if (snapshot.run(resource)) return 'full' // finish an interrupted one
     if (state.lastFullMs === null) return 'full'
-    if (requested === 'auto' && now() - state.lastFullMs > deps.settings.reconcileEveryMs) return 'full'
+    // A full sync swapped in whose catch-up and check were stopped: they are what is left of it.
+    if (state.checkOwed !== null) return 'incremental'
+    // Counted from the last full sync's end: one that took longer than the interval is no reason for another.
+    if (requested === 'auto' && now() - (state.lastFullEndedMs ?? state.lastFullMs) > deps.settings.reconcileEveryMs) return 'full'
     // The last check came up short: rows an incremental sync would never look at again may be missing.
     if (requested === 'auto' && state.complete === false) return 'full'
     return 'incremental'
@@ -818,8 +845,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const found = new UnreadableFound()
       await pass(run, watch, created, found, signal, counters)
       counters.passed()
-      // Rows read unreadable with no copy held: read, but not staged (those held are staged as held).
-      const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()))
+      // Rows read unreadable with no copy held: read, but not staged (those held are staged as held). What
+      // the check below needs of the pass is recorded with the swap: should the catch-up or the check be
+      // stopped (a rate limit, offline), the next sync runs them on this pass (incremental) instead of
+      // reading the whole list again.
+      const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()), {
+        endedMs: now(),
+        owed: {
+          totalDropped: watch.dropped || run.totalDropped,
+          firstTotal: run.firstTotal,
+          lastTotal: run.total,
+          ...created.owed,
+          unreadable: found.entries()
+        }
+      })
       for (const id of committed.newOrderIds) ids.add(id)
       // What changed while the pass read, then the check. Its progress is not reported: the next
       // resource's pass may be reporting by now, and this is part of the full sync already shown.
@@ -829,9 +868,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const completeness = await check(resource, caughtUp.total, signal, counters, watch)
       // The pass's unreadable rows, as the catch-up after it found them.
       const unreadable = unreadableAfterWalk(found.entries(), caughtUp.readIds, caughtUp.unreadable)
-      // Rows created while it read that the total's change does not account for: some were deleted,
-      // and a deleted row held can hide a row missed (the counts agree, the rows do not).
-      const deletedMeanwhile = run.firstTotal !== null && created.count > completeness.total - run.firstTotal
+      const deletedMeanwhile = deletedSince(run.firstTotal, created, completeness.total)
       // Rows held that the pass did not read are kept (commitRun), unconfirmed: a count they make agree says nothing.
       const complete =
         completeness.synced + missingOf(resource, unreadable) === completeness.total &&
@@ -864,10 +901,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     counters: Counters
   ): Promise<{ ids: string[]; completeness: Completeness; escalate: boolean }> {
     const before = snapshot.syncState(resource)
+    // A full sync swapped in whose catch-up and check were stopped: this walk is that catch-up, and the
+    // check judges the pass as the one right after it would have (full): from the totals, the rows
+    // created and the rows unreadable the pass saw.
+    const owed = before.checkOwed
     // The rows recorded unreadable, and how many of them the snapshot held no copy of (before the walk writes).
-    const unreadableBefore = snapshot.unreadable(resource)
+    const unreadableBefore = owed?.unreadable ?? snapshot.unreadable(resource)
     const missingBefore = missingOf(resource, unreadableBefore)
-    const watch = new TotalWatch()
+    const watch = owed ? new TotalWatch(owed.lastTotal, owed.totalDropped) : new TotalWatch()
+    const createdSincePass = owed ? CreatedRows.continuing(owed, (kind, rowIds) => snapshot.unknownIds(kind, rowIds)) : null
     const since = sinceOf(resource, null)
     // The slack for zone-less order times, until new orders have shown them to be read right.
     const slack =
@@ -882,7 +924,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       clockTold,
       readIds,
       unreadable: found
-    } = await changesSince(resource, since - slack, watch, null, signal, counters, true, since)
+    } = await changesSince(resource, since - slack, watch, createdSincePass, signal, counters, true, since)
     const completeness = await check(resource, total, signal, counters, watch)
     const unreadable = unreadableAfterWalk(unreadableBefore, readIds, found)
     const missing = missingOf(resource, unreadable)
@@ -896,8 +938,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const unreadableIds = new Set(unreadableBefore.map((entry) => entry.id))
     const created = newIds.filter((id) => !unreadableIds.has(id)).length + missingOf(resource, newUnreadable(unreadableBefore, found))
     const unexplained = before.complete === true && before.serverTotal !== null && completeness.total !== before.serverTotal + created
-    const escalate = completeness.total - completeness.synced - missing !== knownGap || watch.dropped || shifted || unexplained || cutShort
-    const complete = completeness.synced + missing === completeness.total && before.complete !== false && !cutShort
+    // A pass that kept rows it did not read, or that rows deleted meanwhile may have hidden a row from, is
+    // read again, as it would have been right after it.
+    const passShort = owed !== null && createdSincePass !== null && (owed.kept > 0 || deletedSince(owed.firstTotal, createdSincePass, completeness.total))
+    const escalate = completeness.total - completeness.synced - missing !== knownGap || watch.dropped || shifted || unexplained || cutShort || passShort
+    const complete = completeness.synced + missing === completeness.total && (before.complete !== false || owed !== null) && !cutShort
     if (!escalate)
       await snapshot.recordCheck(resource, {
         serverTotal: completeness.total,
