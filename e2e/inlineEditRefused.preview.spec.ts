@@ -40,7 +40,7 @@ test('a passing refusal (500, 429, 503, no answer in time) keeps the typed value
     // No answer: the edit may have been made, so it is read back first (readBack.ts), and here that read hangs too.
     [
       'hang',
-      /answer never came \(the connection was lost, or it did not answer in time\), so it may or may not have been made\. Seller Desk could not read the listing back/
+      /answer never came \(the connection was lost, it did not answer in time, or a gateway in front of it got no answer\), so it may or may not have been made\. Seller Desk could not read the listing back/
     ]
   ]
   let quantity = target.quantity

@@ -1,7 +1,7 @@
 /**
  * A change whose outcome the marketplace did not tell: accepted (2xx) with an answer that could not be
  * read (the client's 'unconfirmed': most likely made), or sent with no answer at all (timed out, the
- * connection lost: `unanswered`, maybe made). "Not changed" would mislead the seller, and sending it
+ * connection lost, a gateway's word that it got none: `unanswered`, maybe made). "Not changed" would mislead the seller, and sending it
  * again blind could not say what happened either: only the listing as the marketplace holds it now can
  * tell. One place judges what reading it back shows, for a seller's edit or delete (workspace.ts) and a
  * bulk apply's changes (bulkEdit/applyRun.ts) alike, and says it in words.
@@ -49,7 +49,7 @@ function happened(cause: ReadBackCause, action: keyof typeof ACTIONS = 'change')
       return { request: `The marketplace accepted the ${request}, but its answer could not be read`, alone: `so ${subject} was most likely ${done}` }
     case 'unanswered':
       return {
-        request: `The ${request} was sent, but the marketplace's answer never came (the connection was lost, or it did not answer in time)`,
+        request: `The ${request} was sent, but the marketplace's answer never came (the connection was lost, it did not answer in time, or a gateway in front of it got no answer)`,
         alone: maybe
       }
     case 'said-failed':
