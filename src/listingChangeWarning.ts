@@ -18,13 +18,18 @@ export function listingChangeWarning(
 ): string | null {
   const before = (listing as Record<string, number>)[field.key]
   if (before === undefined || next === before) return null
-  const quantity = field.key === quantityField.key
-  const warnings = [
-    field.warning(before, next, rules),
-    quantity ? quantityRise(before, next, rules) : null,
-    quantity ? belowMinimumOrder(next, listing.minQuantity) : null
-  ]
+  const own = FIELD_CHECKS[field.key] ?? []
+  const warnings = [field.warning(before, next, rules), ...own.map((check) => check(before, next, rules, listing))]
   return warnings.filter(Boolean).join(' ') || null
+}
+
+/** What one listing's change of a field is checked for beyond the seller's rules (field.warning), by field. */
+type FieldCheck = (before: number, next: number, rules: WarningRules, listing: Pick<SellRequest, 'minQuantity'>) => string | null
+const FIELD_CHECKS: Partial<Record<string, readonly FieldCheck[]>> = {
+  [quantityField.key]: [
+    (before, next, rules) => quantityRise(before, next, rules),
+    (_before, next, _rules, listing) => belowMinimumOrder(next, listing.minQuantity)
+  ]
 }
 
 /**
