@@ -10,9 +10,9 @@ import { expect, test } from './fixtures'
 import { viaRouter } from './fromCore'
 
 const FIELDS = [
-  { id: 'settings-sync-interval', setting: 'syncIntervalMinutes', suffix: 'min' },
-  { id: 'settings-history-days', setting: 'historyDays', suffix: 'days' },
-  { id: 'settings-low-stock', setting: 'lowStockThreshold', suffix: 'units' }
+  { id: 'settings-sync-interval', setting: 'syncIntervalMinutes', suffix: 'min', counted: 'minutes' },
+  { id: 'settings-history-days', setting: 'historyDays', suffix: 'days', counted: 'days' },
+  { id: 'settings-low-stock', setting: 'lowStockThreshold', suffix: 'units', counted: 'units' }
 ] as const
 
 test('an emptied or refused number setting shows the value in force again when left or on Escape, and nothing is saved', async ({ app: page, host }) => {
@@ -20,7 +20,7 @@ test('an emptied or refused number setting shows the value in force again when l
   await page.getByTestId('nav-settings').click()
   const before = await viaRouter<AppSettings>(host, 'settings.get', {})
 
-  for (const { id, setting, suffix } of FIELDS) {
+  for (const { id, setting, suffix, counted } of FIELDS) {
     const field = page.getByTestId(id)
     const error = page.getByTestId(`${id}-error`)
     const inForce = String(before[setting])
@@ -62,8 +62,10 @@ test('an emptied or refused number setting shows the value in force again when l
     // What JavaScript reads as a number but a seller's field does not (as price and quantity fields).
     await refusedThenEscape('1e2', /^Not a number: “1e2”\./)
     await refusedThenEscape('0x10', /^Not a number: “0x10”\./)
-    // A decimal comma, as a price or quantity field says it.
-    await refusedThenEscape('12,5', /^Not a number: “12,5”\. Write decimals with a point: 12\.5\./)
+    // A decimal comma with a fraction, as a quantity field says it: the setting is whole, not told to write the fraction with a point.
+    await refusedThenEscape('12,5', new RegExp(`^The number of ${counted} must be a whole number\\.`))
+    // A whole number written so is told how to write it, as a price or quantity field tells it.
+    await refusedThenEscape('12,0', /^Not a number: “12,0”\. Write decimals with a point: 12\.0\./)
     // Left instead: said the same, and the field shows what is in force.
     await field.fill('1e2')
     await field.press('Tab')

@@ -176,7 +176,8 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
     deps.emit('notice', {
       level: 'warning',
       message: `Applying “${interrupted.label}” was interrupted: ${interrupted.pending} changes were not sent yet. Open Bulk edit to resume.`,
-      untilClosed: true
+      untilClosed: true,
+      batchId: interrupted.id
     })
   }
   // Sums and filter choices read through their own read-only connection, beside the sync's writes.

@@ -157,17 +157,19 @@ describe('a change by an amount or a percentage (Change many)', () => {
     ['+15', 15],
     [' 1,000 ', 1000],
     ['2.5', 2.5],
-    ['12,5', 'Not a number: “12,5”. Write decimals with a point: 12.5.'],
+    // A setting is a count: a decimal comma with a fraction is said to be no whole number, as a quantity's is.
+    ['12,5', 'The number of minutes must be a whole number.'],
+    ['12,0', 'Not a number: “12,0”. Write decimals with a point: 12.0.'],
     ['1e2', nan('1e2')],
     ['0x10', nan('0x10')],
     ['$5', nan('$5')],
     ['5%', nan('5%')]
   ] as [string, number | string][])('a setting’s number %j → %j', (text, expected) => {
-    expect(said(parsePlainNumber(text)!)).toEqual(answer(expected))
+    expect(said(parsePlainNumber(text, 'The number of minutes')!)).toEqual(answer(expected))
   })
 
   it('a setting left empty is no number at all', () => {
-    expect(parsePlainNumber('  ')).toBeNull()
+    expect(parsePlainNumber('  ', 'The number of minutes')).toBeNull()
   })
 })
 

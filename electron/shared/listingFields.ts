@@ -215,6 +215,16 @@ type FieldSpec = Pick<
 }
 
 /**
+ * A count written with a decimal comma and a fraction: the seller is told a count is whole, not to
+ * write the fraction with a point, which the rule would then refuse. A whole number written so keeps
+ * the hint, as the number it gives is taken.
+ */
+function countProblem(problem: ValueProblem, label: string): ValueProblem {
+  if (problem.kind !== 'decimal-comma' || Number.isInteger(Number(problem.pointed))) return problem
+  return { kind: 'not-whole', label }
+}
+
+/**
  * A numeric listing field: a price-like one (`unit: 'cents'`, typed in dollars) or a count. Exported so a
  * test can add a field of its own and see it carried from the change set to the PATCH.
  */
@@ -230,19 +240,10 @@ export function numberField(spec: FieldSpec): ListingField {
     if (Math.abs(delta) > spec.max) return { kind: 'change-above-max', max: spec.formatMax }
     return null
   }
-  /**
-   * A count written with a decimal comma and a fraction: the seller is told a count is whole, not to
-   * write the fraction with a point, which the rule would then refuse. A whole number written so keeps
-   * the hint, as the number it gives is taken.
-   */
-  function countProblem(problem: ValueProblem): ValueProblem {
-    if (spec.unit !== 'units' || problem.kind !== 'decimal-comma' || Number.isInteger(Number(problem.pointed))) return problem
-    return { kind: 'not-whole', label }
-  }
   function read(text: string, style: NumberStyle = 'point', change = false): Parsed | null {
     if (text.trim() === '') return null
     const result = readDecimal(text, { style, plus: change || { kind: 'plus-sign', label }, percent: false })
-    if ('problem' in result) return { problem: countProblem(result.problem) }
+    if ('problem' in result) return { problem: spec.unit === 'units' ? countProblem(result.problem, label) : result.problem }
     const value = decimalValue(result.decimal)
     // Far beyond the rule (and beyond exact integers): refused as too large rather than staged.
     if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return { problem: tooLarge }
@@ -442,13 +443,14 @@ export function parsePercentChange(text: string): Parsed {
 /**
  * A number typed in a setting (minutes, days, units): read as a count's cell reads it, with grouping
  * commas and a decimal point (the setting's own rule refuses a fraction), but no dollar or percent sign.
+ * A decimal comma with a fraction is said as a count's is, `label` naming what must be whole.
  * Null when empty.
  */
-export function parsePlainNumber(text: string): Parsed | null {
+export function parsePlainNumber(text: string, label: string): Parsed | null {
   if (text.trim() === '') return null
   if (/[$%]/.test(text)) return { problem: { kind: 'not-a-number', text: text.trim() } }
   const result = readDecimal(text, { style: 'point', plus: true, percent: false })
-  if ('problem' in result) return result
+  if ('problem' in result) return { problem: countProblem(result.problem, label) }
   const value = unitsOf(result.decimal)
   return Number.isFinite(value) ? { value } : { problem: { kind: 'not-a-number', text: text.trim() } }
 }

@@ -618,3 +618,70 @@ it('new rules: the grid is drawn again once the page holds them, so a warned cel
   expect(store.rules.priceChangePercent).toBe(70)
   expect(drawnUnder.at(-1)).toBe(70)
 })
+
+it('a notice about a batch waiting to be sent closes once a status read and the batch itself say it waits no more, not while a newer batch hides it or for another account', async () => {
+  const core = fakeCore()
+  const store = useBulkEditStore()
+  const session = useSessionStore()
+  const answer = bridge.call.getMockImplementation()!
+  /** What the status names as waiting, and the changes each batch of the open account has not sent. */
+  let waiting: BatchStatus | null = endedBatch({ id: 'b1', finishedAt: null, pending: 5 })
+  const unsent = new Map<string, Map<string, number>>([['demo', new Map([['b1', 5]])]])
+  const asked: string[] = []
+  bridge.call.mockImplementation(async (name: string, input: Record<string, unknown>) => {
+    if (name === 'bulk.status') return { ...(await answer(name, input)), pendingBatch: waiting }
+    if (name === 'bulk.batchRows') {
+      const { account, batchId, status } = input as { account: string; batchId: string; status: string }
+      asked.push(`${account}:${batchId}`)
+      const pending = unsent.get(account)?.get(batchId)
+      if (status !== 'pending' || pending === undefined)
+        throw new ContractError({ kind: 'not-found', message: 'That batch of changes is not on this computer for this account.' })
+      return { total: pending, page: 1, take: 1, rows: [] }
+    }
+    return answer(name, input)
+  })
+  let closed = 0
+  const stop = store.whileWaiting('b1', () => closed++)
+
+  // Named waiting: nothing to ask.
+  await store.readRules()
+  await settle()
+  expect([closed, asked]).toEqual([0, []])
+
+  // A newer batch queued: the status names none waiting, but the batch itself still holds changes to send.
+  waiting = null
+  await store.readRules()
+  await until(() => asked.length === 1)
+  await settle()
+  expect(closed).toBe(0)
+
+  // Another account open: its status knows nothing of the batch, nor does the batch belong to it.
+  session.apply(signedIn('https://b.example'))
+  await store.readRules()
+  await until(() => asked.length === 2)
+  await settle()
+  expect(asked).toEqual(['demo:b1', `${accountKeyOf(signedIn('https://b.example'))}:b1`])
+  expect(closed).toBe(0)
+
+  // Back on its account, every change sent meanwhile: the notice closes, once.
+  session.apply(signedIn(null))
+  unsent.get('demo')!.set('b1', 0)
+  await store.readRules()
+  await until(() => closed === 1)
+  await store.readRules()
+  await settle()
+  expect(closed).toBe(1)
+  expect(asked).toHaveLength(3)
+  stop()
+
+  // A batch being sent waits no more either; a later notice about the same batch takes the place of the one before.
+  let first = 0
+  let second = 0
+  store.whileWaiting('b2', () => first++)
+  store.whileWaiting('b2', () => second++)
+  expect([first, second]).toEqual([1, 0])
+  core.running = endedBatch({ id: 'b2', running: true, finishedAt: null, pending: 3 })
+  await store.readRules()
+  expect([first, second]).toEqual([1, 1])
+  expect(asked).toHaveLength(3)
+})

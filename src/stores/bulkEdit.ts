@@ -349,8 +349,53 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     }
   }
 
+  /**
+   * Notices about a batch left with changes not yet sent (what the app found as it started), by batch:
+   * how to close each. A notice goes once its batch no longer waits to be sent (whileWaiting).
+   */
+  const waitingNotices = new Map<string, () => void>()
+
+  /**
+   * Closes a notice about a batch once the batch no longer waits to be sent: its sending started
+   * (resumed), the seller gave it up, or it holds no change to send any more. A later notice about the
+   * same batch takes the place of this one. Returns the way to stop, for a notice the seller closed.
+   */
+  function whileWaiting(batchId: string, close: () => void): () => void {
+    waitingNotices.get(batchId)?.()
+    waitingNotices.set(batchId, close)
+    return () => {
+      if (waitingNotices.get(batchId) === close) waitingNotices.delete(batchId)
+    }
+  }
+  function waitsNoMore(batchId: string) {
+    const close = waitingNotices.get(batchId)
+    if (!close) return
+    waitingNotices.delete(batchId)
+    close()
+  }
+  /**
+   * What a status read says of the batches notices are about. One it does not show waiting is asked
+   * itself whether it still holds changes to send: a status names only the newest batch waiting (an
+   * older one waits unnamed while a newer one is queued or sent), and only batches of its own account.
+   */
+  function checkWaiting(account: string, status: BulkStatus) {
+    for (const batchId of [...waitingNotices.keys()]) {
+      if (status.running?.id === batchId) waitsNoMore(batchId)
+      else if (status.pendingBatch?.id !== batchId)
+        void call('bulk.batchRows', { account, batchId, status: 'pending', page: 1, take: 1 })
+          .then((unsent) => unsent.total === 0 && waitsNoMore(batchId))
+          // A batch of another account, or a call that failed: the notice stays, as it would have.
+          .catch(() => undefined)
+    }
+  }
+
   /** The change set's and the batches' status for the account open; null once the seller left it. */
-  const readStatus = () => forAccount((account) => call('bulk.status', { account }))()
+  const readStatus = () =>
+    forAccount(async (account) => {
+      const status = await call('bulk.status', { account })
+      checkWaiting(account, status)
+      return status
+    })()
 
   /**
    * A change-set call (stage, operation, undo, redo, discard, rules, undo batch): its answer's marks and
@@ -789,6 +834,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
 
   /** Follows a batch that started (apply, retry, resume): the pending changes it took leave the grid. */
   async function started(answer: BatchStatus) {
+    waitsNoMore(answer.id)
     const status = pushed.get(answer.id) ?? answer
     running.value = status.running ? status : null
     shownBatch.value = status
@@ -828,7 +874,9 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   async function cancel(batchId: string): Promise<void> {
     const from = generation
     const status = await forAccount((account) => call('bulk.cancel', { account, batchId }))()
-    if (status === null || from !== generation) return
+    if (status === null) return
+    waitsNoMore(batchId)
+    if (from !== generation) return
     if (shownBatch.value?.id === batchId) shownBatch.value = status
     if (pendingBatch.value?.id === batchId) pendingBatch.value = null
   }
@@ -854,6 +902,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
   function onProgress(status: BatchStatus) {
     progressPushes++
     pushed.set(status.id, status)
+    waitsNoMore(status.id)
     if (shownBatch.value === null || shownBatch.value.id === status.id) shownBatch.value = status
     running.value = status.running ? status : null
     if (!status.running) {
@@ -962,6 +1011,7 @@ export const useBulkEditStore = defineStore('bulkEdit', () => {
     loadHistory,
     batchRows,
     undoBatch,
-    follow
+    follow,
+    whileWaiting
   }
 })

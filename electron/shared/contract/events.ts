@@ -10,9 +10,10 @@ export interface Events {
   /**
    * Something the seller should see as a toast or banner. `untilClosed`: shown until the seller closes it
    * rather than for a few seconds they may miss: what the app found as it started (said whether or not a
-   * page listened yet), and any notice said while no page listened.
+   * page listened yet), and any notice said while no page listened. `batchId`: the batch the notice is
+   * about (one left with changes not sent yet), so the notice can go once that batch no longer waits.
    */
-  notice: { level: 'info' | 'warning' | 'error'; message: string; untilClosed?: true }
+  notice: { level: 'info' | 'warning' | 'error'; message: string; untilClosed?: true; batchId?: string }
   'sync.status': SyncStatus
   /** A sync brought orders not seen before. */
   'orders.new': { count: number; totalCents: number }
