@@ -156,6 +156,12 @@ test('the same reading of a typed price or quantity in the edit dialog, the grid
   await expect(page.getByTestId('rule-quantity-cut').locator('input')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.locator('.n-message')).toHaveCount(0)
   expect((await viaRouter<BulkStatus>(host, 'bulk.status', { account })).rules).toEqual(rulesBefore)
+  // The quantity rule read the other way, as one listing's edit reads it: said for the percentage typed,
+  // and for the rule in force while what is typed is no percentage the rule takes.
+  const riseNote = page.getByTestId('rule-quantity-rise')
+  await expect(riseNote).toHaveText(/rises as far: at 90%, to more than 10 times what it was\.$/)
+  await page.getByTestId('rule-quantity-cut').locator('input').fill('50')
+  await expect(riseNote).toHaveText(/at 50%, to more than 2 times what it was\.$/)
   // Typing again takes the mark away; saved, it says so.
   await page.getByTestId('rule-quantity-cut').locator('input').fill('90')
   await expect(page.getByTestId('rule-problem')).toBeHidden()
@@ -205,12 +211,12 @@ test('a quantity with a decimal comma is said to be whole (not to be written wit
   await dialog.getByTestId('edit-cancel').click()
   await expect(dialog).toBeHidden()
 
-  // The grid: the cell is left unchanged, and the toast says why with the listing's SKU.
-  const rows = await openGrid(page, host)
+  // The grid: the cell is left unchanged and marked, its title saying why.
+  await openGrid(page, host)
   await cell(page, 0, COLUMN.quantity).click()
   await page.evaluate(`navigator.clipboard.writeText('12,5')`)
   await page.keyboard.press('Control+v')
-  await expect(page.locator('.n-message')).toContainText(`SKU ${gridRow.text(rows[0]!, 'sku')}, New qty: ${whole.replace(/\.$/, '')}`)
+  await expect(cell(page, 0, COLUMN.quantity)).toHaveAttribute('title', `Left unchanged: ${whole}`)
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '0')
 })
 

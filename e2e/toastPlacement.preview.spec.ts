@@ -6,12 +6,13 @@
  * at most, nothing cut or clipped, all in the window) and covers nothing a seller is using: not the
  * drawer (its title, close button and the actions in its content), not the search, the filters, the
  * toolbars, the sections' menu or Bulk edit's summary and grid, and no text or control of the page at all.
+ * So do the toasts a paste in Bulk edit's grid raises: cells it could not read, and cells that landed nowhere.
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { layoutSettled } from './pageMeasures'
-import { dismissToast, signInTo, toastInPlace } from './signedIn'
+import { dismissToast, GRID_COLUMN, pasteIntoGrid, signInTo, toastInPlace } from './signedIn'
 
 const KEY = 'sk_live_toasts_e2e_9Qm3'
 const SIZES = [
@@ -21,7 +22,7 @@ const SIZES = [
 ] as const
 const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 120, sellRequests: 60, seed: 37 })
 
-test.use({ timezoneId: 'UTC', locale: 'en-US' })
+test.use({ timezoneId: 'UTC', locale: 'en-US', permissions: ['clipboard-read', 'clipboard-write'] })
 test.setTimeout(180_000)
 
 /** The toast saying `text`, once it is in place (toastInPlace). */
@@ -295,5 +296,38 @@ test('toasts at 1024, 1366 and 1920 cover nothing a seller is using, on every vi
       )
     }
     await expect(toasts).toHaveCount(0, { timeout: 15_000 }) // they go by themselves
+  }
+})
+
+test('a paste’s toasts in Bulk edit at 1024, 1366 and 1920 (cells left unchanged, cells not used) read at a glance and cover nothing a seller uses next', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  await page.getByTestId('nav-bulkEdit').click()
+  await expect(page.getByTestId('bulk-grid').locator('.rgCell').first()).toBeVisible()
+  for (const [i, size] of SIZES.entries()) {
+    await page.setViewportSize(size)
+    const name = `${size.width}×${size.height}, bulk edit`
+    await layoutSettled(page.locator('section.bulk'))
+    const bulkView = {
+      toolbar: page.getByTestId('bulk-export').locator('xpath=..').locator('button'),
+      'undo, redo and discard': page.locator('[data-testid="bulk-undo"], [data-testid="bulk-redo"], [data-testid="bulk-discard"]'),
+      'review & apply': page.getByTestId('bulk-review'),
+      summary: page.getByTestId('bulk-summary'),
+      grid: page.getByTestId('bulk-grid')
+    }
+    // Prices from a spreadsheet, some of them no number at all (one as long as a sentence).
+    const row = 10 * i
+    await pasteIntoGrid(page, row, GRID_COLUMN.price, ['12.50', 'abc', 'call the supplier about this one first', '1.2.3', '14'].join('\n'))
+    const unchanged = await toastSaying(page, 'left unchanged')
+    await expectCoversNothing(page, unchanged, `${name}, cells left unchanged`, bulkView)
+    await dismissToast(unchanged)
+
+    // Two columns pasted into New qty: the second falls on the SKU, which cannot be edited.
+    await pasteIntoGrid(page, row + 6, GRID_COLUMN.quantity, '5\tX-1\n6\tX-2')
+    const notUsed = await toastSaying(page, 'not used')
+    await expectCoversNothing(page, notUsed, `${name}, cells not used`, bulkView)
+    await dismissToast(notUsed)
   }
 })
