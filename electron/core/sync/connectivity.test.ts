@@ -47,3 +47,26 @@ it('an answer of any kind from the server is online; only a network error or a t
   expect(connectivity.state().online).toBe(true)
   connectivity.stop()
 })
+
+it('offline from the start, says the marketplace has not answered since it last did before; offline later, since the first failed call', () => {
+  const lastAnswer = '2026-11-20T17:45:00.000Z'
+  const network = () => new SellerDeskError('network', 'The marketplace refused the connection.')
+  const started = Date.parse('2026-11-21T08:00:00.000Z')
+  const fromStart = createConnectivity({ probe: async () => undefined, onChange: () => undefined, now: () => started, answeredBefore: () => lastAnswer })
+  fromStart.report(network())
+  expect(fromStart.state()).toEqual({ online: false, offlineSince: lastAnswer })
+  fromStart.stop()
+
+  let clock = started
+  const later = createConnectivity({ probe: async () => undefined, onChange: () => undefined, now: () => clock, answeredBefore: () => lastAnswer })
+  later.report(null)
+  clock += 60_000
+  later.report(network())
+  expect(later.state()).toEqual({ online: false, offlineSince: new Date(clock).toISOString() })
+  later.stop()
+
+  const neverAnswered = createConnectivity({ probe: async () => undefined, onChange: () => undefined, now: () => started, answeredBefore: () => null })
+  neverAnswered.report(network())
+  expect(neverAnswered.state().offlineSince).toBe(new Date(started).toISOString())
+  neverAnswered.stop()
+})

@@ -8,7 +8,10 @@ import type { CallOptions, SellerApi } from '../sellerApi'
 
 export interface ConnectivityState {
   online: boolean
-  /** When the app went offline (ISO), null while online. */
+  /**
+   * Since when the marketplace has not answered (ISO), null while online: when a call first failed,
+   * or, offline from the start, when it last answered before (a restart does not move it).
+   */
   offlineSince: string | null
 }
 
@@ -29,6 +32,8 @@ export function createConnectivity(options: {
   firstProbeMs?: number
   maxProbeMs?: number
   now?: () => number
+  /** When the marketplace last answered before this session began (ISO), if known. */
+  answeredBefore?: () => string | null
 }): Connectivity {
   const firstProbeMs = options.firstProbeMs ?? 3_000
   // A seller waiting to apply notices a marketplace that is back within this long: a probe is one small
@@ -39,10 +44,13 @@ export function createConnectivity(options: {
   let timer: ReturnType<typeof setTimeout> | null = null
   let delay = firstProbeMs
   let stopped = false
+  let answered = false
 
   function set(online: boolean) {
+    if (online) answered = true
     if (online === state.online) return
-    state = { online, offlineSince: online ? null : new Date(now()).toISOString() }
+    const since = answered ? null : (options.answeredBefore?.() ?? null)
+    state = { online, offlineSince: online ? null : (since ?? new Date(now()).toISOString()) }
     if (online) {
       if (timer) clearTimeout(timer)
       timer = null

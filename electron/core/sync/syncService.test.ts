@@ -91,6 +91,30 @@ it('goes offline when the marketplace stops answering, keeps the snapshot readab
   expect(service!.status()).toMatchObject({ online: true, offlineSince: null, lastError: null })
 })
 
+it('started offline, says the marketplace has not answered since the last sync before, not since the start', async () => {
+  await setUp()
+  await service!.sync()
+  const lastSynced = service!.status().listSyncedAt
+  service!.stop()
+  await sandbox!.close()
+  sandbox = null
+  // Later, the app starts again with no network.
+  await new Promise((resolve) => setTimeout(resolve, 30))
+  service = createSyncService({
+    api: createSellerApi({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 1_000 }),
+    snapshot: snapshot!,
+    settings: () => ({ syncIntervalMinutes: 5, historyDays: 3650 }),
+    engine: { take: 50, retriesPerPage: 1 },
+    onStatus: () => undefined,
+    onNewOrders: () => undefined,
+    probe: { firstMs: 50, maxMs: 200 }
+  })
+  const offline = await service.sync()
+  expect(offline.online).toBe(false)
+  const latest = [lastSynced.orders!, lastSynced.sellRequests!].sort().at(-1)
+  expect(offline.offlineSince).toBe(latest)
+})
+
 it('cancels a running sync without an error, and the next one resumes', async () => {
   await setUp()
   sandbox!.setFaults({ latencyMs: 30 })

@@ -122,7 +122,9 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     },
     ...(deps.probe?.firstMs !== undefined ? { firstProbeMs: deps.probe.firstMs } : {}),
     ...(deps.probe?.maxMs !== undefined ? { maxProbeMs: deps.probe.maxMs } : {}),
-    now
+    now,
+    // The last sync that ended is the last answer this snapshot knows of (function declarations below).
+    answeredBefore: () => instant(Math.max(...BOTH.map(listSyncedMs)))
   })
   const api = observedApi(deps.api, connectivity)
   const engineSettings = { ...DEFAULT_SYNC_SETTINGS, ...deps.engine }
