@@ -2,12 +2,17 @@
  * A listing changed in the Sell requests table keeps its place. Sorted by last update (as the list
  * opens), a saved price used to take its row to the top at once: the row under the seller's pointer
  * became another listing, and their next click there changed that one. Now the rows stay where they
- * were, the changed one marked, through a sync too, until the seller reads the list anew (Refresh here).
+ * were, the changed one marked, through a sync too, until the seller reads the list anew (Refresh here)
+ * or leaves the section. Kept in place, the rows are still the page as read: a listing deleted elsewhere
+ * goes, and the page fills up after a delete.
  */
 import type { Page } from '@playwright/test'
+import type { ListResult } from '../electron/shared/contract'
+import type { SellRequest } from '../electron/shared/domain'
+import type { PreviewHost } from '../electron/preview/host'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
-import { syncFinishedAfter, syncStatus, viaRouter } from './fromCore'
+import { numberIn, syncFinishedAfter, syncStatus, viaRouter } from './fromCore'
 import { openSellRequests, signInTo } from './signedIn'
 
 const sandbox = marketplaceForEachTest({ apiKey: 'sk_live_kept_in_place_e2e_5Tq1', orders: 10, sellRequests: 30, seed: 29 })
@@ -35,7 +40,7 @@ test('a price saved with the mouse, sorted by last update: the row at the place 
   // A copy: the marketplace's record changes as it is edited.
   const target = { ...market.state.sellRequest(keys[4]!)! }
 
-  // Click the fifth row's price where it is on screen, type a price a cent higher, Enter.
+  // Click a row's price where it is on screen (one well down the page), type a price a cent higher, Enter.
   const price = await middleOf(page, 'inline-price', 4)
   await page.mouse.click(price.x, price.y)
   const priceInput = page.getByTestId('inline-price-input')
@@ -64,7 +69,7 @@ test('a price saved with the mouse, sorted by last update: the row at the place 
   expect(market.state.sellRequest(target.id)!.quantity).toBe(target.quantity + 1)
   expect(await rowKeys(page)).toEqual(keys)
 
-  // A sync that brings a change made elsewhere (another listing's price, the eleventh row's) moves no row either: its new price shows in its place.
+  // A sync that brings a change made elsewhere (the price of another listing, further down) moves no row either: its new price shows in its place.
   const elsewhere = { ...market.state.sellRequest(keys[10]!)! }
   market.state.editSellRequest(elsewhere.id, { priceCents: elsewhere.priceCents + 100 }, Date.now())
   const before = (await syncStatus(host))!.lastSyncedAt
@@ -73,9 +78,124 @@ test('a price saved with the mouse, sorted by last update: the row at the place 
   await expect(rows.nth(10).getByTestId('inline-price')).toHaveText(`$${((elsewhere.priceCents + 100) / 100).toFixed(2)}`)
   expect(await rowKeys(page)).toEqual(keys)
 
-  // Refresh reads the list anew: sorted by last update, the two listings changed come first, nothing marked.
+  // Refresh reads the list anew: sorted by last update, the listings changed come first, nothing marked.
   await page.getByTestId('sell-requests-refresh').click()
   await expect(rows.nth(0)).toHaveAttribute('data-row-key', elsewhere.id)
   await expect(rows.nth(1)).toHaveAttribute('data-row-key', target.id)
+  await expect(rows.locator('xpath=self::*[@data-changed]')).toHaveCount(0)
+})
+
+/** Saves a price a cent higher, typed in the price cell of the given row (from the top); answers that listing as it was. */
+async function raisePrice(page: Page, market: ReturnType<typeof sandbox>, row: number) {
+  const rows = page.getByTestId('sell-request-row')
+  const target = { ...market.state.sellRequest((await rowKeys(page))[row]!)! }
+  await rows.nth(row).getByTestId('inline-price').click()
+  const input = page.getByTestId('inline-price-input')
+  await input.fill(((target.priceCents + 1) / 100).toFixed(2))
+  await input.press('Enter')
+  await expect(page.locator('.n-message').filter({ hasText: `Saved the price of “${target.name}” (${target.sku})` })).toBeVisible()
+  await expect(rows.nth(row)).toHaveAttribute('data-changed', 'true')
+  return target
+}
+
+/** What the snapshot holds for the list's first page as it opens (sorted by last update). */
+const firstPageRead = async (host: PreviewHost) =>
+  (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { page: 1, take: 25, sortBy: 'updated', sortDir: 'DESC' })).rows.map((row) => row.id)
+
+async function syncNow(host: PreviewHost) {
+  const before = (await syncStatus(host))!.lastSyncedAt
+  await viaRouter(host, 'sync.run', {})
+  await syncFinishedAfter(host, before)
+}
+
+test('rows kept in place are still the page as read: a listing deleted elsewhere goes at the next sync, and a delete here leaves the page full', async ({
+  app: page,
+  host
+}) => {
+  const market = sandbox()
+  await signInTo(page, host, market)
+  await openSellRequests(page, host)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(25)
+  const keys = await rowKeys(page)
+  const edited = await raisePrice(page, market, 4)
+  expect(await rowKeys(page)).toEqual(keys)
+
+  // Deleted on the marketplace by the seller's other tool: the sync drops it from the snapshot, and the
+  // list drops it too; the listing the next page began with fills the page, at its end.
+  const goneElsewhere = keys[7]!
+  expect(market.state.deleteSellRequest(goneElsewhere)).toBe(true)
+  await syncNow(host)
+  const afterSync = await firstPageRead(host)
+  expect(afterSync).not.toContain(goneElsewhere)
+  const stillShown = keys.filter((key) => key !== goneElsewhere)
+  const filler = afterSync.filter((key) => !keys.includes(key))
+  expect(filler).toHaveLength(1)
+  await expect.poll(() => rowKeys(page)).toEqual([...stillShown, ...filler])
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(market.state.sellRequests.length)
+  // The changed listing is still where it was, marked.
+  await expect(rows.nth(4)).toHaveAttribute('data-row-key', edited.id)
+  await expect(rows.nth(4)).toHaveAttribute('data-changed', 'true')
+
+  // Deleted here: gone from the list, and the page still full (the next listing fills it), the others in place.
+  const deletedHere = stillShown[10]!
+  await page.locator(`[data-testid="sell-request-row"][data-row-key="${deletedHere}"]`).getByTestId('delete-sell-request').click()
+  await page.getByTestId('confirm-delete').click()
+  await expect(page.locator('.n-message').filter({ hasText: 'Deleted the listing' })).toBeVisible()
+  const afterDelete = await firstPageRead(host)
+  const nextFiller = afterDelete.filter((key) => !keys.includes(key) && !filler.includes(key))
+  expect(nextFiller).toHaveLength(1)
+  await expect.poll(() => rowKeys(page)).toEqual([...stillShown.filter((key) => key !== deletedHere), ...filler, ...nextFiller])
+  await expect(rows).toHaveCount(25)
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(market.state.sellRequests.length)
+  await expect(rows.nth(4)).toHaveAttribute('data-row-key', edited.id)
+})
+
+test('leaving Sell requests lets the rows kept in place move: back there, the list is sorted as set, with the listings that came meanwhile', async ({
+  app: page,
+  host
+}) => {
+  const market = sandbox()
+  await signInTo(page, host, market)
+  await openSellRequests(page, host)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(25)
+  const keys = await rowKeys(page)
+  const edited = await raisePrice(page, market, 4)
+  expect(await rowKeys(page)).toEqual(keys)
+
+  // Away on the dashboard, a listing is created elsewhere and a sync brings it.
+  await page.getByTestId('nav-dashboard').click()
+  await expect(page.getByTestId('sell-requests-table')).toBeHidden()
+  const now = Date.now()
+  const created = { ...market.state.sellRequests[0]!, id: '00000000-0000-4000-8000-00000000bbbb', sku: 'NEW-LISTING', createdAt: now, updatedAt: now }
+  market.state.addSellRequest(created)
+  await syncNow(host)
+
+  // Back: sorted by last update, the new listing first, then the one changed; nothing marked.
+  await page.getByTestId('nav-sellRequests').click()
+  await expect(rows.nth(0)).toHaveAttribute('data-row-key', created.id)
+  await expect(rows.nth(1)).toHaveAttribute('data-row-key', edited.id)
+  await expect(rows.locator('xpath=self::*[@data-changed]')).toHaveCount(0)
+  expect(await rowKeys(page)).toEqual(await firstPageRead(host))
+})
+
+test('the mark on a changed listing names each thing that shows the list anew, the page size among them', async ({ app: page, host }) => {
+  const market = sandbox()
+  await signInTo(page, host, market)
+  await openSellRequests(page, host)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(25)
+  const edited = await raisePrice(page, market, 4)
+  await expect(rows.nth(4)).toHaveAttribute(
+    'title',
+    'You changed this listing: it keeps its place until you refresh, sort, filter, search, change the page or page size, or leave Sell requests.'
+  )
+
+  // A page size chosen reads the list anew: sorted by last update, the listing changed comes first, unmarked.
+  await page.getByTestId('sell-requests-table').locator('.n-pagination .n-base-selection').click()
+  await page.locator('.n-base-select-option').filter({ hasText: '50 / page' }).click()
+  await expect(rows).toHaveCount(30)
+  await expect(rows.nth(0)).toHaveAttribute('data-row-key', edited.id)
   await expect(rows.locator('xpath=self::*[@data-changed]')).toHaveCount(0)
 })

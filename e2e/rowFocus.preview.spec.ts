@@ -24,14 +24,14 @@ test('a quantity saved from the keyboard keeps its row in place, and the keyboar
   const rows = page.getByTestId('sell-request-row')
   await expect(rows.nth(3)).toContainText(target.sku)
 
-  // Focus the fourth row's quantity, Enter opens it, type, Enter saves.
+  // Focus the quantity of a row a few down the page, Enter opens it, type, Enter saves.
   await rowOf(page, target).getByTestId('inline-quantity').focus()
   await page.keyboard.press('Enter')
   const typed = String(target.quantity + 7)
   await page.keyboard.type(typed)
   await page.keyboard.press('Enter')
 
-  // Saved: the row is still the fourth (marked as changed), and the focus is on its quantity.
+  // Saved: the row is still in the same place (marked as changed), and the focus is on its quantity.
   await expect(page.locator('.n-message').filter({ hasText: 'Saved the quantity' })).toBeVisible()
   await expect(rows.nth(3).getByTestId('inline-quantity')).toHaveText(typed)
   await expect(rows.nth(3)).toContainText(target.sku)
@@ -54,7 +54,7 @@ test('new orders from a sync push the focused order down the list, and the keybo
 
   sandbox().addOrders(2)
   await viaRouter(host, 'sync.run', {})
-  // Two orders are listed above it now; the focus is still on that order, two rows further down.
+  // The new orders are listed above it now; the focus is still on that order, as many rows further down.
   await expect(rows.nth(5)).toHaveAttribute('data-row-key', focusedKey!)
   await expect(rows.nth(5)).toBeFocused()
   expect(await rows.nth(5).textContent()).toBe(before)
@@ -68,7 +68,7 @@ test('new orders from a sync push the focused order down the list, and the keybo
 /** The pager's current page number. */
 const currentPage = (page: Page) => page.getByTestId('sell-requests-table').locator('.n-pagination-item--active')
 
-/** Opens page 2 of Sell requests (30 listings, 25 a page: five rows); answers its rows' SKUs. */
+/** Opens the second page of Sell requests (the listings the first page has no room for); answers its rows' keys. */
 async function openPageTwo(page: Page): Promise<string[]> {
   await page.getByTestId('sell-requests-table').locator('.n-pagination-item').filter({ hasText: /^2$/ }).click()
   await expect(currentPage(page)).toHaveText('2')
@@ -77,7 +77,7 @@ async function openPageTwo(page: Page): Promise<string[]> {
   return rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-key') ?? ''))
 }
 
-/** A quantity as a cell shows it ("1,204") as a number. */
+/** A quantity as a cell shows it (with a thousands separator) as a number. */
 const quantityIn = (text: string | null) => Number((text ?? '').replace(/,/g, ''))
 
 const focusedRowKey = (page: Page) =>
@@ -99,19 +99,22 @@ test('a quantity saved from the keyboard on page 2 keeps its row there, with the
   await page.keyboard.type(typed)
   await page.keyboard.press('Enter')
 
-  // Saved: page 2 shows the same rows in the same places, the changed one marked, the keyboard on it.
+  // Saved: the second page shows the same rows in the same places, the changed one marked, the keyboard on it.
   await expect(page.locator('.n-message').filter({ hasText: 'Saved the quantity' })).toBeVisible()
   await expect(rows.nth(2).getByTestId('inline-quantity')).toHaveText(typed)
   await expect(currentPage(page)).toHaveText('2')
   expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row-key')))).toEqual(keys)
   await expect(rows.nth(2)).toHaveAttribute('data-changed', 'true')
-  await expect(rows.nth(2)).toHaveAttribute('title', /keeps its place until you refresh, sort, filter or change page/)
+  await expect(rows.nth(2)).toHaveAttribute(
+    'title',
+    /keeps its place until you refresh, sort, filter, search, change the page or page size, or leave Sell requests/
+  )
   await expect(rows.nth(2).getByTestId('inline-quantity')).toBeFocused()
   // Tab goes on from that row, not from the top of the page.
   await page.keyboard.press('Tab')
   expect(await focusedRowKey(page)).toBe(keys[2])
 
-  // The seller pages on: the list is read as sorted, the listing first on page 1, no longer marked.
+  // The seller pages back: the list is read as sorted, the listing first on the first page, no longer marked.
   await page.getByTestId('sell-requests-table').locator('.n-pagination-item').filter({ hasText: /^1$/ }).click()
   await expect(currentPage(page)).toHaveText('1')
   await expect(rows.first()).toHaveAttribute('data-row-key', keys[2]!)

@@ -1120,14 +1120,14 @@ test('a change in a cell of Sell requests that the warning rules catch is said u
   await input.press('Enter')
   await expect.poll(() => sandbox().state.sellRequest(target.id)!.priceCents).toBe(target.priceCents * 10)
 
-  // A quantity cut to 1: the same, with the stock below the minimum order said too.
+  // A quantity cut to a single unit: the same, with the stock below the minimum order said too.
   await row().getByTestId('inline-quantity').click()
   await page.getByTestId('inline-quantity-input').fill('1')
   await expect(page.getByTestId('inline-quantity-warning')).toContainText(`Quantity falls by`)
   await page.getByTestId('inline-quantity-input').press('Escape')
   expect(sandbox().state.sellRequest(target.id)!.quantity).toBe(target.quantity)
 
-  // A quantity raised far (a slipped digit, twenty times the stock): the same, a second Enter to save it.
+  // A quantity raised far (a slipped digit, many times the stock): the same, a second Enter to save it.
   const count = (n: number) => n.toLocaleString('en-US')
   await row().getByTestId('inline-quantity').click()
   await page.getByTestId('inline-quantity-input').fill(String(target.quantity * 20))

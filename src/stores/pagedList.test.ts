@@ -158,13 +158,14 @@ describe('usePagedList', () => {
     pending[0]!.resolve(pageOf(['a', 'b', 'c', 'd'], 28))
     await first
 
-    // The seller changed c: sorted by last update, a read now brings it first, but the rows stay put, with its new values.
+    // The seller changed c: sorted by last update, a read now brings it first, but the rows stay put, with
+    // its new values; d, pushed onto the next page, gives its place to e, which the read brings instead.
     list.keepInPlace('c')
     expect(list.changed.value).toEqual(new Set(['c']))
     const quiet = list.load({ quiet: true })
     pending[1]!.resolve(pageOf(['c*', 'a', 'b', 'e'], 28))
     await quiet
-    expect(list.rows.value).toEqual(['a', 'b', 'c*', 'd'])
+    expect(list.rows.value).toEqual(['a', 'b', 'c*', 'e'])
 
     // A read the seller asks for (paging, sorting, Refresh) shows the list as sorted again.
     const anew = list.load()
@@ -180,6 +181,63 @@ describe('usePagedList', () => {
     pending[3]!.resolve(pageOf(['b', 'c*', 'a', 'e'], 28))
     await after
     expect(list.rows.value).toEqual(['b', 'c*', 'a', 'e'])
+  })
+
+  it('while rows are kept in place, a quiet read drops the rows it no longer brings and adds those it brings anew, after the others', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, '') })
+    const first = list.load()
+    pending[0]!.resolve(pageOf(['a', 'b', 'c', 'd', 'e'], 9))
+    await first
+    list.keepInPlace('d')
+
+    // b was deleted elsewhere, d changed (sorted by last update, now first), a listing new to the page (f)
+    // fills it up and another (n) was created: the rows shown stay in their order, those gone go, and the
+    // newcomers follow in the read's order. The page holds what the read holds, no row more or less.
+    const quiet = list.load({ quiet: true })
+    pending[1]!.resolve(pageOf(['n', 'd*', 'a', 'c', 'f'], 9))
+    await quiet
+    expect(list.rows.value).toEqual(['a', 'c', 'd*', 'n', 'f'])
+    expect(list.total.value).toBe(9)
+    expect(list.changed.value).toEqual(new Set(['d']))
+  })
+
+  it('while rows are kept in place, a page emptied by deletes elsewhere shows the last page instead of its old rows', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row })
+    const second = list.setPage(2)
+    pending[0]!.resolve({ ...pageOf(['z'], 26), page: 2 })
+    await second
+    list.keepInPlace('z')
+
+    const quiet = list.load({ quiet: true })
+    pending[1]!.resolve({ ...pageOf([], 25), page: 2 })
+    await vi.waitFor(() => expect(pending).toHaveLength(3))
+    expect(pending[2]!.query.page).toBe(1)
+    pending[2]!.resolve(pageOf(['a', 'b'], 25))
+    await quiet
+    expect(list.page.value).toBe(1)
+    expect(list.rows.value).toEqual(['a', 'b'])
+  })
+
+  it('lets the rows move when the seller leaves the list: read again quietly, in the order read', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, '') })
+    const first = list.load()
+    pending[0]!.resolve(pageOf(['a', 'b', 'c']))
+    await first
+    list.keepInPlace('c')
+
+    const left = list.letRowsMove()
+    expect(list.changed.value.size).toBe(0)
+    expect(list.loading.value).toBe(false)
+    pending[1]!.resolve(pageOf(['c*', 'n', 'a', 'b'], 4))
+    await left
+    expect(list.rows.value).toEqual(['c*', 'n', 'a', 'b'])
+
+    // Nothing held: nothing to read again.
+    await list.letRowsMove()
+    expect(pending).toHaveLength(2)
   })
 
   it('keeps nothing in place for a list without row keys', async () => {

@@ -87,11 +87,11 @@ export function usePagedList<T, S extends string>(
   const loaded = ref(false)
   /**
    * The keys of the rows the seller changed since they last read the list anew (page, page size, sort,
-   * search, filter, Refresh). While there are any, the rows shown keep their places: a quiet read (a
-   * sync, a delete) brings their new values but moves none of them, nor adds any, so a row changed
-   * by a click never jumps from under the pointer (sorted by last update, it would go to the top) and
-   * the seller's next click lands on the row they see there. A read the seller asks for shows the list
-   * as sorted and filtered again.
+   * search, filter, Refresh) or left the list. While there are any, the rows shown keep their places: a
+   * quiet read (a sync, a delete) brings their new values but moves none of them, so a row changed by a
+   * click never jumps from under the pointer (sorted by last update, it would go to the top) and the
+   * seller's next click lands on the row they see there. The rows are still those of the page as read
+   * (keptInPlace). A read the seller asks for shows the list as sorted and filtered again.
    */
   const changed = shallowRef<ReadonlySet<string>>(NONE_CHANGED)
 
@@ -110,14 +110,13 @@ export function usePagedList<T, S extends string>(
     try {
       const result = await fetchPage(query())
       if (ticket !== latest) return
-      const kept = keptInPlace(result.rows)
       const lastPage = Math.max(1, Math.ceil(result.total / take.value))
-      if (!kept && result.rows.length === 0 && page.value > lastPage) {
+      if (result.rows.length === 0 && page.value > lastPage) {
         // The page emptied under us (rows deleted elsewhere, or the last one on it): show the last page instead.
         page.value = lastPage
         return load(options)
       }
-      rows.value = kept ?? result.rows
+      rows.value = keptInPlace(result.rows) ?? result.rows
       total.value = result.total
       note.value = result.note ?? null
       error.value = null
@@ -233,14 +232,29 @@ export function usePagedList<T, S extends string>(
   }
 
   /**
-   * While rows are kept in place: the rows shown, in their places, each with its values as just read
-   * when the page read still holds it (one it no longer holds, sorted or filtered away, stays as last
-   * shown); otherwise null, and the page read is shown as it is.
+   * The seller left the list: no row is kept in place any more, and a list that held some is read again
+   * quietly (it is off screen), so coming back shows it sorted and filtered as set, with any new rows.
+   */
+  function letRowsMove(): Promise<void> {
+    if (changed.value.size === 0) return Promise.resolve()
+    changed.value = NONE_CHANGED
+    return reloadIfShown()
+  }
+
+  /**
+   * While rows are kept in place: the rows of the page read, those already shown first in the order they
+   * were shown (with their values as just read), then those it brings anew in its own order (the row
+   * after a deleted one fills the page, a new one comes in); otherwise null, and the page read is shown
+   * as it is. A row shown that the read no longer brings goes: it is gone from the marketplace, or
+   * filtered away, or sorted onto another page, and this read cannot tell which; kept, a deleted row
+   * would stay listed, and a moved one would show on two pages.
    */
   function keptInPlace(read: T[]): T[] | null {
     if (!keyOf || changed.value.size === 0 || rows.value.length === 0) return null
     const fresh = new Map(read.map((row) => [keyOf(row), row]))
-    return rows.value.map((row) => fresh.get(keyOf(row)) ?? row)
+    const shown = new Set(rows.value.map(keyOf))
+    const stayed = rows.value.map((row) => fresh.get(keyOf(row))).filter((row): row is T => row !== undefined)
+    return [...stayed, ...read.filter((row) => !shown.has(keyOf(row)))]
   }
 
   function setColumnWidth(key: string, width: number) {
@@ -309,6 +323,7 @@ export function usePagedList<T, S extends string>(
     changed,
     keepInPlace,
     releaseInPlace,
+    letRowsMove,
     load,
     loadIfUnread,
     reloadIfShown,

@@ -3,8 +3,8 @@
  * snapshot with the seller's search, filters (status, brand, category, price and quantity ranges) and
  * sort, and the two changes the marketplace allows: edit price / quantity, delete. Changes go to the
  * marketplace; the main side updates the snapshot when they succeed. An edited row shows the answer where
- * it is (the rows keep their places until the seller reads the list anew); after a delete the page is read
- * from the snapshot again.
+ * it is (the rows keep their places until the seller reads the list anew or leaves it); after a delete the
+ * page is read from the snapshot again.
  */
 import type { CallInput, WorkspacePreferences } from '@shared/contract'
 import type { SellRequest } from '@shared/domain'
@@ -170,9 +170,10 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
 
   /**
    * Sends only the given changes; the row shows what the marketplace returned, where it is: the rows
-   * keep their places until the seller reads the list anew (keepInPlace), though the new values may sort
-   * or filter it elsewhere. A change the marketplace took but could not be checked ('unconfirmed': most
-   * likely made) shows the new values, not the old ones, until the next sync reads them. Throws ContractError.
+   * keep their places until the seller reads the list anew or leaves it (keepInPlace), though the new
+   * values may sort or filter it off the page: the next quiet read then drops it, as it does a deleted
+   * row. A change the marketplace took but could not be checked ('unconfirmed': most likely made) shows
+   * the new values, not the old ones, until the next sync reads them. Throws ContractError.
    */
   async function edit(id: string, changes: SellRequestChanges, editNumber = ++edits): Promise<SellRequest> {
     // Held from the start: a sync ending while the change is on its way moves no row either.
@@ -258,7 +259,7 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         })
       }
     }
-    // Gone from the rows first: rows kept in place (keepInPlace) keep every row the read does not bring.
+    // Gone from the rows at once, before the page read again comes back to fill the page.
     const gone = new Set(results.filter((result) => result.ok).map((result) => result.id))
     list.replaceRows((rows) => rows.filter((row) => !gone.has(row.id)))
     await list.load({ quiet: true })
