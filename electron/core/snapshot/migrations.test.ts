@@ -7,7 +7,9 @@
  * whether order times were seen to be UTC, not known for a file from before. 17, at schema 16: a full
  * sync's run says when it last made progress, not known for a run from before (its start stands in).
  * 18, at schema 17: the sync state says when the last full sync's pass ended and what a pass swapped in
- * leaves its check, neither known for a file from before (no check owed).
+ * leaves its check, neither known for a file from before (no check owed). 19, at schema 18: a full sync's
+ * run keeps what its pass has seen that the check needs, nothing for a run from before. 20: the orders to
+ * announce, none in a file from before.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +20,7 @@ import { openDatabase, scalar } from './database'
 import { MIGRATIONS } from './migrations'
 import { readRun, readSyncState, writeRun, writeSyncState } from './syncBookkeeping'
 import { orderItemUnits, readOrderTimeZone } from './orderTable'
+import { noteOrdersToAnnounce, takeOrdersToAnnounce } from './ordersToAnnounce'
 
 /** A snapshot file as a Seller Desk at schema `version` left it (its migrations up to there run), open for rows of its time. */
 function fileAtSchema(version: number): { file: string; old: Database.Database } {
@@ -311,6 +314,59 @@ it('migration 18 keeps the sync state of a file from before, with no end of the 
     expect(readSyncState(db, 'orders')).toMatchObject({ lastFullEndedMs: 9000, checkOwed })
     writeSyncState(db, 'orders', { checkOwed: null })
     expect(readSyncState(db, 'orders')).toMatchObject({ lastFullEndedMs: 9000, checkOwed: null })
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 19 keeps a full sync run of a file from before, with nothing of what its pass saw (it goes on as it did); what one written saw reads back', () => {
+  const { file, old } = fileAtSchema(18)
+  old.exec(
+    `INSERT INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total, progress_ms)
+      VALUES ('sellRequests', 1000, 50, NULL, 400, '[[0,150]]', 2000, 1, 0, 400, 3000)`
+  )
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    const run = readRun(db, 'sellRequests')!
+    expect(run).toEqual({
+      resource: 'sellRequests',
+      startedMs: 1000,
+      pageSize: 50,
+      windowFromMs: null,
+      total: 400,
+      covered: [[0, 150]],
+      cursorMs: 2000,
+      round: 1,
+      totalDropped: false,
+      firstTotal: 400,
+      progressMs: 3000
+    })
+    expect(run).not.toHaveProperty('created')
+    expect(run).not.toHaveProperty('unreadable')
+    const created = { afterMs: 1500, firstIds: ['a', 'b'], ids: ['c'] }
+    const unreadable = [{ id: null, label: null, position: 7, problem: 'id: missing' }]
+    writeRun(db, { ...run, covered: [[0, 200]], created, unreadable })
+    expect(readRun(db, 'sellRequests')).toMatchObject({ covered: [[0, 200]], created, unreadable })
+  } finally {
+    db.close()
+  }
+})
+
+it('migration 20 starts a file from before with no orders to announce; each noted is taken once', () => {
+  const { file, old } = fileAtSchema(19)
+  old.close()
+
+  const { db } = openDatabase(file)
+  try {
+    expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
+    expect(takeOrdersToAnnounce(db)).toEqual([])
+    noteOrdersToAnnounce(db, ['o2', 'o1'])
+    noteOrdersToAnnounce(db, ['o1'])
+    expect(takeOrdersToAnnounce(db).sort()).toEqual(['o1', 'o2'])
+    expect(takeOrdersToAnnounce(db)).toEqual([])
   } finally {
     db.close()
   }

@@ -263,5 +263,13 @@ export const MIGRATIONS: readonly string[] = [
   // (as JSON), so a check the marketplace stopped is finished by the next sync instead of a new pass. A
   // file from before has neither: the last full sync's start stands in, and no check is owed.
   `ALTER TABLE sync_state ADD COLUMN last_full_ended_ms INTEGER;
-  ALTER TABLE sync_state ADD COLUMN check_owed TEXT;`
+  ALTER TABLE sync_state ADD COLUMN check_owed TEXT;`,
+  // 19: what a full sync's pass has seen so far that the check after it needs (the rows created after its
+  // round's first answer, the rows it could not read; as JSON), kept with its run: a pass read over
+  // several attempts is judged as one. A run from before has neither: it goes on as it did.
+  `ALTER TABLE sync_runs ADD COLUMN created_rows TEXT;
+  ALTER TABLE sync_runs ADD COLUMN unreadable_found TEXT;`,
+  // 20: the orders a sync stored as new that the seller has not been told of yet, written with the orders
+  // themselves: a sync that fails after storing them still has them announced, once.
+  `CREATE TABLE orders_to_announce (id TEXT PRIMARY KEY) WITHOUT ROWID;`
 ]

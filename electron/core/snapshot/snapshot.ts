@@ -58,6 +58,7 @@ import {
   writeRun,
   writeSyncState,
   type CheckOwed,
+  type CreatedSoFar,
   type Resource,
   type ResourceSyncState,
   type RowRanges,
@@ -65,11 +66,12 @@ import {
 } from './syncBookkeeping'
 import { keptWhile } from './keptWhile'
 import { readUnreadable, unreadableSummary, writeUnreadable, type UnreadableEntry, type UnreadableSummary } from './unreadableRows'
+import { noteOrdersToAnnounce, takeOrdersToAnnounce } from './ordersToAnnounce'
 import { startSnapshotThread, type ThreadStep } from './snapshotThread'
 import { allSteps, createPause, stepsInTurns, type Pause, type Steps } from '../eventLoopTurns'
 
 export type { OlderOpenCheck, SweepOutcome, UnreadableEntry, UnreadableSummary }
-export type { CheckOwed, OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
+export type { CheckOwed, CreatedSoFar, OrderBatch, OrderQuery, SellRequestBatch, SellRequestQuery, Resource, ResourceSyncState, RowRanges, SyncRun }
 
 /** The snapshot file for an account: `snapshots/<id>.sqlite`, the id derived from base URL and seller. */
 export function snapshotFileFor(userDataDir: string, account: { demo: boolean; baseUrl: string; sellerId: string | null }): string {
@@ -148,8 +150,9 @@ export interface Snapshot {
   /**
    * Swaps a completed full sync in. The snapshot's thread indexes the staged rows first and drops the
    * rows swapped out after, so the core's own part is one short transaction of renames. Returns order
-   * ids not seen before (empty on a first sync), and how many rows held it kept unread: a pass that
-   * read fewer rows than its list held keeps the rows held it did not read (they may be rows it missed).
+   * ids not seen before (empty on a first sync; noted with the swap to be announced: takeOrdersToAnnounce),
+   * and how many rows held it kept unread: a pass that read fewer rows than its list held keeps the rows
+   * held it did not read (they may be rows it missed).
    * `unstaged`: rows the pass read but could not stage (unreadable, with no copy held): read all the same.
    * `pass`: when it ended (the computer's clock) and what the check after it needs of it, recorded with
    * the swap until a check is (ResourceSyncState.checkOwed).
@@ -180,9 +183,19 @@ export interface Snapshot {
   unreadable(resource: Resource): UnreadableEntry[]
   /** The same in few words: how many, how many the snapshot holds no copy of, and the first `first`. */
   unreadableSummary(resource: Resource, first: number): UnreadableSummary
-  /** Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as one text, whole), turns between. */
-  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
+  /**
+   * Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as
+   * one text, whole), turns between. Returns the orders new to the snapshot (none on a first sync) that
+   * `announced` keeps of them (all by default), each noted in the transaction that stores it to be
+   * announced (takeOrdersToAnnounce).
+   */
+  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number, announced?: (ids: string[]) => string[]): Promise<{ newOrderIds: string[] }>
   applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
+  /**
+   * The orders syncs noted as new (commitRun, applyChanges) that were not announced yet, forgotten as they
+   * are answered: each is answered once.
+   */
+  takeOrdersToAnnounce(): Promise<string[]>
   /**
    * Listings as the marketplace answered their edits: written by the snapshot's thread, in the order
    * handed over, one transaction per call (the core's thread only hands the rows over: an apply writes
@@ -467,6 +480,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
         const kept = Number(read) + unstaged < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
+        noteOrdersToAnnounce(db, newOrderIds)
         deleteRun(db, resource)
         handedOver.delete(resource)
         // Unverified until the check after it records what it found (a check that cannot run leaves it so).
@@ -499,7 +513,12 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
       }),
     unreadable: (resource) => readUnreadable(db, resource),
     unreadableSummary: (resource, first) => unreadableSummary(db, resource, first),
-    async applyChanges(resource: Resource, batches: OrderBatch[] | SellRequestBatch[], syncedMs: number) {
+    async applyChanges(
+      resource: Resource,
+      batches: OrderBatch[] | SellRequestBatch[],
+      syncedMs: number,
+      announced: (ids: string[]) => string[] = (ids) => ids
+    ) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
       // turns between parts: thousands of changed rows would be one long turn. Each part is whole
       // rows, and the sync's time is written with the last part only, so a part lost to a crash is
@@ -516,13 +535,16 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
           () => {
             let written = 0
             if (resource === 'orders') {
-              if (!first)
-                newOrderIds.push(
+              if (!first) {
+                const fresh = announced([
                   ...unknownOrderIds(
                     db,
                     (part as OrderBatch[]).flatMap((batch) => batch.rows.map((order) => order.id))
                   )
-                )
+                ])
+                noteOrdersToAnnounce(db, fresh)
+                newOrderIds.push(...fresh)
+              }
               for (const batch of part as OrderBatch[]) {
                 writeOrders(db, batch, '')
                 forgetOlderOpen(
@@ -542,6 +564,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
       }
       return { newOrderIds }
     },
+    takeOrdersToAnnounce: () => txInTurn(() => takeOrdersToAnnounce(db)),
     putSellRequest: (batch) => writingOnThread('sellRequests', [{ transaction: sellRequestWrites(batch, '') }]),
     removeSellRequest: (id) =>
       writing('sellRequests', () => {

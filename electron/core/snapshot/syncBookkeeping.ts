@@ -79,6 +79,20 @@ export interface CheckOwed {
   unreadable: UnreadableEntry[]
 }
 
+/**
+ * The rows a full sync's pass found created after its round's first answer, and how it tells them
+ * (syncEngine.ts CreatedRows): kept with the run, so a pass read over several attempts counts them as
+ * one pass would.
+ */
+export interface CreatedSoFar {
+  /** Where "created after the first answer" begins (ms); null when nothing told it. */
+  afterMs: number | null
+  /** The rows of the first answer: there before it, whatever their dates say. */
+  firstIds: string[]
+  /** The rows read so far that were created after it. */
+  ids: string[]
+}
+
 /** Half-open ranges [start, end) of list positions, sorted and disjoint. */
 export type RowRanges = [number, number][]
 
@@ -106,6 +120,13 @@ export interface SyncRun {
    * made no progress. Absent for a run from before this was kept, whose start stands in.
    */
   progressMs?: number
+  /**
+   * What the round's pass has seen so far that the check after it judges it by, beyond the totals: the
+   * rows created meanwhile, and the rows it could not read. Absent for a run from before these were
+   * kept, and until the pass first records positions read.
+   */
+  created?: CreatedSoFar
+  unreadable?: UnreadableEntry[]
 }
 
 const EMPTY: ResourceSyncState = {
@@ -185,17 +206,17 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
   )
 }
 
-type RunRow = [number, number, number | null, number, string, number | null, number, number, number | null, number | null]
+type RunRow = [number, number, number | null, number, string, number | null, number, number, number | null, number | null, string | null, string | null]
 
 export function readRun(db: Db, resource: Resource): SyncRun | null {
   const row = db
     .prepare(
-      'SELECT started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total, progress_ms FROM sync_runs WHERE resource = ?'
+      'SELECT started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total, progress_ms, created_rows, unreadable_found FROM sync_runs WHERE resource = ?'
     )
     .raw()
     .get(resource) as RunRow | undefined
   if (!row) return null
-  const [startedMs, pageSize, windowFromMs, total, done, cursorMs, round, totalDropped, firstTotal, progressMs] = row
+  const [startedMs, pageSize, windowFromMs, total, done, cursorMs, round, totalDropped, firstTotal, progressMs, created, unreadable] = row
   return {
     resource,
     startedMs,
@@ -207,7 +228,9 @@ export function readRun(db: Db, resource: Resource): SyncRun | null {
     round,
     totalDropped: totalDropped === 1,
     firstTotal,
-    ...(progressMs !== null ? { progressMs } : {})
+    ...(progressMs !== null ? { progressMs } : {}),
+    ...(created !== null ? { created: JSON.parse(created) as CreatedSoFar } : {}),
+    ...(unreadable !== null ? { unreadable: JSON.parse(unreadable) as UnreadableEntry[] } : {})
   }
 }
 
@@ -235,7 +258,9 @@ function runColumns(run: SyncRun): [column: string, value: unknown][] {
     ['round', run.round],
     ['total_dropped', run.totalDropped ? 1 : 0],
     ['first_total', run.firstTotal],
-    ['progress_ms', run.progressMs ?? null]
+    ['progress_ms', run.progressMs ?? null],
+    ['created_rows', run.created ? JSON.stringify(run.created) : null],
+    ['unreadable_found', run.unreadable ? JSON.stringify(run.unreadable) : null]
   ]
 }
 

@@ -7,12 +7,14 @@
  * reconcile counts from the end of a full sync, not its start. Real HTTP (the sandbox), real SQLite, the
  * computer's clock injected.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
 import { createSellerApi } from '../sellerApi'
+import { nodeFetch } from '../sellerApi/nodeFetch'
 import { openSnapshot, type Resource, type Snapshot } from '../snapshot/snapshot'
 import { coveredCount } from './rowRanges'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncRequest, type SyncSettings } from './syncEngine'
@@ -27,13 +29,13 @@ afterEach(async () => {
 })
 
 /** A sandbox, a snapshot and an engine on a clock the test moves; the client waits as it does in the app. */
-async function setup(options: SandboxOptions, settings: Partial<SyncSettings>, onProgress?: (progress: SyncProgress) => void) {
+async function setup(options: SandboxOptions, settings: Partial<SyncSettings>, onProgress?: (progress: SyncProgress) => void, fetch?: typeof nodeFetch) {
   const sandbox = await startSandbox({ apiKey: KEY, seed: 4, sellRequests: 0, now: new Date(), ...options })
   const snapshot = openSnapshot(join(mkdtempSync(join(tmpdir(), 'seller-desk-rate-limited-')), 'snapshot.sqlite'))
   open = { sandbox, snapshot }
   const clock = { ms: Date.now() }
   // The client's own longest wait for a Retry-After (the app's): a longer one ends the attempt.
-  const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 5_000 })
+  const api = createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, backoffMs: 5, timeoutMs: 5_000, ...(fetch ? { fetch } : {}) })
   const engine = createSyncEngine({
     api,
     snapshot,
@@ -72,6 +74,18 @@ function differences(snapshot: Snapshot, sandbox: Sandbox) {
     gone: [...held].filter((id) => !sandbox.state.order(id)).length
   }
 }
+
+/** The same for the listings. */
+function listingsApart(snapshot: Snapshot, sandbox: Sandbox) {
+  const held = new Set(snapshot.dump().sellRequests.map((row) => row.id))
+  return {
+    missing: sandbox.state.sellRequests.filter((row) => !held.has(row.id)).length,
+    gone: [...held].filter((id) => !sandbox.state.sellRequest(id)).length
+  }
+}
+
+/** The listings newest first, as the marketplace lists them. */
+const listingsNewestFirst = (sandbox: Sandbox) => [...sandbox.state.sellRequests].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : 1))
 
 it('a first full sync the marketplace keeps stopping with a long Retry-After resumes at every attempt that made progress, past the resume window, and ends complete', async () => {
   const s = await setup(
@@ -195,13 +209,7 @@ it('the check a rate limit stopped after the swap is run by the next sync and ju
   }
   // Every request after the swap is refused as rate-limited, with a Retry-After longer than the client waits.
   const stopAfterSwap = () => (s.hooks.afterCommit = () => s.sandbox.injectNext('rate-limit', 1_000))
-  const listingDifferences = () => {
-    const held = new Set(s.snapshot.dump().sellRequests.map((row) => row.id))
-    return {
-      missing: s.sandbox.state.sellRequests.filter((row) => !held.has(row.id)).length,
-      gone: [...held].filter((id) => !s.sandbox.state.sellRequest(id)).length
-    }
-  }
+  const listingDifferences = () => listingsApart(s.snapshot, s.sandbox)
 
   stopAfterSwap()
   await expect(at(0, 'auto')).rejects.toMatchObject({ kind: 'rate-limited' })
@@ -259,4 +267,102 @@ it('the periodic reconcile counts from the end of the last full sync: one that r
   expect(reconciled.kinds.orders).toBe('full')
   expect(s.begun).toEqual([t0, endedMs + DEFAULT_SYNC_SETTINGS.reconcileEveryMs + MINUTE])
   expect(differences(s.snapshot, s.sandbox)).toEqual({ missing: 0, gone: 0 })
+})
+
+it('a listing that cannot be read, read by an attempt the rate limit then stopped, is still named and counted when a later attempt ends the pass: one pass, complete', async () => {
+  // After this many pages of an attempt's pass, every request is answered 429 (null: none).
+  let limitAfter: number | null = 2
+  const s = await setup({ orders: 0, sellRequests: 300, faults: { retryAfterSeconds: 60 } }, { take: 20, concurrency: 1 }, (progress) => {
+    if (limitAfter !== null && progress.kind === 'full' && progress.pagesDone >= limitAfter) {
+      limitAfter = null
+      s.sandbox.injectNext('rate-limit', 1_000)
+    }
+  })
+  // On the second page: past the first page, which the catch-up after the pass reads again.
+  const garbled = listingsNewestFirst(s.sandbox)[30]!
+  s.sandbox.spoilRows('sellRequests', [garbled.id])
+  await expect(s.attempt('auto', ['sellRequests'])).rejects.toMatchObject({ kind: 'rate-limited' })
+  expect(coveredCount(s.snapshot.run('sellRequests')!.covered)).toBe(40)
+
+  s.clock.ms += 20 * MINUTE
+  s.sandbox.injectNext('rate-limit', 0)
+  const report = await s.attempt('auto', ['sellRequests'])
+  // The row the first attempt found unreadable is accounted for: no second pass over the whole list.
+  expect(report.rounds.sellRequests).toBe(1)
+  expect(s.begun).toHaveLength(1)
+  expect(report.checks.sellRequests).toEqual({
+    synced: 299,
+    total: 300,
+    complete: true,
+    unreadable: [{ id: garbled.id, label: `${garbled.name} (SKU ${garbled.sku})`, position: 30, problem: 'price: expected an amount in dollars' }]
+  })
+  expect(s.snapshot.unreadable('sellRequests')).toEqual(report.checks.sellRequests!.unreadable)
+})
+
+it('listings created while a pass reads, some read by an attempt the rate limit stopped: a deletion the later attempt ran into is seen, and the list read again', async () => {
+  // Pages of ten, two on the wire at once. The first attempt reads a page, then new listings push the
+  // list on by more than a page, so its second page holds one of them; then it is stopped. The next
+  // attempt has the marketplace answer one page before the page ahead of it, and between the two a
+  // listing the first attempt read is deleted and two are created: a row is passed over, the deleted
+  // one is held, and the counts agree. Only the rows created meanwhile, the first attempt's included,
+  // tell a deletion from the total's change.
+  let stage: 'first attempt' | 'second attempt' | 'free' = 'first attempt'
+  let pushedOn = false
+  let secondPageTaken!: () => void
+  const secondPage = new Promise<void>((resolve) => (secondPageTaken = resolve))
+  let fourthPageAnswered!: () => void
+  const fourthPage = new Promise<void>((resolve) => (fourthPageAnswered = resolve))
+  const s = await setup(
+    { orders: 0, sellRequests: 60, faults: { retryAfterSeconds: 60 } },
+    { take: 10, concurrency: 2 },
+    (progress) => {
+      if (progress.kind !== 'full' || progress.resource !== 'sellRequests') return
+      if (stage === 'first attempt' && progress.pagesDone === 1 && !pushedOn) {
+        pushedOn = true
+        create(11)
+      }
+      if (stage === 'first attempt' && progress.pagesDone === 2) secondPageTaken()
+    },
+    async (input, init) => {
+      const url = new URL((input as Request).url)
+      const page = url.pathname.endsWith('/sell-requests') && url.searchParams.get('take') === '10' ? Number(url.searchParams.get('page')) : 0
+      if (stage === 'first attempt' && page >= 3) {
+        await secondPage
+        s.sandbox.injectNext('rate-limit', 1_000)
+      }
+      if (stage === 'second attempt' && page === 3) {
+        // Asked together with the page after it: answered once that one was.
+        await fourthPage
+        stage = 'free'
+        s.sandbox.state.deleteSellRequest(deleted.id)
+        create(2)
+      }
+      const response = await nodeFetch(input, init)
+      if (stage === 'second attempt' && page === 4) fourthPageAnswered()
+      return response
+    }
+  )
+  const listed = listingsNewestFirst(s.sandbox)
+  const deleted = listed[1]!
+  const create = (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const at = Date.now() + i
+      s.sandbox.state.addSellRequest({ ...listed[0]!, id: randomUUID(), sku: `NEW-${randomUUID()}`, createdAt: at, updatedAt: at })
+    }
+  }
+  const listings: Resource[] = ['sellRequests']
+
+  await expect(s.attempt('auto', listings)).rejects.toMatchObject({ kind: 'rate-limited' })
+  expect(coveredCount(s.snapshot.run('sellRequests')!.covered)).toBe(20)
+
+  s.clock.ms += 20 * MINUTE
+  s.sandbox.injectNext('rate-limit', 0)
+  stage = 'second attempt'
+  const report = await s.attempt('auto', listings)
+  expect(stage).toBe('free')
+  // Complete only with the marketplace's rows: the pass is judged as one, on all the rows created
+  // meanwhile, which the total's change does not account for. The list is read again.
+  expect(report.checks.sellRequests).toEqual({ synced: 72, total: 72, complete: true })
+  expect(listingsApart(s.snapshot, s.sandbox)).toEqual({ missing: 0, gone: 0 })
+  expect(report.rounds.sellRequests).toBe(2)
 })

@@ -35,12 +35,13 @@
  *
  * Retries, backoff and `Retry-After` are the client's; a malformed page aborts the sync and leaves the
  * live snapshot as it was. A full pass is staged a few pages at a time (each time one transaction that
- * records the positions it covers), so an interrupted run resumes where it stopped.
+ * records the positions it covers and what the check needs of the rows read so far), so an interrupted
+ * run resumes where it stopped and its pass is judged as one.
  */
 import { SellerDeskError } from '../../shared/errors'
 import { NO_ROWS, type ListAnswer, type SellerApi } from '../sellerApi'
 import type { UnreadableRow } from '../sellerApi'
-import type { CheckOwed, OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun, UnreadableEntry } from '../snapshot/snapshot'
+import type { CheckOwed, CreatedSoFar, OrderBatch, Resource, SellRequestBatch, Snapshot, StagingPart, SyncRun, UnreadableEntry } from '../snapshot/snapshot'
 import { createPause, createTurnQueue, TURN_MS, type Pause } from '../eventLoopTurns'
 import { createSlots, forEachBounded, type Slots } from './boundedConcurrency'
 import { coveredCount, gapsIn, pagesOver, withRange } from './rowRanges'
@@ -245,13 +246,14 @@ class TotalWatch {
  *
  * Where a row created later begins: for sell requests, the oldest update on the first page (that page
  * lists the newest updates, so a row that existed then and was not on it was created no later than
- * that); for orders, which carry no update time, and for a round resumed from another run, the first
- * answer's Date header, whose milliseconds are dropped, plus a second. For orders no earlier than the
- * newest order date on the first page: order dates carry no zone, and a marketplace ahead of UTC writes
- * them hours past its Date header, where every order of the last hours would look created meanwhile.
- * The first page lists the newest updates, not the newest orders (an older order changed is listed
- * before a newer one that did not): a row dated past that start that the snapshot held before the
- * round read it existed before the first answer, and is no row created meanwhile.
+ * that); for orders, which carry no update time, and for a round resumed from a run that kept none of
+ * this (SyncRun.created), the first answer's Date header, whose milliseconds are dropped, plus a second.
+ * For orders no earlier than the newest order date on the first page: order dates carry no zone, and a
+ * marketplace ahead of UTC writes them hours past its Date header, where every order of the last hours
+ * would look created meanwhile. The first page lists the newest updates, not the newest orders (an
+ * older order changed is listed before a newer one that did not): a row dated past that start that the
+ * snapshot held before the round read it existed before the first answer, and is no row created
+ * meanwhile. A pass read over several attempts goes on from what the attempts before found (forPass).
  */
 class CreatedRows {
   private after: number | null = null
@@ -262,6 +264,27 @@ class CreatedRows {
 
   /** `unknown`: those of the ids the live snapshot does not hold. */
   constructor(private readonly unknown: (resource: Resource, ids: string[]) => string[]) {}
+
+  /**
+   * For a pass over `run`'s round: one that resumes it goes on from what the attempts before it found
+   * (SyncRun.created), so a pass read over several attempts counts as one read at once.
+   */
+  static forPass(run: SyncRun, unknown: (resource: Resource, ids: string[]) => string[]): CreatedRows {
+    const created = new CreatedRows(unknown)
+    if (run.covered.length === 0) return created
+    const soFar = run.created
+    if (soFar) {
+      created.after = soFar.afterMs
+      created.firstIds = new Set(soFar.firstIds)
+      for (const id of soFar.ids) created.ids.add(id)
+    } else created.after = run.cursorMs === null ? null : run.cursorMs + 1_000
+    return created
+  }
+
+  /** What a later attempt of the same pass needs to go on (kept with the run). */
+  get soFar(): CreatedSoFar {
+    return { afterMs: this.after, firstIds: [...this.firstIds], ids: [...this.ids] }
+  }
 
   /** Goes on from a committed pass's count (CheckOwed), for the catch-up a later sync runs after it. */
   static continuing(owed: CheckOwed, unknown: (resource: Resource, ids: string[]) => string[]): CreatedRows {
@@ -283,10 +306,6 @@ class CreatedRows {
     // Orders: the later of the Date header (plus its dropped second) and the newest order date.
     const starts = [cursorMs === null ? null : cursorMs + 1_000, resource === 'orders' ? newestIn(resource, batch) : null].filter((ms) => ms !== null)
     this.after = updates.length ? Math.min(...updates) : starts.length ? Math.max(...starts) : null
-  }
-
-  resumedFrom(cursorMs: number | null): void {
-    this.after = cursorMs === null ? null : cursorMs + 1_000
   }
 
   note(resource: Resource, batch: Batch): void {
@@ -484,6 +503,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const coveredBefore = coveredCount(run.covered)
       for (const [start, end] of ranges) run.covered = withRange(run.covered, start, end)
       if (coveredCount(run.covered) > coveredBefore) run.progressMs = now()
+      // What the check needs of the rows read so far goes with their positions, for a later attempt to go
+      // on from (rows of pages not handed over yet may be in it: a page read again tells the same of them).
+      run.created = created.soFar
+      run.unreadable = found.entries()
       await snapshot.stagePages(run, part ?? (batches as OrderBatch[] | SellRequestBatch[]))
     }
     let pagesDone = 0
@@ -527,7 +550,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
 
     const resumed = run.covered.length > 0
-    if (resumed) created.resumedFrom(run.cursorMs)
     try {
       if (run.covered.length === 0) {
         // The first page tells the total and how the server pages: fewer rows than asked while more
@@ -751,15 +773,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (!cutShort && !ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
     const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
     const newIds = snapshot.unknownIds(resource, ids)
-    const { newOrderIds } =
-      resource === 'orders'
-        ? await snapshot.applyChanges('orders', batches as OrderBatch[], now())
-        : await snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
     // The walk lists orders created or updated since: one placed before the synced window and not held
     // (an old order refunded today) is kept for its update but is no new order to announce.
     const windowFromMs = resource === 'orders' ? snapshot.syncState('orders').windowFromMs : null
     const placedMs = new Map(batches.flatMap((batch) => (batch as OrderBatch).rows.map((order) => [order.id, Date.parse(order.orderDate)] as const)))
-    const announced = windowFromMs === null ? newOrderIds : newOrderIds.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs))
+    const inWindow = (fresh: string[]) => (windowFromMs === null ? fresh : fresh.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs)))
+    const { newOrderIds: announced } =
+      resource === 'orders'
+        ? await snapshot.applyChanges('orders', batches as OrderBatch[], now(), inWindow)
+        : await snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
     // What the new orders tell of the zone of order times (see ZONELESS_SLACK_MS).
     const clock =
       resource === 'orders' && createdAfterMs !== null && cursorMs !== null && clockFromHeader
@@ -841,8 +863,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     for (;;) {
       counters.rounds = run.round
       const watch = new TotalWatch(run.covered.length ? run.total : null, run.totalDropped)
-      const created = new CreatedRows((kind, rowIds) => snapshot.unknownIds(kind, rowIds))
-      const found = new UnreadableFound()
+      // A pass that resumes its round goes on from what the attempts before it found.
+      const created = CreatedRows.forPass(run, (kind, rowIds) => snapshot.unknownIds(kind, rowIds))
+      const found = new UnreadableFound(run.covered.length ? run.unreadable : [])
       await pass(run, watch, created, found, signal, counters)
       counters.passed()
       // Rows read unreadable with no copy held: read, but not staged (those held are staged as held). What
@@ -889,8 +912,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         })
         return { ids: [...ids], completeness: { ...completeness, complete, ...(unreadable.length ? { unreadable } : {}) } }
       }
-      // Read again from scratch, at the page size learned.
-      run = { ...run, total: 0, covered: [], cursorMs: null, round: run.round + 1, totalDropped: false, firstTotal: null, progressMs: now() }
+      // Read again from scratch, at the page size learned: nothing the last round saw goes with it.
+      run = {
+        resource,
+        startedMs: run.startedMs,
+        windowFromMs: run.windowFromMs,
+        pageSize: run.pageSize,
+        total: 0,
+        covered: [],
+        cursorMs: null,
+        round: run.round + 1,
+        totalDropped: false,
+        firstTotal: null,
+        progressMs: now()
+      }
       await snapshot.beginRun(run)
     }
   }

@@ -1,7 +1,8 @@
 /**
  * Keeps one account's snapshot fresh and says how fresh it is: runs the sync engine at start, on
  * window focus, every N minutes and on demand (one run at a time, cancellable), tracks online/offline
- * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before.
+ * from the marketplace's answers, pushes status to the renderer, and reports orders not seen before (once
+ * each, after the run that stored them, whether it then ended well or not).
  * A run that synced the orders is followed by the look through older orders for unshipped ones placed
  * before the synced window, when it is due (olderOpenSweep.ts). The look runs beside whatever comes
  * next: Sync now, a timed sync or a catch-up before an edit starts at once instead of waiting for it
@@ -230,7 +231,6 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       let read = false
       try {
         report = await engine().run(kind, controller.signal, covers)
-        if (report.newOrderIds.length) deps.onNewOrders(report.newOrderIds)
         if (!partial) lastError = null
         read = true
       } catch (error) {
@@ -247,6 +247,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
             only: covers.length === 1
           }
       }
+      await announceNewOrders()
       // After the orders were synced, or owed by a look that ended while this run went on.
       if (read) lookIfDue()
       emit(true)
@@ -255,6 +256,24 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     running = run
     emit(true)
     return run
+  }
+
+  /**
+   * Tells of the orders a run stored as new, whether it then ended well or not (a check stopped by the
+   * rate limit, the listings offline): they are in the lists now. Each once: the snapshot forgets them as
+   * it answers them. Orders a run only staged (a full pass it did not finish) are told of by the run that
+   * swaps them in; ones left untold by a closed account, by the next run of it.
+   */
+  async function announceNewOrders(): Promise<void> {
+    if (stopped) return
+    let ids: string[]
+    try {
+      ids = await deps.snapshot.takeOrdersToAnnounce()
+    } catch {
+      // The snapshot closed meanwhile: they stay noted for the next run.
+      return
+    }
+    if (ids.length && !stopped) deps.onNewOrders(ids)
   }
 
   /** Starts the look through older orders when it is due and none is under way. */

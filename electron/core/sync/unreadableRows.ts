@@ -47,6 +47,11 @@ const entryKey = (entry: UnreadableEntry) => unreadableRowKey(entry.id, entry.po
 export class UnreadableFound {
   private readonly byKey = new Map<string, UnreadableEntry>()
 
+  /** `before`: those found already (by the earlier attempts of a pass this one resumes). */
+  constructor(before: readonly UnreadableEntry[] = []) {
+    for (const entry of before) this.byKey.set(entryKey(entry), entry)
+  }
+
   /** A page's rows, the page starting at list position `start`. */
   page(page: PageRows, start: number): void {
     if (this.byKey.size > 0) for (const row of page.batch.rows) this.byKey.delete(row.id)
