@@ -94,6 +94,12 @@ test('orders: each order’s units by item status in words, and a filtered list 
     expect(shown).toBe(order.quantity)
   }
   await expect(page.getByTestId('orders-table')).not.toContainText(CODES)
+  // Nor in what a pointer resting on a status shows.
+  const titles = await page
+    .getByTestId('orders-table')
+    .locator('[title]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''))
+  expect(titles.filter((title) => CODES.test(title))).toEqual([])
 
   // The expanded row: where items may move next, in words.
   const moving = orders.find((o) => o.items.some((item) => item.possibleStatuses.includes('seller-shipped')))!
