@@ -58,14 +58,14 @@ test('paste a column, fill down, undo, review and apply: a result per change, an
   const before = new Map(sandbox().state.sellRequests.map((s) => [s.id, { priceCents: s.priceCents, quantity: s.quantity }]))
   const summary = page.getByTestId('bulk-summary')
 
-  // Paste three prices from a spreadsheet (with its trailing newline); "abc" is no price: reported, and
-  // its cell marked with why.
+  // Paste a column of prices from a spreadsheet (with its trailing newline), one of them no price:
+  // reported, and its cell marked with why.
   await paste(page, 0, COLUMN.price, '100.5\n101\nabc\n')
   await expect(summary).toHaveAttribute('data-changes', '2')
   await expect(cell(page, 0, COLUMN.price)).toHaveText('100.50')
   await expect(cell(page, 1, COLUMN.price)).toHaveText('101.00')
   await expect(cell(page, 2, COLUMN.price)).toHaveText(gridPrice(gridRow.value(rows[2]!, 'priceCents')))
-  await expect(page.locator('.n-message')).toContainText('1 cell was left unchanged, marked in the grid')
+  await expect(page.locator('.n-message')).toContainText(`1 cell was left unchanged, on ${gridRow.text(rows[2]!, 'sku')}: select it to see why.`)
   await expect(cell(page, 2, COLUMN.price)).toHaveAttribute('title', 'Left unchanged: Not a number: “abc”.')
   await expect(cell(page, 0, COLUMN.price)).toHaveAttribute('data-mark', /staged|warning/)
 

@@ -4,9 +4,11 @@
  * name, the prices and quantities and the SKU) sorted with the filter button showing beside it; the SKU,
  * brand and grade stay in view without scrolling sideways. In a roomy window the brand and grade titles
  * are whole beside their buttons too. The columns fit themselves to the window as it is resized, keeping
- * the seller's sort and dragged widths. Checked with the app's own font and with each of two fonts
- * forced on the page: DejaVu Sans (wider: what fontconfig draws where Liberation Sans is missing) and
- * Liberation Sans. Both are installed on the machines these tests run on (fc-list).
+ * the seller's sort and dragged widths. Only the sorted column keeps room for its buttons: the rest of
+ * the room goes to the name, which in the narrowest window shows a watch's or a phone's model name whole.
+ * Checked with the app's own font and with each font below forced on the page: a wider one (what
+ * fontconfig draws where the usual one is missing) and the usual one, both installed on the machines
+ * these tests run on (fc-list).
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -18,6 +20,11 @@ const KEY = 'sk_live_gridfont_e2e_7Rw2'
 const sandbox = marketplaceForEachTest({ apiKey: KEY, orders: 10, sellRequests: 60, seed: 31 })
 
 test.use({ locale: 'en-US' })
+
+/** The least the name column is given in the narrowest window, whatever the font. */
+const NAME_LEAST_PX = 150
+/** A name of the sandbox's listings the name column shows whole there. */
+const WHOLE_NAME = 'Apple Watch Series 9'
 
 const TITLES = ['Name', 'Price now', 'New price', 'Qty now', 'New qty', 'SKU', 'Brand', 'Grade', 'Color', 'Storage', 'Carrier', 'Status']
 
@@ -33,10 +40,13 @@ const titlesShown = (page: Page) =>
     })
   )
 
-/** Every column's title (scrolling the grid sideways for those past its frame), then back to its start. */
+/**
+ * Every column's title (scrolling the grid sideways for those past its frame), then back to its start:
+ * to its first scrolling column, as the name is pinned and scrolling to it leaves the rest where it is.
+ */
 async function everyTitle(page: Page): Promise<Map<string, { cut: boolean; width: number }>> {
   const seen = new Map<string, { cut: boolean; width: number }>()
-  for (const prop of ['name', 'status', 'name']) {
+  for (const prop of ['name', 'status', 'priceNow']) {
     await page
       .locator('revo-grid')
       .evaluate((grid, prop) => (grid as unknown as { scrollToColumnProp(prop: string): Promise<void> }).scrollToColumnProp(prop), prop)
@@ -94,6 +104,16 @@ for (const font of [null, 'DejaVu Sans', 'Liberation Sans'] as const) {
     expect(fonts.cell, 'the grid cells’ font').toBe(fonts.app)
 
     for (const title of ['SKU', 'Brand', 'Grade']) expect(await inFrame(page, title), `1024: ${title} in view without scrolling sideways`).toBe(true)
+    const name = await page
+      .locator('revogr-data[col-type="colPinStart"] .rgCell')
+      .filter({ hasText: WHOLE_NAME })
+      .first()
+      .evaluate((cell) => ({
+        width: cell.getBoundingClientRect().width,
+        cut: cell.scrollWidth > cell.clientWidth
+      }))
+    expect(name.width, '1024: the name column’s width').toBeGreaterThanOrEqual(NAME_LEAST_PX)
+    expect(name.cut, `1024: “${WHOLE_NAME}” is cut (${name.width} px)`).toBe(false)
     const narrow = await everyTitle(page)
     expect([...narrow.keys()].sort()).toEqual([...TITLES].sort())
     for (const [title, fit] of narrow) expect(fit.cut, `1024: “${title}” is cut (${fit.width} px)`).toBe(false)

@@ -1,9 +1,10 @@
 /**
  * A pasted value the grid cannot read (no number at all) leaves its cell unchanged, and the cell is
  * marked in the grid, with why in its tooltip and in the status line once selected, so the seller finds
- * each one where it is (the toast only counts them). The mark goes when the cell is changed again (a
- * value typed, or Delete) and when the paste is undone; the marks stay with their listings when the grid
- * is sorted.
+ * each one where it is (the toast counts them and names the first listings by SKU). The mark goes when
+ * the cell is changed again (a value typed, or Delete) and when the paste is undone; the marks stay with
+ * their listings when the grid is sorted. A cell refused over a pending value that cannot be applied
+ * says both; a refusal made while an earlier edit is on its way is marked once that edit has landed.
  */
 import type { Page } from '@playwright/test'
 import type { GridListingRow } from '../electron/shared/contract'
@@ -38,7 +39,7 @@ test('each pasted value that is no number is marked on its cell with why; the ma
 
   // Each refused cell, and only those, is marked; it still shows the price it had, and says why.
   await expect.poll(() => refusedRows(page)).toEqual([1, 3, 4])
-  await expect(page.locator('.n-message')).toContainText('3 cells were left unchanged, marked in the grid')
+  await expect(page.locator('.n-message')).toContainText(`3 cells were left unchanged, on ${gridRow.text(rows[1]!, 'sku')} and 2 more: select one to see why.`)
   await expect(price(page, 1)).toHaveText(was(1))
   await expect(price(page, 1)).toHaveAttribute('title', 'Left unchanged: Not a number: “abc”.')
   await expect(price(page, 3)).toHaveAttribute('title', /^Left unchanged: .*“1\.2\.3”/)
@@ -76,4 +77,52 @@ test('each pasted value that is no number is marked on its cell with why; the ma
   await page.keyboard.press('Control+z')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '4')
   await expect.poll(() => refusedRows(page)).toEqual([])
+})
+
+test('a refused paste over a value that cannot be applied: the cell says both, the refusal and why its value cannot be applied', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  const rows: GridListingRow[] = await openGrid(page, host)
+  const quantity = gridCell(page, 0, GRID_COLUMN.quantity)
+  await quantity.click()
+  await page.keyboard.type('-3')
+  await page.keyboard.press('Enter')
+  await expect(quantity).toHaveAttribute('data-mark', 'invalid')
+
+  await pasteIntoGrid(page, 0, GRID_COLUMN.quantity, 'lots')
+  await expect(quantity).toHaveAttribute('data-mark', 'refused')
+  await expect(quantity).toHaveText('-3')
+  await expect(quantity).toHaveAttribute('title', 'Left unchanged: Not a number: “lots”. Cannot be applied: Quantity cannot be negative.')
+  await expect(page.getByTestId('bulk-focus-text')).toContainText(
+    `“${gridRow.text(rows[0]!, 'name')}” (${gridRow.text(rows[0]!, 'sku')}) · New qty: left unchanged. Not a number: “lots”. Pending: ${gridRow.value(rows[0]!, 'quantity').toLocaleString('en-US')} → -3. Cannot be applied: Quantity cannot be negative.`
+  )
+})
+
+test('a refusal made while an earlier edit of the cell is on its way is marked once that edit lands, not taken off by it', async ({ app: page, host }) => {
+  await signInTo(page, host, sandbox())
+  const rows: GridListingRow[] = await openGrid(page, host)
+  // The core's answer to the first edit is held back, as on a busy machine.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let stages = 0
+  await page.route('**/rpc/bulk.stage', async (route) => {
+    if (++stages === 1) await held
+    await route.continue()
+  })
+  await price(page, 0).click()
+  await page.keyboard.type('15.25')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => stages).toBe(1)
+  // Meanwhile, a paste into the same cell that is no number: nothing to stage.
+  await pasteIntoGrid(page, 0, GRID_COLUMN.price, 'abc')
+  await page.waitForTimeout(300)
+  release()
+
+  await expect(price(page, 0)).toHaveText('15.25')
+  await expect(page.locator('.n-message')).toContainText(`1 cell was left unchanged, on ${gridRow.text(rows[0]!, 'sku')}: select it to see why.`)
+  await expect(price(page, 0)).toHaveAttribute('data-mark', 'refused')
+  await expect(price(page, 0)).toHaveAttribute('title', /^Left unchanged: Not a number: “abc”\./)
+  await expect.poll(() => refusedRows(page)).toEqual([0])
 })

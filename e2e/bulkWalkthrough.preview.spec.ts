@@ -69,7 +69,7 @@ test('a number filter on a price keeps the listings it names; the status line co
   // The first row's New price has the focus; the filter keeps only dearer listings, so it goes.
   await cell(page, 0, COLUMN.price).click()
   const first = rows[0]!
-  await expect(focusText).toContainText(`${gridRow.text(first, 'name')} (${gridRow.text(first, 'sku')}) · New price`)
+  await expect(focusText).toContainText(`“${gridRow.text(first, 'name')}” (${gridRow.text(first, 'sku')}) · New price`)
   const dearer = rows.filter((row) => cents(row) > cents(first))
   expect(dearer.length, 'the fixture has listings on both sides of the first one’s price').toBeGreaterThan(0)
   expect(dearer.length).toBeLessThan(rows.length)
@@ -84,7 +84,7 @@ test('a number filter on a price keeps the listings it names; the status line co
   expect(afterFilter.focused, 'the grid keeps a focused cell').not.toBeNull()
   expect(afterFilter.focused!.id).not.toBe(gridRow.id(first))
   expect(afterFilter.focused!.name, 'a listing with another name is highlighted').not.toBe(gridRow.text(first, 'name'))
-  await expect(focusText).toContainText(`${afterFilter.focused!.name} (${afterFilter.focused!.sku}) · New price`)
+  await expect(focusText).toContainText(`“${afterFilter.focused!.name}” (${afterFilter.focused!.sku}) · New price`)
 
   // New price filters the pending value: a staged $9,999.00 is the one listing at or above it.
   await resetFilter(page, 'Price now')
@@ -118,7 +118,7 @@ test('after a sort the status line names the listing the highlighted cell is on'
   const rows = await openGrid(page, host)
   const focusText = page.getByTestId('bulk-focus-text')
   await cell(page, 0, COLUMN.price).click()
-  await expect(focusText).toContainText(`${gridRow.text(rows[0]!, 'name')} (${gridRow.text(rows[0]!, 'sku')}) · New price`)
+  await expect(focusText).toContainText(`“${gridRow.text(rows[0]!, 'name')}” (${gridRow.text(rows[0]!, 'sku')}) · New price`)
 
   // Sorted by price, dearest first: the first place holds another listing.
   const header = page.locator('revogr-header .rgHeaderCell').filter({ hasText: 'Price now' })
@@ -129,7 +129,7 @@ test('after a sort the status line names the listing the highlighted cell is on'
   const state = await gridState(page)
   expect(state.focused!.id, 'the focus stayed at its place').toBe(gridRow.id(dearest))
   expect(gridRow.text(dearest, 'name')).not.toBe(gridRow.text(rows[0]!, 'name'))
-  await expect(focusText).toContainText(`${gridRow.text(dearest, 'name')} (${gridRow.text(dearest, 'sku')}) · New price`)
+  await expect(focusText).toContainText(`“${gridRow.text(dearest, 'name')}” (${gridRow.text(dearest, 'sku')}) · New price`)
 })
 
 test('Ctrl+Z right after Change many undoes it, with the keyboard still on the toolbar', async ({ app: page, host }) => {

@@ -15,17 +15,23 @@ describe('a change of one listing: what is said before it is saved', () => {
   })
 
   it('a rise is warned about from the same ratio as a cut: the seller’s percentage read both ways', () => {
-    // At ninety percent: a cut to under a tenth, a rise to over ten times.
+    // At the rules' percentage: a cut past it warns, and a rise past the same ratio the other way.
     expect(quantityTo(3)).toBe(null)
     expect(quantityTo(2)).toBe('Quantity falls by 93% (from 30 to 2).')
     expect(quantityTo(300)).toBe(null)
     expect(quantityTo(301)).toBe('Quantity rises by 903% (from 30 to 301).')
-    // At half: a cut to under half, a rise to over twice.
+    // At a lower percentage: the same line on each side, closer to the quantity it was.
     const half = { ...rules, quantityCutPercent: 50 }
     expect(quantityTo(15, half)).toBe(null)
     expect(quantityTo(14, half)).toBe('Quantity falls by 53% (from 30 to 14).')
     expect(quantityTo(60, half)).toBe(null)
     expect(quantityTo(61, half)).toBe('Quantity rises by 103% (from 30 to 61).')
+  })
+
+  it('a rise is said as a fall is: one short of doubling never reads as a doubling', () => {
+    const low = { ...rules, quantityCutPercent: 40 }
+    expect(quantityTo(1_999, low, { ...listing, quantity: 1_000 })).toBe('Quantity rises by 99.9% (from 1,000 to 1,999).')
+    expect(quantityTo(400, low, { ...listing, quantity: 1_000 })).toBe('Quantity falls by 60% (from 1,000 to 400).')
   })
 
   it('a restock of a listing sold out, a sell-out and an unchanged quantity are not warned about', () => {

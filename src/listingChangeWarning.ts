@@ -7,8 +7,8 @@
  */
 import type { WarningRules } from '@shared/contract'
 import type { SellRequest } from '@shared/domain'
-import { formatNumber } from '@shared/formatCount'
-import { belowMinimumOrder, quantityField, type ListingField } from '@shared/listingFields'
+import type { ListingFieldKey } from '@shared/listingFieldKeys'
+import { belowMinimumOrder, moveSentence, quantityField, quantityRisesFar, type ListingField } from '@shared/listingFields'
 
 export function listingChangeWarning(
   field: ListingField,
@@ -18,30 +18,22 @@ export function listingChangeWarning(
 ): string | null {
   const before = (listing as Record<string, number>)[field.key]
   if (before === undefined || next === before) return null
-  const own = FIELD_CHECKS[field.key] ?? []
+  const own = FIELD_CHECKS[field.key as ListingFieldKey] ?? []
   const warnings = [field.warning(before, next, rules), ...own.map((check) => check(before, next, rules, listing))]
   return warnings.filter(Boolean).join(' ') || null
 }
 
 /** What one listing's change of a field is checked for beyond the seller's rules (field.warning), by field. */
 type FieldCheck = (before: number, next: number, rules: WarningRules, listing: Pick<SellRequest, 'minQuantity'>) => string | null
-const FIELD_CHECKS: Partial<Record<string, readonly FieldCheck[]>> = {
-  [quantityField.key]: [
-    (before, next, rules) => quantityRise(before, next, rules),
-    (_before, next, _rules, listing) => belowMinimumOrder(next, listing.minQuantity)
-  ]
+const FIELD_CHECKS: Partial<Record<ListingFieldKey, readonly FieldCheck[]>> = {
+  quantity: [(before, next, rules) => quantityRise(before, next, rules), (_before, next, _rules, listing) => belowMinimumOrder(next, listing.minQuantity)]
 }
 
 /**
  * A quantity raised far, said as a price moved far is: a slipped digit would offer stock the seller
- * does not have. Judged by the seller's own quantity rule, read the other way: the rise is warned about
- * when the same step down, from the new quantity to the old one, would be a cut past their percentage
- * (a rise is warned about from the same ratio up as a cut is down). A listing out of stock has no
- * quantity to compare with: restocking it is not warned about, as a sell-out is not.
+ * does not have. Judged by the seller's own quantity rule read the other way (quantityRisesFar).
  * Bulk edit does not ask this of each row: a file of restocks raises many quantities at once, meant.
  */
 function quantityRise(before: number, next: number, rules: WarningRules): string | null {
-  if (next <= before || !quantityField.warns(next, before, rules)) return null
-  const percent = formatNumber(Math.round(((next - before) / before) * 100))
-  return `Quantity rises by ${percent}% (from ${quantityField.display(before)} to ${quantityField.display(next)}).`
+  return quantityRisesFar(before, next, rules) ? moveSentence(quantityField, before, next) : null
 }

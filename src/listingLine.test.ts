@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deleteQuestion, listingLine } from './listingLine'
+import { deleteQuestion, listingLine, nameAndSku } from './listingLine'
 
 const listing = (sku: string, grade: string | undefined, priceCents: number) => ({
   name: 'iPhone 13 128GB',
@@ -13,6 +13,11 @@ describe('listings named apart', () => {
     expect(listingLine(listing('A-123', 'A', 31_000))).toBe('iPhone 13 128GB — SKU A-123, Grade A, $310.00')
     expect(listingLine(listing('A-124', 'Grade B+', 29_950))).toBe('iPhone 13 128GB — SKU A-124, Grade B+, $299.50')
     expect(listingLine(listing('A-125', undefined, 30_000))).toBe('iPhone 13 128GB — SKU A-125, $300.00')
+  })
+
+  it('names a listing in a sentence by its quoted name and its SKU, by its name alone when it has no SKU', () => {
+    expect(nameAndSku({ name: 'iPhone 13 128GB', sku: 'A-123' })).toBe('“iPhone 13 128GB” (A-123)')
+    expect(nameAndSku({ name: 'iPhone 13 128GB', sku: '' })).toBe('“iPhone 13 128GB”')
   })
 
   it('the delete question says "listing" and names each listing apart, even with one name', () => {

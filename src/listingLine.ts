@@ -1,6 +1,6 @@
 /**
- * A listing named so that listings with the same name can be told apart: "iPhone 13 128GB — SKU A-123,
- * Grade A, $310.00". Used wherever the seller is asked about, or told about, particular listings (delete).
+ * A listing named so that listings with the same name can be told apart: its name, then its SKU, grade
+ * and price. Used wherever the seller is asked about, or told about, particular listings (delete).
  */
 import type { SellRequest } from '@shared/domain'
 import { formatCount } from '@shared/formatCount'
@@ -17,6 +17,14 @@ export function listingDetails(listing: NamedListing): string {
   return [listing.sku ? `SKU ${listing.sku}` : null, grade ? gradeWords(grade) : null, formatMoney(listing.priceCents)]
     .filter((part): part is string => part !== null)
     .join(', ')
+}
+
+/**
+ * A listing named in a sentence or a status line, short: its name quoted, then its SKU, which tells apart
+ * the listings of one model (they share a name). A listing without a SKU is named by its name alone.
+ */
+export function nameAndSku(listing: Pick<NamedListing, 'name' | 'sku'>): string {
+  return listing.sku ? `“${listing.name}” (${listing.sku})` : `“${listing.name}”`
 }
 
 export function listingLine(listing: NamedListing): string {

@@ -7,11 +7,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   belowMinimumOrder,
+  moveSentence,
   numberStyleOf,
   parsePercentChange,
   parsePlainNumber,
   priceField,
   quantityField,
+  quantityRiseRatio,
+  quantityRisesFar,
   type ListingField,
   type NumberStyle,
   type Parsed
@@ -92,7 +95,7 @@ describe('a quantity as a seller types it', () => {
     ['1000001', 'Quantity must be at most 1,000,000.'],
     ['+10', 'Enter the new quantity itself, without “+”.'],
     ['', 'Enter a quantity.'],
-    // A decimal comma with a fraction: a quantity is whole, said as such (not told to write 1.20, refused then).
+    // A decimal comma with a fraction: a quantity is whole, said as such (not told to write the fraction with a point, which is refused then).
     ['1,20', WHOLE],
     ['12,5', WHOLE],
     ['-2,5', WHOLE],
@@ -564,5 +567,24 @@ describe('a field’s warning: judged for every change staged, worded only where
         expect(words === null ? null : words.startsWith('Quantity falls by ')).toBe(cut ? true : null)
       })
     )
+  })
+
+  it('a quantity rise is far from the same ratio up as a cut is past the percentage down, the ratio the rules’ note tells', () => {
+    fc.assert(
+      fc.property(value, value, rules, (before, after, under) => {
+        // Read the other way: the step down from the new quantity to the old one would be a cut past the percentage.
+        expect(quantityRisesFar(before, after, under)).toBe(before > 0 && after > before && quantityField.warns(after, before, under))
+        // The ratio told: a rise to more than that many times what it was (away from the edge, where the quotient rounds).
+        const { times } = quantityRiseRatio(under.quantityCutPercent)
+        if (before > 0 && Math.abs(after / before - times) > 1e-9) expect(quantityRisesFar(before, after, under)).toBe(after / before > times)
+      })
+    )
+  })
+
+  it('a move is said one way for every field, up or down, the percentage never rounded up to all of it', () => {
+    expect(moveSentence(priceField, 10_000, 100_000)).toBe('Price rises by 900% (from $100.00 to $1,000.00).')
+    expect(moveSentence(quantityField, 1_000, 1_999)).toBe('Quantity rises by 99.9% (from 1,000 to 1,999).')
+    expect(moveSentence(quantityField, 431, 1)).toBe('Quantity falls by 99.7% (from 431 to 1).')
+    expect(quantityField.warning(431, 1, { priceChangePercent: 50, priceFloorCents: null, quantityCutPercent: 90 })).toBe(moveSentence(quantityField, 431, 1))
   })
 })

@@ -233,6 +233,7 @@ export function numberField(spec: FieldSpec): ListingField {
   const noun = spec.label.toLowerCase()
   const label = spec.label
   const warningRule = spec.warning
+  const display = spec.unit === 'cents' ? formatMoneyExact : formatNumber
   const tooLarge: ValueProblem = spec.check(spec.max + 1) ?? { kind: 'above-max', label, max: spec.formatMax }
   function checkChange(delta: number): ValueProblem | null {
     // A change is whole units of the field: cents for a price (more would be a fraction of a cent).
@@ -266,7 +267,7 @@ export function numberField(spec: FieldSpec): ListingField {
     warning: warningRule
       ? (before, after, rules) => {
           const concerns = warningRule.concerns(before, after, rules)
-          return concerns === 0 ? null : warningRule.words(concerns, before, after, rules)
+          return concerns === 0 ? null : warningRule.words(concerns, before, after, rules, { label, display })
         }
       : () => null,
     toWire: spec.unit === 'cents' ? dollarsFromCents : (value) => value,
@@ -288,44 +289,55 @@ export function numberField(spec: FieldSpec): ListingField {
     checkChange,
     changeRule: ruleSchema('A change', (delta) => problemMessageOrNull(checkChange(delta))),
     format: spec.format,
-    display: spec.unit === 'cents' ? formatMoneyExact : formatNumber,
+    display,
     max: spec.max
   }
 }
 
-/** A percentage as a warning says it: whole, except that a move short of 100 % never reads as 100 % (431 → 1 is 99.7 %, not a sell-out). */
+/** A percentage as a warning says it: whole, except that a cut which leaves a little never reads as all of it (it is no sell-out). */
 const percentText = (percent: number) => formatNumber(percent < 100 && Math.round(percent) >= 100 ? Math.floor(percent * 10) / 10 : Math.round(percent))
 
+/** A field as a warning names it and shows its values. */
+type SaidField = Pick<ListingField, 'label' | 'display'>
+
 /**
- * A field's warning rule in two steps: what concerns a change (bits, 0 for none), judged for every change
- * staged (a paste judges 10,000), and those concerns in words, made only where a warning is read.
+ * A field's warning rule in steps: what concerns a change (bits, none set when nothing does), judged
+ * for every change staged (a long paste judges thousands), and those concerns in words, made only where
+ * a warning is read.
  */
 interface WarningRule {
   concerns(before: number, after: number, rules: WarningRules): number
-  words(concerns: number, before: number, after: number, rules: WarningRules): string
+  words(concerns: number, before: number, after: number, rules: WarningRules, field: SaidField): string
 }
 
 const PRICE_MOVES = 1
 const BELOW_FLOOR = 2
 const movePercent = (before: number, after: number) => (before > 0 ? (Math.abs(after - before) / before) * 100 : 0)
+/** A whole, in hundredths of a percent: the unit the rules' percentages are compared in (no rule's percentage is finer: userInput.ts). */
+const WHOLE_IN_HUNDREDTHS = 10_000
+const hundredths = (percent: number) => Math.round(percent * 100)
 /**
  * Whether a move or cut from `before` is more than `percent` of it, compared as products of whole
- * numbers, the percentage in hundredths (a rule has at most two decimals: userInput.ts): a quotient is
- * not exact (14 of 100 is 14.000000000000002 %), nor is a product with a decimal percentage (4.6 × 1,500
- * is 6,899.999999999999), and a move of exactly the percentage is within it.
+ * numbers, the percentage in hundredths: a quotient is not exact, nor is a product with a decimal
+ * percentage, and a move of exactly the percentage is within it.
  */
-const beyondPercent = (moved: number, before: number, percent: number) => before > 0 && moved * 10_000 > Math.round(percent * 100) * before
+const beyondPercent = (moved: number, before: number, percent: number) => before > 0 && moved * WHOLE_IN_HUNDREDTHS > hundredths(percent) * before
+
+/**
+ * A change said as a move, the way every warning of a large move says it, in Bulk edit and for one
+ * listing's edit alike: the field, whether it rises or falls, by how much of what it was, and both values.
+ */
+export function moveSentence(field: SaidField, before: number, after: number): string {
+  return `${field.label} ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent(before, after))}% (from ${field.display(before)} to ${field.display(after)}).`
+}
 
 /** A price move beyond the seller's percentage, a price under their floor, or both (each said). */
 const priceWarning: WarningRule = {
   concerns: (before, after, rules) =>
     (beyondPercent(Math.abs(after - before), before, rules.priceChangePercent) ? PRICE_MOVES : 0) |
     (rules.priceFloorCents !== null && after < rules.priceFloorCents ? BELOW_FLOOR : 0),
-  words(concerns, before, after, rules) {
-    const move =
-      concerns & PRICE_MOVES
-        ? `Price ${after > before ? 'rises' : 'falls'} by ${percentText(movePercent(before, after))}% (from ${formatMoneyExact(before)} to ${formatMoneyExact(after)}).`
-        : null
+  words(concerns, before, after, rules, field) {
+    const move = concerns & PRICE_MOVES ? moveSentence(field, before, after) : null
     if (!(concerns & BELOW_FLOOR) || rules.priceFloorCents === null) return move ?? ''
     const floor = `${move ? 'It is' : `Price ${formatMoneyExact(after)} is`} below your floor of ${formatMoneyExact(rules.priceFloorCents)}.`
     return move ? `${move} ${floor}` : floor
@@ -333,12 +345,35 @@ const priceWarning: WarningRule = {
 }
 
 /**
- * A quantity cut beyond the seller's percentage: a slipped digit (432 → 12) takes stock off the market
- * unseen. A cut to 0 is how a seller says sold out, and a rise is a restock: neither is warned about.
+ * A quantity cut beyond the seller's percentage: a slipped digit takes stock off the market unseen. A
+ * cut to nothing is how a seller says sold out: not warned about. Nor is a rise here, where every staged
+ * change is judged: Bulk edit stages a file of restocks as many rises at once, meant. One listing's edit
+ * does warn of a far rise (quantityRisesFar, asked by listingChangeWarning).
  */
 const quantityWarning: WarningRule = {
   concerns: (before, after, rules) => (after > 0 && after < before && beyondPercent(before - after, before, rules.quantityCutPercent) ? 1 : 0),
-  words: (_concerns, before, after) => `Quantity falls by ${percentText(movePercent(before, after))}% (from ${formatNumber(before)} to ${formatNumber(after)}).`
+  words: (_concerns, before, after, _rules, field) => moveSentence(field, before, after)
+}
+
+/**
+ * How far a quantity may rise before a rise is warned about: the seller's quantity rule read the other
+ * way, a rise warned about from the same ratio up as a cut is down (a cut past the percentage leaves
+ * less than `under` of `over`; a rise past it gives more than `over` of `under`). Whole numbers, the
+ * percentage in hundredths as beyondPercent reads it, so the rise is compared exactly; `times` is the
+ * ratio as the rules' note tells it to the seller.
+ */
+export function quantityRiseRatio(cutPercent: number): { over: number; under: number; times: number } {
+  const under = WHOLE_IN_HUNDREDTHS - hundredths(cutPercent)
+  return { over: WHOLE_IN_HUNDREDTHS, under, times: WHOLE_IN_HUNDREDTHS / under }
+}
+
+/**
+ * Whether a quantity rises far by the seller's rules (quantityRiseRatio): asked of one listing's edit.
+ * A listing out of stock has no quantity to compare with: restocking it is not a far rise.
+ */
+export function quantityRisesFar(before: number, after: number, rules: WarningRules): boolean {
+  const { over, under } = quantityRiseRatio(rules.quantityCutPercent)
+  return before > 0 && after * under > before * over
 }
 
 /**
