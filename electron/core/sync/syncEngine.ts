@@ -768,9 +768,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return rowsOn(answer)
     }
     const again = { wanted: () => changed, size: () => walk.size, read: readAgain, lanes: deps.settings.concurrency }
-    // (Not where the list's count moved while it was read: rows shifted by a creation or a deletion are
-    // read twice too, and the walk's own checks see to those.)
-    if (!cutShort && !ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
+    // A walk cut short is read again too: where a count claims rows the pages never bring, the walk stops
+    // at the last row they do, and the rows before it that ties hid can still be read. It stays one cut
+    // short (its end was not reached, and the count is not confirmed). (Not where the list's count moved
+    // while it was read: rows shifted by a creation or a deletion are read twice too, and the walk's own
+    // checks see to those.)
+    if (!ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
     const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
     const newIds = snapshot.unknownIds(resource, ids)
     // The walk lists orders created or updated since: one placed before the synced window and not held
