@@ -344,6 +344,17 @@ test('sell requests at 1024 and 1366: what a seller acts on is in the frame with
     } else {
       // Brand, category and properties are the name's second line.
       await expect(first.getByTestId('sell-request-details')).toHaveText(/\S · \S/)
+      // Grade and storage lead it, and show whole however much of the rest is cut: they tell apart the
+      // listings of one model, which share a name.
+      const lead = await first.getByTestId('sell-request-details').evaluate((el) => {
+        const text = el.textContent ?? ''
+        const range = document.createRange()
+        range.setStart(el.firstChild!, 0)
+        range.setEnd(el.firstChild!, text.split(' · ').slice(0, 2).join(' · ').length)
+        return { text, shown: range.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5 }
+      })
+      expect(lead.text, `${name}: details`).toMatch(/^Grade \S+ · \d+ ?[GT]B · /)
+      expect(lead.shown, `${name}: grade and storage shown whole in "${lead.text}"`).toBe(true)
     }
   }
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { formatProperties } from './formatProperties'
 
 describe('formatProperties', () => {
-  it('puts the known keys first in a fixed order and reads a bare grade as "Grade X"', () => {
-    expect(formatProperties({ carrier: 'Unlocked', grade: 'A', storage: '128GB', color: 'Black' })).toBe('Black · 128GB · Grade A · Unlocked')
+  it('puts the known keys first, grade and storage leading (they tell a model’s listings apart), and reads a bare grade as "Grade X"', () => {
+    expect(formatProperties({ carrier: 'Unlocked', grade: 'A', storage: '128GB', color: 'Black' })).toBe('Grade A · 128GB · Black · Unlocked')
   })
 
   it('keeps unknown keys as "key: value" and skips empty values', () => {

@@ -1,11 +1,12 @@
 /**
- * Product properties as one line: the keys the spec names come first in a fixed order
- * (color · storage · grade · carrier); any other key the server sends is kept and shown as "key: value".
+ * Product properties as one line: the keys the spec names come first, those that tell one model's
+ * listings apart most first (grade · storage · color · carrier), so a line cut short in a narrow window
+ * still says them; any other key the server sends is kept and shown as "key: value".
  * A bare grade ("A") reads as "Grade A" so it is not mistaken for something else.
  */
 import type { Properties } from '@shared/domain'
 
-const KNOWN_ORDER = ['color', 'storage', 'grade', 'carrier'] as const
+const KNOWN_ORDER = ['grade', 'storage', 'color', 'carrier'] as const
 
 export function formatProperties(properties: Properties | null | undefined): string {
   if (!properties) return ''
