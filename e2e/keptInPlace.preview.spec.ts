@@ -102,6 +102,19 @@ async function raisePrice(page: Page, market: ReturnType<typeof sandbox>, row: n
 const firstPageRead = async (host: PreviewHost) =>
   (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { page: 1, take: 25, sortBy: 'updated', sortDir: 'DESC' })).rows.map((row) => row.id)
 
+/** Signed in, Sell requests open at its first page, and one listing's price raised there: no row has moved. */
+async function oneListingEdited(page: Page, host: PreviewHost) {
+  const market = sandbox()
+  await signInTo(page, host, market)
+  await openSellRequests(page, host)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(25)
+  const keys = await rowKeys(page)
+  const edited = await raisePrice(page, market, 4)
+  expect(await rowKeys(page)).toEqual(keys)
+  return { market, rows, keys, edited }
+}
+
 async function syncNow(host: PreviewHost) {
   const before = (await syncStatus(host))!.lastSyncedAt
   await viaRouter(host, 'sync.run', {})
@@ -112,14 +125,7 @@ test('rows kept in place are still the page as read: a listing deleted elsewhere
   app: page,
   host
 }) => {
-  const market = sandbox()
-  await signInTo(page, host, market)
-  await openSellRequests(page, host)
-  const rows = page.getByTestId('sell-request-row')
-  await expect(rows).toHaveCount(25)
-  const keys = await rowKeys(page)
-  const edited = await raisePrice(page, market, 4)
-  expect(await rowKeys(page)).toEqual(keys)
+  const { market, rows, keys, edited } = await oneListingEdited(page, host)
 
   // Deleted on the marketplace by the seller's other tool: the sync drops it from the snapshot, and the
   // list drops it too; the listing the next page began with fills the page, at its end.
@@ -155,14 +161,7 @@ test('leaving Sell requests lets the rows kept in place move: back there, the li
   app: page,
   host
 }) => {
-  const market = sandbox()
-  await signInTo(page, host, market)
-  await openSellRequests(page, host)
-  const rows = page.getByTestId('sell-request-row')
-  await expect(rows).toHaveCount(25)
-  const keys = await rowKeys(page)
-  const edited = await raisePrice(page, market, 4)
-  expect(await rowKeys(page)).toEqual(keys)
+  const { market, rows, edited } = await oneListingEdited(page, host)
 
   // Away on the dashboard, a listing is created elsewhere and a sync brings it.
   await page.getByTestId('nav-dashboard').click()
@@ -181,12 +180,7 @@ test('leaving Sell requests lets the rows kept in place move: back there, the li
 })
 
 test('the mark on a changed listing names each thing that shows the list anew, the page size among them', async ({ app: page, host }) => {
-  const market = sandbox()
-  await signInTo(page, host, market)
-  await openSellRequests(page, host)
-  const rows = page.getByTestId('sell-request-row')
-  await expect(rows).toHaveCount(25)
-  const edited = await raisePrice(page, market, 4)
+  const { rows, edited } = await oneListingEdited(page, host)
   await expect(rows.nth(4)).toHaveAttribute(
     'title',
     'You changed this listing: it keeps its place until you refresh, sort, filter, search, change the page or page size, or leave Sell requests.'
