@@ -648,3 +648,32 @@ describe.each([
     expect(report.checks.orders).toEqual({ synced: 1500, total: 1507, complete: false })
   }, 60_000)
 })
+
+it('ties ordered by the page asked, and pages smaller than the one read refused (400): larger pages cut the run elsewhere, and every listing is read', async () => {
+  const takes: number[] = []
+  const recording: Fetch = async (input, init) => {
+    const url = new URL((input as Request).url)
+    if (url.pathname.endsWith('/sell-requests')) takes.push(Number(url.searchParams.get('take')))
+    return nodeFetch(input as Request, init)
+  }
+  const s = await setup({ orders: 0, sellRequests: 1200, variant: { tiesOrderedByPage: true, minTake: 50 } }, { take: 50, rounds: 1 }, recording)
+  s.sandbox.changeTogether('sellRequests', 700, Date.now() - 3_600_000)
+  const report = await s.run('full', ['sellRequests'])
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  expect(report.checks.sellRequests).toEqual({ synced: 1200, total: 1200, complete: true })
+  expect(Math.max(...takes), 'larger pages were asked for').toBeGreaterThan(50)
+}, 60_000)
+
+it('a count of 7 listings more than the marketplace lists, and a bulk change tying most of them: the pages in doubt are read again only until every listing listed is read, and the sync says incomplete', async () => {
+  let listReads = 0
+  const counting: Fetch = async (input, init) => {
+    if (new URL((input as Request).url).pathname.endsWith('/sell-requests')) listReads++
+    return nodeFetch(input as Request, init)
+  }
+  const s = await setup({ orders: 0, sellRequests: 1200, variant: { tiesShuffledPerRequest: true, totalOffset: 7 } }, { take: 50, rounds: 1 }, counting)
+  s.sandbox.changeTogether('sellRequests', 700, Date.now() - 3_600_000)
+  const report = await s.run('full', ['sellRequests'])
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  expect(report.checks.sellRequests).toEqual({ synced: 1200, total: 1207, complete: false })
+  expect(listReads).toBeLessThan(150)
+}, 60_000)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SellerDeskError } from '../../shared/errors'
 import { readAgainInDoubt, RowPlaces } from './rowPlaces'
 
 it('a row read at two positions with one update time marks the pages between as in doubt; one updated in between (moved to the front) marks none', () => {
@@ -63,6 +64,43 @@ describe('reading the pages in doubt again', () => {
     const after = list.asked.slice(smaller).findIndex((size) => size === 10)
     expect(after).toBeGreaterThan(0)
     expect(list.asked.slice(smaller + after).every((size) => size === 10)).toBe(true)
+  })
+
+  it('pages smaller than the list’s refused: larger ones are read instead, until every row is read', async () => {
+    const list = byPage(120)
+    const places = new RowPlaces()
+    for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
+    const own = reading(list, places)
+    const refusingSmaller = {
+      ...own,
+      read: async (number: number, size: number) => {
+        if (size < 10) throw new SellerDeskError('invalid-input', 'The marketplace refused the request (take must not be less than ten).', { status: 400 })
+        return own.read(number, size)
+      }
+    }
+    expect(await readAgainInDoubt(places, refusingSmaller, new AbortController().signal)).toBe(true)
+    expect(places.count).toBe(120)
+    expect(Math.max(...list.asked)).toBeGreaterThan(10)
+  })
+
+  it('pages smaller than the list’s refused, and larger ones capped at its size: it stops at the first larger page answered short, and says the rows were not all read', async () => {
+    const list = byPage(120)
+    const places = new RowPlaces()
+    for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
+    const own = reading(list, places)
+    const capped = {
+      ...own,
+      lanes: 1,
+      read: async (number: number, size: number) => {
+        if (size < 10) throw new SellerDeskError('invalid-input', 'The marketplace refused the request (take must not be less than ten).', { status: 400 })
+        list.asked.push(size)
+        const ids = list.page(number, 10)
+        page(places, ids, number, size)
+        return ids.length
+      }
+    }
+    expect(await readAgainInDoubt(places, capped, new AbortController().signal)).toBe(false)
+    expect(list.asked.filter((size) => size > 10)).toHaveLength(1)
   })
 
   const page = (places: RowPlaces, ids: string[], number: number, size: number) =>

@@ -88,17 +88,28 @@ export interface ReadingAgain {
 }
 
 /**
- * How much smaller each reading's pages are than the last once the same pages brought no row new, in
+ * How much each reading's pages differ in size from the last once the same pages brought no row new, in
  * parts of the list's page size: pages of every size in turn cut the run elsewhere, and the sizes near
  * the list's own keep the requests few.
  */
 const SIZE_STEPS = 20
 
 /**
+ * Whether a page of a size other than the list's own failed because that size cannot be had: the
+ * marketplace refused it as a request (a validating API's smallest or largest page), or found no such page.
+ */
+const sizeRefused = (error: unknown): boolean => error instanceof SellerDeskError && (error.kind === 'invalid-input' || error.kind === 'not-found')
+
+/**
  * Reads again the pages in doubt (below `wanted()`) while fewer rows than that were read, a reading at
- * a time; once a reading brought no row new, each in pages of another size. Answers false when rows
- * read twice showed ties and the rows missed could not all be read; rows short with none read twice are
- * no tie's doing, and are left to the checks after the walk. Costs nothing when every row was read.
+ * a time; once a reading brought no row new, each in pages of another size: smaller ones, then, once
+ * those cannot be had (refused, or none left), larger ones, for as long as the marketplace serves them.
+ * Answers false when rows read twice showed ties and the rows missed could not all be read; rows short
+ * with none read twice are no tie's doing, and are left to the checks after the walk. Costs nothing when
+ * every row was read.
+ *
+ * `again.read` is to throw when the marketplace refuses a size other than the list's own, not to take
+ * the refusal for an empty page: the pages in doubt lie where rows were read.
  */
 export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, signal: AbortSignal): Promise<boolean> {
   const whole = () => places.count >= again.wanted()
@@ -107,31 +118,35 @@ export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, s
   const wanted = again.wanted()
   let doubted = false
   let size = again.size()
-  /** How much smaller each reading's pages are than the last (0: the list's own size each time). */
+  /** How much each reading's pages differ from the last (0: the list's own size each time; below: only it can be had). */
   let step = 0
-  /** Whether the marketplace refused pages smaller than its own: no other size can be had. */
-  let refusedSmaller = false
+  /** Whether the sizes tried are larger than the list's own (smaller ones cannot be had). */
+  let larger = false
+  /** Whether no size other than those tried can be had: nothing more can be read. */
+  let noneLeft = false
   places.readingAgain = true
-  for (let reading = 0, idle = 0; !whole() && again.wanted() === wanted && reading < READINGS && idle < IDLE_READINGS; reading++) {
+  for (let reading = 0, idle = 0; !whole() && again.wanted() === wanted && reading < READINGS && idle < IDLE_READINGS && !noneLeft; reading++) {
     const pages = places.pagesInDoubt(size, again.wanted())
     if (pages.length === 0) break
     doubted = true
     const before = places.count
     const asked = size
+    /** Whether the marketplace would not serve pages of this size. */
+    let refusedSize = false
     // Pages in order, none once the rows are all read: a row moved to the front is found on the first.
     await forEachBounded(
       pages,
       again.lanes,
       async (page) => {
-        if (whole() || refusedSmaller) return
+        if (whole() || refusedSize || noneLeft) return
         let rows: number
         try {
           rows = await again.read(page, asked)
         } catch (error) {
-          // A page smaller than the list's own refused as a request: the marketplace has a smallest
-          // size of its own. The pages of its own size were read already; nothing more can be had.
-          if (asked < again.size() && error instanceof SellerDeskError && error.kind === 'invalid-input') {
-            refusedSmaller = true
+          // A size other than the list's own refused: the marketplace has a smallest (or largest) size of
+          // its own. The pages of the list's size were read already.
+          if (asked !== again.size() && sizeRefused(error)) {
+            refusedSize = true
             return
           }
           throw error
@@ -139,13 +154,30 @@ export async function readAgainInDoubt(places: RowPlaces, again: ReadingAgain, s
         // More rows than asked: the marketplace pages by its own size whatever is asked, and pages of
         // another size cannot be had.
         if (rows > asked) step = -1
+        // A larger page short of what was asked though the list goes on past it: the marketplace caps
+        // its pages (at the list's own size), and no larger size can be had.
+        else if (larger && rows < asked && page * asked <= again.wanted()) noneLeft = true
       },
       signal
     )
-    if (refusedSmaller) break
+    if (refusedSize) {
+      // Refused smaller: larger pages may still be served, and cut the run elsewhere. Refused larger too:
+      // no other size can be had. A refused reading read nothing, and counts as no idle one.
+      if (larger || step <= 0) break
+      larger = true
+      size = again.size() + step
+      continue
+    }
     idle = places.count > before ? 0 : idle + 1
     if (idle > 0 && step === 0) step = Math.max(1, Math.round(again.size() / SIZE_STEPS))
-    size = step > 0 ? Math.max(1, size - step) : again.size()
+    if (step <= 0) size = again.size()
+    else if (!larger && size - step >= 1) size -= step
+    else {
+      // Smaller pages are all read: larger ones next, until one page holds every row in doubt.
+      if (larger && size >= again.wanted()) break
+      size = (larger ? size : again.size()) + step
+      larger = true
+    }
   }
   return whole() || !doubted
 }

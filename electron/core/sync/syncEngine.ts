@@ -634,16 +634,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (took === 0) break
       }
       // Every position read and still fewer rows than the total: rows of equal time that came in a new
-      // order on each request (rowPlaces.ts) are read again where a row was read twice.
+      // order on each request (rowPlaces.ts) are read again where a row was read twice. A page of another
+      // size refused is that size refused, not a page past the end: it is left to throw (readAgainInDoubt).
       const readAgain = async (page: number, size: number) => {
-        const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, knownTotal: run.total }, signal, counters)
+        const pastEnd = size === run.pageSize ? { knownTotal: run.total } : {}
+        const answer = await fetchPage(resource, { page, take: size, fromMs: run.windowFromMs, ...pastEnd }, signal, counters)
         await take(answer, (page - 1) * Math.max(size, rowsOn(answer)))
         return rowsOn(answer)
       }
+      // The rows the list holds: its total, or fewer where the pages were seen to end before it (a total
+      // that counts rows never listed), so that rows that are not there are not looked for reading after reading.
+      const rowsListed = () => Math.min(run.total, listEnd)
       // (Not where rows were created or deleted meanwhile: a row shifted by them is read twice too, and
       // the catch-up and the check see to those. Nor in a pass resumed, which knows not where rows were read.)
       if (!resumed && !watch.moved)
-        await readAgainInDoubt(places, { wanted: () => run.total, size: () => run.pageSize, read: readAgain, lanes: s.concurrency }, signal)
+        await readAgainInDoubt(places, { wanted: rowsListed, size: () => run.pageSize, read: readAgain, lanes: s.concurrency }, signal)
       await flush()
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
@@ -759,7 +764,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // request (rowPlaces.ts). Read again where a row was read twice; a walk that cannot read them all is
     // one it could not finish.
     const readAgain = async (page: number, size: number) => {
-      const answer = await fetchPage(resource, { ...query, take: size, page, knownTotal: lastTotal }, signal, counters)
+      const pastEnd = size === walk.size ? { knownTotal: lastTotal } : {}
+      const answer = await fetchPage(resource, { ...query, take: size, page, ...pastEnd }, signal, counters)
       if (resource === 'sellRequests') watch?.observe(answer.total)
       ownTotals.observe(answer.total)
       created?.note(resource, answer.batch)
