@@ -346,6 +346,16 @@ it("a take above the marketplace's limit refused with 400: asked again halved, a
   expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
 })
 
+it('a marketplace that refuses pages below a size of its own, above the spec default: the counts are checked at the size the sync reads, and the sync is complete', async () => {
+  const s = await setup({ orders: 130, sellRequests: 40, variant: { minTake: 50 } }, { rounds: 1 })
+  const report = await s.run('full')
+  expect(report.checks.orders).toEqual({ synced: 130, total: 130, complete: true })
+  s.sandbox.addOrders(5)
+  const caughtUp = await s.run('auto')
+  expect(caughtUp.checks.orders).toEqual({ synced: 135, total: 135, complete: true })
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+})
+
 it("a marketplace that refuses even the spec's default take of 10 fails with its own words", async () => {
   const s = await setup({ orders: 30, sellRequests: 5, variant: { maxTake: 5, takeAboveMax: 'refused' } }, { take: 100 })
   await expect(s.run('full', ['orders'])).rejects.toMatchObject({ kind: 'invalid-input', status: 400, message: /take must not be greater than 5/ })

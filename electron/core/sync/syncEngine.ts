@@ -432,9 +432,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     try {
       return (await fetchPage(resource, { page: 1, take: 1, fromMs: windowFromMs }, signal, counters)).total
     } catch (error) {
-      // A marketplace that serves no page that small (the spec states no limits): its default take it serves.
+      // A marketplace that serves no page that small (the spec states no limits): asked as the sync reads
+      // its first page, at the sync's own size or the smaller one it serves.
       if (!refused(error, TAKE_REFUSALS)) throw error
-      return (await fetchPage(resource, { page: 1, take: MIN_TAKE, fromMs: windowFromMs }, signal, counters)).total
+      return (await firstPage(resource, { take: deps.settings.take, fromMs: windowFromMs }, signal, counters)).answer.total
     }
   }
 
