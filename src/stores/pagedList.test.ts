@@ -202,6 +202,22 @@ describe('usePagedList', () => {
     expect(list.changed.value).toEqual(new Set(['d']))
   })
 
+  it('while rows are kept in place, the row the seller changed stays where it was though the read no longer brings it (their change sorted it onto another page)', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row })
+    const third = list.setPage(3)
+    pending[0]!.resolve({ ...pageOf(['k', 'l', 'm', 'o'], 40), page: 3 })
+    await third
+    list.keepInPlace('l')
+
+    // Sorted by last update, the change took l to the first page: this page's read brings the next row
+    // up instead. l keeps its place, and so do the rows below it.
+    const quiet = list.load({ quiet: true })
+    pending[1]!.resolve({ ...pageOf(['k', 'm', 'o', 'p'], 40), page: 3 })
+    await quiet
+    expect(list.rows.value).toEqual(['k', 'l', 'm', 'o', 'p'])
+  })
+
   it('while rows are kept in place, a page emptied by deletes elsewhere shows the last page instead of its old rows', async () => {
     const { fetchPage, pending } = controlledFetch()
     const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row })

@@ -112,8 +112,10 @@ export function usePagedList<T, S extends string>(
       if (ticket !== latest) return
       const lastPage = Math.max(1, Math.ceil(result.total / take.value))
       if (result.rows.length === 0 && page.value > lastPage) {
-        // The page emptied under us (rows deleted elsewhere, or the last one on it): show the last page instead.
+        // The page emptied under us (rows deleted elsewhere, or the last one on it): show the last page
+        // instead, as read (its rows were never under the pointer).
         page.value = lastPage
+        changed.value = NONE_CHANGED
         return load(options)
       }
       rows.value = keptInPlace(result.rows) ?? result.rows
@@ -245,15 +247,19 @@ export function usePagedList<T, S extends string>(
    * While rows are kept in place: the rows of the page read, those already shown first in the order they
    * were shown (with their values as just read), then those it brings anew in its own order (the row
    * after a deleted one fills the page, a new one comes in); otherwise null, and the page read is shown
-   * as it is. A row shown that the read no longer brings goes: it is gone from the marketplace, or
+   * as it is. A row shown that the read no longer brings goes (it is gone from the marketplace, or
    * filtered away, or sorted onto another page, and this read cannot tell which; kept, a deleted row
-   * would stay listed, and a moved one would show on two pages.
+   * would stay listed, and a moved one would show on two pages), except one the seller changed: their
+   * own change sorted it elsewhere (to the top, by last update), and gone, the rows below it would move
+   * up under the pointer. It stays as last shown until the list is read anew.
    */
   function keptInPlace(read: T[]): T[] | null {
     if (!keyOf || changed.value.size === 0 || rows.value.length === 0) return null
     const fresh = new Map(read.map((row) => [keyOf(row), row]))
     const shown = new Set(rows.value.map(keyOf))
-    const stayed = rows.value.map((row) => fresh.get(keyOf(row))).filter((row): row is T => row !== undefined)
+    const stayed = rows.value
+      .map((row) => fresh.get(keyOf(row)) ?? (changed.value.has(keyOf(row)) ? row : undefined))
+      .filter((row): row is T => row !== undefined)
     return [...stayed, ...read.filter((row) => !shown.has(keyOf(row)))]
   }
 

@@ -170,10 +170,10 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
 
   /**
    * Sends only the given changes; the row shows what the marketplace returned, where it is: the rows
-   * keep their places until the seller reads the list anew or leaves it (keepInPlace), though the new
-   * values may sort or filter it off the page: the next quiet read then drops it, as it does a deleted
-   * row. A change the marketplace took but could not be checked ('unconfirmed': most likely made) shows
-   * the new values, not the old ones, until the next sync reads them. Throws ContractError.
+   * keep their places until the seller reads the list anew or leaves it (keepInPlace), the changed row
+   * too when its new values sort or filter it off the page. A change the marketplace took but could not
+   * be checked ('unconfirmed': most likely made) shows the new values, not the old ones, until the next
+   * sync reads them. Throws ContractError.
    */
   async function edit(id: string, changes: SellRequestChanges, editNumber = ++edits): Promise<SellRequest> {
     // Held from the start: a sync ending while the change is on its way moves no row either.
