@@ -167,3 +167,34 @@ test('the last listing on the page deleted from the keyboard: the keyboard stays
   await page.waitForTimeout(500)
   expect(await focusInTable()).toBe(true)
 })
+
+test('the last listing on the page deleted while frames come late and the list is read again slowly: the keyboard still ends on the table', async ({
+  app: page,
+  host
+}) => {
+  // As on a loaded machine: the confirm button turns busy and lets the focus go; the next frame comes
+  // after the marketplace's answer took the row away, while the dialog, still reading the list, holds on.
+  await signInTo(page, host, sandbox())
+  const listed = await openSellRequests(page, host)
+  await page.getByTestId('sell-requests-search').fill(listed[3]!.sku)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(1)
+  await rows.first().getByTestId('delete-sell-request').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('cancel-delete')).toBeFocused()
+  await page.route('**/rpc/sellRequests.list', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await route.continue()
+  })
+  await page.evaluate(() => {
+    const draw = window.requestAnimationFrame.bind(window)
+    window.requestAnimationFrame = (callback) => window.setTimeout(() => draw(callback), 300)
+  })
+  await page.getByTestId('confirm-delete').click()
+  await expect(rows).toHaveCount(0)
+  await expect(page.getByTestId('confirm-delete')).toBeHidden()
+  const focusInTable = () => page.evaluate(() => document.activeElement?.matches('.n-data-table') ?? false)
+  await expect.poll(focusInTable).toBe(true)
+  await page.waitForTimeout(500)
+  expect(await focusInTable()).toBe(true)
+})

@@ -23,6 +23,9 @@ export const ROW_KEY_ATTRIBUTE = 'data-row-key'
 /** A dialog, or what a dialog draws outside it (menus, tooltips): the keyboard there comes back to the table. */
 const OVERLAY = '[role="dialog"], [aria-modal="true"], .n-modal-container, .v-binder-follower-container'
 
+/** The dialog itself, which can hold the keyboard while none of its controls can. */
+const DIALOG = '[role="dialog"], [aria-modal="true"]'
+
 /** A row of the table (rowKeyProps). */
 const ROW_SELECTOR = `[${ROW_KEY_ATTRIBUTE}]`
 
@@ -68,12 +71,17 @@ function elementAt(root: HTMLElement, place: PlaceInRow): HTMLElement | null {
   return row?.matches(element) ? row : (row?.querySelector<HTMLElement>(element) ?? null)
 }
 
+/** Focuses an element that is not a control (a table, a dialog) without scrolling it into view. */
+function focusItself(element: HTMLElement): void {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
+}
+
 /** Where the keyboard goes back to: the element `place` names (elementAt), or the table when no row is left. */
-function placeToFocus(root: HTMLElement, place: PlaceInRow): HTMLElement {
+function placeToFocus(root: HTMLElement, place: PlaceInRow): void {
   const element = elementAt(root, place)
-  if (element) return element
-  if (!root.hasAttribute('tabindex')) root.setAttribute('tabindex', '-1')
-  return root
+  if (element) element.focus()
+  else focusItself(root)
 }
 
 export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, rows: WatchSource<unknown>): void {
@@ -87,7 +95,7 @@ export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, ro
       const was = noted
       void nextTick(() => {
         if (noted !== was || !lost() || !root.value) return
-        placeToFocus(root.value, was).focus()
+        placeToFocus(root.value, was)
       })
     },
     { flush: 'pre' }
@@ -104,15 +112,25 @@ export function useFocusFollowsRow(root: Ref<HTMLElement | null | undefined>, ro
     const from = placeOf(root.value, event.relatedTarget instanceof Element ? event.relatedTarget : null)
     if (from) away = from
   }
-  /** The dialog has gone and could not give the focus back (its row left the page): the place takes it. */
+  /**
+   * The dialog has gone and could not give the focus back (its row left the page): the place takes it.
+   * A dialog still shown that let the focus go (its button turned busy while it works) keeps it on
+   * itself: the place is taken once it has gone. Given to the table meanwhile, the dialog's focus trap
+   * would pull it back, and the place would be forgotten on the way (the row already deleted).
+   */
   function onFocusOut(event: FocusEvent) {
     const place = away
-    const leaving = event.target instanceof Element ? event.target : null
+    const leaving = event.target instanceof HTMLElement ? event.target : null
     if (!place || !leaving?.closest(OVERLAY)) return
     requestAnimationFrame(() => {
       if (away !== place || !lost() || !root.value) return
+      const dialog = leaving.isConnected && leaving.getClientRects().length > 0 ? leaving.closest<HTMLElement>(DIALOG) : null
+      if (dialog) {
+        focusItself(dialog)
+        return
+      }
       away = null
-      placeToFocus(root.value, place).focus()
+      placeToFocus(root.value, place)
     })
   }
   document.addEventListener('focusin', onFocusIn)
