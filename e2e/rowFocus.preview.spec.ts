@@ -10,6 +10,7 @@ import type { SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
 import { viaRouter } from './fromCore'
+import type { PreviewHost } from '../electron/preview/host'
 import { openSellRequests, signInTo } from './signedIn'
 
 const sandbox = marketplaceForEachTest({ apiKey: 'sk_live_row_focus_e2e_3Kd8', orders: 10, sellRequests: 30, seed: 23 })
@@ -149,31 +150,12 @@ test('a listing saved in the Edit dialog on page 2 keeps its place: when the dia
   await expect(rows.nth(1).getByTestId('edit-sell-request')).toBeFocused()
 })
 
-test('the last listing on the page deleted from the keyboard: the keyboard stays in the list, on the table, not on the page', async ({ app: page, host }) => {
-  await signInTo(page, host, sandbox())
-  const listed = await openSellRequests(page, host)
-  const target = listed[3]!
-  await page.getByTestId('sell-requests-search').fill(target.sku)
-  const rows = page.getByTestId('sell-request-row')
-  await expect(rows).toHaveCount(1)
-  await rows.first().getByTestId('delete-sell-request').focus()
-  await page.keyboard.press('Enter')
-  await page.getByTestId('confirm-delete').click()
-  await expect(rows).toHaveCount(0)
-  await expect(page.getByTestId('confirm-delete')).toBeHidden()
-  const focusInTable = () => page.evaluate(() => document.activeElement?.matches('.n-data-table') ?? false)
-  await expect.poll(focusInTable).toBe(true)
-  // It stays there (not dropped to the page a moment later, as the dialog goes).
-  await page.waitForTimeout(500)
-  expect(await focusInTable()).toBe(true)
-})
-
-test('the last listing on the page deleted while frames come late and the list is read again slowly: the keyboard still ends on the table', async ({
-  app: page,
-  host
-}) => {
-  // As on a loaded machine: the confirm button turns busy and lets the focus go; the next frame comes
-  // after the marketplace's answer took the row away, while the dialog, still reading the list, holds on.
+/**
+ * Deletes the only listing a search leaves, from the keyboard, and checks the keyboard ends on the table
+ * and stays there (not dropped to the page a moment later, as the dialog goes). `meanwhile` runs while
+ * the question is open, before Delete is clicked.
+ */
+async function lastListingDeleted(page: Page, host: PreviewHost, meanwhile: () => Promise<void> = async () => {}) {
   await signInTo(page, host, sandbox())
   const listed = await openSellRequests(page, host)
   await page.getByTestId('sell-requests-search').fill(listed[3]!.sku)
@@ -182,14 +164,7 @@ test('the last listing on the page deleted while frames come late and the list i
   await rows.first().getByTestId('delete-sell-request').focus()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('cancel-delete')).toBeFocused()
-  await page.route('**/rpc/sellRequests.list', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-    await route.continue()
-  })
-  await page.evaluate(() => {
-    const draw = window.requestAnimationFrame.bind(window)
-    window.requestAnimationFrame = (callback) => window.setTimeout(() => draw(callback), 300)
-  })
+  await meanwhile()
   await page.getByTestId('confirm-delete').click()
   await expect(rows).toHaveCount(0)
   await expect(page.getByTestId('confirm-delete')).toBeHidden()
@@ -197,4 +172,26 @@ test('the last listing on the page deleted while frames come late and the list i
   await expect.poll(focusInTable).toBe(true)
   await page.waitForTimeout(500)
   expect(await focusInTable()).toBe(true)
+}
+
+test('the last listing on the page deleted from the keyboard: the keyboard stays in the list, on the table, not on the page', async ({ app: page, host }) => {
+  await lastListingDeleted(page, host)
+})
+
+test('the last listing on the page deleted while frames come late and the list is read again slowly: the keyboard still ends on the table', async ({
+  app: page,
+  host
+}) => {
+  // As on a loaded machine: the confirm button turns busy and lets the focus go; the next frame comes
+  // after the marketplace's answer took the row away, while the dialog, still reading the list, holds on.
+  await lastListingDeleted(page, host, async () => {
+    await page.route('**/rpc/sellRequests.list', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    })
+    await page.evaluate(() => {
+      const draw = window.requestAnimationFrame.bind(window)
+      window.requestAnimationFrame = (callback) => window.setTimeout(() => draw(callback), 300)
+    })
+  })
 })

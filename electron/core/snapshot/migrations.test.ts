@@ -18,7 +18,7 @@ import Database from 'libsql'
 import { expect, it } from 'vitest'
 import { openDatabase, scalar } from './database'
 import { MIGRATIONS } from './migrations'
-import { readRun, readSyncState, writeRun, writeSyncState } from './syncBookkeeping'
+import { readRun, readSyncState, writeRun, writeSyncState, type Resource } from './syncBookkeeping'
 import { orderItemUnits, readOrderTimeZone } from './orderTable'
 import { noteOrdersToAnnounce, takeOrdersToAnnounce } from './ordersToAnnounce'
 
@@ -249,30 +249,41 @@ it('migration 15 keeps the sync state of a file from before, with no clock offse
   }
 })
 
+/**
+ * A full sync run (400 rows, 150 read, round 1) written into a file at an older schema, with a time of
+ * last progress when that schema has one; answers the run as it should read back.
+ */
+function runOfOldFile(old: Database.Database, resource: Resource, windowFromMs: number | null, progressMs?: number) {
+  const [progressColumn, progressValue] = progressMs === undefined ? ['', ''] : [', progress_ms', `, ${progressMs}`]
+  old.exec(
+    `INSERT INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total${progressColumn})
+      VALUES ('${resource}', 1000, 50, ${windowFromMs ?? 'NULL'}, 400, '[[0,150]]', 2000, 1, 0, 400${progressValue})`
+  )
+  const run = {
+    resource,
+    startedMs: 1000,
+    pageSize: 50,
+    windowFromMs,
+    total: 400,
+    covered: [[0, 150]],
+    cursorMs: 2000,
+    round: 1,
+    totalDropped: false,
+    firstTotal: 400
+  }
+  return progressMs === undefined ? run : { ...run, progressMs }
+}
+
 it('migration 17 keeps a full sync run of a file from before, with no time of last progress (its start stands in); one written reads back', () => {
   const { file, old } = fileAtSchema(16)
-  old.exec(
-    `INSERT INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total)
-      VALUES ('orders', 1000, 50, 500, 400, '[[0,150]]', 2000, 1, 0, 400)`
-  )
+  const held = runOfOldFile(old, 'orders', 500)
   old.close()
 
   const { db } = openDatabase(file)
   try {
     expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
     const run = readRun(db, 'orders')!
-    expect(run).toEqual({
-      resource: 'orders',
-      startedMs: 1000,
-      pageSize: 50,
-      windowFromMs: 500,
-      total: 400,
-      covered: [[0, 150]],
-      cursorMs: 2000,
-      round: 1,
-      totalDropped: false,
-      firstTotal: 400
-    })
+    expect(run).toEqual(held)
     writeRun(db, { ...run, covered: [[0, 200]], progressMs: 9000 })
     expect(readRun(db, 'orders')).toMatchObject({ startedMs: 1000, covered: [[0, 200]], progressMs: 9000 })
   } finally {
@@ -321,29 +332,14 @@ it('migration 18 keeps the sync state of a file from before, with no end of the 
 
 it('migration 19 keeps a full sync run of a file from before, with nothing of what its pass saw (it goes on as it did); what one written saw reads back', () => {
   const { file, old } = fileAtSchema(18)
-  old.exec(
-    `INSERT INTO sync_runs (resource, started_ms, take, window_from_ms, total, pages_done, cursor_ms, round, total_dropped, first_total, progress_ms)
-      VALUES ('sellRequests', 1000, 50, NULL, 400, '[[0,150]]', 2000, 1, 0, 400, 3000)`
-  )
+  const held = runOfOldFile(old, 'sellRequests', null, 3000)
   old.close()
 
   const { db } = openDatabase(file)
   try {
     expect(scalar<number>(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length)
     const run = readRun(db, 'sellRequests')!
-    expect(run).toEqual({
-      resource: 'sellRequests',
-      startedMs: 1000,
-      pageSize: 50,
-      windowFromMs: null,
-      total: 400,
-      covered: [[0, 150]],
-      cursorMs: 2000,
-      round: 1,
-      totalDropped: false,
-      firstTotal: 400,
-      progressMs: 3000
-    })
+    expect(run).toEqual(held)
     expect(run).not.toHaveProperty('created')
     expect(run).not.toHaveProperty('unreadable')
     const created = { afterMs: 1500, firstIds: ['a', 'b'], ids: ['c'] }

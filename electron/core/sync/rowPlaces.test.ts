@@ -41,9 +41,7 @@ describe('reading the pages in doubt again', () => {
   }
 
   it('ties ordered by the page asked: once the same pages bring nothing new, pages of other sizes do, until every row is read', async () => {
-    const list = byPage(120)
-    const places = new RowPlaces()
-    for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
+    const { list, places } = readOnceInTens()
     expect(places.count).toBeLessThan(120)
     const read = await readAgainInDoubt(places, reading(list, places), new AbortController().signal)
     expect(read).toBe(true)
@@ -67,14 +65,12 @@ describe('reading the pages in doubt again', () => {
   })
 
   it('pages smaller than the list’s refused: larger ones are read instead, until every row is read', async () => {
-    const list = byPage(120)
-    const places = new RowPlaces()
-    for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
+    const { list, places } = readOnceInTens()
     const own = reading(list, places)
     const refusingSmaller = {
       ...own,
       read: async (number: number, size: number) => {
-        if (size < 10) throw new SellerDeskError('invalid-input', 'The marketplace refused the request (take must not be less than ten).', { status: 400 })
+        refuseSmallerThanTen(size)
         return own.read(number, size)
       }
     }
@@ -84,15 +80,13 @@ describe('reading the pages in doubt again', () => {
   })
 
   it('pages smaller than the list’s refused, and larger ones capped at its size: it stops at the first larger page answered short, and says the rows were not all read', async () => {
-    const list = byPage(120)
-    const places = new RowPlaces()
-    for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
+    const { list, places } = readOnceInTens()
     const own = reading(list, places)
     const capped = {
       ...own,
       lanes: 1,
       read: async (number: number, size: number) => {
-        if (size < 10) throw new SellerDeskError('invalid-input', 'The marketplace refused the request (take must not be less than ten).', { status: 400 })
+        refuseSmallerThanTen(size)
         list.asked.push(size)
         const ids = list.page(number, 10)
         page(places, ids, number, size)
@@ -103,6 +97,17 @@ describe('reading the pages in doubt again', () => {
     expect(list.asked.filter((size) => size > 10)).toHaveLength(1)
   })
 
+  /** The 120-row list of one update time read once in pages of ten. */
+  function readOnceInTens() {
+    const list = byPage(120)
+    const places = new RowPlaces()
+    for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
+    return { list, places }
+  }
+  /** As a marketplace refusing pages below ten answers. */
+  function refuseSmallerThanTen(size: number) {
+    if (size < 10) throw new SellerDeskError('invalid-input', 'The marketplace refused the request (take must not be less than ten).', { status: 400 })
+  }
   const page = (places: RowPlaces, ids: string[], number: number, size: number) =>
     ids.forEach((id, index) => places.note((number - 1) * Math.max(size, ids.length) + index, id, '2026-11-20T10:00:00Z'))
   const reading = (list: ReturnType<typeof byPage>, places: RowPlaces) => ({
