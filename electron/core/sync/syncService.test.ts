@@ -11,6 +11,7 @@ import type { SyncStatus } from '../../shared/contract'
 import { runUnderWay } from '../../shared/syncRun'
 import { createSellerApi } from '../sellerApi'
 import { openSnapshot, type Snapshot } from '../snapshot/snapshot'
+import { writeSyncState } from '../snapshot/syncBookkeeping'
 import { createSyncService, type SyncService } from './syncService'
 
 const KEY = 'sk_test_service_0123456789'
@@ -91,15 +92,8 @@ it('goes offline when the marketplace stops answering, keeps the snapshot readab
   expect(service!.status()).toMatchObject({ online: true, offlineSince: null, lastError: null })
 })
 
-it('started offline, says the marketplace has not answered since the last sync before, not since the start', async () => {
-  await setUp()
-  await service!.sync()
-  const lastSynced = service!.status().listSyncedAt
-  service!.stop()
-  await sandbox!.close()
-  sandbox = null
-  // Later, the app starts again with no network.
-  await new Promise((resolve) => setTimeout(resolve, 30))
+/** The service as the app starts it again with no network, on the same snapshot. */
+function restartedOffline(): SyncService {
   service = createSyncService({
     api: createSellerApi({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY, retries: 0, backoffMs: 5, timeoutMs: 1_000 }),
     snapshot: snapshot!,
@@ -109,10 +103,39 @@ it('started offline, says the marketplace has not answered since the last sync b
     onNewOrders: () => undefined,
     probe: { firstMs: 50, maxMs: 200 }
   })
-  const offline = await service.sync()
+  return service
+}
+
+it('started offline, says the marketplace has not answered since the last sync before, not since the start', async () => {
+  await setUp()
+  await service!.sync()
+  const lastSynced = service!.status().listSyncedAt
+  service!.stop()
+  await sandbox!.close()
+  sandbox = null
+  // Later, the app starts again with no network.
+  await new Promise((resolve) => setTimeout(resolve, 30))
+  const offline = await restartedOffline().sync()
   expect(offline.online).toBe(false)
   const latest = [lastSynced.orders!, lastSynced.sellRequests!].sort().at(-1)
   expect(offline.offlineSince).toBe(latest)
+})
+
+it('started offline after a full sync whose pass ended long after it began and whose catch-up failed: not answered since the pass ended', async () => {
+  await setUp()
+  await service!.sync()
+  service!.stop()
+  await sandbox!.close()
+  sandbox = null
+  // As such a sync leaves the snapshot: started an hour before its pass was committed, nothing after.
+  const state = snapshot!.syncState('orders')
+  const passEndedMs = Math.max(state.lastFullMs!, state.lastIncrementalMs!)
+  const startedMs = passEndedMs - 3_600_000
+  writeSyncState(snapshot!.database, 'orders', { lastFullMs: startedMs, lastIncrementalMs: startedMs, lastFullEndedMs: passEndedMs })
+  writeSyncState(snapshot!.database, 'sellRequests', { lastFullMs: startedMs - 60_000, lastIncrementalMs: startedMs - 60_000 })
+  const offline = await restartedOffline().sync()
+  expect(offline.online).toBe(false)
+  expect(offline.offlineSince).toBe(new Date(passEndedMs).toISOString())
 })
 
 it('cancels a running sync without an error, and the next one resumes', async () => {

@@ -124,8 +124,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     ...(deps.probe?.firstMs !== undefined ? { firstProbeMs: deps.probe.firstMs } : {}),
     ...(deps.probe?.maxMs !== undefined ? { maxProbeMs: deps.probe.maxMs } : {}),
     now,
-    // The last sync that ended is the last answer this snapshot knows of (function declarations below).
-    answeredBefore: () => instant(Math.max(...BOTH.map(listSyncedMs)))
+    // The last answer this snapshot knows of (listAnsweredMs is declared further down, and hoisted).
+    answeredBefore: () => instant(Math.max(...BOTH.map(listAnsweredMs)))
   })
   const api = observedApi(deps.api, connectivity)
   const engineSettings = { ...DEFAULT_SYNC_SETTINGS, ...deps.engine }
@@ -135,6 +135,14 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   function listSyncedMs(resource: Resource): number {
     const state = deps.snapshot.syncState(resource)
     return Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
+  }
+  /**
+   * When the marketplace last answered a sync of a list, as far as the snapshot knows: the later of its
+   * last sync's start and the end of its last full sync's pass (a pass whose catch-up then failed ended
+   * long after the sync started).
+   */
+  function listAnsweredMs(resource: Resource): number {
+    return Math.max(listSyncedMs(resource), deps.snapshot.syncState(resource).lastFullEndedMs ?? 0)
   }
   const instant = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null)
 
