@@ -602,6 +602,29 @@ test('orders and sell requests resized back and forth across 1,280 px (where the
   expect(errors).toEqual([])
 })
 
+test('an order of several products at 1024: its first product on the first line, then how many more, whole; the tooltip names them all', async ({
+  app: page,
+  host
+}) => {
+  // The newest order of three products or more.
+  const order = [...sandbox().state.orders].reverse().find((o) => o.items.length >= 3)!
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signIn(page, host)
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('orders-search').fill(order.orderNo)
+  await expect(page.getByTestId('order-row')).toHaveCount(1)
+  const cell = cellsOf(page.getByTestId('orders-table'), 'products').first()
+  const first = cell.locator('.clipped')
+  const more = cell.getByTestId('products-more')
+  await expect(first).toHaveText(order.items[0]!.name)
+  await expect(more).toHaveText(`and ${order.items.length - 1} more`)
+  expect(await fit(more), 'how many more').toMatchObject({ cut: false, lines: 1, uncovered: true })
+  expect((await fit(first)).lines, 'the first product').toBe(1)
+  const [firstBox, moreBox] = [(await first.boundingBox())!, (await more.boundingBox())!]
+  expect(moreBox.y, 'how many more, under the first product').toBeGreaterThanOrEqual(firstBox.y + firstBox.height - 1)
+  await expect(cell.locator('[title]').first()).toHaveAttribute('title', order.items.map((item) => item.name).join(', '))
+})
+
 test('an expanded order says each shipment once, above its items, with its shipping method and tracking, in the frame at 1024', async ({ app: page, host }) => {
   // The newest order with two items or more in one shipment.
   const order = [...sandbox().state.orders].reverse().find((o) => o.items.length >= 2 && new Set(o.items.map((i) => i.shipment)).size < o.items.length)!
