@@ -187,10 +187,11 @@ export interface Snapshot {
    * Applies the pages of changed rows a sync fetched: about 50 rows per transaction (a page that came as
    * one text, whole), turns between. Returns the orders new to the snapshot (none on a first sync) that
    * `announced` keeps of them (all by default), each noted in the transaction that stores it to be
-   * announced (takeOrdersToAnnounce).
+   * announced (takeOrdersToAnnounce). `syncedMs`: the sync's time to record, or null for rows of a sync
+   * that then failed (written, and the time of the last sync left as it was).
    */
-  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number, announced?: (ids: string[]) => string[]): Promise<{ newOrderIds: string[] }>
-  applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number): Promise<{ newOrderIds: string[] }>
+  applyChanges(resource: 'orders', batches: OrderBatch[], syncedMs: number | null, announced?: (ids: string[]) => string[]): Promise<{ newOrderIds: string[] }>
+  applyChanges(resource: 'sellRequests', batches: SellRequestBatch[], syncedMs: number | null): Promise<{ newOrderIds: string[] }>
   /**
    * The orders syncs noted as new (commitRun, applyChanges) that were not announced yet, forgotten as they
    * are answered: each is answered once.
@@ -516,7 +517,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
     async applyChanges(
       resource: Resource,
       batches: OrderBatch[] | SellRequestBatch[],
-      syncedMs: number,
+      syncedMs: number | null,
       announced: (ids: string[]) => string[] = (ids) => ids
     ) {
       // Rows written into the live tables (their indexes kept up to date), a part per transaction, with
@@ -556,7 +557,7 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
             } else {
               for (const batch of part as SellRequestBatch[]) written += writeSellRequestChanges(db, batch)
             }
-            if (k === parts.length - 1) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
+            if (k === parts.length - 1 && syncedMs !== null) writeSyncState(db, resource, { lastIncrementalMs: syncedMs })
             return written
           },
           (written) => written > 0

@@ -657,6 +657,43 @@ describe.each([
     expect(itemStatuses(s.snapshot.dump().orders)).toEqual(itemStatuses([...s.sandbox.state.orders]))
     expect(report.checks.orders).toEqual({ synced: 1500, total: 1507, complete: false })
   }, 60_000)
+
+  it('a count of 7 orders more than the marketplace lists, 300 orders moved on together, and the marketplace down as the walk reads its pages in doubt again: the orders read are held as updated, and the sync fails', async () => {
+    // The walk asks its pages in order: a page below one asked already is the reading again. From it on,
+    // every request is answered Service Unavailable (its retries too); the orders answered before are noted.
+    let highest = 0
+    let down = false
+    const read = new Set<string>()
+    const downAtReadingAgain = (async (input, init) => {
+      const url = new URL((input as Request).url)
+      const fromDate = url.searchParams.get('fromDate')
+      const since = fromDate !== null && Date.parse(`${fromDate}Z`) > Date.now() - 24 * HOUR
+      if (!since || !watching) return nodeFetch(input as Request, init)
+      const page = Number(url.searchParams.get('page') ?? '1')
+      if (page < highest) down = true
+      if (down) return new Response(JSON.stringify({ statusCode: 503, message: 'Service Unavailable' }), { status: 503 })
+      highest = Math.max(highest, page)
+      const response = await nodeFetch(input as Request, init)
+      for (const order of ((await response.clone().json()) as { data: { id: string }[] }).data) read.add(order.id)
+      return response
+    }) as Fetch
+    let watching = false
+    const s = await setup({ orders: 600, sellRequests: 10, variant: { ...ties, totalOffset: 7 } }, { rounds: 1 }, downAtReadingAgain)
+    await s.run('full', ['orders'])
+    const { cursorMs: cursorBefore, lastIncrementalMs: syncedBefore } = s.snapshot.syncState('orders')
+    const moved = s.sandbox.changeTogether('orders', 300)
+    const served = itemStatuses([...s.sandbox.state.orders])
+    const heldBefore = itemStatuses(s.snapshot.dump().orders)
+    watching = true
+    await expect(s.run('catchUp', ['orders'])).rejects.toMatchObject({ status: 503 })
+    expect(down, 'the pages in doubt were read again').toBe(true)
+    const held = itemStatuses(s.snapshot.dump().orders)
+    const readMoved = moved.filter((id) => read.has(id))
+    expect(readMoved.filter((id) => heldBefore.get(id) !== served.get(id)).length, 'orders read that the change moved on').toBeGreaterThan(0)
+    expect(readMoved.filter((id) => held.get(id) !== served.get(id))).toEqual([])
+    // The walk did not finish: the next sync looks from the same place, and the last sync is still the one before.
+    expect(s.snapshot.syncState('orders')).toMatchObject({ cursorMs: cursorBefore, lastIncrementalMs: syncedBefore })
+  }, 60_000)
 })
 
 /** A fetch that notes the page size of every sell-request list read (`takes`), then asks the sandbox. */

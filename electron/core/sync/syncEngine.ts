@@ -780,18 +780,38 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // short (its end was not reached, and the count is not confirmed). (Not where the list's count moved
     // while it was read: rows shifted by a creation or a deletion are read twice too, and the walk's own
     // checks see to those.)
-    if (!ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
-    const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
-    const newIds = snapshot.unknownIds(resource, ids)
-    // The walk lists orders created or updated since: one placed before the synced window and not held
-    // (an old order refunded today) is kept for its update but is no new order to announce.
-    const windowFromMs = resource === 'orders' ? snapshot.syncState('orders').windowFromMs : null
-    const placedMs = new Map(batches.flatMap((batch) => (batch as OrderBatch).rows.map((order) => [order.id, Date.parse(order.orderDate)] as const)))
-    const inWindow = (fresh: string[]) => (windowFromMs === null ? fresh : fresh.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs)))
-    const { newOrderIds: announced } =
-      resource === 'orders'
-        ? await snapshot.applyChanges('orders', batches as OrderBatch[], now(), inWindow)
-        : await snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], now())
+    /**
+     * Writes the rows read to the live snapshot (applyChanges), with the sync's time (null: the sync
+     * failed, and the time of the last one stands); answers what the walk's outcome needs of them.
+     */
+    const applyRead = async (syncedMs: number | null) => {
+      const ids = [...new Set(batches.flatMap((batch) => batch.rows.map((row) => row.id)))]
+      const newIds = snapshot.unknownIds(resource, ids)
+      // The walk lists orders created or updated since: one placed before the synced window and not held
+      // (an old order refunded today) is kept for its update but is no new order to announce.
+      const windowFromMs = resource === 'orders' ? snapshot.syncState('orders').windowFromMs : null
+      const placedMs = new Map(batches.flatMap((batch) => (batch as OrderBatch).rows.map((order) => [order.id, Date.parse(order.orderDate)] as const)))
+      const inWindow = (fresh: string[]) => (windowFromMs === null ? fresh : fresh.filter((id) => !((placedMs.get(id) ?? Infinity) < windowFromMs)))
+      const { newOrderIds: announced } =
+        resource === 'orders'
+          ? await snapshot.applyChanges('orders', batches as OrderBatch[], syncedMs, inWindow)
+          : await snapshot.applyChanges('sellRequests', batches as SellRequestBatch[], syncedMs)
+      return { ids, newIds, placedMs, announced }
+    }
+    try {
+      if (!ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
+    } catch (error) {
+      // Reading again failed (a rate limit, the marketplace down, offline): the rows the walk read are
+      // still written, as those of a walk cut short are, so the seller sees them now rather than at the
+      // next sync that gets through. No cursor moves; the failure is what counts.
+      try {
+        await applyRead(null)
+      } catch {
+        // The failure above says more.
+      }
+      throw error
+    }
+    const { ids, newIds, placedMs, announced } = await applyRead(now())
     // What the new orders tell of the zone of order times (see ZONELESS_SLACK_MS).
     const clock =
       resource === 'orders' && createdAfterMs !== null && cursorMs !== null && clockFromHeader
