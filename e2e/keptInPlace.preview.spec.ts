@@ -98,9 +98,9 @@ async function raisePrice(page: Page, market: ReturnType<typeof sandbox>, row: n
   return target
 }
 
-/** What the snapshot holds for the list's first page as it opens (sorted by last update). */
-const firstPageRead = async (host: PreviewHost) =>
-  (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { page: 1, take: 25, sortBy: 'updated', sortDir: 'DESC' })).rows.map((row) => row.id)
+/** What the snapshot holds for a page of the list as it opens (sorted by last update), the first unless told. */
+const pageRead = async (host: PreviewHost, page = 1) =>
+  (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { page, take: 25, sortBy: 'updated', sortDir: 'DESC' })).rows.map((row) => row.id)
 
 /** Signed in, Sell requests open at its first page, and one listing's price raised there: no row has moved. */
 async function oneListingEdited(page: Page, host: PreviewHost) {
@@ -132,7 +132,7 @@ test('rows kept in place are still the page as read: a listing deleted elsewhere
   const goneElsewhere = keys[7]!
   expect(market.state.deleteSellRequest(goneElsewhere)).toBe(true)
   await syncNow(host)
-  const afterSync = await firstPageRead(host)
+  const afterSync = await pageRead(host)
   expect(afterSync).not.toContain(goneElsewhere)
   const stillShown = keys.filter((key) => key !== goneElsewhere)
   const filler = afterSync.filter((key) => !keys.includes(key))
@@ -148,13 +148,55 @@ test('rows kept in place are still the page as read: a listing deleted elsewhere
   await page.locator(`[data-testid="sell-request-row"][data-row-key="${deletedHere}"]`).getByTestId('delete-sell-request').click()
   await page.getByTestId('confirm-delete').click()
   await expect(page.locator('.n-message').filter({ hasText: 'Deleted the listing' })).toBeVisible()
-  const afterDelete = await firstPageRead(host)
+  const afterDelete = await pageRead(host)
   const nextFiller = afterDelete.filter((key) => !keys.includes(key) && !filler.includes(key))
   expect(nextFiller).toHaveLength(1)
   await expect.poll(() => rowKeys(page)).toEqual([...stillShown.filter((key) => key !== deletedHere), ...filler, ...nextFiller])
   await expect(rows).toHaveCount(25)
   await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(market.state.sellRequests.length)
   await expect(rows.nth(4)).toHaveAttribute('data-row-key', edited.id)
+})
+
+test('a listing changed on page 2, kept in place though the read no longer brings it, goes once deleted on the marketplace and synced; the other rows keep their order', async ({
+  app: page,
+  host
+}) => {
+  const market = sandbox()
+  await signInTo(page, host, market)
+  await openSellRequests(page, host)
+  const rows = page.getByTestId('sell-request-row')
+  await expect(rows).toHaveCount(25)
+  await page.getByTestId('sell-requests-table').locator('.n-pagination-item').filter({ hasText: /^2$/ }).click()
+  await expect(page.getByTestId('sell-requests-table').locator('.n-pagination-item--active')).toHaveText('2')
+  await expect(rows).toHaveCount(5)
+  const keys = await rowKeys(page)
+  const edited = await raisePrice(page, market, 1)
+
+  // Sorted by last update, the change took the listing to the first page: the second page's read no
+  // longer brings it, and brings the listing the first page pushed down instead. A sync shows that read:
+  // the changed listing keeps its place, the newcomer comes in at the end.
+  await syncNow(host)
+  const afterEdit = await pageRead(host, 2)
+  expect(afterEdit).not.toContain(edited.id)
+  const pushedDown = afterEdit.filter((key) => !keys.includes(key))
+  expect(pushedDown).toHaveLength(1)
+  await expect.poll(() => rowKeys(page)).toEqual([...keys, ...pushedDown])
+  await expect(rows.nth(1)).toHaveAttribute('data-changed', 'true')
+
+  // Deleted on the marketplace by the seller's other tool, and a sync drops it from the snapshot: no
+  // longer a listing, it goes from the page too; the others stay in their order (the one pushed down is
+  // back on the first page).
+  expect(market.state.deleteSellRequest(edited.id)).toBe(true)
+  await syncNow(host)
+  const afterDelete = await pageRead(host, 2)
+  expect(afterDelete).toEqual(keys.filter((key) => key !== edited.id))
+  await expect.poll(() => rowKeys(page)).toEqual(afterDelete)
+  await expect(rows.locator('xpath=self::*[@data-changed]')).toHaveCount(0)
+  await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(market.state.sellRequests.length)
+
+  // What the list asked the core: which listings the snapshot still holds. An id that is none is refused.
+  expect(await viaRouter(host, 'sellRequests.existing', { ids: [keys[0]!, edited.id] })).toEqual({ ids: [keys[0]] })
+  await expect(viaRouter(host, 'sellRequests.existing', { ids: ['not-an-id'] })).rejects.toThrow('That is not a sell request id')
 })
 
 test('leaving Sell requests lets the rows kept in place move: back there, the list is sorted as set, with the listings that came meanwhile', async ({
@@ -176,7 +218,7 @@ test('leaving Sell requests lets the rows kept in place move: back there, the li
   await expect(rows.nth(0)).toHaveAttribute('data-row-key', created.id)
   await expect(rows.nth(1)).toHaveAttribute('data-row-key', edited.id)
   await expect(rows.locator('xpath=self::*[@data-changed]')).toHaveCount(0)
-  expect(await rowKeys(page)).toEqual(await firstPageRead(host))
+  expect(await rowKeys(page)).toEqual(await pageRead(host))
 })
 
 test('the mark on a changed listing names each thing that shows the list anew, the page size among them', async ({ app: page, host }) => {

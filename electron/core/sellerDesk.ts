@@ -196,6 +196,10 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
       'sellRequests.edit': async ({ id, priceCents, quantity }) =>
         (await open()).editSellRequest(id, { ...(priceCents !== undefined ? { priceCents } : {}), ...(quantity !== undefined ? { quantity } : {}) }),
       'sellRequests.delete': async ({ id }) => (await open()).deleteSellRequest(id),
+      'sellRequests.existing': async ({ ids }) => {
+        const { snapshot } = await open()
+        return { ids: ids.filter((id) => snapshot.sellRequestValues(id) !== null) }
+      },
       'filters.statuses': async () => (await open()).snapshot.statuses(),
       'sync.status': async () => (await open()).sync.status(),
       'sync.run': async ({ kind }) => (await open()).sync.sync(kind),

@@ -18,6 +18,9 @@ function controlledFetch() {
 
 const pageOf = (rows: string[], total = rows.length): Page<string> => ({ rows, total, page: 1, take: 25 })
 
+/** Every row asked about still exists. */
+const everyKey = async (keys: string[]) => keys
+
 describe('usePagedList', () => {
   it('keeps the answer to the latest request when an older one finishes later', async () => {
     const { fetchPage, pending } = controlledFetch()
@@ -153,7 +156,7 @@ describe('usePagedList', () => {
 
   it('keeps the rows in their places once the seller changed one, until the seller reads the list anew', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, '') })
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, ''), existing: everyKey })
     const first = list.load()
     pending[0]!.resolve(pageOf(['a', 'b', 'c', 'd'], 28))
     await first
@@ -185,7 +188,7 @@ describe('usePagedList', () => {
 
   it('while rows are kept in place, a quiet read drops the rows it no longer brings and adds those it brings anew, after the others', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, '') })
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, ''), existing: everyKey })
     const first = list.load()
     pending[0]!.resolve(pageOf(['a', 'b', 'c', 'd', 'e'], 9))
     await first
@@ -204,7 +207,7 @@ describe('usePagedList', () => {
 
   it('while rows are kept in place, the row the seller changed stays where it was though the read no longer brings it (their change sorted it onto another page)', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row })
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row, existing: everyKey })
     const third = list.setPage(3)
     pending[0]!.resolve({ ...pageOf(['k', 'l', 'm', 'o'], 40), page: 3 })
     await third
@@ -218,9 +221,49 @@ describe('usePagedList', () => {
     expect(list.rows.value).toEqual(['k', 'l', 'm', 'o', 'p'])
   })
 
+  it('while rows are kept in place, the row the seller changed that the read no longer brings goes once it no longer exists (deleted since), the others keeping their order', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    // What the snapshot holds, and the keys the list asked about.
+    const held = new Set(['j', 'k', 'l', 'm', 'o'])
+    const asked: string[][] = []
+    const existing = async (keys: string[]) => {
+      asked.push(keys)
+      return keys.filter((key) => held.has(key))
+    }
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row, existing })
+    const second = list.setPage(2)
+    pending[0]!.resolve({ ...pageOf(['k', 'l', 'm', 'o'], 29), page: 2 })
+    await second
+    list.keepInPlace('l')
+
+    // Sorted by last update, the change took l to the first page, and the row that page pushed down
+    // comes in: l still exists, so it keeps its place.
+    const synced = list.load({ quiet: true })
+    pending[1]!.resolve({ ...pageOf(['j', 'k', 'm', 'o'], 29), page: 2 })
+    await synced
+    expect(list.rows.value).toEqual(['k', 'l', 'm', 'o', 'j'])
+
+    // Then l is deleted on the marketplace and a sync drops it: the read no longer brings it, and it no
+    // longer exists, so it goes; j goes back to the first page; the others stay in their order.
+    held.delete('l')
+    const deleted = list.load({ quiet: true })
+    pending[2]!.resolve({ ...pageOf(['k', 'm', 'o'], 28), page: 2 })
+    await deleted
+    expect(list.rows.value).toEqual(['k', 'm', 'o'])
+    expect(list.total.value).toBe(28)
+    // Each time, only about the changed row the read no longer brought.
+    expect(asked).toEqual([['l'], ['l']])
+
+    // No changed row is missing from a read any more: nothing is asked.
+    const again = list.load({ quiet: true })
+    pending[3]!.resolve({ ...pageOf(['k', 'm', 'o'], 28), page: 2 })
+    await again
+    expect(asked).toHaveLength(2)
+  })
+
   it('while rows are kept in place, a page emptied by deletes elsewhere shows the last page instead of its old rows', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row })
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row, existing: everyKey })
     const second = list.setPage(2)
     pending[0]!.resolve({ ...pageOf(['z'], 26), page: 2 })
     await second
@@ -238,7 +281,7 @@ describe('usePagedList', () => {
 
   it('lets the rows move when the seller leaves the list: read again quietly, in the order read', async () => {
     const { fetchPage, pending } = controlledFetch()
-    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, '') })
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row.replace(/\*$/, ''), existing: everyKey })
     const first = list.load()
     pending[0]!.resolve(pageOf(['a', 'b', 'c']))
     await first

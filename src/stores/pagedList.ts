@@ -58,17 +58,18 @@ export interface ListControls<T, S extends string> {
   clearFilters(): Promise<void>
 }
 
-export interface PagedListOptions<T> {
-  /** A row's key: a list that has it can keep rows the seller changed in place (keepInPlace). */
-  keyOf?: (row: T) => string
-}
+/**
+ * A list that can keep rows the seller changed in place (keepInPlace) needs both: a row's key, and which
+ * keys still name a row where the list is read from (one deleted since it was shown names none).
+ */
+export type PagedListOptions<T> = { keyOf?: undefined; existing?: undefined } | { keyOf: (row: T) => string; existing: (keys: string[]) => Promise<string[]> }
 
-const NONE_CHANGED: ReadonlySet<string> = new Set()
+const NO_KEYS: ReadonlySet<string> = new Set()
 
 export function usePagedList<T, S extends string>(
   fetchPage: (query: PageQuery<S>) => Promise<PageAnswer<T>>,
   defaultSort: { by: S; dir: SortDir },
-  { keyOf }: PagedListOptions<T> = {}
+  { keyOf, existing }: PagedListOptions<T> = {}
 ) {
   const page = ref(1)
   const take = ref(DEFAULT_TAKE)
@@ -93,7 +94,7 @@ export function usePagedList<T, S extends string>(
    * seller's next click lands on the row they see there. The rows are still those of the page as read
    * (keptInPlace). A read the seller asks for shows the list as sorted and filtered again.
    */
-  const changed = shallowRef<ReadonlySet<string>>(NONE_CHANGED)
+  const changed = shallowRef<ReadonlySet<string>>(NO_KEYS)
 
   let latest = 0
 
@@ -106,7 +107,7 @@ export function usePagedList<T, S extends string>(
     const ticket = ++latest
     if (!options.quiet) loading.value = true
     if (!options.quiet) error.value = null
-    if (!options.quiet) changed.value = NONE_CHANGED
+    if (!options.quiet) changed.value = NO_KEYS
     try {
       const result = await fetchPage(query())
       if (ticket !== latest) return
@@ -115,10 +116,12 @@ export function usePagedList<T, S extends string>(
         // The page emptied under us (rows deleted elsewhere, or the last one on it): show the last page
         // instead, as read (its rows were never under the pointer).
         page.value = lastPage
-        changed.value = NONE_CHANGED
+        changed.value = NO_KEYS
         return load(options)
       }
-      rows.value = keptInPlace(result.rows) ?? result.rows
+      const stillThere = await keptAndExisting(result.rows)
+      if (ticket !== latest) return
+      rows.value = keptInPlace(result.rows, stillThere) ?? result.rows
       total.value = result.total
       note.value = result.note ?? null
       error.value = null
@@ -239,8 +242,19 @@ export function usePagedList<T, S extends string>(
    */
   function letRowsMove(): Promise<void> {
     if (changed.value.size === 0) return Promise.resolve()
-    changed.value = NONE_CHANGED
+    changed.value = NO_KEYS
     return reloadIfShown()
+  }
+
+  /**
+   * The keys of the rows shown that the seller changed and this read no longer brings, and that still
+   * exist: asked only when there are any such rows, so a read that brings them all costs nothing more.
+   */
+  async function keptAndExisting(read: T[]): Promise<ReadonlySet<string>> {
+    if (!keyOf || !existing || changed.value.size === 0) return NO_KEYS
+    const brought = new Set(read.map(keyOf))
+    const missing = rows.value.map(keyOf).filter((key) => changed.value.has(key) && !brought.has(key))
+    return missing.length === 0 ? NO_KEYS : new Set(await existing(missing))
   }
 
   /**
@@ -249,16 +263,17 @@ export function usePagedList<T, S extends string>(
    * after a deleted one fills the page, a new one comes in); otherwise null, and the page read is shown
    * as it is. A row shown that the read no longer brings goes (it is gone from the marketplace, or
    * filtered away, or sorted onto another page, and this read cannot tell which; kept, a deleted row
-   * would stay listed, and a moved one would show on two pages), except one the seller changed: their
-   * own change sorted it elsewhere (to the top, by last update), and gone, the rows below it would move
-   * up under the pointer. It stays as last shown until the list is read anew.
+   * would stay listed, and a moved one would show on two pages), except one the seller changed that
+   * still exists (`stillThere`): their own change sorted it elsewhere (to the top, by last update), and
+   * gone, the rows below it would move up under the pointer. It stays as last shown until the list is
+   * read anew. A changed row deleted since (on the marketplace, or here) goes like any other.
    */
-  function keptInPlace(read: T[]): T[] | null {
+  function keptInPlace(read: T[], stillThere: ReadonlySet<string>): T[] | null {
     if (!keyOf || changed.value.size === 0 || rows.value.length === 0) return null
     const fresh = new Map(read.map((row) => [keyOf(row), row]))
     const shown = new Set(rows.value.map(keyOf))
     const stayed = rows.value
-      .map((row) => fresh.get(keyOf(row)) ?? (changed.value.has(keyOf(row)) ? row : undefined))
+      .map((row) => fresh.get(keyOf(row)) ?? (changed.value.has(keyOf(row)) && stillThere.has(keyOf(row)) ? row : undefined))
       .filter((row): row is T => row !== undefined)
     return [...stayed, ...read.filter((row) => !shown.has(keyOf(row)))]
   }
@@ -310,7 +325,7 @@ export function usePagedList<T, S extends string>(
     loading.value = false
     error.value = null
     loaded.value = false
-    changed.value = NONE_CHANGED
+    changed.value = NO_KEYS
   }
 
   return {

@@ -76,7 +76,11 @@ export const useSellRequestsStore = defineStore('sellRequests', () => {
         ...(quantity.value.max !== null ? { quantityAtMost: quantity.value.max } : {})
       })
     )
-  const list = usePagedList<SellRequest, SellRequestSortBy>(readPage, { by: 'updated', dir: 'DESC' }, { keyOf: (row) => row.id })
+  const list = usePagedList<SellRequest, SellRequestSortBy>(
+    readPage,
+    { by: 'updated', dir: 'DESC' },
+    { keyOf: (row) => row.id, existing: async (ids) => (await call('sellRequests.existing', { ids })).ids }
+  )
 
   /** A filter other than the search is set. */
   const narrowed = computed(

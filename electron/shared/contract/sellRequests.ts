@@ -45,6 +45,13 @@ export const sellRequestCalls = {
   'sellRequests.list': call<ListResult<SellRequest>>()(sellRequestListInput),
   'sellRequests.facets': call<{ brands: string[]; categories: string[] }>()(noInput),
   'sellRequests.edit': call<SellRequest>()(sellRequestEditInput),
+  /**
+   * Which of these listings the snapshot still holds (the others were deleted since they were shown):
+   * the list asks about the rows it keeps in place that its read no longer brings.
+   */
+  'sellRequests.existing': call<{ ids: string[] }>()(
+    z.object({ ids: z.array(sellRequestIdInput).max(200, 'Ask about at most 200 listings at once.') }).strict()
+  ),
   /** `alreadyDeleted`: the marketplace no longer had it (404); it is gone here too, as asked. */
   'sellRequests.delete': call<{ id: string; alreadyDeleted: boolean }>()(z.object({ id: sellRequestIdInput }).strict())
 } as const
