@@ -249,6 +249,31 @@ it('an order deleted while an incremental sync walks the changed orders: it read
   expect(differences(s.snapshot, s.sandbox)).toMatchObject({ ordersMissing: 0, ordersGone: 0 })
 })
 
+it('the marketplace down part way through a walk of the changed listings: the listings read before are held as changed, the sync fails, and the next one looks from the same place', async () => {
+  let watching = false
+  const read = new Set<string>()
+  const downFromPageThree: Fetch = async (input, init) => {
+    const url = new URL((input as Request).url)
+    if (!watching || !url.pathname.endsWith('/sell-requests')) return nodeFetch(input as Request, init)
+    if (Number(url.searchParams.get('page') ?? '1') >= 3)
+      return new Response(JSON.stringify({ statusCode: 503, message: 'Service Unavailable' }), { status: 503 })
+    const response = await nodeFetch(input as Request, init)
+    for (const listing of ((await response.clone().json()) as { data: { data: { id: string }[] } }).data.data) read.add(listing.id)
+    return response
+  }
+  const s = await setup({ orders: 0, sellRequests: 120 }, { take: 10, rounds: 1 }, downFromPageThree)
+  await s.run('full', ['sellRequests'])
+  const before = s.snapshot.syncState('sellRequests')
+  const changed = s.sandbox.changeTogether('sellRequests', 40, Date.now())
+  watching = true
+  await expect(s.run('catchUp', ['sellRequests'])).rejects.toMatchObject({ status: 503 })
+  const held = new Map(s.snapshot.dump().sellRequests.map((listing) => [listing.id, listing.priceCents]))
+  const readChanged = changed.filter((id) => read.has(id))
+  expect(readChanged.length, 'changed listings the walk read before the failure').toBeGreaterThan(0)
+  expect(readChanged.filter((id) => held.get(id) !== s.sandbox.state.sellRequest(id)!.priceCents)).toEqual([])
+  expect(s.snapshot.syncState('sellRequests')).toMatchObject({ cursorMs: before.cursorMs, lastIncrementalMs: before.lastIncrementalMs })
+}, 30_000)
+
 it('a full sync interrupted under the previous version (its run has no cursor) is started over, not resumed', async () => {
   const s = await setup({ orders: 0, sellRequests: 200 }, { take: 40 })
   // What the previous version left: two pages staged, page numbers and no cursor.

@@ -720,66 +720,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return fresh
     }
     const query = { ...(resource === 'orders' ? { fromMs: sinceMs } : {}) }
-    for (;;) {
-      let answer: PageAnswer
-      if (walk.pagesDone === 0) ({ answer, take: walk.size } = await firstPage(resource, { ...query, take: walk.size }, signal, counters))
-      else answer = await fetchPage(resource, { ...query, take: walk.size, page: walk.page, knownTotal: lastTotal }, signal, counters)
-      if (walk.pastCount(answer.total) && repeats(answer, seen)) answer = emptied(answer)
-      for (const row of answer.batch.rows) seen.add(row.id)
-      for (const id of UnreadableFound.ids(answer)) seen.add(id)
-      // Orders are asked for the changed ones only: their total is of those, not of the whole list.
-      if (resource === 'sellRequests') watch?.observe(answer.total)
-      if (cursorMs === null) clockFromHeader = answer.clockFromHeader
-      cursorMs ??= answer.serverNowMs
-      created?.note(resource, answer.batch)
-      lastTotal = answer.total
-      ownTotals.observe(answer.total)
-      const rows = rowsOn(answer)
-      batches.push(answer.batch)
-      if (!walk.answered(rows, answer.total)) {
-        found.page(answer, 0) // the first page, asked again
-        continue
-      }
-      const fresh = noteChanged(answer, walk.start)
-      // Sell requests are the whole list: a page that joins what was read and holds an older row ends the changed ones.
-      const older = walk.joins && fresh < rows
-      items += fresh
-      changed = older ? walk.start + fresh : walk.position
-      if (reportProgress)
-        counters.progress({
-          kind: 'incremental',
-          resource,
-          pagesDone: walk.pagesDone,
-          pagesTotal: walk.pagesTotal(answer.total),
-          items
-        })
-      if (older) break
-      const step = walk.next(rows, answer.total)
-      if (step === 'end') break
-      if (step === 'cut-short') {
-        cutShort = true
-        break
-      }
-    }
-    // Fewer changed rows read than positions they fill: rows of equal time came in a new order on each
-    // request (rowPlaces.ts). Read again where a row was read twice; a walk that cannot read them all is
-    // one it could not finish.
-    const readAgain = async (page: number, size: number) => {
-      const pastEnd = size === walk.size ? { knownTotal: lastTotal } : {}
-      const answer = await fetchPage(resource, { ...query, take: size, page, ...pastEnd }, signal, counters)
-      if (resource === 'sellRequests') watch?.observe(answer.total)
-      ownTotals.observe(answer.total)
-      created?.note(resource, answer.batch)
-      batches.push(answer.batch)
-      noteChanged(answer, (page - 1) * Math.max(size, rowsOn(answer)))
-      return rowsOn(answer)
-    }
-    const again = { wanted: () => changed, size: () => walk.size, read: readAgain, lanes: deps.settings.concurrency }
-    // A walk cut short is read again too: where a count claims rows the pages never bring, the walk stops
-    // at the last row they do, and the rows before it that ties hid can still be read. It stays one cut
-    // short (its end was not reached, and the count is not confirmed). (Not where the list's count moved
-    // while it was read: rows shifted by a creation or a deletion are read twice too, and the walk's own
-    // checks see to those.)
     /**
      * Writes the rows read to the live snapshot (applyChanges), with the sync's time (null: the sync
      * failed, and the time of the last one stands); answers what the walk's outcome needs of them.
@@ -799,11 +739,71 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return { ids, newIds, placedMs, announced }
     }
     try {
+      for (;;) {
+        let answer: PageAnswer
+        if (walk.pagesDone === 0) ({ answer, take: walk.size } = await firstPage(resource, { ...query, take: walk.size }, signal, counters))
+        else answer = await fetchPage(resource, { ...query, take: walk.size, page: walk.page, knownTotal: lastTotal }, signal, counters)
+        if (walk.pastCount(answer.total) && repeats(answer, seen)) answer = emptied(answer)
+        for (const row of answer.batch.rows) seen.add(row.id)
+        for (const id of UnreadableFound.ids(answer)) seen.add(id)
+        // Orders are asked for the changed ones only: their total is of those, not of the whole list.
+        if (resource === 'sellRequests') watch?.observe(answer.total)
+        if (cursorMs === null) clockFromHeader = answer.clockFromHeader
+        cursorMs ??= answer.serverNowMs
+        created?.note(resource, answer.batch)
+        lastTotal = answer.total
+        ownTotals.observe(answer.total)
+        const rows = rowsOn(answer)
+        batches.push(answer.batch)
+        if (!walk.answered(rows, answer.total)) {
+          found.page(answer, 0) // the first page, asked again
+          continue
+        }
+        const fresh = noteChanged(answer, walk.start)
+        // Sell requests are the whole list: a page that joins what was read and holds an older row ends the changed ones.
+        const older = walk.joins && fresh < rows
+        items += fresh
+        changed = older ? walk.start + fresh : walk.position
+        if (reportProgress)
+          counters.progress({
+            kind: 'incremental',
+            resource,
+            pagesDone: walk.pagesDone,
+            pagesTotal: walk.pagesTotal(answer.total),
+            items
+          })
+        if (older) break
+        const step = walk.next(rows, answer.total)
+        if (step === 'end') break
+        if (step === 'cut-short') {
+          cutShort = true
+          break
+        }
+      }
+      // Fewer changed rows read than positions they fill: rows of equal time came in a new order on each
+      // request (rowPlaces.ts). Read again where a row was read twice; a walk that cannot read them all is
+      // one it could not finish.
+      const readAgain = async (page: number, size: number) => {
+        const pastEnd = size === walk.size ? { knownTotal: lastTotal } : {}
+        const answer = await fetchPage(resource, { ...query, take: size, page, ...pastEnd }, signal, counters)
+        if (resource === 'sellRequests') watch?.observe(answer.total)
+        ownTotals.observe(answer.total)
+        created?.note(resource, answer.batch)
+        batches.push(answer.batch)
+        noteChanged(answer, (page - 1) * Math.max(size, rowsOn(answer)))
+        return rowsOn(answer)
+      }
+      const again = { wanted: () => changed, size: () => walk.size, read: readAgain, lanes: deps.settings.concurrency }
+      // A walk cut short is read again too: where a count claims rows the pages never bring, the walk stops
+      // at the last row they do, and the rows before it that ties hid can still be read. It stays one cut
+      // short (its end was not reached, and the count is not confirmed). (Not where the list's count moved
+      // while it was read: rows shifted by a creation or a deletion are read twice too, and the walk's own
+      // checks see to those.)
       if (!ownTotals.moved && !(await readAgainInDoubt(places, again, signal))) cutShort = true
     } catch (error) {
-      // Reading again failed (a rate limit, the marketplace down, offline): the rows the walk read are
-      // still written, as those of a walk cut short are, so the seller sees them now rather than at the
-      // next sync that gets through. No cursor moves; the failure is what counts.
+      // A page failed (a rate limit, the marketplace down, offline), of the walk or of its re-read: the
+      // rows read before it are still written, so the seller sees them now rather than at the next sync
+      // that gets through. No cursor moves, and the failure is what the sync reports.
       try {
         await applyRead(null)
       } catch {
