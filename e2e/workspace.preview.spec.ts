@@ -97,7 +97,7 @@ test('dashboard: figures equal the snapshot, the chart has a point per day, each
   await expect(footnote).toContainText(
     `and the ${olderOpen.length} older order${olderOpen.length === 1 ? '' : 's'} with items still to ship (all older orders checked`
   )
-  await expect(footnote).toContainText('Revenue is the order totals, canceled items included.')
+  await expect(footnote).toContainText('Revenue adds up the order totals the marketplace gives: canceled items are not taken off.')
 
   await expect(page.getByTestId('figure-today').getByTestId('figure-value')).toHaveText(money(dashboard.today.revenueCents))
   await expect(page.getByTestId('figure-today').getByTestId('figure-detail')).toHaveText(
