@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { animationsEnded } from './pageMeasures'
-import { GRID_COLUMN, gridCell, openChangeMany } from './signedIn'
+import { marketplaceForEachTest } from './marketplace'
+import { GRID_COLUMN, gridCell, openChangeMany, signInTo } from './signedIn'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 
@@ -274,6 +275,25 @@ test('focus is visible on every control the keyboard reaches in the header, the 
   expect(reached.some((name) => name.includes('nav-orders'))).toBe(true)
   expect(reached.some((name) => name.includes('orders-search') || name.startsWith('input'))).toBe(true)
   expect(unseen, `focused without a visible indicator (of ${reached.join(' → ')})`).toEqual([])
+})
+
+test.describe('without a system keychain', () => {
+  test.use({ hostOptions: { keychain: false }, colorScheme: 'dark' })
+  const sandbox = marketplaceForEachTest({ apiKey: 'sk_live_close_focus_e2e_7Qm2', orders: 5, sellRequests: 5, seed: 31 })
+
+  test("a notice's close button, reached from the keyboard in the dark theme, shows a focus ring", async ({ app: page, host }) => {
+    await signInTo(page, host, sandbox())
+    const close = page.getByTestId('key-storage-notice').locator('.n-base-close')
+    await expect(close).toBeVisible()
+    await page.mouse.click(2, 2)
+    let reached = false
+    for (let presses = 0; presses < 40 && !reached; presses++) {
+      await page.keyboard.press('Tab')
+      reached = await close.evaluate((element) => element === document.activeElement)
+    }
+    expect(reached, 'the close button is in the Tab order').toBe(true)
+    expect((await focusIndicator(page)).shown, 'a focus ring on the close button').toBe(true)
+  })
 })
 
 test('Sell requests from Ctrl+F on: every control the toolbar puts in the Tab order has a name, each filter and the sort by what it is for, with what it holds as its value', async ({
