@@ -606,7 +606,7 @@ test('an order of several products at 1024: its first product on the first line,
   app: page,
   host
 }) => {
-  // The newest order of three products or more.
+  // The newest order of several products, more than two.
   const order = [...sandbox().state.orders].reverse().find((o) => o.items.length >= 3)!
   await page.setViewportSize({ width: 1024, height: 768 })
   await signIn(page, host)

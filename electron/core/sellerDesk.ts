@@ -197,8 +197,8 @@ export async function createSellerDesk(options: SellerDeskOptions): Promise<Sell
         (await open()).editSellRequest(id, { ...(priceCents !== undefined ? { priceCents } : {}), ...(quantity !== undefined ? { quantity } : {}) }),
       'sellRequests.delete': async ({ id }) => (await open()).deleteSellRequest(id),
       'sellRequests.existing': async ({ ids }) => {
-        const { snapshot } = await open()
-        return { ids: ids.filter((id) => snapshot.sellRequestValues(id) !== null) }
+        const gone = new Set((await open()).snapshot.unknownIds('sellRequests', ids))
+        return { ids: ids.filter((id) => !gone.has(id)) }
       },
       'filters.statuses': async () => (await open()).snapshot.statuses(),
       'sync.status': async () => (await open()).sync.status(),

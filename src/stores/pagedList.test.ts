@@ -261,6 +261,21 @@ describe('usePagedList', () => {
     expect(asked).toHaveLength(2)
   })
 
+  it('while rows are kept in place, a read whose question of which changed rows still exist goes unanswered still shows the page read, the changed row kept, and no error', async () => {
+    const { fetchPage, pending } = controlledFetch()
+    const existing = () => Promise.reject(new Error('The account is closing.'))
+    const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row, existing })
+    const second = list.setPage(2)
+    pending[0]!.resolve({ ...pageOf(['k', 'l', 'm'], 29), page: 2 })
+    await second
+    list.keepInPlace('l')
+    const synced = list.load({ quiet: true })
+    pending[1]!.resolve({ ...pageOf(['j', 'k', 'm'], 29), page: 2 })
+    await synced
+    expect(list.rows.value).toEqual(['k', 'l', 'm', 'j'])
+    expect(list.error.value).toBeNull()
+  })
+
   it('while rows are kept in place, a page emptied by deletes elsewhere shows the last page instead of its old rows', async () => {
     const { fetchPage, pending } = controlledFetch()
     const list = usePagedList(fetchPage, DEFAULT_SORT, { keyOf: (row) => row, existing: everyKey })

@@ -249,12 +249,14 @@ export function usePagedList<T, S extends string>(
   /**
    * The keys of the rows shown that the seller changed and this read no longer brings, and that still
    * exist: asked only when there are any such rows, so a read that brings them all costs nothing more.
+   * Not answered (the account closing), they are taken to exist: the page read is still shown.
    */
   async function keptAndExisting(read: T[]): Promise<ReadonlySet<string>> {
     if (!keyOf || !existing || changed.value.size === 0) return NO_KEYS
     const brought = new Set(read.map(keyOf))
     const missing = rows.value.map(keyOf).filter((key) => changed.value.has(key) && !brought.has(key))
-    return missing.length === 0 ? NO_KEYS : new Set(await existing(missing))
+    if (missing.length === 0) return NO_KEYS
+    return new Set(await existing(missing).catch(() => missing))
   }
 
   /**

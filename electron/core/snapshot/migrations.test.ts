@@ -250,8 +250,8 @@ it('migration 15 keeps the sync state of a file from before, with no clock offse
 })
 
 /**
- * A full sync run (400 rows, 150 read, round 1) written into a file at an older schema, with a time of
- * last progress when that schema has one; answers the run as it should read back.
+ * A full sync run part way through its first round, written into a file at an older schema, with a time
+ * of last progress when that schema has one; answers the run as it should read back.
  */
 function runOfOldFile(old: Database.Database, resource: Resource, windowFromMs: number | null, progressMs?: number) {
   const [progressColumn, progressValue] = progressMs === undefined ? ['', ''] : [', progress_ms', `, ${progressMs}`]

@@ -97,14 +97,14 @@ describe('reading the pages in doubt again', () => {
     expect(list.asked.filter((size) => size > 10)).toHaveLength(1)
   })
 
-  /** The 120-row list of one update time read once in pages of ten. */
+  /** The list of one update time (byPage) read once through, in pages of the list's own size. */
   function readOnceInTens() {
     const list = byPage(120)
     const places = new RowPlaces()
     for (let number = 1; number <= 12; number++) page(places, list.page(number, 10), number, 10)
     return { list, places }
   }
-  /** As a marketplace refusing pages below ten answers. */
+  /** As a marketplace refusing pages smaller than the list's own size answers. */
   function refuseSmallerThanTen(size: number) {
     if (size < 10) throw new SellerDeskError('invalid-input', 'The marketplace refused the request (take must not be less than ten).', { status: 400 })
   }

@@ -132,7 +132,11 @@ it('started offline after a full sync whose pass ended long after it began and w
   const passEndedMs = Math.max(state.lastFullMs!, state.lastIncrementalMs!)
   const startedMs = passEndedMs - 3_600_000
   writeSyncState(snapshot!.database, 'orders', { lastFullMs: startedMs, lastIncrementalMs: startedMs, lastFullEndedMs: passEndedMs })
-  writeSyncState(snapshot!.database, 'sellRequests', { lastFullMs: startedMs - 60_000, lastIncrementalMs: startedMs - 60_000 })
+  writeSyncState(snapshot!.database, 'sellRequests', {
+    lastFullMs: startedMs - 60_000,
+    lastIncrementalMs: startedMs - 60_000,
+    lastFullEndedMs: startedMs - 60_000
+  })
   const offline = await restartedOffline().sync()
   expect(offline.online).toBe(false)
   expect(offline.offlineSince).toBe(new Date(passEndedMs).toISOString())

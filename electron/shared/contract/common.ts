@@ -24,9 +24,12 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorData 
 
 export const isoInstant = z.iso.datetime({ offset: true, error: 'Expected a date and time with a zone.' })
 
+/** The most rows a list's page holds. */
+export const MAX_PAGE_TAKE = 200
+
 export const pageInput = {
   page: z.number().int().min(1).max(1_000_000).default(1),
-  take: z.number().int().min(1).max(200).default(50),
+  take: z.number().int().min(1).max(MAX_PAGE_TAKE).default(50),
   searchTerm: z.string().max(200, 'Search is limited to 200 characters.').optional(),
   sortDir: z.enum(['ASC', 'DESC']).default('DESC')
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { SellRequest } from '../domain'
 import { MAX_PRICE_CENTS, MAX_QUANTITY, priceCentsInput, quantityInput, sellRequestIdInput } from '../userInput'
-import { call, noInput, pageInput, statusList, type ListResult } from './common'
+import { call, MAX_PAGE_TAKE, noInput, pageInput, statusList, type ListResult } from './common'
 
 const textList = z.array(z.string().max(200)).max(200).optional()
 export const centsBound = z.number().int('Whole cents, please.').min(0, 'A price cannot be negative.').max(MAX_PRICE_CENTS).optional()
@@ -50,7 +50,7 @@ export const sellRequestCalls = {
    * the list asks about the rows it keeps in place that its read no longer brings.
    */
   'sellRequests.existing': call<{ ids: string[] }>()(
-    z.object({ ids: z.array(sellRequestIdInput).max(200, 'Ask about at most 200 listings at once.') }).strict()
+    z.object({ ids: z.array(sellRequestIdInput).max(MAX_PAGE_TAKE, `Ask about at most ${MAX_PAGE_TAKE} listings at once (a page's).`) }).strict()
   ),
   /** `alreadyDeleted`: the marketplace no longer had it (404); it is gone here too, as asked. */
   'sellRequests.delete': call<{ id: string; alreadyDeleted: boolean }>()(z.object({ id: sellRequestIdInput }).strict())
