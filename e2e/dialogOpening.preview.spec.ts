@@ -1,6 +1,7 @@
 /**
- * A dialog gives its first field the keyboard when its opening animation ends, but not when the seller
- * already works in it: a menu opened, or a field clicked, while the dialog still grows stays theirs.
+ * A dialog gives its first field the keyboard as it is drawn and again when its opening animation ends,
+ * but not when the seller already works in it: a menu opened, or a field clicked, while the dialog still
+ * grows stays theirs.
  * (Change many's kind menu closed under a click that came just before the animation's end: a CI run.)
  */
 import type { Page } from '@playwright/test'
