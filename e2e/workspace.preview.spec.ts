@@ -1198,6 +1198,10 @@ test('the Edit dialog saves a change the warning rules catch only on a second En
   await price.press('Enter')
   await expect(dialog).toBeHidden()
   await expect.poll(() => sandbox().state.sellRequest(target.id)!.priceCents).toBe(otherRisky)
+  // The toast names the listing by its SKU too: listings of one model share a name.
+  const saved = page.locator('.n-message').filter({ hasText: `Saved “${target.name}”` })
+  await expect(saved).toBeVisible()
+  await expect(saved).toContainText(target.sku)
 
   // A quantity below the minimum order, by the Save button: the first click asks, the second saves.
   await row.getByTestId('edit-sell-request').click()
