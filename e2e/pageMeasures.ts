@@ -123,3 +123,9 @@ export async function animationsEnded(page: Page): Promise<void> {
   )
   if (ended !== null) throw new Error(`animationsEnded: still moving after 15 s: ${ended}`)
 }
+
+/** Runs the page's CPU `rate` times slower (1: as it is), as on a loaded machine. */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}

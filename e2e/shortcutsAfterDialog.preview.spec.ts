@@ -5,14 +5,10 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { throttleCpu } from './pageMeasures'
 
 const gridCell = (page: Page, row: number, col: number) =>
   page.locator(`revogr-data[type="rgRow"]:not([col-type="rowHeaders"]):not([col-type="colPinStart"]) .rgCell[data-rgrow="${row}"][data-rgcol="${col}"]`)
-
-async function throttle(page: Page, rate: number) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-}
 
 test('shortcuts pressed right after Escape closes a dialog are answered (Review, Edit, Shortcuts), on a throttled CPU', async ({ app: page }) => {
   test.setTimeout(180_000)
@@ -27,7 +23,7 @@ test('shortcuts pressed right after Escape closes a dialog are answered (Review,
   await page.keyboard.type('123')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-changes', '1')
-  await throttle(page, 6)
+  await throttleCpu(page, 6)
   for (let round = 0; round < 3; round++) {
     await page.getByTestId('bulk-review').click()
     await expect(page.getByTestId('bulk-preview')).toBeVisible()

@@ -3,13 +3,8 @@
  * types "-5" at once cuts prices by five percent; a lost minus sign would raise them. On a slow
  * (throttled) page, as under load, where the dialog's opening animation and the typing overlap.
  */
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-
-async function throttle(page: Page, rate: number) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-}
+import { throttleCpu } from './pageMeasures'
 
 test('typed right after Enter opens it: Change many gets every key, the minus sign included; so does the Edit dialog’s price', async ({ app: page }) => {
   test.setTimeout(120_000)
@@ -20,11 +15,11 @@ test('typed right after Enter opens it: Change many gets every key, the minus si
   const changeMany = page.getByTestId('bulk-change-many')
   await expect(changeMany).toBeEnabled()
   await changeMany.focus()
-  await throttle(page, 4)
+  await throttleCpu(page, 4)
   await page.keyboard.press('Enter')
   await page.keyboard.type('-5')
   await expect(page.getByTestId('bulk-operation-value').locator('input')).toHaveValue('-5')
-  await throttle(page, 1)
+  await throttleCpu(page, 1)
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('bulk-operation-dialog')).toBeHidden()
 
@@ -32,7 +27,7 @@ test('typed right after Enter opens it: Change many gets every key, the minus si
   const edit = page.getByTestId('sell-request-row').first().getByTestId('edit-sell-request')
   await expect(edit).toBeVisible()
   await edit.focus()
-  await throttle(page, 4)
+  await throttleCpu(page, 4)
   await page.keyboard.press('Enter')
   await page.keyboard.type('123.45')
   await expect(page.getByTestId('edit-price')).toHaveValue('123.45')
