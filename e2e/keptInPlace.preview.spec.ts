@@ -30,10 +30,7 @@ test('a price saved with the mouse, sorted by last update: the row at the place 
   app: page,
   host
 }) => {
-  const market = sandbox()
-  await signInTo(page, host, market)
-  await openSellRequests(page, host)
-  const rows = page.getByTestId('sell-request-row')
+  const { market, rows } = await signedInToListings(page, host)
   await expect(page.getByTestId('sell-requests-sort-by')).toContainText('Last updated')
   await expect(rows.nth(10)).toBeVisible()
   const keys = await rowKeys(page)
@@ -102,12 +99,17 @@ async function raisePrice(page: Page, market: ReturnType<typeof sandbox>, row: n
 const pageRead = async (host: PreviewHost, page = 1) =>
   (await viaRouter<ListResult<SellRequest>>(host, 'sellRequests.list', { page, take: 25, sortBy: 'updated', sortDir: 'DESC' })).rows.map((row) => row.id)
 
-/** Signed in, Sell requests open at its first page, and one listing's price raised there: no row has moved. */
-async function oneListingEdited(page: Page, host: PreviewHost) {
+/** Signed in to this test's marketplace, with Sell requests open at its first page. */
+async function signedInToListings(page: Page, host: PreviewHost) {
   const market = sandbox()
   await signInTo(page, host, market)
   await openSellRequests(page, host)
-  const rows = page.getByTestId('sell-request-row')
+  return { market, rows: page.getByTestId('sell-request-row') }
+}
+
+/** Signed in, Sell requests open at its first page, and one listing's price raised there: no row has moved. */
+async function oneListingEdited(page: Page, host: PreviewHost) {
+  const { market, rows } = await signedInToListings(page, host)
   await expect(rows).toHaveCount(25)
   const keys = await rowKeys(page)
   const edited = await raisePrice(page, market, 4)
@@ -161,10 +163,7 @@ test('a listing changed on page 2, kept in place though the read no longer bring
   app: page,
   host
 }) => {
-  const market = sandbox()
-  await signInTo(page, host, market)
-  await openSellRequests(page, host)
-  const rows = page.getByTestId('sell-request-row')
+  const { market, rows } = await signedInToListings(page, host)
   await expect(rows).toHaveCount(25)
   await page.getByTestId('sell-requests-table').locator('.n-pagination-item').filter({ hasText: /^2$/ }).click()
   await expect(page.getByTestId('sell-requests-table').locator('.n-pagination-item--active')).toHaveText('2')

@@ -132,8 +132,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const olderOpen = createOlderOpenSweep(api, deps.snapshot, { take: engineSettings.take, retries: engineSettings.retriesPerPage, now })
 
   /** When a list's last sync (full or incremental) completed, in ms; 0 before its first. */
-  function listSyncedMs(resource: Resource): number {
-    const state = deps.snapshot.syncState(resource)
+  function listSyncedMs(resource: Resource, state = deps.snapshot.syncState(resource)): number {
     return Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
   }
   /**
@@ -142,7 +141,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
    * long after the sync started).
    */
   function listAnsweredMs(resource: Resource): number {
-    return Math.max(listSyncedMs(resource), deps.snapshot.syncState(resource).lastFullEndedMs ?? 0)
+    const state = deps.snapshot.syncState(resource)
+    return Math.max(listSyncedMs(resource, state), state.lastFullEndedMs ?? 0)
   }
   const instant = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null)
 
@@ -172,7 +172,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       pagesDone: progress?.pagesDone ?? 0,
       pagesTotal: progress?.pagesTotal ?? 0,
       items: progress?.items ?? 0,
-      lastSyncedAt: instant(Math.min(...BOTH.map(listSyncedMs))),
+      lastSyncedAt: instant(Math.min(...BOTH.map((resource) => listSyncedMs(resource)))),
       listSyncedAt: { orders: instant(listSyncedMs('orders')), sellRequests: instant(listSyncedMs('sellRequests')) },
       lastError,
       online: net.online,
