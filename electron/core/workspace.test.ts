@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox'
+import { startSandbox, type Sandbox, type SandboxOptions, type SellRequestRecord } from '../sandbox'
 import type { AppSettings } from '../shared/contract'
 import { createSellerApi } from './sellerApi'
+import { nodeFetch } from './sellerApi/nodeFetch'
 import { openDatabase } from './snapshot/database'
 import { snapshotFileFor } from './snapshot/snapshot'
 import { openWorkspace, type Workspace } from './workspace'
@@ -24,12 +25,12 @@ const events: string[] = []
 
 let userDataDir: string
 
-/** The workspace of the marketplace's account in the user-data folder, opened (again). */
-function openAccount(): Workspace {
+/** The workspace of the marketplace's account in the user-data folder, opened (again); its calls through `fetch` if given. */
+function openAccount(fetch?: typeof globalThis.fetch): Workspace {
   return openWorkspace({
     userDataDir,
     account: { demo: false, baseUrl: sandbox.baseUrl, sellerId: 'seller-1' },
-    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0 }),
+    api: createSellerApi({ baseUrl: sandbox.baseUrl, apiKey: KEY, retries: 0, ...(fetch ? { fetch } : {}) }),
     settings: () => settings,
     emit: (event) => events.push(event)
   })
@@ -189,6 +190,102 @@ it('an edit or delete the marketplace took while the workspace closed is reporte
   expect(sandbox.state.sellRequest(second!.id)!.priceCents).toBe(1234)
   expect(sandbox.state.sellRequest(first!.id)).toBeUndefined()
   sandbox.setFaults({ latencyMs: 0 })
+})
+
+/**
+ * A fetch whose reads of the listings are answered by the marketplace at once but handed to the app only
+ * once released: pages read before a delete made meanwhile, written after it. `pages` holds each read's ids.
+ */
+function listingReadsHeld(): { fetch: typeof globalThis.fetch; pages: string[][]; release(): void } {
+  const pages: string[][] = []
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = input as Request
+    const response = await nodeFetch(request, init)
+    if (request.method !== 'GET' || !new URL(request.url).pathname.endsWith('/sell-requests')) return response
+    const body = await response.text()
+    pages.push((JSON.parse(body) as { data: { data: { id: string }[] } }).data.data.map((row) => row.id))
+    await released
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
+  return { fetch, pages, release }
+}
+
+/**
+ * On a marketplace of several pages of listings, synced: starts a sync of `kind` with the listing reads
+ * held, and deletes here the listing `pick` chooses from the first page read before that page is handed
+ * over. Answers the listing, as it was, and whether the snapshot held it again at any time after the
+ * delete (looked at every few ms until the sync and what follows it end).
+ */
+async function deleteWhileSyncReads(
+  kind: 'auto' | 'full',
+  before: () => void,
+  pick: (ids: string[]) => string
+): Promise<{ deleted: string; record: SellRequestRecord; heldAgain: boolean }> {
+  await workspace.close()
+  await sandbox.close()
+  await openSynced({ sellRequests: 450 })
+  await workspace.close()
+  const held = listingReadsHeld()
+  workspace = openAccount(held.fetch)
+  before()
+  const syncing = workspace.sync.sync(kind)
+  await expect.poll(() => held.pages.length).toBeGreaterThan(0)
+  const deleted = pick(held.pages[0]!)
+  const record = { ...sandbox.state.sellRequest(deleted)! }
+  expect(await workspace.deleteSellRequest(deleted)).toEqual({ id: deleted, alreadyDeleted: false })
+  let heldAgain = false
+  const looking = setInterval(() => (heldAgain ||= workspace.snapshot.sellRequest(deleted) !== null), 5)
+  try {
+    held.release()
+    await syncing
+    await workspace.sync.idle()
+  } finally {
+    clearInterval(looking)
+  }
+  return { deleted, record, heldAgain }
+}
+
+it('a listing deleted here while an incremental sync had it read stays deleted, and a marketplace that lists it again later is shown', async () => {
+  let touched = ''
+  const { deleted, record, heldAgain } = await deleteWhileSyncReads(
+    'auto',
+    () => {
+      touched = sandbox.state.sellRequests[0]!.id
+      sandbox.state.editSellRequest(touched, { priceCents: 123_45 }, Date.now())
+    },
+    (ids) => {
+      expect(ids).toContain(touched)
+      return touched
+    }
+  )
+  expect(heldAgain, 'the page read before the delete brought it back').toBe(false)
+  expect(workspace.snapshot.sellRequest(deleted)).toBeNull()
+  expect(workspace.snapshot.dump().sellRequests).toHaveLength(sandbox.state.sellRequests.length)
+
+  // Listed again afterwards (the delete did not hold there, or it was put back): the next sync shows it.
+  sandbox.state.addSellRequest({ ...record, updatedAt: Date.now() })
+  await workspace.sync.sync()
+  await workspace.sync.idle()
+  expect(workspace.snapshot.sellRequest(deleted)).toMatchObject({ id: deleted, priceCents: 123_45 })
+})
+
+it('a listing deleted here while a full sync had it read and not yet swapped in stays deleted, and the sync counts the marketplace’s listings right', async () => {
+  const { deleted, heldAgain } = await deleteWhileSyncReads(
+    'full',
+    () => undefined,
+    (ids) => ids[0]!
+  )
+  expect(heldAgain, 'the page read before the delete brought it back').toBe(false)
+  expect(sandbox.state.sellRequest(deleted)).toBeUndefined()
+  expect(
+    workspace.snapshot
+      .dump()
+      .sellRequests.map((row) => row.id)
+      .sort()
+  ).toEqual(sandbox.state.sellRequests.map((row) => row.id).sort())
+  expect(workspace.snapshot.syncState('sellRequests')).toMatchObject({ complete: true, syncedCount: sandbox.state.sellRequests.length })
 })
 
 it('keeps an order placed before the window that was updated in it, and the list without dates says why', async () => {

@@ -478,7 +478,7 @@ function workspaceOn(snapshot: Snapshot, deps: WorkspaceDeps): Workspace {
           alreadyDeleted = true
         }
       }
-      await keepHere(() => snapshot.removeSellRequest(id))
+      await keepHere(() => snapshot.removeSellRequest(id, now()))
       return { id, alreadyDeleted }
     },
 

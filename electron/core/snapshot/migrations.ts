@@ -271,5 +271,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE sync_runs ADD COLUMN unreadable_found TEXT;`,
   // 20: the orders a sync stored as new that the seller has not been told of yet, written with the orders
   // themselves: a sync that fails after storing them still has them announced, once.
-  `CREATE TABLE orders_to_announce (id TEXT PRIMARY KEY) WITHOUT ROWID;`
+  `CREATE TABLE orders_to_announce (id TEXT PRIMARY KEY) WITHOUT ROWID;`,
+  // 21: the listings deleted through this app (deletedHere.ts), with when (the computer's clock), kept out
+  // of what a sync that read them before the delete writes.
+  `CREATE TABLE sell_requests_deleted_here (id TEXT PRIMARY KEY, deleted_ms INTEGER NOT NULL) WITHOUT ROWID;`
 ]

@@ -11,6 +11,7 @@ import { containsPattern, readPage, searchText } from './listQuery'
 import { GRID_PROPERTIES } from './migrations'
 import { docBytesAt, docText, docWrite, rowsText } from './docRows'
 import type { Tables } from './orderTable'
+import { deletedHereAmong } from './deletedHere'
 
 /** A page of sell requests: converted rows (for the columns) and the same rows as received (the documents). */
 export interface SellRequestBatch {
@@ -86,7 +87,7 @@ export function* sellRequestWriteSteps({ rows: sellRequests, wire }: SellRequest
  * asked, and an edit answered meanwhile (putSellRequest) holds a newer row that the page must not undo.
  * A row as new replaces, unless it is the held row to the byte (a catch-up or an incremental sync reads a
  * page of mostly unchanged listings, and rewriting each would redo its indexes for nothing); one not held
- * is inserted. Rows are left out of both tables alike, so a listing's columns and document stay the same
+ * is inserted. A listing deleted here since is left out too (deletedHere.ts). Rows are left out of both tables alike, so a listing's columns and document stay the same
  * row. Runs on the core's connection, in the caller's transaction (which holds the write lock from its
  * start: inTransaction), so nothing writes between the read of what is held and the write. Returns how
  * many rows it wrote.
@@ -104,10 +105,15 @@ export function writeSellRequestChanges(db: Db, batch: SellRequestBatch): number
         .all(JSON.stringify(rows.map((row) => row.id))) as [string, number, string | null][]
     ).map(([id, updatedMs, json]) => [id, { updatedMs, json }])
   )
+  const deleted = deletedHereAmong(
+    db,
+    rows.map((row) => row.id)
+  )
   const writes = sellRequestWrites(batch, '')
   const [columns, docs] = writes as [Extract<RowWrite, { rows: unknown }>, RowWrite]
   const kept: number[] = []
   for (const [i, row] of rows.entries()) {
+    if (deleted.has(row.id)) continue
     const updatedMs = Date.parse(row.updatedAt)
     const was = held.get(row.id)
     if (was && (updatedMs < was.updatedMs || (updatedMs === was.updatedMs && was.json !== null && was.json === docText(docs, i)))) continue

@@ -11,6 +11,7 @@ import type { Order, Page, SellRequest } from '../../shared/domain'
 import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
 import { inTransaction, integrityProblem, openDatabase, type Db, type IntegrityCheck, type RowWrite } from './database'
+import { dropStagedDeletedHere, forgetDeletedHereBefore, noteDeletedHere } from './deletedHere'
 import { carryUnread, heldCopyWrites, clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedCountSql, stagedHoldsRows } from './stagedTables'
 import {
   allOrders,
@@ -203,8 +204,17 @@ export interface Snapshot {
    * back every listing it changed while it sends the next ones).
    */
   putSellRequest(batch: SellRequestBatch): Promise<void>
-  /** A listing deleted through this app: written once the snapshot's thread is between statements (as the bulk-edit store's writes). */
-  removeSellRequest(id: string): Promise<void>
+  /**
+   * A listing deleted through this app at `deletedMs` (by the clock of the syncs' times; now by default):
+   * written once the snapshot's thread is between statements (as the bulk-edit store's writes), and kept
+   * out of what syncs that read it before write (deletedHere.ts).
+   */
+  removeSellRequest(id: string, deletedMs?: number): Promise<void>
+  /**
+   * A walk of the listings begins reading at `readFromMs`, and no other sync is under way: the deletes
+   * here before it are forgotten, but for those a full sync's run still open may have read (deletedHere.ts).
+   */
+  listingsReadFrom(readFromMs: number): Promise<void>
   /** Those of the ids the live snapshot does not hold. */
   unknownIds(resource: Resource, ids: string[]): string[]
   /**
@@ -478,11 +488,14 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
         const run = readRun(db, resource)
         if (!run) throw noRun()
         // Fewer rows read than the list held at the pass's end: the rows held and not read are kept.
-        const kept = Number(read) + unstaged < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
+        // Listings deleted here after the pass read them are not swapped in.
+        const dropped = resource === 'sellRequests' ? dropStagedDeletedHere(db) : 0
+        const kept = Number(read) - dropped + unstaged < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         noteOrdersToAnnounce(db, newOrderIds)
         deleteRun(db, resource)
+        if (resource === 'sellRequests') forgetDeletedHereBefore(db, run.startedMs)
         handedOver.delete(resource)
         // Unverified until the check after it records what it found (a check that cannot run leaves it so).
         writeSyncState(db, resource, {
@@ -567,14 +580,16 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
     },
     takeOrdersToAnnounce: () => txInTurn(() => takeOrdersToAnnounce(db)),
     putSellRequest: (batch) => writingOnThread('sellRequests', [{ transaction: sellRequestWrites(batch, '') }]),
-    removeSellRequest: (id) =>
+    removeSellRequest: (id, deletedMs = Date.now()) =>
       writing('sellRequests', () => {
+        noteDeletedHere(db, id, deletedMs)
         if (sellRequestValues(db, id) === null) return
         deleteSellRequest(db, id)
         // Deleted through this app: the marketplace counts one fewer too, and the last check stays true.
         const { serverTotal, syncedCount } = readSyncState(db, 'sellRequests')
         if (serverTotal !== null && syncedCount !== null) writeSyncState(db, 'sellRequests', { serverTotal: serverTotal - 1, syncedCount: syncedCount - 1 })
       }),
+    listingsReadFrom: (readFromMs) => txInTurn(() => forgetDeletedHereBefore(db, Math.min(readFromMs, readRun(db, 'sellRequests')?.startedMs ?? Infinity))),
     unknownIds: (resource, ids) => (resource === 'orders' ? [...unknownOrderIds(db, ids)] : unknownSellRequestIds(db, ids)),
     listingsGeneration: () => generations.sellRequests,
     gridRows(page, fields) {

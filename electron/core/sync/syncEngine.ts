@@ -680,6 +680,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     createdAfterMs: number | null = null
   ) {
     const s = deps.settings
+    // Syncs run one at a time: a walk that begins now reads every page after the deletes made here until
+    // now, and only a full sync's run still open can hold pages read before them.
+    if (resource === 'sellRequests') await snapshot.listingsReadFrom(now())
     const batches: Batch[] = []
     // At the page size the last full sync learned, so a capped marketplace is not asked to show it again.
     const walk = new PageWalk(snapshot.syncState(resource).pageSize ?? s.take)
