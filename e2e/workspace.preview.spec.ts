@@ -652,6 +652,52 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(page1.total - 3)
 })
 
+test('a delete on its way is not cancelled by Escape, × or a click outside: the question stays, busy, until the marketplace answers', async ({
+  app: page,
+  host
+}) => {
+  await signIn(page, host)
+  const [one, two, three] = await openSellRequests(page, host)
+  const holds: { release(): void }[] = []
+  const holdDeletes = () => {
+    const hold = sandbox().hold(({ method }) => method === 'DELETE')
+    holds.push(hold)
+    return hold
+  }
+  try {
+    const deletes = holdDeletes()
+    // Cancelling is only for before the answer: once Delete is pressed, trying to close the question changes nothing.
+    const triesToClose = async () => {
+      await page.keyboard.press('Escape')
+      await page.mouse.click(5, 5)
+      await animationsEnded(page)
+    }
+    await page.getByTestId('sell-request-row').filter({ hasText: one!.sku }).getByTestId('delete-sell-request').click()
+    await page.getByTestId('confirm-delete').click()
+    await expect.poll(() => deletes.caught).toBe(1)
+    await triesToClose()
+    await expect(page.getByTestId('confirm-delete')).toBeVisible()
+    await expect(page.getByRole('dialog').locator('.n-base-close')).toHaveCount(0)
+    deletes.release()
+    await expect(page.getByTestId('confirm-delete')).toBeHidden()
+    expect(sandbox().state.sellRequest(one!.id)).toBeUndefined()
+
+    // Several at once: the same.
+    const more = holdDeletes()
+    for (const victim of [two!, three!]) await page.getByTestId('sell-request-row').filter({ hasText: victim.sku }).locator('.n-checkbox').click()
+    await page.getByTestId('delete-selected').click()
+    await page.getByTestId('confirm-delete-selected').click()
+    await expect.poll(() => more.caught).toBe(1)
+    await triesToClose()
+    await expect(page.getByTestId('confirm-delete-selected')).toBeVisible()
+    more.release()
+    await expect(page.getByTestId('delete-result')).toHaveCount(2)
+    await expect(page.getByTestId('delete-results-summary')).toContainText('2 listings deleted.')
+  } finally {
+    for (const hold of holds) hold.release()
+  }
+})
+
 test('sell requests in a 1,024 px window: price and quantity show without scrolling sideways', async ({ app: page, host }) => {
   await page.setViewportSize({ width: 1024, height: 700 })
   await signIn(page, host)

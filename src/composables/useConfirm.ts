@@ -3,7 +3,7 @@
  * changes): a warning dialog whose safe answer (the negative button) has the focus as soon as it shows,
  * so Enter or Space keeps things as they are, and the key cannot reach the button behind the dialog
  * that opened it. Escape, × and a click outside cancel too. The dialog is named by its title
- * (libraryAria.ts).
+ * (libraryAria.ts). While the answer is carried out (holdOpen), none of them closes it.
  */
 import { useDialog, type DialogOptions, type DialogReactive } from 'naive-ui'
 import { nextTick } from 'vue'
@@ -27,4 +27,16 @@ export function useConfirm(): (options: DialogOptions) => DialogReactive {
     void nextTick(() => focusSafeAnswer(10))
     return confirmation
   }
+}
+
+/**
+ * The seller's answer is being carried out (a delete on its way to the marketplace): the dialog stays
+ * open with its button busy until the work ends, and neither ×, a click outside nor Escape closes it, so
+ * nothing looks cancelled that is still going on. (Its caller ends the busy state, or closes it.)
+ */
+export function holdOpen(confirmation: DialogReactive): void {
+  confirmation.loading = true
+  confirmation.closable = false
+  confirmation.maskClosable = false
+  confirmation.closeOnEsc = false
 }
