@@ -22,4 +22,4 @@ export function describeIncomplete(shortfalls: readonly SyncShortfall[]): string
 
 /** What the seller can do about it (a tooltip beside the sentence). */
 export const INCOMPLETE_HINT =
-  'The marketplace’s count and the rows its pages returned disagreed, even after reading every page again. Sync now tries again; if it stays incomplete, the marketplace itself may be miscounting or hiding rows.'
+  'The marketplace’s count and the rows its pages returned disagreed, even after reading every page again. Seller Desk reads every page again when the count moves, every few hours, and with “Sync everything again” in Settings; if it stays incomplete, the marketplace itself may be miscounting or hiding rows.'

@@ -274,5 +274,9 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE orders_to_announce (id TEXT PRIMARY KEY) WITHOUT ROWID;`,
   // 21: the listings deleted through this app (deletedHere.ts), with when (the computer's clock), kept out
   // of what a sync that read them before the delete writes.
-  `CREATE TABLE sell_requests_deleted_here (id TEXT PRIMARY KEY, deleted_ms INTEGER NOT NULL) WITHOUT ROWID;`
+  `CREATE TABLE sell_requests_deleted_here (id TEXT PRIMARY KEY, deleted_ms INTEGER NOT NULL) WITHOUT ROWID;`,
+  // 22: how many rows the marketplace counts beyond those it lists, as a full sync that read every round
+  // found it (syncBookkeeping.ts ResourceSyncState.settledGap). A file from before has none: its next
+  // automatic sync after an incomplete check is full, as before.
+  `ALTER TABLE sync_state ADD COLUMN settled_gap INTEGER;`
 ]

@@ -176,6 +176,8 @@ export interface Snapshot {
       cursorMs: number | null
       orderTimesReadRight?: boolean | undefined
       clockOffsetMs?: number | null | undefined
+      /** A full sync's check: the gap it settled, or null (ResourceSyncState.settledGap); left as it is when not given. */
+      settledGap?: number | null | undefined
       /** The list's rows that could not be read, as the sync found them (given: they replace what was recorded). */
       unreadable?: readonly UnreadableEntry[] | undefined
     }
@@ -487,10 +489,12 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
       const kept = await writing(resource, () => {
         const run = readRun(db, resource)
         if (!run) throw noRun()
-        // Fewer rows read than the list held at the pass's end: the rows held and not read are kept.
+        // Fewer rows read than the list held at the pass's end: the rows held and not read are kept. Not
+        // for the rows an earlier full sync found the marketplace counts and never lists (settledGap).
         // Listings deleted here after the pass read them are not swapped in.
         const dropped = resource === 'sellRequests' ? dropStagedDeletedHere(db) : 0
-        const kept = Number(read) - dropped + unstaged < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
+        const neverListed = readSyncState(db, resource).settledGap ?? 0
+        const kept = Number(read) - dropped + unstaged + neverListed < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         noteOrdersToAnnounce(db, newOrderIds)
@@ -508,7 +512,8 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
           serverTotal: null,
           pageSize: run.pageSize,
           lastFullEndedMs: pass?.endedMs ?? null,
-          checkOwed: pass ? { ...pass.owed, kept } : null
+          checkOwed: pass ? { ...pass.owed, kept } : null,
+          settledGap: null
         })
         return kept
       })

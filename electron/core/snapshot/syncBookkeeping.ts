@@ -58,6 +58,14 @@ export interface ResourceSyncState {
    * reading the whole list again; a recorded check settles it. Null otherwise.
    */
   checkOwed: CheckOwed | null
+  /**
+   * A full sync that read the list again for every round it had and still found fewer rows than the
+   * marketplace counts, with no deletion or shift seen to explain it: by how many (the marketplace counts
+   * rows it never lists). The next syncs take it as known: an automatic one is incremental while the gap
+   * stays the same, and a walk of what changed ends where its count, less this many, is reached. Null
+   * otherwise, and after every full sync until its check.
+   */
+  settledGap: number | null
 }
 
 /**
@@ -141,7 +149,8 @@ const EMPTY: ResourceSyncState = {
   pageSize: null,
   orderTimesReadRight: null,
   clockOffsetMs: null,
-  checkOwed: null
+  checkOwed: null,
+  settledGap: null
 }
 
 type StateRow = [
@@ -156,13 +165,14 @@ type StateRow = [
   number | null,
   number | null,
   number | null,
-  string | null
+  string | null,
+  number | null
 ]
 
 export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
   const row = db
     .prepare(
-      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms, last_full_ended_ms, check_owed FROM sync_state WHERE resource = ?'
+      'SELECT last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms, last_full_ended_ms, check_owed, settled_gap FROM sync_state WHERE resource = ?'
     )
     .raw()
     .get(resource) as StateRow | undefined
@@ -179,7 +189,8 @@ export function readSyncState(db: Db, resource: Resource): ResourceSyncState {
     orderTimesReadRight: row[8] === null ? null : row[8] === 1,
     clockOffsetMs: row[9],
     lastFullEndedMs: row[10],
-    checkOwed: row[11] === null ? null : (JSON.parse(row[11]) as CheckOwed)
+    checkOwed: row[11] === null ? null : (JSON.parse(row[11]) as CheckOwed),
+    settledGap: row[12]
   }
 }
 
@@ -188,7 +199,7 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
   const next = { ...readSyncState(db, resource) }
   for (const [key, value] of Object.entries(patch)) if (value !== undefined) (next as Record<string, unknown>)[key] = value
   db.prepare(
-    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms, last_full_ended_ms, check_owed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    'INSERT OR REPLACE INTO sync_state (resource, last_full_ms, last_incremental_ms, server_total, window_from_ms, cursor_ms, synced_count, complete, page_size, zoneless_utc, clock_offset_ms, last_full_ended_ms, check_owed, settled_gap) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
   ).run(
     resource,
     next.lastFullMs,
@@ -202,7 +213,8 @@ export function writeSyncState(db: Db, resource: Resource, patch: { [K in keyof 
     next.orderTimesReadRight === null ? null : next.orderTimesReadRight ? 1 : 0,
     next.clockOffsetMs,
     next.lastFullEndedMs,
-    next.checkOwed === null ? null : JSON.stringify(next.checkOwed)
+    next.checkOwed === null ? null : JSON.stringify(next.checkOwed),
+    next.settledGap
   )
 }
 

@@ -449,7 +449,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // Counted from the last full sync's end: one that took longer than the interval is no reason for another.
     if (requested === 'auto' && now() - (state.lastFullEndedMs ?? state.lastFullMs) > deps.settings.reconcileEveryMs) return 'full'
     // The last check came up short: rows an incremental sync would never look at again may be missing.
-    if (requested === 'auto' && state.complete === false) return 'full'
+    // Not where a full sync settled the gap (the marketplace counts rows it never lists): reading the
+    // whole list again would find what it found, and a gap that changes makes the incremental one full.
+    if (requested === 'auto' && state.complete === false && state.settledGap === null) return 'full'
     return 'incremental'
   }
 
@@ -684,8 +686,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // now, and only a full sync's run still open can hold pages read before them.
     if (resource === 'sellRequests') await snapshot.listingsReadFrom(now())
     const batches: Batch[] = []
+    const { pageSize, settledGap } = snapshot.syncState(resource)
     // At the page size the last full sync learned, so a capped marketplace is not asked to show it again.
-    const walk = new PageWalk(snapshot.syncState(resource).pageSize ?? s.take)
+    const walk = new PageWalk(pageSize ?? s.take)
+    const neverListed = settledGap ?? 0
     let items = 0
     let cursorMs: number | null = null
     let clockFromHeader = false
@@ -776,7 +780,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             items
           })
         if (older) break
-        const step = walk.next(rows, answer.total)
+        // Rows a full sync found counted and never listed are not waited for (ResourceSyncState.settledGap).
+        const step = walk.next(rows, answer.total - neverListed)
         if (step === 'end') break
         if (step === 'cut-short') {
           cutShort = true
@@ -935,10 +940,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         !caughtUp.cutShort &&
         !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
+        // Short after every round, with nothing seen that would hide a row: the count holds rows never listed.
+        const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
+        const settled = !complete && gap > 0 && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
           complete,
+          settledGap: settled ? gap : null,
           cursorMs: caughtUp.cursorMs ?? run.cursorMs,
           unreadable,
           ...caughtUp.clockTold
