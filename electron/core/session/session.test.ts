@@ -13,6 +13,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import type { SessionInfo } from '../../shared/contract'
 import { chooseSecretStore, type SecretStoreChoice } from '../secrets/chooseSecretStore'
 import type { SecretStore } from '../secrets/secretStore'
+import { snapshotFileFor } from '../snapshot/snapshot'
 import { createSession } from './session'
 
 const KEY = 'sk_test_session_abcdef0123456789'
@@ -259,6 +260,46 @@ describe('session', () => {
         await session.remove(baseUrl)
         await session.signIn(baseUrl, 'sk_test_other_seller_0002')
         expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: 'seller-other', current: true })])
+      } finally {
+        await there.close()
+        await secrets.store.delete(baseUrl).catch(() => undefined)
+      }
+    })
+
+    it('a seller with no listings (no listing names whose a key is): the same key goes on with its saved data; another key at that address, and then the first again, each start with data of their own', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
+      const { session } = newSession(dir)
+      let there = await startSandbox({ apiKey: 'sk_test_unlisted_one_0001', orders: 3, sellRequests: 0, sellerId: 'seller-one' })
+      const { port, baseUrl } = there
+      const restartAs = async (apiKey: string, sellerId: string) => {
+        await there.close()
+        there = await startSandbox({ apiKey, port, orders: 3, sellRequests: 0, sellerId })
+      }
+      const dataFile = () => snapshotFileFor(dir, session.account()!)
+      try {
+        await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
+        const first = dataFile()
+        // Signed in again with the same key (after a sign-in elsewhere, say): the same data.
+        await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
+        expect(dataFile()).toBe(first)
+        // At next start too.
+        const again = newSession(dir).session
+        await again.restore()
+        expect(snapshotFileFor(dir, again.account()!)).toBe(first)
+
+        // Another key: perhaps another seller's, never shown the first one's orders.
+        await restartAs('sk_test_unlisted_two_0002', 'seller-two')
+        await session.signIn(baseUrl, 'sk_test_unlisted_two_0002')
+        const second = dataFile()
+        expect(second).not.toBe(first)
+        // The stand-in names no seller where accounts are listed.
+        expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: null, current: true })])
+        expect(userData(dir)).not.toContain('sk_test_unlisted')
+
+        // The first key back: it cannot be told from a third seller's, and does not get the second one's data.
+        await restartAs('sk_test_unlisted_one_0001', 'seller-one')
+        await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
+        expect(dataFile()).not.toBe(second)
       } finally {
         await there.close()
         await secrets.store.delete(baseUrl).catch(() => undefined)

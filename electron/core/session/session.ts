@@ -7,6 +7,7 @@
  * session.json lists them (base URL and seller, never a key). Signing in to another marketplace adds
  * an account and switches to it; switching reads the other account's key back from the store.
  */
+import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
@@ -48,12 +49,22 @@ const settingsSchema = z.object({
 })
 type SessionSettings = z.infer<typeof settingsSchema>
 
-/** Who the snapshot belongs to: the demo, or a marketplace address and the seller its key identifies. */
+/**
+ * Who the snapshot belongs to: the demo, or a marketplace address and the seller its key identifies. A
+ * key whose seller no listing told (none listed at sign-in: only listings name their seller) has a
+ * stand-in of its own (standInSellerId), so another key's data is never shown under it.
+ */
 export interface Account {
   demo: boolean
   baseUrl: string
   sellerId: string | null
 }
+
+const STAND_IN = 'unlisted-'
+/** A stand-in for the seller of a key no listing named: new for every key signed in with. */
+const standInSellerId = () => `${STAND_IN}${randomUUID()}`
+/** The seller as the marketplace named it; null for a stand-in (it names no one). */
+const namedSeller = (sellerId: string | null) => (sellerId?.startsWith(STAND_IN) ? null : sellerId)
 
 export interface Session {
   info(): SessionInfo
@@ -238,16 +249,21 @@ export function createSession(deps: SessionDeps): Session {
         }
         throw refusedCheck(error)
       })
-      const sellerId = probe.sellRequests[0]?.seller || null
+      const named = probe.sellRequests[0]?.seller || null
       // One account per marketplace address (its key is kept by the address): a key of another seller
       // there would replace the saved account's silently, leaving its data unreachable.
       const saved = accounts.find((account) => account.baseUrl === baseUrl)
-      if (saved?.sellerId && sellerId && saved.sellerId !== sellerId) {
+      const savedSeller = namedSeller(saved?.sellerId ?? null)
+      if (savedSeller && named && savedSeller !== named) {
         throw new SellerDeskError(
           'invalid-input',
           `Seller Desk already holds an account at ${labelOf(baseUrl)} for another seller, and keeps one account per marketplace address. To use this key, remove that account first (Settings, Accounts).`
         )
       }
+      // No listing names the seller: the key saved here goes on with its data; any other key may be
+      // another seller's, and starts with data of its own.
+      const sameKey = saved !== undefined && (await deps.secrets.store.get(baseUrl).catch(() => null)) === apiKey
+      const sellerId = named ?? (sameKey ? saved.sellerId : standInSellerId())
       await deps.secrets.store.set(baseUrl, apiKey)
       lastBaseUrl = baseUrl
       remember({ baseUrl, sellerId })
@@ -272,7 +288,7 @@ export function createSession(deps: SessionDeps): Session {
       accounts.map(({ baseUrl, sellerId }) => ({
         baseUrl,
         label: labelOf(baseUrl),
-        sellerId,
+        sellerId: namedSeller(sellerId),
         current: current !== null && !current.demo && current.api.baseUrl === baseUrl
       })),
 
