@@ -156,9 +156,14 @@ export interface Snapshot {
    * held it did not read (they may be rows it missed).
    * `unstaged`: rows the pass read but could not stage (unreadable, with no copy held): read all the same.
    * `pass`: when it ended (the computer's clock) and what the check after it needs of it, recorded with
-   * the swap until a check is (ResourceSyncState.checkOwed).
+   * the swap until a check is (ResourceSyncState.checkOwed); `neverListed`: rows of the list's count the
+   * pass's caller knows are never listed, not counted as rows it missed.
    */
-  commitRun(resource: Resource, unstaged?: number, pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'> }): Promise<{ newOrderIds: string[]; kept: number }>
+  commitRun(
+    resource: Resource,
+    unstaged?: number,
+    pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'>; neverListed?: number }
+  ): Promise<{ newOrderIds: string[]; kept: number }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
@@ -490,11 +495,10 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
         const run = readRun(db, resource)
         if (!run) throw noRun()
         // Fewer rows read than the list held at the pass's end: the rows held and not read are kept. Not
-        // for the rows an earlier full sync found the marketplace counts and never lists (settledGap).
+        // for rows the pass's caller knows are counted and never listed (pass.neverListed).
         // Listings deleted here after the pass read them are not swapped in.
         const dropped = resource === 'sellRequests' ? dropStagedDeletedHere(db) : 0
-        const neverListed = readSyncState(db, resource).settledGap ?? 0
-        const kept = Number(read) - dropped + unstaged + neverListed < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
+        const kept = Number(read) - dropped + unstaged + (pass?.neverListed ?? 0) < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         noteOrdersToAnnounce(db, newOrderIds)

@@ -68,13 +68,18 @@ export class PageWalk {
   }
 
   /**
-   * After a page taken in: 'end' (a short or empty page once the count is reached), 'cut-short' (pages
+   * After a page taken in: 'end' (a short or empty page once the count is reached, or `neverListed` rows
+   * short of it once asked again), 'cut-short' (pages
    * that brought nothing new, asked again a few times, or far more pages than the count needs), or
    * 'next' with `page` set to the one to ask for.
    */
-  next(rows: number, total: number): 'end' | 'cut-short' | 'next' {
+  next(rows: number, total: number, neverListed = 0): 'end' | 'cut-short' | 'next' {
     if (this.position >= total && (rows === 0 || rows < this.asked)) return 'end'
     this.stuck = this.position > this.before ? 0 : this.stuck + 1
+    // Within the last `neverListed` rows of the count (a full sync found them counted and never listed):
+    // a short page asked again that brings nothing more is the end. Asked again, since a page cut short
+    // at random there comes back whole.
+    if (neverListed > 0 && this.position >= total - neverListed && rows < this.asked && this.stuck > 0) return 'end'
     if (this.stuck > STUCK_PAGES || this.pagesDone > 2 * Math.ceil(this.largestTotal / this.size) + 10) return 'cut-short'
     this.page = Math.floor(this.position / this.size) + 1
     return 'next'

@@ -781,7 +781,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           })
         if (older) break
         // Rows a full sync found counted and never listed are not waited for (ResourceSyncState.settledGap).
-        const step = walk.next(rows, answer.total - neverListed)
+        const step = walk.next(rows, answer.total, neverListed)
         if (step === 'end') break
         if (step === 'cut-short') {
           cutShort = true
@@ -910,8 +910,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // the check below needs of the pass is recorded with the swap: should the catch-up or the check be
       // stopped (a rate limit, offline), the next sync runs them on this pass (incremental) instead of
       // reading the whole list again.
+      // Read from the list's start to where it ended with no position left out: a gap settled before is
+      // rows never listed (ResourceSyncState.settledGap), not rows this pass missed.
+      const readWhole = run.covered.length === 1 && run.covered[0]![0] === 0
       const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()), {
         endedMs: now(),
+        neverListed: readWhole ? (snapshot.syncState(resource).settledGap ?? 0) : 0,
         owed: {
           totalDropped: watch.dropped || run.totalDropped,
           firstTotal: run.firstTotal,
@@ -940,9 +944,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         !caughtUp.cutShort &&
         !caughtUp.shifted
       if (complete || run.round >= s.rounds) {
-        // Short after every round, with nothing seen that would hide a row: the count holds rows never listed.
+        // Short after every round, read with no position left out and nothing seen that would hide a row:
+        // the count holds rows never listed.
         const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
-        const settled = !complete && gap > 0 && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
+        const settled =
+          !complete && gap > 0 && readWhole && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
