@@ -652,7 +652,7 @@ test('sell requests: edit price and quantity in the table, refused values and fa
   await expect.poll(() => numberIn(page, 'sell-requests-total')).toBe(page1.total - 3)
 })
 
-test('a delete on its way is not cancelled by Escape, × or a click outside: the question stays, busy, until the marketplace answers', async ({
+test('a delete on its way is not cancelled by Cancel, Escape, × or a click outside: the question stays, busy, until the marketplace answers', async ({
   app: page,
   host
 }) => {
@@ -667,15 +667,17 @@ test('a delete on its way is not cancelled by Escape, × or a click outside: the
   try {
     const deletes = holdDeletes()
     // Cancelling is only for before the answer: once Delete is pressed, trying to close the question changes nothing.
-    const triesToClose = async () => {
+    const triesToClose = async (cancel: string) => {
       await page.keyboard.press('Escape')
       await page.mouse.click(5, 5)
+      await page.getByTestId(cancel).click({ force: true })
       await animationsEnded(page)
+      await expect(page.getByTestId(cancel)).toBeDisabled()
     }
     await page.getByTestId('sell-request-row').filter({ hasText: one!.sku }).getByTestId('delete-sell-request').click()
     await page.getByTestId('confirm-delete').click()
     await expect.poll(() => deletes.caught).toBe(1)
-    await triesToClose()
+    await triesToClose('cancel-delete')
     await expect(page.getByTestId('confirm-delete')).toBeVisible()
     await expect(page.getByRole('dialog').locator('.n-base-close')).toHaveCount(0)
     deletes.release()
@@ -688,7 +690,7 @@ test('a delete on its way is not cancelled by Escape, × or a click outside: the
     await page.getByTestId('delete-selected').click()
     await page.getByTestId('confirm-delete-selected').click()
     await expect.poll(() => more.caught).toBe(1)
-    await triesToClose()
+    await triesToClose('cancel-delete-selected')
     await expect(page.getByTestId('confirm-delete-selected')).toBeVisible()
     more.release()
     await expect(page.getByTestId('delete-result')).toHaveCount(2)

@@ -31,12 +31,14 @@ export function useConfirm(): (options: DialogOptions) => DialogReactive {
 
 /**
  * The seller's answer is being carried out (a delete on its way to the marketplace): the dialog stays
- * open with its button busy until the work ends, and neither ×, a click outside nor Escape closes it, so
- * nothing looks cancelled that is still going on. (Its caller ends the busy state, or closes it.)
+ * open with its button busy until the work ends, and neither Cancel, ×, a click outside nor Escape
+ * closes it, so nothing looks cancelled that is still going on. (Its caller ends the busy state, or
+ * closes it.)
  */
 export function holdOpen(confirmation: DialogReactive): void {
   confirmation.loading = true
   confirmation.closable = false
   confirmation.maskClosable = false
   confirmation.closeOnEsc = false
+  confirmation.negativeButtonProps = { ...confirmation.negativeButtonProps, disabled: true }
 }
