@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../electron/sandbox'
 import { expect, test } from './fixtures'
 import { readSnapshot, spoilSnapshots, syncStatus, viaRouter } from './fromCore'
 import { toastInPlace } from './signedIn'
+import { animationsEnded } from './pageMeasures'
 import { startPreviewHost, type PreviewHost } from '../electron/preview/host'
 import { builtCoreWorkerFile } from '../electron/worker/coreHost'
 
@@ -70,6 +71,19 @@ test('marketplace gone: banner, cached orders searchable, changes disabled; back
   const edit = page.getByTestId('edit-sell-request').first()
   await expect(edit).toBeDisabled()
   await expect(page.getByTestId('sell-request-row').first().locator('[title*="offline" i]').first()).toBeAttached()
+  // Still met from the keyboard (a disabled button would be skipped without a word), and pressing it does nothing.
+  const del = page.getByTestId('delete-sell-request').first()
+  await edit.focus()
+  await expect(edit).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(del).toBeFocused()
+  await expect(del).toHaveAttribute('aria-disabled', 'true')
+  await expect(del).toHaveAttribute('title', /offline/i)
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Space')
+  await del.click({ force: true })
+  await animationsEnded(page)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   // Sync now stays a way to try the marketplace at once; while it is gone that says so.
   const syncNow = page.getByTestId('sync-now')
