@@ -87,8 +87,8 @@ export function* sellRequestWriteSteps({ rows: sellRequests, wire }: SellRequest
  * asked, and an edit answered meanwhile (putSellRequest) holds a newer row that the page must not undo.
  * A row as new replaces, unless it is the held row to the byte (a catch-up or an incremental sync reads a
  * page of mostly unchanged listings, and rewriting each would redo its indexes for nothing); one not held
- * is inserted. A listing deleted here since is left out too (deletedHere.ts). Rows are left out of both tables alike, so a listing's columns and document stay the same
- * row. Runs on the core's connection, in the caller's transaction (which holds the write lock from its
+ * is inserted. A listing deleted here since is left out too (deletedHere.ts). Rows are left out of both
+ * tables alike, so a listing's columns and document stay the same row. Runs on the core's connection, in the caller's transaction (which holds the write lock from its
  * start: inTransaction), so nothing writes between the read of what is held and the write. Returns how
  * many rows it wrote.
  */

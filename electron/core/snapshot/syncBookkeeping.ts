@@ -59,11 +59,13 @@ export interface ResourceSyncState {
    */
   checkOwed: CheckOwed | null
   /**
-   * A full sync that read the list again for every round it had and still found fewer rows than the
-   * marketplace counts, with no deletion or shift seen to explain it: by how many (the marketplace counts
-   * rows it never lists). The next syncs take it as known: an automatic one is incremental while the gap
-   * stays the same, and a walk of what changed ends where its count, less this many, is reached. Null
-   * otherwise, and after every full sync until its check.
+   * A full sync that read the list again for every round it had, each time from its start to its end with
+   * no position left out, and still found fewer rows than the marketplace counts, with no deletion or
+   * shift seen to explain it: by how many (the marketplace counts rows it never lists). The next syncs
+   * take it as known: an automatic one is incremental while the gap stays the same, a walk of what changed
+   * ends within this many rows of its count on a short page asked again that brings nothing more, and a
+   * full pass read without holes does not keep the rows it did not read for them. Null otherwise, and
+   * after every full sync until its check.
    */
   settledGap: number | null
 }
