@@ -229,16 +229,27 @@ describe('session', () => {
         .join('\n')
     const savedAccounts = (dir: string) => (JSON.parse(readFileSync(join(dir, 'session.json'), 'utf8')) as { accounts: unknown[] }).accounts
 
+    /**
+     * A marketplace at one address answering `apiKey` of `sellerId`, with that many listings; restartAs
+     * puts another key there (of another seller, or the same) with as many listings.
+     */
+    async function oneAddress(apiKey: string, sellerId: string, sellRequests: number) {
+      let there = await startSandbox({ apiKey, orders: 3, sellRequests, sellerId })
+      const { port, baseUrl } = there
+      return {
+        baseUrl,
+        restartAs: async (nextKey: string, nextSeller: string) => {
+          await there.close()
+          there = await startSandbox({ apiKey: nextKey, port, orders: 3, sellRequests, sellerId: nextSeller })
+        },
+        close: () => there.close()
+      }
+    }
+
     it('refuses a key of another seller at an address it holds an account for, changing nothing; takes a new key of the same seller', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
       const { session } = newSession(dir)
-      let there = await startSandbox({ apiKey: 'sk_test_first_seller_0001', orders: 3, sellRequests: 3, sellerId: 'seller-first' })
-      const { port, baseUrl } = there
-      /** The marketplace at the same address, answering another key (of another seller, or the same). */
-      const restartAs = async (apiKey: string, sellerId: string) => {
-        await there.close()
-        there = await startSandbox({ apiKey, port, orders: 3, sellRequests: 3, sellerId })
-      }
+      const { baseUrl, restartAs, close } = await oneAddress('sk_test_first_seller_0001', 'seller-first', 3)
       try {
         await session.signIn(baseUrl, 'sk_test_first_seller_0001')
         await restartAs('sk_test_other_seller_0002', 'seller-other')
@@ -261,7 +272,7 @@ describe('session', () => {
         await session.signIn(baseUrl, 'sk_test_other_seller_0002')
         expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: 'seller-other', current: true })])
       } finally {
-        await there.close()
+        await close()
         await secrets.store.delete(baseUrl).catch(() => undefined)
       }
     })
@@ -269,12 +280,7 @@ describe('session', () => {
     it('a seller with no listings (no listing names whose a key is): the same key goes on with its saved data; another key at that address, and then the first again, each start with data of their own', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
       const { session } = newSession(dir)
-      let there = await startSandbox({ apiKey: 'sk_test_unlisted_one_0001', orders: 3, sellRequests: 0, sellerId: 'seller-one' })
-      const { port, baseUrl } = there
-      const restartAs = async (apiKey: string, sellerId: string) => {
-        await there.close()
-        there = await startSandbox({ apiKey, port, orders: 3, sellRequests: 0, sellerId })
-      }
+      const { baseUrl, restartAs, close } = await oneAddress('sk_test_unlisted_one_0001', 'seller-one', 0)
       const dataFile = () => snapshotFileFor(dir, session.account()!)
       try {
         await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
@@ -301,7 +307,7 @@ describe('session', () => {
         await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
         expect(dataFile()).not.toBe(second)
       } finally {
-        await there.close()
+        await close()
         await secrets.store.delete(baseUrl).catch(() => undefined)
       }
     })
