@@ -114,62 +114,74 @@ it('a row left out of every round of a full sync is no row never listed: the gap
   expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
 }, 60_000)
 
-it('a window count of orders holding rows never listed, settled, and a changed list counted right whose page is cut short near its end: the page is asked again, and every change is read', async () => {
-  let cutOnce = false
-  const fetch: Fetch = async (input, init) => {
-    const url = new URL((input as Request).url)
-    const response = await nodeFetch(input as Request, init)
-    if (!url.pathname.endsWith('/orders/seller')) return response
-    const fromDate = url.searchParams.get('fromDate')
-    const changedList = fromDate !== null && Date.parse(`${fromDate}Z`) > Date.now() - 86_400_000
-    const body = (await response.json()) as { total: string; data: unknown[] }
-    if (!changedList) body.total = String(Number(body.total) + 7)
-    else {
-      // Once: a page ending inside the last seven rows of the count comes back cut short there.
-      const page = Number(url.searchParams.get('page'))
-      const keep = Number(body.total) - 7 - (page - 1) * 10
-      if (cutOnce && page > 1 && keep > 0 && keep < body.data.length) {
-        cutOnce = false
-        body.data = body.data.slice(0, keep)
+it.each([
+  { cut: 'cut short inside', moving: 20, emptied: false },
+  { cut: 'emptied at a page boundary inside', moving: 11, emptied: true }
+])(
+  'a window count of orders holding rows never listed, settled, and a changed list counted right whose page is $cut the last rows of the count: the page is asked again, and every change is read',
+  async ({ moving, emptied }) => {
+    let cutOnce = false
+    let cutTo: number | null = null
+    const fetch: Fetch = async (input, init) => {
+      const url = new URL((input as Request).url)
+      const response = await nodeFetch(input as Request, init)
+      if (!url.pathname.endsWith('/orders/seller')) return response
+      const fromDate = url.searchParams.get('fromDate')
+      const changedList = fromDate !== null && Date.parse(`${fromDate}Z`) > Date.now() - 86_400_000
+      const body = (await response.json()) as { total: string; data: unknown[] }
+      if (!changedList) body.total = String(Number(body.total) + 7)
+      else {
+        // Once: a page ending inside the last seven rows of the count comes back cut short there (to
+        // nothing where its start is there).
+        const page = Number(url.searchParams.get('page'))
+        const keep = Math.max(0, Number(body.total) - 7 - (page - 1) * 10)
+        if (cutOnce && page > 1 && keep < body.data.length) {
+          cutOnce = false
+          cutTo = keep
+          body.data = body.data.slice(0, keep)
+        }
       }
+      return new Response(JSON.stringify(body), { status: 200, headers: response.headers })
     }
-    return new Response(JSON.stringify(body), { status: 200, headers: response.headers })
-  }
-  const s = await setup({ orders: 200, sellRequests: 10 }, { take: 10, safetyMarginMs: 1 }, fetch)
-  await s.run('full', ['orders'])
-  expect(s.snapshot.syncState('orders').settledGap).toBe(7)
-  // Order times are learned from new orders first (until then the walk looks hours back).
-  for (let i = 0; i < 2; i++) {
-    s.sandbox.addOrders(3)
-    await s.run('auto', ['orders'])
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1_100))
-  const moved = s.sandbox.state.orders.filter((order) => order.items.some((item) => item.status === 'awaiting-shipment')).slice(0, 30)
-  const at = Date.now()
-  moved.forEach((order, i) =>
-    s.sandbox.state.updateOrder(order.id, at + i, (row) => {
-      const item = row.items.find((one) => one.status === 'awaiting-shipment')!
-      item.status = 'ready-to-ship'
-      item.possibleStatuses = ['seller-shipped', 'canceled']
-    })
-  )
-  await new Promise((resolve) => setTimeout(resolve, 1_100))
-  cutOnce = true
-  const report = await s.run('auto', ['orders'])
-  expect(cutOnce, 'no page was cut').toBe(false)
-  expect(report.kinds.orders).toBe('incremental')
-  const held = new Map(s.snapshot.dump().orders.map((order) => [order.id, order.items.map((item) => item.status).join()]))
-  expect(
-    moved.filter(
-      (order) =>
-        held.get(order.id) !==
-        s.sandbox.state
-          .order(order.id)!
-          .items.map((item) => item.status)
-          .join()
+    const s = await setup({ orders: 200, sellRequests: 10 }, { take: 10, safetyMarginMs: 1 }, fetch)
+    await s.run('full', ['orders'])
+    expect(s.snapshot.syncState('orders').settledGap).toBe(7)
+    // Order times are learned from new orders first (until then the walk looks hours back).
+    for (let i = 0; i < 2; i++) {
+      s.sandbox.addOrders(3)
+      await s.run('auto', ['orders'])
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const moved = s.sandbox.state.orders.filter((order) => order.items.some((item) => item.status === 'awaiting-shipment')).slice(0, moving)
+    const at = Date.now()
+    moved.forEach((order, i) =>
+      s.sandbox.state.updateOrder(order.id, at + i, (row) => {
+        const item = row.items.find((one) => one.status === 'awaiting-shipment')!
+        item.status = 'ready-to-ship'
+        item.possibleStatuses = ['seller-shipped', 'canceled']
+      })
     )
-  ).toEqual([])
-}, 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    cutOnce = true
+    const report = await s.run('auto', ['orders'])
+    expect(moved).toHaveLength(moving)
+    expect(cutOnce, 'no page was cut').toBe(false)
+    expect(cutTo === 0).toBe(emptied)
+    expect(report.kinds.orders).toBe('incremental')
+    const held = new Map(s.snapshot.dump().orders.map((order) => [order.id, order.items.map((item) => item.status).join()]))
+    expect(
+      moved.filter(
+        (order) =>
+          held.get(order.id) !==
+          s.sandbox.state
+            .order(order.id)!
+            .items.map((item) => item.status)
+            .join()
+      )
+    ).toEqual([])
+  },
+  60_000
+)
 
 it('a total of a billion on a list of 260 (a count that ignores the seller): the sync ends, in a bounded number of requests, and says incomplete', async () => {
   const s = await setup({ orders: 260, sellRequests: 10, variant: { totalOffset: 999_999_740 } }, { rounds: 1, take: 30 })

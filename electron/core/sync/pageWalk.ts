@@ -36,6 +36,8 @@ export class PageWalk {
   private asked = 0
   private before = 0
   private stuck = 0
+  /** The page answered before the last one (0 before the second answer). */
+  private previousPage = 0
   private firstRows: number | null = null
   private largestTotal = 0
 
@@ -76,10 +78,12 @@ export class PageWalk {
   next(rows: number, total: number, neverListed = 0): 'end' | 'cut-short' | 'next' {
     if (this.position >= total && (rows === 0 || rows < this.asked)) return 'end'
     this.stuck = this.position > this.before ? 0 : this.stuck + 1
+    const askedAgain = this.page === this.previousPage
+    this.previousPage = this.page
     // Within the last `neverListed` rows of the count (a full sync found them counted and never listed):
-    // a short page asked again that brings nothing more is the end. Asked again, since a page cut short
-    // at random there comes back whole.
-    if (neverListed > 0 && this.position >= total - neverListed && rows < this.asked && this.stuck > 0) return 'end'
+    // a short or empty page that, asked again, brings nothing more is the end. Asked again, since a page
+    // cut short at random there comes back whole.
+    if (neverListed > 0 && this.position >= total - neverListed && rows < this.asked && this.stuck > 0 && askedAgain) return 'end'
     if (this.stuck > STUCK_PAGES || this.pagesDone > 2 * Math.ceil(this.largestTotal / this.size) + 10) return 'cut-short'
     this.page = Math.floor(this.position / this.size) + 1
     return 'next'
