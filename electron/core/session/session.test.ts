@@ -277,7 +277,7 @@ describe('session', () => {
       }
     })
 
-    it('a seller with no listings (no listing names whose a key is): the same key goes on with its saved data; another key at that address, and then the first again, each start with data of their own', async () => {
+    it('a seller with no listings (no listing names whose a key is): the same key always comes back to its own data, at next start and after signing out; another key there is refused, changing nothing, and once the account is removed starts with data of its own', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
       const { session } = newSession(dir)
       const { baseUrl, restartAs, close } = await oneAddress('sk_test_unlisted_one_0001', 'seller-one', 0)
@@ -285,27 +285,31 @@ describe('session', () => {
       try {
         await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
         const first = dataFile()
-        // Signed in again with the same key (after a sign-in elsewhere, say): the same data.
-        await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
-        expect(dataFile()).toBe(first)
-        // At next start too.
+        // The stand-in names no seller where accounts are listed, and nothing of the key is saved.
+        expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: null, current: true })])
+        expect(userData(dir)).not.toContain('sk_test_unlisted')
+        // At next start, and signed out and in again with the same key: the same data.
         const again = newSession(dir).session
         await again.restore()
         expect(snapshotFileFor(dir, again.account()!)).toBe(first)
-
-        // Another key: perhaps another seller's, never shown the first one's orders.
-        await restartAs('sk_test_unlisted_two_0002', 'seller-two')
-        await session.signIn(baseUrl, 'sk_test_unlisted_two_0002')
-        const second = dataFile()
-        expect(second).not.toBe(first)
-        // The stand-in names no seller where accounts are listed.
-        expect(session.accounts()).toEqual([expect.objectContaining({ baseUrl, sellerId: null, current: true })])
-        expect(userData(dir)).not.toContain('sk_test_unlisted')
-
-        // The first key back: it cannot be told from a third seller's, and does not get the second one's data.
-        await restartAs('sk_test_unlisted_one_0001', 'seller-one')
+        await session.signOut()
         await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
-        expect(dataFile()).not.toBe(second)
+        expect(dataFile()).toBe(first)
+
+        // Another key: perhaps another seller's, which no listing can tell. Refused, changing nothing.
+        await restartAs('sk_test_unlisted_two_0002', 'seller-two')
+        await expect(session.signIn(baseUrl, 'sk_test_unlisted_two_0002')).rejects.toMatchObject({
+          kind: 'invalid-input',
+          message: expect.stringMatching(
+            /already holds an account at .* for another key, and no listing tells whether this one is the same seller’s.*remove that account first/
+          )
+        })
+        expect(await secrets.store.get(baseUrl)).toBe('sk_test_unlisted_one_0001')
+        expect(dataFile()).toBe(first)
+        // Removed, the address takes it, with data of its own: never the first one's orders.
+        await session.remove(baseUrl)
+        await session.signIn(baseUrl, 'sk_test_unlisted_two_0002')
+        expect(dataFile()).not.toBe(first)
       } finally {
         await close()
         await secrets.store.delete(baseUrl).catch(() => undefined)

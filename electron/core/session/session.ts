@@ -7,7 +7,7 @@
  * session.json lists them (base URL and seller, never a key). Signing in to another marketplace adds
  * an account and switches to it; switching reads the other account's key back from the store.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { readJsonFile, writeFileAtomic } from '../atomicFile'
@@ -52,7 +52,8 @@ type SessionSettings = z.infer<typeof settingsSchema>
 /**
  * Who the snapshot belongs to: the demo, or a marketplace address and the seller its key identifies. A
  * key whose seller no listing told (none listed at sign-in: only listings name their seller) has a
- * stand-in of its own (standInSellerId), so another key's data is never shown under it.
+ * stand-in of its own (standInSellerId), so another key's data is never shown under it, and its own
+ * comes back whenever it signs in again.
  */
 export interface Account {
   demo: boolean
@@ -61,8 +62,12 @@ export interface Account {
 }
 
 const STAND_IN = 'unlisted-'
-/** A stand-in for the seller of a key no listing named: new for every key signed in with. */
-const standInSellerId = () => `${STAND_IN}${randomUUID()}`
+/**
+ * A stand-in for the seller of a key no listing named: the same for the same key at the same address,
+ * another for any other. A digest: the key cannot be read back from it.
+ */
+const standInSellerId = (baseUrl: string, apiKey: string) =>
+  `${STAND_IN}${createHash('sha256').update(`Seller Desk stand-in seller\n${baseUrl}\n${apiKey}`).digest('hex').slice(0, 32)}`
 /** The seller as the marketplace named it; null for a stand-in (it names no one). */
 const namedSeller = (sellerId: string | null) => (sellerId?.startsWith(STAND_IN) ? null : sellerId)
 
@@ -250,20 +255,21 @@ export function createSession(deps: SessionDeps): Session {
         throw refusedCheck(error)
       })
       const named = probe.sellRequests[0]?.seller || null
-      // One account per marketplace address (its key is kept by the address): a key of another seller
-      // there would replace the saved account's silently, leaving its data unreachable.
       const saved = accounts.find((account) => account.baseUrl === baseUrl)
-      const savedSeller = namedSeller(saved?.sellerId ?? null)
-      if (savedSeller && named && savedSeller !== named) {
+      // The key saved here goes on as the account it is (its listings may name its seller now); any other
+      // key is the seller its listings name, or with none a seller of its own.
+      const sameKey = saved !== undefined && (await deps.secrets.store.get(baseUrl).catch(() => null)) === apiKey
+      const sellerId = named ?? (sameKey ? saved.sellerId : standInSellerId(baseUrl, apiKey))
+      // One account per marketplace address (its key is kept by the address): a key of another seller
+      // there would replace the saved account's silently, leaving its data unreachable, and so would one
+      // whose seller cannot be told from the saved one's.
+      if (saved && !sameKey && saved.sellerId !== sellerId) {
+        const bothNamed = namedSeller(saved.sellerId) !== null && namedSeller(sellerId) !== null
         throw new SellerDeskError(
           'invalid-input',
-          `Seller Desk already holds an account at ${labelOf(baseUrl)} for another seller, and keeps one account per marketplace address. To use this key, remove that account first (Settings, Accounts).`
+          `Seller Desk already holds an account at ${labelOf(baseUrl)} ${bothNamed ? 'for another seller' : 'for another key, and no listing tells whether this one is the same seller’s'}, and keeps one account per marketplace address. To use this key, remove that account first (Settings, Accounts).`
         )
       }
-      // No listing names the seller: the key saved here goes on with its data; any other key may be
-      // another seller's, and starts with data of its own.
-      const sameKey = saved !== undefined && (await deps.secrets.store.get(baseUrl).catch(() => null)) === apiKey
-      const sellerId = named ?? (sameKey ? saved.sellerId : standInSellerId())
       await deps.secrets.store.set(baseUrl, apiKey)
       lastBaseUrl = baseUrl
       remember({ baseUrl, sellerId })
