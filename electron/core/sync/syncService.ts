@@ -13,6 +13,7 @@ import type { SyncShortfall, SyncStatus, SyncUnreadable } from '../../shared/con
 import { SellerDeskError, toErrorData, type ErrorData } from '../../shared/errors'
 import type { SellerApi } from '../sellerApi'
 import type { Resource, Snapshot } from '../snapshot/snapshot'
+import type { ResourceSyncState } from '../snapshot/syncBookkeeping'
 import { createConnectivity, isOfflineError, observedApi } from './connectivity'
 import { createOlderOpenSweep, type LookProgress } from './olderOpenSweep'
 import { createSyncEngine, DEFAULT_SYNC_SETTINGS, type SyncProgress, type SyncReport, type SyncSettings } from './syncEngine'
@@ -92,6 +93,9 @@ const BOTH: readonly Resource[] = ['orders', 'sellRequests']
 /** Unreadable rows of a list the status names (the rest it counts). */
 const UNREADABLE_NAMED = 3
 
+/** The time of a list's last sync (full or incremental) by its sync state, in ms; 0 before its first. */
+const syncedMsOf = (state: ResourceSyncState): number => Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
+
 export function createSyncService(deps: SyncServiceDeps): SyncService {
   const now = deps.now ?? Date.now
   const focusCooldownMs = deps.focusCooldownMs ?? 60_000
@@ -131,10 +135,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const engineSettings = { ...DEFAULT_SYNC_SETTINGS, ...deps.engine }
   const olderOpen = createOlderOpenSweep(api, deps.snapshot, { take: engineSettings.take, retries: engineSettings.retriesPerPage, now })
 
-  /** When a list's last sync (full or incremental) completed, in ms; 0 before its first. */
-  function listSyncedMs(resource: Resource, state = deps.snapshot.syncState(resource)): number {
-    return Math.max(state.lastFullMs ?? 0, state.lastIncrementalMs ?? 0)
-  }
+  /** The time of a list's last sync (full or incremental), in ms; 0 before its first. */
+  const listSyncedMs = (resource: Resource): number => syncedMsOf(deps.snapshot.syncState(resource))
   /**
    * When the marketplace last answered a sync of a list, as far as the snapshot knows: the later of its
    * last sync's start and the end of its last full sync's pass (a pass whose catch-up then failed ended
@@ -142,7 +144,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
    */
   function listAnsweredMs(resource: Resource): number {
     const state = deps.snapshot.syncState(resource)
-    return Math.max(listSyncedMs(resource, state), state.lastFullEndedMs ?? 0)
+    return Math.max(syncedMsOf(state), state.lastFullEndedMs ?? 0)
   }
   const instant = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null)
 
@@ -172,7 +174,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       pagesDone: progress?.pagesDone ?? 0,
       pagesTotal: progress?.pagesTotal ?? 0,
       items: progress?.items ?? 0,
-      lastSyncedAt: instant(Math.min(...BOTH.map((resource) => listSyncedMs(resource)))),
+      lastSyncedAt: instant(Math.min(...BOTH.map(listSyncedMs))),
       listSyncedAt: { orders: instant(listSyncedMs('orders')), sellRequests: instant(listSyncedMs('sellRequests')) },
       lastError,
       online: net.online,
