@@ -897,6 +897,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       await snapshot.beginRun(run)
     }
+    // A gap the count keeps (rows it holds and never lists): as an earlier full sync settled it, and as the
+    // last round would have settled it. A round short by either, with nothing seen that could have hidden
+    // a row, ends the run: another round would read what this one read.
+    const settledBefore = snapshot.syncState(resource).settledGap
+    let gapOfRoundBefore: number | null = null
     const ids = new Set<string>()
     for (;;) {
       counters.rounds = run.round
@@ -943,12 +948,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         !deletedMeanwhile &&
         !caughtUp.cutShort &&
         !caughtUp.shifted
-      if (complete || run.round >= s.rounds) {
-        // Short after every round, read with no position left out and nothing seen that would hide a row:
-        // the count holds rows never listed.
-        const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
-        const settled =
-          !complete && gap > 0 && readWhole && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
+      // Short, read with no position left out and nothing seen that would hide a row: the count holds rows
+      // never listed, once the gap is the same again or the rounds are done.
+      const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
+      const settled = !complete && gap > 0 && readWhole && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
+      const gapAgain = settled && (gap === settledBefore || gap === gapOfRoundBefore)
+      gapOfRoundBefore = settled ? gap : null
+      if (complete || gapAgain || run.round >= s.rounds) {
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
