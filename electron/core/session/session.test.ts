@@ -231,16 +231,16 @@ describe('session', () => {
 
     /**
      * A marketplace at one address answering `apiKey` of `sellerId`, with that many listings; restartAs
-     * puts another key there (of another seller, or the same) with as many listings.
+     * puts another key there (of another seller, or the same) with as many listings, or `listings`.
      */
     async function oneAddress(apiKey: string, sellerId: string, sellRequests: number) {
       let there = await startSandbox({ apiKey, orders: 3, sellRequests, sellerId })
       const { port, baseUrl } = there
       return {
         baseUrl,
-        restartAs: async (nextKey: string, nextSeller: string) => {
+        restartAs: async (nextKey: string, nextSeller: string, listings = sellRequests) => {
           await there.close()
-          there = await startSandbox({ apiKey: nextKey, port, orders: 3, sellRequests, sellerId: nextSeller })
+          there = await startSandbox({ apiKey: nextKey, port, orders: 3, sellRequests: listings, sellerId: nextSeller })
         },
         close: () => there.close()
       }
@@ -277,7 +277,7 @@ describe('session', () => {
       }
     })
 
-    it('a seller with no listings (no listing names whose a key is): the same key always comes back to its own data, at next start and after signing out; another key there is refused, changing nothing, and once the account is removed starts with data of its own', async () => {
+    it('a seller with no listings (no listing names whose a key is): the same key always comes back to its own data, at next start, after signing out and once a listing names its seller; another key there is refused, changing nothing, and once the account is removed starts with data of its own', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'seller-desk-session-'))
       const { session } = newSession(dir)
       const { baseUrl, restartAs, close } = await oneAddress('sk_test_unlisted_one_0001', 'seller-one', 0)
@@ -295,6 +295,12 @@ describe('session', () => {
         await session.signOut()
         await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
         expect(dataFile()).toBe(first)
+        // Its first listing names its seller: the key given again, signed in, goes on with its data (the
+        // window, which knows the account by its address, keeps showing that data).
+        await restartAs('sk_test_unlisted_one_0001', 'seller-one', 2)
+        await session.signIn(baseUrl, 'sk_test_unlisted_one_0001')
+        expect(dataFile()).toBe(first)
+        await restartAs('sk_test_unlisted_one_0001', 'seller-one')
 
         // Another key: perhaps another seller's, which no listing can tell. Refused, changing nothing.
         await restartAs('sk_test_unlisted_two_0002', 'seller-two')

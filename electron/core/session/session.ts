@@ -256,10 +256,11 @@ export function createSession(deps: SessionDeps): Session {
       })
       const named = probe.sellRequests[0]?.seller || null
       const saved = accounts.find((account) => account.baseUrl === baseUrl)
-      // The key saved here goes on as the account it is (its listings may name its seller now); any other
-      // key is the seller its listings name, or with none a seller of its own.
+      // The key saved here goes on as the account it is, with its data, even where its listings name its
+      // seller now (the window knows an account by its address, and its data must not change under it);
+      // any other key is the seller its listings name, or with none a seller of its own.
       const sameKey = saved !== undefined && (await deps.secrets.store.get(baseUrl).catch(() => null)) === apiKey
-      const sellerId = named ?? (sameKey ? saved.sellerId : standInSellerId(baseUrl, apiKey))
+      const sellerId = sameKey ? saved.sellerId : (named ?? standInSellerId(baseUrl, apiKey))
       // One account per marketplace address (its key is kept by the address): a key of another seller
       // there would replace the saved account's silently, leaving its data unreachable, and so would one
       // whose seller cannot be told from the saved one's.
