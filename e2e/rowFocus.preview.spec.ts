@@ -3,9 +3,10 @@
  * whose quantity is saved from the table keeps its place until the seller reads the list anew (the row
  * at the place the seller works on stays the listing they changed): the keyboard stays on the cell that
  * was saved, and Tab goes on from there. Orders are sorted newest first, so new orders from a sync push
- * the rows down: the focused order stays focused.
+ * the rows down: the focused order stays focused. An order's items shown and hidden from the keyboard
+ * (→ and ←) leave the keyboard on its row.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { SellRequest } from '../electron/shared/domain'
 import { expect, test } from './fixtures'
 import { marketplaceForEachTest } from './marketplace'
@@ -194,4 +195,67 @@ test('the last listing on the page deleted while frames come late and the list i
       window.requestAnimationFrame = (callback) => window.setTimeout(() => draw(callback), 300)
     })
   })
+})
+
+test('an order row from the keyboard: → shows its items under it and ← hides them, the keyboard staying on the row and a screen reader told; ↓ passes over the items to the next order', async ({
+  app: page,
+  host
+}) => {
+  await signInTo(page, host, sandbox())
+  await page.getByTestId('nav-orders').click()
+  const rows = page.getByTestId('order-row')
+  await expect(rows.nth(2)).toBeVisible()
+  /** What the table shows right under a row: the order's items, when they are shown. */
+  const itemsUnder = (row: Locator) => row.locator('xpath=following-sibling::tr[1]').getByTestId('order-items')
+  const items = page.getByTestId('order-items')
+  /** A screen reader hears whether the items are shown as the row's description, and the change said aloud. */
+  const [SHOWN, HIDDEN] = [/items are shown under it/, /shows its items/]
+  const said = page.getByTestId('orders-items-said')
+
+  // The keyboard onto the second order, from the first.
+  await rows.first().focus()
+  await page.keyboard.press('ArrowDown')
+  const row = rows.nth(1)
+  await expect(row).toBeFocused()
+  await expect(items).toHaveCount(0)
+
+  await page.keyboard.press('ArrowRight')
+  await expect(itemsUnder(row)).toBeVisible()
+  await expect(itemsUnder(row).getByTestId('order-item').first()).toBeVisible()
+  await expect(items).toHaveCount(1)
+  await expect(row).toHaveAccessibleDescription(SHOWN)
+  const orderNo = (await row.getByTestId('order-no').textContent())!.trim()
+  await expect(said).toHaveText(`Items of order ${orderNo} shown`)
+  await expect(row).toBeFocused()
+  // Shown already: → again changes nothing, and no drawer opens.
+  await page.keyboard.press('ArrowRight')
+  await expect(items).toHaveCount(1)
+  await expect(page.getByTestId('drawer-order-no')).toBeHidden()
+
+  // ← with a modifier is not the plain key: the items stay.
+  await page.keyboard.press('Shift+ArrowLeft')
+  await expect(row).toHaveAccessibleDescription(SHOWN)
+  await page.keyboard.press('ArrowLeft')
+  await expect(items).toHaveCount(0)
+  await expect(row).toHaveAccessibleDescription(HIDDEN)
+  await expect(said).toHaveText(`Items of order ${orderNo} hidden`)
+  await expect(row).toBeFocused()
+
+  // Shown again, ↓ goes over them to the next order, ↑ back to this one, and its items stay shown.
+  await page.keyboard.press('ArrowRight')
+  await expect(itemsUnder(row)).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await expect(rows.nth(2)).toBeFocused()
+  await expect(rows.nth(2)).toHaveAccessibleDescription(HIDDEN)
+  await page.keyboard.press('ArrowUp')
+  await expect(row).toBeFocused()
+  await expect(row).toHaveAccessibleDescription(SHOWN)
+  await expect(itemsUnder(row)).toBeVisible()
+  // Tab from the row goes into its items first (the tracking link there), Shift+Tab comes back to the row.
+  const link = itemsUnder(row).getByRole('link').first()
+  await expect(link).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(link).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(row).toBeFocused()
 })
