@@ -258,4 +258,22 @@ test('an order row from the keyboard: → shows its items under it and ← hides
   await expect(link).toBeFocused()
   await page.keyboard.press('Shift+Tab')
   await expect(row).toBeFocused()
+
+  // The items of the orders below shown too: the rows stay one Tab stop, and Tab from the row goes into
+  // its own items only, then on past the list.
+  for (const next of [2, 3, 4, 5]) {
+    await page.keyboard.press('ArrowDown')
+    await expect(rows.nth(next)).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect(itemsUnder(rows.nth(next))).toBeVisible()
+  }
+  expect(await items.getByRole('link').count(), 'links in the items of other orders').toBeGreaterThan(await itemsUnder(row).getByRole('link').count())
+  for (let back = 0; back < 4; back++) await page.keyboard.press('ArrowUp')
+  await expect(row).toBeFocused()
+  for (const own of await itemsUnder(row).getByRole('link').all()) {
+    await page.keyboard.press('Tab')
+    await expect(own).toBeFocused()
+  }
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="order-items"], [data-testid="order-row"]') ?? null)).toBeNull()
 })
