@@ -897,10 +897,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       await snapshot.beginRun(run)
     }
-    // A gap the count keeps (rows it holds and never lists): as an earlier full sync settled it, and as the
-    // last round would have settled it. A round short by either, with nothing seen that could have hidden
-    // a row, ends the run: another round would read what this one read.
-    const settledBefore = snapshot.syncState(resource).settledGap
+    // The gap the last round would have settled (rows the count holds and never lists). A round short by
+    // the same, with nothing seen that could have hidden a row, ends the run: another would read what these
+    // two read. Not one round short by the gap an earlier sync settled: the first round drops rows held and
+    // not read up to that gap, and a row it missed (a tie read at two places, say) while the count fell by
+    // one would look the same.
     let gapOfRoundBefore: number | null = null
     const ids = new Set<string>()
     for (;;) {
@@ -952,7 +953,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // never listed, once the gap is the same again or the rounds are done.
       const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
       const settled = !complete && gap > 0 && readWhole && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
-      const gapAgain = settled && (gap === settledBefore || gap === gapOfRoundBefore)
+      const gapAgain = settled && gap === gapOfRoundBefore
       gapOfRoundBefore = settled ? gap : null
       if (complete || gapAgain || run.round >= s.rounds) {
         await snapshot.recordCheck(resource, {
