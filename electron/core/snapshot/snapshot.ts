@@ -157,13 +157,14 @@ export interface Snapshot {
    * `unstaged`: rows the pass read but could not stage (unreadable, with no copy held): read all the same.
    * `pass`: when it ended (the computer's clock) and what the check after it needs of it, recorded with
    * the swap until a check is (ResourceSyncState.checkOwed); `neverListed`: rows of the list's count the
-   * pass's caller knows are never listed, not counted as rows it missed.
+   * pass's caller knows are never listed, not counted as rows it missed; `gone`: rows held that the
+   * caller knows are gone should the pass not read them, never kept. `keptIds`: the rows kept unread.
    */
   commitRun(
     resource: Resource,
     unstaged?: number,
-    pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'>; neverListed?: number }
-  ): Promise<{ newOrderIds: string[]; kept: number }>
+    pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'>; neverListed?: number; gone?: readonly string[] }
+  ): Promise<{ newOrderIds: string[]; kept: number; keptIds: string[] }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number
   /** Keeps the unshipped orders placed before the synced window that a sweep found (olderOpenOrders.ts). */
@@ -495,10 +496,11 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
         const run = readRun(db, resource)
         if (!run) throw noRun()
         // Fewer rows read than the list held at the pass's end: the rows held and not read are kept. Not
-        // for rows the pass's caller knows are counted and never listed (pass.neverListed).
+        // for rows the pass's caller knows are counted and never listed (pass.neverListed), nor those it
+        // knows are gone (pass.gone).
         // Listings deleted here after the pass read them are not swapped in.
         const dropped = resource === 'sellRequests' ? dropStagedDeletedHere(db) : 0
-        const kept = Number(read) - dropped + unstaged + (pass?.neverListed ?? 0) < run.total ? carryUnread(db, resource, run.windowFromMs) : 0
+        const kept = Number(read) - dropped + unstaged + (pass?.neverListed ?? 0) < run.total ? carryUnread(db, resource, run.windowFromMs, pass?.gone) : []
         if (resource === 'orders') carryOlderOpen(db, run.windowFromMs)
         promoteStaged(db, resource)
         noteOrdersToAnnounce(db, newOrderIds)
@@ -516,14 +518,14 @@ export function openSnapshot(file: string, integrity: IntegrityCheck = 'now'): S
           serverTotal: null,
           pageSize: run.pageSize,
           lastFullEndedMs: pass?.endedMs ?? null,
-          checkOwed: pass ? { ...pass.owed, kept } : null,
+          checkOwed: pass ? { ...pass.owed, kept: kept.length } : null,
           settledGap: null
         })
         return kept
       })
       // The rows swapped out.
       await thread.run(clearStagedSteps(db, resource))
-      return { newOrderIds, kept }
+      return { newOrderIds, kept: kept.length, keptIds: kept }
     },
     count: (resource) => (resource === 'orders' ? countOrders(db) : countSellRequests(db)),
     keepOlderOpen: (batches, outcome) => writing('orders', () => keepOlderOpen(db, batches, outcome)),

@@ -108,15 +108,23 @@ export function heldCopyWrites(db: Db, resource: Resource, where: string, params
 
 /**
  * Stages again the rows held that the pass did not read (orders: those placed from `fromMs` on, the
- * window it read), so the swap keeps them; answers how many. For a pass that read fewer rows than its
- * list holds: a row held and not read then may be a row it missed as well as one deleted, and dropping
- * it would lose what the seller had.
+ * window it read), but for those of `gone`, so the swap keeps them; answers their ids. For a pass that
+ * read fewer rows than its list holds: a row held and not read then may be a row it missed as well as one
+ * deleted, and dropping it would lose what the seller had.
  */
-export function carryUnread(db: Db, resource: Resource, fromMs: number | null): number {
+export function carryUnread(db: Db, resource: Resource, fromMs: number | null, gone: readonly string[] = []): string[] {
   const inWindow = resource === 'orders' && fromMs !== null ? `order_ms >= ${Math.floor(fromMs)}` : '1'
-  const [rows, docs] = heldCopyWrites(db, resource, inWindow) as [RowWrite & { run: string }, RowWrite & { run: string }]
-  const kept = db.prepare(rows.run).run().changes
-  if (kept > 0) db.exec(docs.run)
+  const [rows, docs] = heldCopyWrites(db, resource, `${inWindow} AND id NOT IN (SELECT value FROM json_each(?))`, [JSON.stringify(gone)]) as [
+    RowWrite & { run: string; params: readonly unknown[] },
+    RowWrite & { run: string }
+  ]
+  const kept = (
+    db
+      .prepare(`${rows.run} RETURNING id`)
+      .raw()
+      .all(...rows.params) as [string][]
+  ).map(([id]) => id)
+  if (kept.length > 0) db.exec(docs.run)
   return kept
 }
 

@@ -164,6 +164,35 @@ it('a settled gap, and a full sync whose count moves under its pass as the pass 
   expect(report.checks.sellRequests).toEqual({ synced: 300, total: 306, complete: false })
 }, 60_000)
 
+it('a total that counts rows never listed, and a listing deleted elsewhere while a full sync had it read: it goes with that sync, the gap settles, and the syncs after it are incremental (helper-105)', async () => {
+  let deleteAt: { page: string; id: string } | null = null
+  const fetch: Fetch = async (input, init) => {
+    const url = new URL((input as Request).url)
+    const response = await nodeFetch(input as Request, init)
+    if (deleteAt && url.pathname.endsWith('/sell-requests') && url.searchParams.get('page') === deleteAt.page) {
+      open!.sandbox.state.deleteSellRequest(deleteAt.id)
+      deleteAt = null
+    }
+    return response
+  }
+  const s = await setup({ orders: 0, sellRequests: 300, variant: { totalOffset: 7 } }, { take: 10 }, fetch)
+  // A listing of the second page, deleted once the sixth is answered.
+  const byUpdate = [...s.sandbox.state.sellRequests].sort((a, b) => b.updatedAt - a.updatedAt)
+  deleteAt = { page: '6', id: byUpdate[15]!.id }
+  const first = await s.run('full', ['sellRequests'])
+  expect(deleteAt, 'the listing was deleted during the sync').toBeNull()
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
+  expect(first.checks.sellRequests).toEqual({ synced: 299, total: 306, complete: false })
+  expect(s.snapshot.syncState('sellRequests').settledGap).toBe(7)
+  for (let round = 1; round <= 2; round++) {
+    const requests = s.sandbox.requestCount()
+    const report = await s.run('auto', ['sellRequests'])
+    expect(report.kinds.sellRequests, `sync ${round} after`).toBe('incremental')
+    expect(s.sandbox.requestCount() - requests, `sync ${round} after`).toBeLessThan(5)
+    expect(differences(s.snapshot, s.sandbox), `sync ${round} after`).toEqual(NONE)
+  }
+}, 60_000)
+
 it('a row left out of every round of a full sync is no row never listed: the gap is not settled, and the next automatic sync reads the list whole and finds the row', async () => {
   let leftOut = true
   const fetch: Fetch = async (input, init) => {

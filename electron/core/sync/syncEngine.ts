@@ -897,12 +897,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       await snapshot.beginRun(run)
     }
-    // The gap the last round would have settled (rows the count holds and never lists). A round short by
-    // the same, with nothing seen that could have hidden a row, ends the run: another would read what these
-    // two read. Not one round short by the gap an earlier sync settled: the first round drops rows held and
-    // not read up to that gap, and a row it missed (a tie read at two places, say) while the count fell by
-    // one would look the same.
-    let gapOfRoundBefore: number | null = null
+    // What the round before found, read whole and with nothing seen that could have hidden a row (calm):
+    // the rows it kept unread, and how many rows of the count it did not read. A row held that two such
+    // rounds in a row did not read is gone, not missed: the second does not keep it. (Kept, a row deleted
+    // elsewhere while a pass had it read stayed for good where the count holds rows it never lists: every
+    // pass is short there, and every sync after it was a full one.) A round short by as many rows as the
+    // round before, calm too and keeping none, ends the run: another would read what these two read. Not
+    // one round short by the gap an earlier sync settled: the first round drops rows held and not read up
+    // to that gap, and a row it missed (a tie read at two places, say) while the count fell by one would
+    // look the same.
+    let before: { keptIds: string[]; unreadCount: number } | null = null
     const ids = new Set<string>()
     for (;;) {
       counters.rounds = run.round
@@ -922,6 +926,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()), {
         endedMs: now(),
         neverListed: readWhole ? (snapshot.syncState(resource).settledGap ?? 0) : 0,
+        ...(readWhole && before ? { gone: before.keptIds } : {}),
         owed: {
           totalDropped: watch.dropped || run.totalDropped,
           firstTotal: run.firstTotal,
@@ -949,12 +954,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         !deletedMeanwhile &&
         !caughtUp.cutShort &&
         !caughtUp.shifted
-      // Short, read with no position left out and nothing seen that would hide a row: the count holds rows
-      // never listed, once the gap is the same again or the rounds are done.
+      // Short, read with no position left out, nothing kept and nothing seen that would hide a row: the
+      // count holds rows never listed, once the round before was as short or the rounds are done.
       const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
-      const settled = !complete && gap > 0 && readWhole && committed.kept === 0 && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
-      const gapAgain = settled && gap === gapOfRoundBefore
-      gapOfRoundBefore = settled ? gap : null
+      const calm = readWhole && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
+      const settled = !complete && gap > 0 && calm && committed.kept === 0
+      const gapAgain = settled && gap === before?.unreadCount
+      before = calm ? { keptIds: committed.keptIds, unreadCount: gap + committed.kept } : null
       if (complete || gapAgain || run.round >= s.rounds) {
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
