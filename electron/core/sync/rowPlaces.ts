@@ -54,6 +54,11 @@ export class RowPlaces {
       this.doubt = withRange(this.doubt, Math.min(first.position, position), Math.max(first.position, position) + 1)
   }
 
+  /** Whether a row was read at two places (its stretch is in doubt), whatever was read again since. */
+  get inDoubt(): boolean {
+    return this.doubt.length > 0
+  }
+
   has(id: string): boolean {
     return this.first.has(id)
   }

@@ -459,7 +459,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * One pass over the whole list into the staging area, trusting what came back: the page size is what
    * the server pages by, and positions a page did not bring are asked for again.
    */
-  async function pass(run: SyncRun, watch: TotalWatch, created: CreatedRows, found: UnreadableFound, signal: AbortSignal, counters: Counters): Promise<void> {
+  async function pass(
+    run: SyncRun,
+    watch: TotalWatch,
+    created: CreatedRows,
+    found: UnreadableFound,
+    signal: AbortSignal,
+    counters: Counters
+  ): Promise<{ doubtLeft: boolean }> {
     const s = deps.settings
     const resource = run.resource
     /**
@@ -650,9 +657,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const rowsListed = () => Math.min(run.total, listEnd)
       // (Not where rows were created or deleted meanwhile: a row shifted by them is read twice too, and
       // the catch-up and the check see to those. Nor in a pass resumed, which knows not where rows were read.)
-      if (!resumed && !watch.moved)
-        await readAgainInDoubt(places, { wanted: rowsListed, size: () => run.pageSize, read: readAgain, lanes: s.concurrency }, signal)
+      // Rows read twice whose stretch was not read whole again (or a pass resumed, which cannot tell): rows
+      // of it may be missed though every position was read.
+      const doubtLeft =
+        resumed ||
+        (watch.moved
+          ? places.inDoubt
+          : !(await readAgainInDoubt(places, { wanted: rowsListed, size: () => run.pageSize, read: readAgain, lanes: s.concurrency }, signal)))
       await flush()
+      return { doubtLeft }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
       try {
@@ -897,7 +910,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       await snapshot.beginRun(run)
     }
-    // What the round before found, read whole and with nothing seen that could have hidden a row (calm):
+    // What the round before found, read whole, no rows left in doubt (read at two places, their stretch not
+    // read whole again) and nothing seen that could have hidden a row (calm):
     // the rows it kept unread, and how many rows of the count it did not read. A row held that two such
     // rounds in a row did not read is gone, not missed: the second does not keep it. (Kept, a row deleted
     // elsewhere while a pass had it read stayed for good where the count holds rows it never lists: every
@@ -914,7 +928,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // A pass that resumes its round goes on from what the attempts before it found.
       const created = CreatedRows.forPass(run, (kind, rowIds) => snapshot.unknownIds(kind, rowIds))
       const found = new UnreadableFound(run.covered.length ? run.unreadable : [])
-      await pass(run, watch, created, found, signal, counters)
+      const { doubtLeft } = await pass(run, watch, created, found, signal, counters)
       counters.passed()
       // Rows read unreadable with no copy held: read, but not staged (those held are staged as held). What
       // the check below needs of the pass is recorded with the swap: should the catch-up or the check be
@@ -926,7 +940,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()), {
         endedMs: now(),
         neverListed: readWhole ? (snapshot.syncState(resource).settledGap ?? 0) : 0,
-        ...(readWhole && before ? { gone: before.keptIds } : {}),
+        ...(readWhole && !doubtLeft && before ? { gone: before.keptIds } : {}),
         owed: {
           totalDropped: watch.dropped || run.totalDropped,
           firstTotal: run.firstTotal,
@@ -957,7 +971,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Short, read with no position left out, nothing kept and nothing seen that would hide a row: the
       // count holds rows never listed, once the round before was as short or the rounds are done.
       const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
-      const calm = readWhole && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
+      const calm = readWhole && !doubtLeft && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
       const settled = !complete && gap > 0 && calm && committed.kept === 0
       const gapAgain = settled && gap === before?.unreadCount
       before = calm ? { keptIds: committed.keptIds, unreadCount: gap + committed.kept } : null
