@@ -12,7 +12,17 @@ import { createBulkEditStore, type BulkEditStore } from './bulkEditStore'
 import type { WireRows } from '../sellerApi'
 import { inTransaction, integrityProblem, openDatabase, type Db, type IntegrityCheck, type RowWrite } from './database'
 import { dropStagedDeletedHere, forgetDeletedHereBefore, noteDeletedHere } from './deletedHere'
-import { carryUnread, heldCopyWrites, clearStaged, clearStagedSteps, indexStagedSteps, promoteStaged, stagedCountSql, stagedHoldsRows } from './stagedTables'
+import {
+  carryUnread,
+  heldCopyWrites,
+  type GoneListings,
+  clearStaged,
+  clearStagedSteps,
+  indexStagedSteps,
+  promoteStaged,
+  stagedCountSql,
+  stagedHoldsRows
+} from './stagedTables'
 import {
   allOrders,
   countOrders,
@@ -157,13 +167,13 @@ export interface Snapshot {
    * `unstaged`: rows the pass read but could not stage (unreadable, with no copy held): read all the same.
    * `pass`: when it ended (the computer's clock) and what the check after it needs of it, recorded with
    * the swap until a check is (ResourceSyncState.checkOwed); `neverListed`: rows of the list's count the
-   * pass's caller knows are never listed, not counted as rows it missed; `gone`: rows held that the
+   * pass's caller knows are never listed, not counted as rows it missed; `gone`: listings held that the
    * caller knows are gone should the pass not read them, never kept. `keptIds`: the rows kept unread.
    */
   commitRun(
     resource: Resource,
     unstaged?: number,
-    pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'>; neverListed?: number; gone?: readonly string[] }
+    pass?: { endedMs: number; owed: Omit<CheckOwed, 'kept'>; neverListed?: number; gone?: GoneListings }
   ): Promise<{ newOrderIds: string[]; kept: number; keptIds: string[] }>
   /** Rows the live snapshot holds. */
   count(resource: Resource): number

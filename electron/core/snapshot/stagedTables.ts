@@ -106,18 +106,25 @@ export function heldCopyWrites(db: Db, resource: Resource, where: string, params
   ]
 }
 
+/** Listings held that the caller knows are gone unless read: those of `ids` changed after `updatedAfterMs`. */
+export interface GoneListings {
+  ids: readonly string[]
+  updatedAfterMs: number
+}
+
 /**
  * Stages again the rows held that the pass did not read (orders: those placed from `fromMs` on, the
- * window it read), but for those of `gone`, so the swap keeps them; answers their ids. For a pass that
+ * window it read), but for listings `gone`, so the swap keeps them; answers their ids. For a pass that
  * read fewer rows than its list holds: a row held and not read then may be a row it missed as well as one
  * deleted, and dropping it would lose what the seller had.
  */
-export function carryUnread(db: Db, resource: Resource, fromMs: number | null, gone: readonly string[] = []): string[] {
+export function carryUnread(db: Db, resource: Resource, fromMs: number | null, gone?: GoneListings): string[] {
   const inWindow = resource === 'orders' && fromMs !== null ? `order_ms >= ${Math.floor(fromMs)}` : '1'
-  const [rows, docs] = heldCopyWrites(db, resource, `${inWindow} AND id NOT IN (SELECT value FROM json_each(?))`, [JSON.stringify(gone)]) as [
-    RowWrite & { run: string; params: readonly unknown[] },
-    RowWrite & { run: string }
-  ]
+  const [where, params] =
+    resource === 'sellRequests' && gone
+      ? [`${inWindow} AND NOT (id IN (SELECT value FROM json_each(?)) AND updated_ms > ?)`, [JSON.stringify(gone.ids), gone.updatedAfterMs]]
+      : [inWindow, []]
+  const [rows, docs] = heldCopyWrites(db, resource, where, params) as [RowWrite & { run: string; params: readonly unknown[] }, RowWrite & { run: string }]
   const kept = (
     db
       .prepare(`${rows.run} RETURNING id`)

@@ -466,7 +466,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     found: UnreadableFound,
     signal: AbortSignal,
     counters: Counters
-  ): Promise<{ doubtLeft: boolean }> {
+  ): Promise<{ doubtLeft: boolean; oldestReadMs: number }> {
     const s = deps.settings
     const resource = run.resource
     /**
@@ -523,6 +523,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let pagesPlanned = 0
     /** Where this pass read each row: a page past the total holding only rows read is the last page again. */
     const places = new RowPlaces()
+    /** The oldest change time of the listings the pass read (the list is newest first): where its reading reached. */
+    let oldestReadMs = Infinity
     const report = () =>
       counters.progress({
         kind: 'full',
@@ -535,7 +537,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const take = async (answer: PageAnswer, start: number): Promise<number> => {
       if (start >= answer.total && repeats(answer, places)) answer = emptied(answer)
       const placeOf = readPlaces(answer)
-      answer.batch.rows.forEach((row, index) => places.note(start + placeOf(index), row.id, updatedAt(row)))
+      answer.batch.rows.forEach((row, index) => {
+        const updated = updatedAt(row)
+        places.note(start + placeOf(index), row.id, updated)
+        if (updated !== undefined) oldestReadMs = Math.min(oldestReadMs, Date.parse(updated))
+      })
       for (const row of answer.unreadable) places.note(start + row.place, unreadableKey(row, start + row.place), row.updatedAt)
       found.page(answer, start)
       const rows = rowsOn(answer)
@@ -665,7 +671,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           ? places.inDoubt
           : !(await readAgainInDoubt(places, { wanted: rowsListed, size: () => run.pageSize, read: readAgain, lanes: s.concurrency }, signal)))
       await flush()
-      return { doubtLeft }
+      return { doubtLeft, oldestReadMs }
     } catch (error) {
       // Keep what was fetched (checked pages) so a later run resumes after it; the failure is what counts.
       try {
@@ -910,17 +916,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       await snapshot.beginRun(run)
     }
-    // What the round before found, read whole, no rows left in doubt (read at two places, their stretch not
-    // read whole again) and nothing seen that could have hidden a row (calm):
-    // the rows it kept unread, and how many rows of the count it did not read. A row held that two such
-    // rounds in a row did not read is gone, not missed: the second does not keep it. (Kept, a row deleted
-    // elsewhere while a pass had it read stayed for good where the count holds rows it never lists: every
-    // pass is short there, and every sync after it was a full one.) A round short by as many rows as the
-    // round before, calm too and keeping none, ends the run: another would read what these two read. Not
-    // one round short by the gap an earlier sync settled: the first round drops rows held and not read up
-    // to that gap, and a row it missed (a tie read at two places, say) while the count fell by one would
-    // look the same.
-    let before: { keptIds: string[]; unreadCount: number } | null = null
+    // The listings kept unread by the round before, when it read the list whole, left no rows in doubt (read
+    // at two places, their stretch not read whole again) and saw nothing that could have hidden a row
+    // (calm). A listing held that two such rounds in a row did not read, though each read past where it
+    // would be (older listings than it: the list is newest first), is gone, not missed: the second does
+    // not keep it. (Kept, a listing deleted elsewhere while a pass had it read stayed for good where the
+    // count holds rows it never lists: every pass is short there, and every sync after it was a full one.)
+    // Not one past the last listing read: a last page cut short at random twice would look the same.
+    let before: { keptIds: string[] } | null = null
     const ids = new Set<string>()
     for (;;) {
       counters.rounds = run.round
@@ -928,7 +931,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // A pass that resumes its round goes on from what the attempts before it found.
       const created = CreatedRows.forPass(run, (kind, rowIds) => snapshot.unknownIds(kind, rowIds))
       const found = new UnreadableFound(run.covered.length ? run.unreadable : [])
-      const { doubtLeft } = await pass(run, watch, created, found, signal, counters)
+      const { doubtLeft, oldestReadMs } = await pass(run, watch, created, found, signal, counters)
       counters.passed()
       // Rows read unreadable with no copy held: read, but not staged (those held are staged as held). What
       // the check below needs of the pass is recorded with the swap: should the catch-up or the check be
@@ -940,7 +943,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()), {
         endedMs: now(),
         neverListed: readWhole ? (snapshot.syncState(resource).settledGap ?? 0) : 0,
-        ...(readWhole && !doubtLeft && before ? { gone: before.keptIds } : {}),
+        ...(resource === 'sellRequests' && readWhole && !doubtLeft && before && Number.isFinite(oldestReadMs)
+          ? { gone: { ids: before.keptIds, updatedAfterMs: oldestReadMs } }
+          : {}),
         owed: {
           totalDropped: watch.dropped || run.totalDropped,
           firstTotal: run.firstTotal,
@@ -968,14 +973,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         !deletedMeanwhile &&
         !caughtUp.cutShort &&
         !caughtUp.shifted
-      // Short, read with no position left out, nothing kept and nothing seen that would hide a row: the
-      // count holds rows never listed, once the round before was as short or the rounds are done.
-      const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
       const calm = readWhole && !doubtLeft && !watch.dropped && !run.totalDropped && !deletedMeanwhile && !caughtUp.shifted
-      const settled = !complete && gap > 0 && calm && committed.kept === 0
-      const gapAgain = settled && gap === before?.unreadCount
-      before = calm ? { keptIds: committed.keptIds, unreadCount: gap + committed.kept } : null
-      if (complete || gapAgain || run.round >= s.rounds) {
+      before = calm ? { keptIds: committed.keptIds } : null
+      if (complete || run.round >= s.rounds) {
+        // Short after every round, read with no position left out and nothing seen that would hide a row:
+        // the count holds rows never listed.
+        const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
+        const settled = !complete && gap > 0 && calm && committed.kept === 0
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
