@@ -158,7 +158,7 @@ it('a settled gap, and a full sync whose count moves under its pass as the pass 
   expect(report.checks.sellRequests).toEqual({ synced: 300, total: 306, complete: false })
 }, 60_000)
 
-it('a total that counts rows never listed, and a listing deleted elsewhere while a full sync had it read: it goes with that sync, the gap settles, and the syncs after it are incremental (helper-105)', async () => {
+it('a total that counts rows never listed, and a listing deleted elsewhere while a full sync had it read: it goes with that sync, the next one settles the gap, and the syncs after it are incremental (helper-105)', async () => {
   let deleteAt: { page: string; id: string } | null = null
   const fetch: Fetch = async (input, init) => {
     const url = new URL((input as Request).url)
@@ -177,6 +177,9 @@ it('a total that counts rows never listed, and a listing deleted elsewhere while
   expect(deleteAt, 'the listing was deleted during the sync').toBeNull()
   expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
   expect(first.checks.sellRequests).toEqual({ synced: 299, total: 306, complete: false })
+  // A sync that dropped a listing as gone settles no gap: the next one reads the list whole, and settles it.
+  expect(s.snapshot.syncState('sellRequests').settledGap).toBeNull()
+  expect((await s.run('auto', ['sellRequests'])).kinds.sellRequests).toBe('full')
   expect(s.snapshot.syncState('sellRequests').settledGap).toBe(7)
   for (let round = 1; round <= 2; round++) {
     const requests = s.sandbox.requestCount()
@@ -224,6 +227,29 @@ it('a count that is right, and the last page (one listing) answered empty at eve
   cut = false
   expect((await s.run('auto', ['sellRequests'])).kinds.sellRequests).toBe('full')
   expect(differences(s.snapshot, s.sandbox).listingsMissing).toBe(0)
+}, 60_000)
+
+it('a count that is right, the newest listing edited elsewhere to a time older than every listing (clock skew), then the last page empty at every ask of one full sync: no gap is settled, and the next sync reads the listing again (helper-108)', async () => {
+  let cut = false
+  const fetch: Fetch = async (input, init) => {
+    const url = new URL((input as Request).url)
+    const response = await nodeFetch(input as Request, init)
+    if (!cut || !url.pathname.endsWith('/sell-requests') || url.searchParams.get('page') !== '4') return response
+    const body = (await response.json()) as { data: { data: unknown[] } }
+    body.data.data = []
+    return new Response(JSON.stringify(body), { status: 200, headers: response.headers })
+  }
+  const s = await setup({ orders: 0, sellRequests: 301 }, { take: 100 }, fetch)
+  expect((await s.run('full', ['sellRequests'])).checks.sellRequests).toEqual({ synced: 301, total: 301, complete: true })
+  const byUpdate = [...s.sandbox.state.sellRequests].sort((a, b) => b.updatedAt - a.updatedAt)
+  const skewed = byUpdate[0]!
+  s.sandbox.state.editSellRequest(skewed.id, { priceCents: skewed.priceCents + 1 }, byUpdate[300]!.updatedAt - 60_000)
+  cut = true
+  expect((await s.run('full', ['sellRequests'])).checks.sellRequests).toMatchObject({ total: 301, complete: false })
+  expect(s.snapshot.syncState('sellRequests').settledGap).toBeNull()
+  cut = false
+  expect((await s.run('auto', ['sellRequests'])).kinds.sellRequests).toBe('full')
+  expect(differences(s.snapshot, s.sandbox)).toEqual(NONE)
 }, 60_000)
 
 it('a row left out of every round of a full sync is no row never listed: the gap is not settled, and the next automatic sync reads the list whole and finds the row', async () => {

@@ -922,8 +922,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // would be (older listings than it: the list is newest first), is gone, not missed: the second does
     // not keep it. (Kept, a listing deleted elsewhere while a pass had it read stayed for good where the
     // count holds rows it never lists: every pass is short there, and every sync after it was a full one.)
-    // Not one past the last listing read: a last page cut short at random twice would look the same.
+    // Not one past the last listing read: a last page cut short at random twice would look the same. And a
+    // sync that dropped listings so settles no gap: an edit elsewhere that gave a listing an older time
+    // than the one held moves it to the end of the list, where a last page cut short hides it; the next
+    // automatic sync is then a full one, which reads it again.
     let before: { keptIds: string[] } | null = null
+    let droppedAsGone = false
     const ids = new Set<string>()
     for (;;) {
       counters.rounds = run.round
@@ -940,12 +944,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Read from the list's start to where it ended with no position left out: a gap settled before is
       // rows never listed (ResourceSyncState.settledGap), not rows this pass missed.
       const readWhole = run.covered.length === 1 && run.covered[0]![0] === 0
+      const gone = resource === 'sellRequests' && readWhole && !doubtLeft && Number.isFinite(oldestReadMs) ? (before?.keptIds ?? null) : null
       const committed = await snapshot.commitRun(resource, missingOf(resource, found.entries()), {
         endedMs: now(),
         neverListed: readWhole ? (snapshot.syncState(resource).settledGap ?? 0) : 0,
-        ...(resource === 'sellRequests' && readWhole && !doubtLeft && before && Number.isFinite(oldestReadMs)
-          ? { gone: { ids: before.keptIds, updatedAfterMs: oldestReadMs } }
-          : {}),
+        ...(gone ? { gone: { ids: gone, updatedAfterMs: oldestReadMs } } : {}),
         owed: {
           totalDropped: watch.dropped || run.totalDropped,
           firstTotal: run.firstTotal,
@@ -955,6 +958,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         }
       })
       for (const id of committed.newOrderIds) ids.add(id)
+      droppedAsGone ||= gone !== null && gone.length > 0 && snapshot.unknownIds(resource, gone).length > 0
       // What changed while the pass read, then the check. Its progress is not reported: the next
       // resource's pass may be reporting by now, and this is part of the full sync already shown.
       const since = sinceOf(resource, run.cursorMs)
@@ -979,7 +983,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // Short after every round, read with no position left out and nothing seen that would hide a row:
         // the count holds rows never listed.
         const gap = completeness.total - completeness.synced - missingOf(resource, unreadable)
-        const settled = !complete && gap > 0 && calm && committed.kept === 0
+        const settled = !complete && gap > 0 && calm && committed.kept === 0 && !droppedAsGone
         await snapshot.recordCheck(resource, {
           serverTotal: completeness.total,
           syncedCount: completeness.synced,
