@@ -918,8 +918,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
     // The listings kept unread by the round before, when it read the list whole, left no rows in doubt (read
     // at two places, their stretch not read whole again) and saw nothing that could have hidden a row
-    // (calm). A listing held that two such rounds in a row did not read, though each read past where it
-    // would be (older listings than it: the list is newest first), is gone, not missed: the second does
+    // (calm). A listing held that two such rounds in a row did not read, the second reading past where it
+    // would be (listings older than it: the list is newest first), is gone, not missed: the second does
     // not keep it. (Kept, a listing deleted elsewhere while a pass had it read stayed for good where the
     // count holds rows it never lists: every pass is short there, and every sync after it was a full one.)
     // Not one past the last listing read: a last page cut short at random twice would look the same. And a
